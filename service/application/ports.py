@@ -1,0 +1,124 @@
+"""What the use cases need from storage, stated without naming a database.
+
+``service.persistence.repository.SqlGameRepository`` implements it; tests may use any other
+object of this shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+HandAction = Literal["create", "correct", "delete"]
+TokenKind = Literal["edit", "read"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    number: int
+    version: int
+    record: dict[str, Any]
+    rules_version: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: str
+    variant: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    first_dealer: int
+    edit_token_hash: str
+    read_token_hash: str
+    created_at: datetime
+    version: int
+    hands: tuple[StoredHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameCredentials:
+    """The two token hashes of a game: all that checking access needs."""
+
+    edit_token_hash: str
+    read_token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandVersion:
+    """One entry of a game's append-only history."""
+
+    number: int
+    version: int
+    action: HandAction
+    record: dict[str, Any] | None
+    rules_version: str
+    token_kind: TokenKind
+    created_at: datetime
+
+
+class GameIdTaken(Exception):
+    """A new game's id is already in use (a random-id collision: draw another)."""
+
+
+class StaleGame(Exception):
+    """The game or hand changed between reading it and writing to it."""
+
+
+class GameRepository(Protocol):
+    def add_game(self, game: StoredGame) -> None:
+        """Store a new game with no hands. Raises ``GameIdTaken``."""
+
+    def get_game(self, game_id: str) -> StoredGame | None:
+        """The game with its current hands in order, or ``None``."""
+
+    def get_credentials(self, game_id: str) -> GameCredentials | None:
+        """The game's token hashes, or ``None`` when there is no such game."""
+
+    def add_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        record: dict[str, Any],
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> StoredHand:
+        """Append hand ``number`` and its ``create`` version, if the game is still at
+        ``expected_game_version``; else raise ``StaleGame`` and change nothing. The hand's
+        version continues after any earlier, deleted hand of the same number."""
+
+    def replace_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        expected_hand_version: int,
+        record: dict[str, Any],
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> StoredHand:
+        """Replace hand ``number`` and append a ``correct`` version; ``StaleGame`` when the
+        game or the hand moved on."""
+
+    def delete_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        expected_hand_version: int,
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> None:
+        """Remove hand ``number`` and append a ``delete`` version; ``StaleGame`` as above."""
+
+    def history(self, game_id: str) -> list[HandVersion]:
+        """Every version of every hand of the game, oldest first."""

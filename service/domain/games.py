@@ -1,0 +1,146 @@
+"""A game: its players and seats, the dealer's rotation, running totals, the end and the
+winners (RULES §0, §2.6 R10, R9).
+
+A game is set up once (variant, options, players, first dealer); everything else is derived
+from the results of its hands in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ProblemList, RecordInvalid
+from .options import resolve_options
+from .results import HandResult
+from .variants.base import Variant
+
+MAX_NAME = 60
+
+
+@dataclass(frozen=True)
+class Column:
+    """A score-sheet column: a player, or a pair."""
+
+    key: str
+    label: str
+    seats: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    variant: Variant
+    options: Mapping[str, object]
+    players: tuple[str, ...]
+    first_dealer: int
+
+    def seat_names(self) -> list[str]:
+        """Names by seat. With dummies (``gatti-2``) the two players sit at seats 0 and 1 and
+        their dummies opposite them, at seats 2 and 3."""
+        if self.variant.partnership == "dummies":
+            a, b = self.players
+            return [a, b, f"{a}'s dummy", f"{b}'s dummy"]
+        return list(self.players)
+
+    def columns(self) -> list[Column]:
+        names = self.seat_names()
+        if self.variant.columns_per_seat:
+            return [Column(str(s), names[s], (s,)) for s in range(self.variant.seats)]
+        fixed = self.variant.fixed_sides() or ()
+        if self.variant.partnership == "dummies":
+            return [Column(str(i), self.players[i], seats) for i, seats in enumerate(fixed)]
+        return [Column(str(i), " & ".join(names[s] for s in seats), seats)
+                for i, seats in enumerate(fixed)]
+
+    def dealer_of(self, hand_number: int) -> int:
+        """The dealer of hand ``hand_number`` (from 1): the deal passes to the next seat, through
+        every seat, dummies included (R9)."""
+        return (self.first_dealer + hand_number - 1) % self.variant.seats
+
+
+def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | None,
+                        players: Sequence[object], first_dealer: object) -> GameSetup:
+    """A new game's setup, or ``RecordInvalid`` listing every problem."""
+    problems = ProblemList()
+    options: Mapping[str, object] = {}
+    try:
+        options = resolve_options(variant, raw_options)
+    except RecordInvalid as exc:
+        problems.extend(exc.problems)
+    names: list[str] = []
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        problems.add("players", "invalid_type", "players must be a list of names")
+    else:
+        if len(players) != variant.players:
+            problems.add("players", "wrong_player_count",
+                         f"{variant.id} is played by {variant.players} players, not "
+                         f"{len(players)}", variant.rules_section)
+        for i, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                problems.add(f"players[{i}]", "invalid_name", "a player needs a name")
+            elif len(name.strip()) > MAX_NAME:
+                problems.add(f"players[{i}]", "name_too_long",
+                             f"a name has at most {MAX_NAME} characters")
+            else:
+                names.append(name.strip())
+        folded = [n.casefold() for n in names]
+        for i, n in enumerate(folded):
+            if n in folded[:i]:
+                problems.add(f"players[{i}]", "duplicate_name",
+                             f"two players are called {names[i]!r}; the sheet could not tell "
+                             "them apart")
+    dealer = 0
+    if first_dealer is not None:
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
+                0 <= first_dealer < variant.seats):
+            problems.add("first_dealer", "out_of_range",
+                         f"first_dealer is a seat from 0 to {variant.seats - 1}", "§0")
+        else:
+            dealer = first_dealer
+    problems.raise_if_any()
+    return GameSetup(variant, dict(options), tuple(names), dealer)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    columns: tuple[Column, ...]
+    totals: tuple[tuple[str, int], ...]
+    running: tuple[tuple[tuple[str, int], ...], ...]
+    finished: bool
+    winners: tuple[str, ...]
+    next_dealer: int | None
+    hands_played: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "columns": [c.to_json() for c in self.columns],
+            "totals": dict(self.totals),
+            "status": "finished" if self.finished else "in_progress",
+            "winners": list(self.winners),
+            "next_dealer": self.next_dealer,
+            "hands_played": self.hands_played,
+        }
+
+
+def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary:
+    """Totals after each hand, whether the game is over and who won (R10: the highest total
+    after the game's hands; equal totals share the win)."""
+    columns = tuple(setup.columns())
+    totals = {c.key: 0 for c in columns}
+    running = []
+    for result in results:
+        for key, points in result.columns:
+            totals[key] += points
+        running.append(tuple(totals.items()))
+    hands = setup.variant.hands_per_game
+    finished = hands is not None and len(results) >= hands
+    winners: tuple[str, ...] = ()
+    if finished:
+        best = max(totals.values())
+        winners = tuple(k for k, v in totals.items() if v == best)
+    return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
+                       None if finished else setup.dealer_of(len(results) + 1), len(results))

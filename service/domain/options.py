@@ -1,0 +1,33 @@
+"""Game options: defaults and validation (API.md "Options")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import ProblemList
+from .variants.base import Variant
+
+
+def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[str, object]:
+    """The variant's options with ``raw`` applied over the defaults. An unknown name or a value
+    outside an option's choices is a problem at ``options.<name>``; all are reported."""
+    problems = ProblemList()
+    resolved = variant.option_defaults()
+    specs = {o.name: o for o in variant.options}
+    for name, value in (raw or {}).items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(specs)) or "none"
+            problems.add(f"options.{name}", "unknown_option",
+                         f"{variant.id} has no option {name!r} (its options: {known})")
+            continue
+        # bool is an int in Python: compare types too, so 1 is not taken for true.
+        if not any(value == c and type(value) is type(c) for c in spec.choices):
+            choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)
+                                for c in spec.choices)
+            problems.add(f"options.{name}", "invalid_option",
+                         f"option {name!r} takes one of {choices}, not {value!r}")
+            continue
+        resolved[name] = value
+    problems.raise_if_any()
+    return resolved

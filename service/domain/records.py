@@ -1,0 +1,391 @@
+"""The hand record: what a table entered about one hand, as immutable values (API.md HandRecord).
+
+``parse_hand_record`` turns the JSON form into a ``HandRecord`` in canonical notation and
+reports every problem of form it finds (bad card codes, seats out of range, a declaration that
+names both cards and a count…). Whether the record is possible under the rules is the scorer's
+question (``scoring.py``); this module only makes sure it is well-formed.
+
+``HandRecord.to_json`` gives the canonical form that is stored: parsing it again yields an equal
+record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import COURT_RANKS, Card, Suit
+from .errors import Problem, ProblemList
+from .notation import _RANK_WORDS, _SUIT_WORDS, format_cards, parse_card, parse_cards
+from .notation import CardSyntaxError
+
+if TYPE_CHECKING:
+    from .variants.base import Variant
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A meld (or combination, or declaration) one seat announced. Either the shown ``cards``
+    or just what it is: a ``suit`` (family), a ``rank`` (of a kind) or a ``count``."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...] | None = None
+    suit: Suit | None = None
+    rank: str | None = None
+    count: int | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"seat": self.seat, "kind": self.kind}
+        if self.cards is not None:
+            out["cards"] = format_cards(self.cards)
+        if self.suit is not None:
+            out["suit"] = self.suit.value
+        if self.rank is not None:
+            out["rank"] = self.rank
+        if self.count is not None:
+            out["count"] = self.count
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A side's captures at the end of the hand: every card, or a summary (tricks won, the
+    discard counted as one where held, and the counting cards)."""
+
+    side: int
+    cards: tuple[Card, ...] | None = None
+    tricks: int | None = None
+    counting: tuple[Card, ...] | None = None
+
+    @property
+    def is_full(self) -> bool:
+        return self.cards is not None
+
+    def to_json(self) -> Json:
+        out: Json = {"side": self.side}
+        if self.cards is not None:
+            out["cards"] = format_cards(self.cards)
+        if self.tricks is not None:
+            out["tricks"] = self.tricks
+        if self.counting is not None:
+            out["counting"] = format_cards(self.counting)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``gatti-4-call``: the card the dealer called and the seat that held it."""
+
+    card: Card
+    partner: int
+
+    def to_json(self) -> Json:
+        return {"card": self.card.code, "partner": self.partner}
+
+
+@dataclass(frozen=True, slots=True)
+class FoolRecord:
+    """Who played the Fool, in which trick (1-based), and whether it was covered."""
+
+    played_by: int
+    trick: int | None = None
+    covered: bool | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"played_by": self.played_by}
+        if self.trick is not None:
+            out["trick"] = self.trick
+        if self.covered is not None:
+            out["covered"] = self.covered
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class BagattoRecord:
+    """Bagatto ultimo: the seat that played T1 to the last trick and whether it won."""
+
+    seat: int
+    won: bool
+    valid: bool = True
+
+    def to_json(self) -> Json:
+        out: Json = {"seat": self.seat, "won": self.won}
+        if not self.valid:
+            out["valid"] = False
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    dealer: int
+    discard: tuple[Card, ...] | None = None
+    exposed: tuple[Card, ...] | None = None
+    call: Call | None = None
+    declarations: tuple[Declaration, ...] = ()
+    piles: tuple[Pile, ...] = ()
+    fool: FoolRecord | None = None
+    bagatto: BagattoRecord | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"dealer": self.dealer}
+        if self.discard is not None:
+            out["discard"] = format_cards(self.discard)
+        if self.exposed is not None:
+            out["exposed"] = format_cards(self.exposed)
+        if self.call is not None:
+            out["call"] = self.call.to_json()
+        if self.declarations:
+            out["declarations"] = [d.to_json() for d in self.declarations]
+        if self.piles:
+            out["piles"] = [p.to_json() for p in self.piles]
+        if self.fool is not None:
+            out["fool"] = self.fool.to_json()
+        if self.bagatto is not None:
+            out["bagatto"] = self.bagatto.to_json()
+        return out
+
+
+# -- parsing ---------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads fields of a JSON object, recording a problem for each that is missing or of the
+    wrong type. Keeps ``parse_hand_record`` free of repeated isinstance checks."""
+
+    def __init__(self, variant: Variant, problems: ProblemList) -> None:
+        self.variant = variant
+        self.problems = problems
+
+    def obj(self, value: object, field: str) -> Mapping[str, Any] | None:
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.problems.add(field, "invalid_type", "must be an object")
+            return None
+        return value
+
+    def int_(self, value: object, field: str, low: int, high: int, what: str) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.add(field, "invalid_type", f"{what} must be a whole number")
+            return None
+        if not low <= value <= high:
+            self.problems.add(field, "out_of_range",
+                              f"{what} must be from {low} to {high}, not {value}", "§0")
+            return None
+        return value
+
+    def seat(self, value: object, field: str, required: bool = True) -> int | None:
+        if value is None:
+            if required:
+                self.problems.add(field, "missing_field", "a seat is required")
+            return None
+        return self.int_(value, field, 0, self.variant.seats - 1, "a seat")
+
+    def bool_(self, value: object, field: str) -> bool | None:
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            self.problems.add(field, "invalid_type", "must be true or false")
+            return None
+        return value
+
+    def cards(self, value: object, field: str) -> tuple[Card, ...] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            self.problems.add(field, "invalid_type", "must be a list of card codes")
+            return None
+        cards, problems = parse_cards(value, self.variant.pack, field)
+        self.problems.extend(problems)
+        return cards
+
+    def card(self, value: object, field: str) -> Card | None:
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.problems.add(field, "invalid_type", "must be a card code")
+            return None
+        try:
+            return parse_card(value, self.variant.pack)
+        except CardSyntaxError as exc:
+            self.problems.add(field, exc.code, str(exc), "§1")
+            return None
+
+    def list_(self, value: object, field: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.problems.add(field, "invalid_type", "must be a list")
+            return []
+        return value
+
+
+def _parse_suit(value: object) -> Suit | None:
+    return _SUIT_WORDS.get(value.strip().upper()) if isinstance(value, str) else None
+
+
+def _parse_rank(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return _RANK_WORDS.get(value.strip().upper()) if isinstance(value, str) else None
+
+
+def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | None:
+    data = r.obj(raw, field)
+    if data is None:
+        if raw is None:
+            r.problems.add(field, "invalid_type", "must be an object")
+        return None
+    before = len(r.problems.items)
+    seat = r.seat(data.get("seat"), f"{field}.seat")
+    kind = data.get("kind")
+    kinds = [m.kind for m in r.variant.melds]
+    if not isinstance(kind, str) or kind not in kinds:
+        r.problems.add(f"{field}.kind", "unknown_meld",
+                       f"{kind!r} is not a declaration of {r.variant.id} "
+                       f"(one of: {', '.join(kinds)})", r.variant.rules_section)
+        kind = None
+    cards = r.cards(data.get("cards"), f"{field}.cards")
+    suit = None
+    if data.get("suit") is not None:
+        suit = _parse_suit(data["suit"])
+        if suit is None:
+            r.problems.add(f"{field}.suit", "invalid_suit",
+                           f"{data['suit']!r} is not a suit (H, D, C, S)", "§1")
+    rank = None
+    if data.get("rank") is not None:
+        rank = _parse_rank(data["rank"])
+        if rank is None or rank not in COURT_RANKS:
+            r.problems.add(f"{field}.rank", "invalid_rank",
+                           f"{data['rank']!r} is not a court rank (J, C, Q, K)", "§2.4")
+            rank = None
+    count = r.int_(data.get("count"), f"{field}.count", 1, len(r.variant.pack), "count")
+    if len(r.problems.items) > before or seat is None or kind is None:
+        return None
+    return Declaration(seat, kind, cards, suit, rank, count)
+
+
+def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
+    data = r.obj(raw, field)
+    if data is None:
+        if raw is None:
+            r.problems.add(field, "invalid_type", "must be an object")
+        return None
+    before = len(r.problems.items)
+    side = data.get("side")
+    if side is None:
+        r.problems.add(f"{field}.side", "missing_field", "a side is required")
+    else:
+        side = r.int_(side, f"{field}.side", 0, sides - 1, "a side")
+    cards = r.cards(data.get("cards"), f"{field}.cards")
+    tricks = r.int_(data.get("tricks"), f"{field}.tricks", 0, r.variant.tricks_per_hand,
+                    "tricks")
+    counting = r.cards(data.get("counting"), f"{field}.counting")
+    if cards is not None and (tricks is not None or counting is not None):
+        r.problems.add(field, "mixed_pile_forms",
+                       "give either every card of the pile (cards) or a summary (tricks and "
+                       "counting), not both")
+    elif cards is None and tricks is None:
+        r.problems.add(field, "missing_field",
+                       "a pile needs its cards, or the number of tricks it holds")
+    if len(r.problems.items) > before or side is None:
+        return None
+    if cards is None and counting is None:
+        counting = ()
+    return Pile(side, cards, tricks, counting)
+
+
+def side_count(variant: Variant) -> int:
+    fixed = variant.fixed_sides()
+    return len(fixed) if fixed is not None else 2
+
+
+def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
+    """A well-formed ``HandRecord`` from its JSON form, or ``RecordInvalid`` listing every
+    problem of form. Field paths are relative to the record."""
+    problems = ProblemList()
+    r = _Reader(variant, problems)
+    if not isinstance(data, Mapping):
+        problems.add("", "invalid_type", "a hand record must be an object")
+        problems.raise_if_any()
+    known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto"}
+    for name in data:
+        if name not in known:
+            problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
+
+    dealer = r.seat(data.get("dealer"), "dealer")
+    discard = r.cards(data.get("discard"), "discard")
+    if discard is not None and len(discard) != variant.extra and len(discard) == len(
+        data["discard"]
+    ):
+        problems.add("discard", "discard_size",
+                     f"the dealer discards exactly {variant.extra} cards in {variant.id}, "
+                     f"not {len(discard)}", "§2.3")
+    exposed = r.cards(data.get("exposed"), "exposed")
+    if exposed is not None and len(exposed) > variant.exposed_cards:
+        problems.add("exposed", "too_many_exposed",
+                     f"{variant.id} exposes {variant.exposed_cards} cards in the deal, "
+                     f"not {len(exposed)}", "§2.2")
+
+    call = None
+    call_data = r.obj(data.get("call"), "call")
+    if variant.partnership == "call":
+        if call_data is None and "call" not in data:
+            problems.add("call", "missing_field",
+                         "the dealer's call (card and partner) is required in "
+                         f"{variant.id}", "§2.2")
+        elif call_data is not None:
+            card = r.card(call_data.get("card"), "call.card")
+            if "card" not in call_data:
+                problems.add("call.card", "missing_field", "the called card is required")
+            partner = r.seat(call_data.get("partner"), "call.partner")
+            if card is not None and partner is not None:
+                call = Call(card, partner)
+    elif "call" in data:
+        problems.add("call", "not_in_variant", f"{variant.id} has no call", "§2.2")
+
+    declarations = tuple(
+        d for i, raw in enumerate(r.list_(data.get("declarations"), "declarations"))
+        if (d := _parse_declaration(r, raw, f"declarations[{i}]")) is not None
+    )
+    sides = side_count(variant)
+    piles = tuple(
+        p for i, raw in enumerate(r.list_(data.get("piles"), "piles"))
+        if (p := _parse_pile(r, raw, f"piles[{i}]", sides)) is not None
+    )
+
+    fool = None
+    fool_data = r.obj(data.get("fool"), "fool")
+    if fool_data is not None:
+        played_by = r.seat(fool_data.get("played_by"), "fool.played_by")
+        trick = r.int_(fool_data.get("trick"), "fool.trick", 1, variant.tricks_per_hand,
+                       "the trick number")
+        covered = r.bool_(fool_data.get("covered"), "fool.covered")
+        if played_by is not None:
+            fool = FoolRecord(played_by, trick, covered)
+
+    bagatto = None
+    bagatto_data = r.obj(data.get("bagatto"), "bagatto")
+    if bagatto_data is not None:
+        seat = r.seat(bagatto_data.get("seat"), "bagatto.seat")
+        won = r.bool_(bagatto_data.get("won"), "bagatto.won")
+        if "won" not in bagatto_data:
+            problems.add("bagatto.won", "missing_field",
+                         "say whether the Bagatto won the last trick")
+        valid = r.bool_(bagatto_data.get("valid"), "bagatto.valid")
+        if seat is not None and won is not None:
+            bagatto = BagattoRecord(seat, won, True if valid is None else valid)
+
+    problems.raise_if_any()
+    assert dealer is not None
+    return HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto)
+
+
+__all__ = ["BagattoRecord", "Call", "Declaration", "FoolRecord", "HandRecord", "Pile",
+           "Problem", "parse_hand_record"]

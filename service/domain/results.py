@@ -1,0 +1,84 @@
+"""The result of a hand: every point as an explained line (ARCHITECTURE §5, API.md HandResult)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One reason for points: ``item`` says what (``meld``, ``deck_points``…), ``text`` says it
+    in words, ``rule`` names the clause of RULES.md, ``details`` the facts behind it."""
+
+    item: str
+    points: int
+    text: str
+    rule: str | None = None
+    details: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self) -> Json:
+        out: Json = {"item": self.item, **dict(self.details), "points": self.points,
+                     "text": self.text}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    side: int
+    seats: tuple[int, ...]
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def to_json(self) -> Json:
+        return {"side": self.side, "seats": list(self.seats),
+                "lines": [line.to_json() for line in self.lines], "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """An illegal play found in a trick record; reported, never blocking."""
+
+    trick: int
+    seat: int
+    card: str
+    rule: str
+    message: str
+    proof: Json | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"trick": self.trick, "seat": self.seat, "card": self.card,
+                     "rule": self.rule, "message": self.message}
+        if self.proof is not None:
+            out["proof"] = self.proof
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand scores: per side its lines, per score-sheet column its points."""
+
+    sides: tuple[SideResult, ...]
+    columns: tuple[tuple[str, int], ...]
+    violations: tuple[Violation, ...] = ()
+    events: tuple[str, ...] = ()
+    facts: tuple[tuple[str, Any], ...] = field(default=())
+
+    def column(self, key: str) -> int:
+        return dict(self.columns)[key]
+
+    def to_json(self) -> Json:
+        return {
+            "sides": [s.to_json() for s in self.sides],
+            "columns": dict(self.columns),
+            "violations": [v.to_json() for v in self.violations],
+            "events": list(self.events),
+            **dict(self.facts),
+        }

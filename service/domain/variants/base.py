@@ -1,0 +1,231 @@
+"""What a variant is: a frozen table of rule parameters plus a few named hooks (ARCHITECTURE §2).
+
+The engine reads these fields; it never asks which variant it is playing. Where two rule sets
+differ in a way a number cannot say (how tricks become points, what Bagatto ultimo pays), the
+variant carries a hook: a plain function chosen from a small named set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import Card, Pack
+
+if TYPE_CHECKING:
+    from ..records import HandRecord
+    from ..results import HandResult
+
+#: Scores a well-formed record under a variant's rules; raises ``RecordInvalid``.
+Scorer = Callable[["Variant", Mapping[str, object], "HandRecord"], "HandResult"]
+
+Partnership = Literal["none", "fixed_pairs", "dummies", "call"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option: its name, default, allowed values and what it means."""
+
+    name: str
+    default: object
+    choices: tuple[object, ...]
+    description: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"default": self.default, "choices": list(self.choices),
+                "description": self.description}
+
+
+@dataclass(frozen=True)
+class MeldRule:
+    """A meld of RULES §2.4 / §3: how many cards it needs and what it scores.
+
+    ``family`` groups melds a player scores at most once per hand (R1): three and four of a
+    kind of the same rank are one family, so the second only adds the difference.
+    """
+
+    kind: str
+    points: int
+    per_card: bool = False
+    threshold: int = 0
+    captured: bool = False
+    mark: str | None = None
+    description: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "description": self.description,
+                                  "captured": self.captured}
+        if self.per_card:
+            out.update(points_per_card=self.points, at_least=self.threshold)
+        else:
+            out["points"] = self.points
+        if self.mark:
+            out["mark"] = self.mark
+        return out
+
+
+@dataclass(frozen=True)
+class BagattoRule:
+    """What Bagatto ultimo pays: ``win`` to the player's side when T1 takes the last trick;
+    when it fails, ``lose_each_opponent`` to every opposing side and ``lose_own`` to the
+    player's own side (negative for a penalty)."""
+
+    win: int
+    lose_each_opponent: int
+    lose_own: int
+    optional: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set. Every field is data the engine reads; hooks are named functions."""
+
+    id: str
+    name: str
+    family: str
+    summary_text: str
+    pack: Pack
+    players: int
+    seats: int
+    partnership: Partnership
+    hands_per_game: int | None
+    dealt_each: int
+    extra: int
+    tricks_per_hand: int
+    deck_total: int
+    trump_order: tuple[str, ...]
+    plain_order: tuple[str, ...]
+    counting: Mapping[str, int]
+    melds: tuple[MeldRule, ...]
+    gatti_cards: tuple[str, ...]
+    discard_forbidden_ranks: tuple[str, ...]
+    discard_t1_only_sole_trump: bool
+    discard_covering: bool
+    bagatto: BagattoRule | None
+    options: tuple[OptionSpec, ...]
+    deck_points_hook: Callable[[Variant, int, int, int], int]
+    deck_points_rule: str
+    scorer: Scorer
+    rules_section: str
+    aliases: tuple[str, ...] = ()
+    exposed_cards: int = 0
+    extra_facts: Mapping[str, object] = field(default_factory=dict)
+
+    # -- derived facts -------------------------------------------------------------------------
+
+    @property
+    def trick_size(self) -> int:
+        return self.seats
+
+    @property
+    def has_pairs(self) -> bool:
+        return self.partnership in ("fixed_pairs", "dummies")
+
+    @property
+    def columns_per_seat(self) -> bool:
+        """One score-sheet column per player (3-handed, calling) or per pair."""
+        return self.partnership in ("none", "call")
+
+    @property
+    def discard_cards(self) -> int:
+        return self.extra
+
+    def meld(self, kind: str) -> MeldRule | None:
+        return next((m for m in self.melds if m.kind == kind), None)
+
+    @cached_property
+    def _points(self) -> dict[Card, int]:
+        """Every card's counting value: ``counting`` names cards by code, or plain ranks as
+        ``rank:K``."""
+        return {
+            card: self.counting.get(card.code, 0) if not card.is_plain
+            else self.counting.get(card.code, self.counting.get(f"rank:{card.rank}", 0))
+            for card in self.pack.cards
+        }
+
+    def card_points(self, card: Card) -> int:
+        return self._points.get(card, 0)
+
+    @cached_property
+    def counting_cards(self) -> frozenset[Card]:
+        return frozenset(c for c, p in self._points.items() if p)
+
+    def is_counting(self, card: Card) -> bool:
+        return self.card_points(card) > 0
+
+    def fixed_sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The sides that do not change from hand to hand, or None where a call forms them."""
+        if self.partnership == "none":
+            return tuple((s,) for s in range(self.seats))
+        if self.has_pairs:
+            return ((0, 2), (1, 3))
+        return None
+
+    def deck_points(self, tricks: int, cards: int, counting_points: int) -> int:
+        """Deck points of a pile of ``cards`` cards holding ``tricks`` tricks (the discard
+        counted as one where held) and ``counting_points`` in counting cards."""
+        return self.deck_points_hook(self, tricks, cards, counting_points)
+
+    # -- descriptions for the API --------------------------------------------------------------
+
+    def option_defaults(self) -> dict[str, object]:
+        return {o.name: o.default for o in self.options}
+
+    def sides_json(self) -> list[dict[str, object]]:
+        fixed = self.fixed_sides()
+        if fixed is None:
+            return [{"side": 0, "seats": "the dealer and the holder of the called card"},
+                    {"side": 1, "seats": "the other players"}]
+        return [{"side": i, "seats": list(seats)} for i, seats in enumerate(fixed)]
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "family": self.family,
+            "summary": self.summary_text,
+            "players": self.players,
+            "seats": self.seats,
+            "partnership": self.partnership,
+            "sides": self.sides_json(),
+            "options": {o.name: o.to_json() for o in self.options},
+        }
+
+    def describe(self) -> dict[str, object]:
+        counting = {}
+        for card in self.pack.cards:
+            points = self.card_points(card)
+            if points:
+                counting[card.code] = points
+        out = self.summary()
+        out.update(
+            aliases=list(self.aliases),
+            rules_section=self.rules_section,
+            pack={"id": self.pack.id, "name": self.pack.name, "size": len(self.pack),
+                  "cards": [c.code for c in self.pack.cards]},
+            ranks={"trumps_low_to_high": list(self.trump_order),
+                   "plain_low_to_high": list(self.plain_order),
+                   "fool": "never wins a trick; may always be played"},
+            counting=counting,
+            counting_total=sum(counting.values()),
+            deal={"dealt_each": self.dealt_each, "dealer_extra": self.extra,
+                  "discard": self.extra, "exposed": self.exposed_cards,
+                  "discard_forbidden_ranks": list(self.discard_forbidden_ranks),
+                  "discard_t1_only_if_sole_trump": self.discard_t1_only_sole_trump,
+                  "discard_must_be_covered": self.discard_covering},
+            trick_size=self.trick_size,
+            tricks_per_hand=self.tricks_per_hand,
+            deck_points_total=self.deck_total,
+            deck_points_rule=self.deck_points_rule,
+            melds=[m.to_json() for m in self.melds],
+            hands_per_game=self.hands_per_game,
+            bagatto_ultimo=None if self.bagatto is None else {
+                "win": self.bagatto.win, "lose_each_opponent": self.bagatto.lose_each_opponent,
+                "lose_own_side": self.bagatto.lose_own, "optional": self.bagatto.optional,
+                "rule": self.bagatto.rule},
+            **dict(self.extra_facts),
+        )
+        return out

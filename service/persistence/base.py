@@ -1,0 +1,91 @@
+"""Database plumbing: the declarative base, engines from URLs, SQLite connection pragmas.
+
+This package is the only importer of SQLAlchemy (ARCHITECTURE §7).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, Engine, MetaData, create_engine, event
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.orm import DeclarativeBase
+
+DEFAULT_SQLITE_PATH = Path("var") / "segnapunti.sqlite3"
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+# Named constraints keep migrations reproducible and let Alembic's batch mode (SQLite) find them.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# JSON everywhere, stored as JSONB on PostgreSQL. ``NullableJSON`` stores Python ``None`` as SQL
+# NULL rather than the JSON value ``null``.
+JSONType = JSON().with_variant(postgresql.JSONB(), "postgresql")
+NullableJSON = JSON(none_as_null=True).with_variant(
+    postgresql.JSONB(none_as_null=True), "postgresql"
+)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def default_database_url() -> str:
+    """``$DATABASE_URL``, or a SQLite file ``./var/segnapunti.sqlite3`` under the working dir."""
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE_PATH}"
+
+
+def normalise_url(url: str | URL) -> URL:
+    """Make a URL usable by this service: PostgreSQL always through psycopg 3.
+
+    ``postgresql://`` and ``postgres://`` (as many hosts hand them out) become
+    ``postgresql+psycopg://``; an explicit driver other than psycopg is replaced as well, since
+    psycopg 3 is the only PostgreSQL driver installed.
+    """
+    if isinstance(url, str) and url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() != "psycopg":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def ensure_sqlite_directory(url: str | URL) -> None:
+    """Create the directory of a SQLite database file if it is missing."""
+    parsed = normalise_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return
+    database = parsed.database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+
+
+def make_engine(url: str | URL, **kwargs: Any) -> Engine:
+    """An engine for ``url``; SQLite connections get WAL, a busy timeout and foreign keys."""
+    parsed = normalise_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        ensure_sqlite_directory(parsed)
+        engine = create_engine(parsed, **kwargs)
+        event.listen(engine, "connect", _sqlite_on_connect)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_engine(parsed, **kwargs)
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()

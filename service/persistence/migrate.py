@@ -1,0 +1,47 @@
+"""Alembic, driven from code: ``upgrade`` to the newest schema, ``downgrade``, and the
+``Config`` both use. Migrations live in the repository's top-level ``migrations/`` folder,
+found relative to this package so that ``python -m service`` works from any directory
+(``$SEGNAPUNTI_MIGRATIONS`` overrides the location).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import URL
+
+from .base import ensure_sqlite_directory, normalise_url
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def migrations_directory() -> Path:
+    override = os.environ.get("SEGNAPUNTI_MIGRATIONS")
+    directory = Path(override) if override else PROJECT_ROOT / "migrations"
+    if not (directory / "env.py").is_file():
+        raise RuntimeError(
+            f"Alembic migrations not found at {directory}; set SEGNAPUNTI_MIGRATIONS"
+        )
+    return directory
+
+
+def alembic_config(url: str | URL) -> Config:
+    """An Alembic configuration for ``url`` that needs no ``alembic.ini``."""
+    config = Config()
+    config.set_main_option("script_location", str(migrations_directory()))
+    # ConfigParser interpolation: a literal % in a password must be doubled.
+    rendered = normalise_url(url).render_as_string(hide_password=False)
+    config.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str | URL, revision: str = "head") -> None:
+    ensure_sqlite_directory(url)
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str | URL, revision: str = "base") -> None:
+    command.downgrade(alembic_config(url), revision)

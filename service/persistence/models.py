@@ -1,0 +1,88 @@
+"""The tables: games, their current hands, and the append-only log of every hand version.
+
+A stored hand is its record (canonical notation) plus the rules version it was entered under;
+results are never stored, they are derived (ARCHITECTURE §4).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .base import Base, JSONType, NullableJSON
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    players: Mapped[list[str]] = mapped_column(JSONType)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    read_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Bumped by every change to the game's hands: the optimistic-concurrency guard.
+    version: Mapped[int] = mapped_column(Integer)
+
+    hands: Mapped[list[HandRow]] = relationship(
+        back_populates="game",
+        order_by="HandRow.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        CheckConstraint("number >= 1", name="number_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE")
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    record: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    game: Mapped[GameRow] = relationship(back_populates="hands")
+
+
+class HandVersionRow(Base):
+    """One entry of a hand's history. Rows are only ever inserted."""
+
+    __tablename__ = "hand_versions"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number", "version"),
+        CheckConstraint("action IN ('create', 'correct', 'delete')", name="action_known"),
+        CheckConstraint("token_kind IN ('edit', 'read')", name="token_kind_known"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE")
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    token_kind: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

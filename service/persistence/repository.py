@@ -1,0 +1,258 @@
+"""The SQL implementation of the application's ``GameRepository`` port.
+
+Each operation is one transaction. Writes are guarded by the game's ``version``: the row is
+updated only if it still holds the version the use case read (compare-and-set), so two
+concurrent writers cannot both append hand 5, and a rejected write changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from service.application.ports import (
+    GameCredentials,
+    GameIdTaken,
+    HandVersion,
+    StaleGame,
+    StoredGame,
+    StoredHand,
+    TokenKind,
+)
+
+from .models import GameRow, HandRow, HandVersionRow
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _hand(row: HandRow) -> StoredHand:
+    return StoredHand(
+        number=row.number,
+        version=row.version,
+        record=row.record,
+        rules_version=row.rules_version,
+        created_at=_aware(row.created_at),
+        updated_at=_aware(row.updated_at),
+    )
+
+
+class SqlGameRepository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def get_game(self, game_id: str) -> StoredGame | None:
+        with self._sessions() as session:
+            row = session.scalar(
+                select(GameRow).where(GameRow.id == game_id).options(selectinload(GameRow.hands))
+            )
+            if row is None:
+                return None
+            return StoredGame(
+                id=row.id,
+                variant=row.variant,
+                options=dict(row.options),
+                players=tuple(row.players),
+                first_dealer=row.first_dealer,
+                edit_token_hash=row.edit_token_hash,
+                read_token_hash=row.read_token_hash,
+                created_at=_aware(row.created_at),
+                version=row.version,
+                hands=tuple(_hand(hand) for hand in row.hands),
+            )
+
+    def get_credentials(self, game_id: str) -> GameCredentials | None:
+        with self._sessions() as session:
+            found = session.execute(
+                select(GameRow.edit_token_hash, GameRow.read_token_hash).where(
+                    GameRow.id == game_id
+                )
+            ).first()
+            if found is None:
+                return None
+            return GameCredentials(edit_token_hash=found[0], read_token_hash=found[1])
+
+    def history(self, game_id: str) -> list[HandVersion]:
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(HandVersionRow)
+                .where(HandVersionRow.game_id == game_id)
+                .order_by(HandVersionRow.id)
+            )
+            return [
+                HandVersion(
+                    number=row.number,
+                    version=row.version,
+                    action=row.action,  # type: ignore[arg-type]
+                    record=row.record,
+                    rules_version=row.rules_version,
+                    token_kind=row.token_kind,  # type: ignore[arg-type]
+                    created_at=_aware(row.created_at),
+                )
+                for row in rows
+            ]
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def add_game(self, game: StoredGame) -> None:
+        row = GameRow(
+            id=game.id,
+            variant=game.variant,
+            options=game.options,
+            players=list(game.players),
+            first_dealer=game.first_dealer,
+            edit_token_hash=game.edit_token_hash,
+            read_token_hash=game.read_token_hash,
+            created_at=game.created_at,
+            version=game.version,
+        )
+        try:
+            with self._sessions.begin() as session:
+                session.add(row)
+        except IntegrityError as error:
+            raise GameIdTaken(game.id) from error
+
+    def add_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        record: dict[str, Any],
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> StoredHand:
+        try:
+            with self._sessions.begin() as session:
+                self._bump_game(session, game_id, expected_game_version)
+                previous = session.scalar(
+                    select(func.max(HandVersionRow.version)).where(
+                        HandVersionRow.game_id == game_id, HandVersionRow.number == number
+                    )
+                )
+                version = (previous or 0) + 1
+                hand = HandRow(
+                    game_id=game_id,
+                    number=number,
+                    version=version,
+                    record=record,
+                    rules_version=rules_version,
+                    created_at=now,
+                    updated_at=now,
+                )
+                session.add(hand)
+                self._log(session, game_id, number, version, "create", record, rules_version,
+                          token_kind, now)
+                session.flush()
+                return _hand(hand)
+        except IntegrityError as error:
+            # Another writer took this hand number first.
+            raise StaleGame(game_id) from error
+
+    def replace_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        expected_hand_version: int,
+        record: dict[str, Any],
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> StoredHand:
+        version = expected_hand_version + 1
+        with self._sessions.begin() as session:
+            self._bump_game(session, game_id, expected_game_version)
+            updated = session.execute(
+                update(HandRow)
+                .where(
+                    HandRow.game_id == game_id,
+                    HandRow.number == number,
+                    HandRow.version == expected_hand_version,
+                )
+                .values(version=version, record=record, rules_version=rules_version,
+                        updated_at=now)
+            )
+            if updated.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleGame(game_id)
+            self._log(session, game_id, number, version, "correct", record, rules_version,
+                      token_kind, now)
+            hand = session.scalars(
+                select(HandRow).where(HandRow.game_id == game_id, HandRow.number == number)
+            ).one()
+            return _hand(hand)
+
+    def delete_hand(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        number: int,
+        expected_hand_version: int,
+        rules_version: str,
+        token_kind: TokenKind,
+        now: datetime,
+    ) -> None:
+        with self._sessions.begin() as session:
+            self._bump_game(session, game_id, expected_game_version)
+            deleted = session.execute(
+                delete(HandRow).where(
+                    HandRow.game_id == game_id,
+                    HandRow.number == number,
+                    HandRow.version == expected_hand_version,
+                )
+            )
+            if deleted.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleGame(game_id)
+            self._log(session, game_id, number, expected_hand_version + 1, "delete", None,
+                      rules_version, token_kind, now)
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _bump_game(session: Session, game_id: str, expected_version: int) -> None:
+        """Compare-and-set the game's version; the first statement of every write, so the
+        write lock is taken before anything is read."""
+        bumped = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.version == expected_version)
+            .values(version=expected_version + 1)
+        )
+        if bumped.rowcount != 1:  # type: ignore[attr-defined]
+            raise StaleGame(game_id)
+
+    @staticmethod
+    def _log(
+        session: Session,
+        game_id: str,
+        number: int,
+        version: int,
+        action: str,
+        record: dict[str, Any] | None,
+        rules_version: str,
+        token_kind: str,
+        now: datetime,
+    ) -> None:
+        session.add(
+            HandVersionRow(
+                game_id=game_id,
+                number=number,
+                version=version,
+                action=action,
+                record=record,
+                rules_version=rules_version,
+                token_kind=token_kind,
+                created_at=now,
+            )
+        )
