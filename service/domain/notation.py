@@ -154,5 +154,18 @@ def parse_cards(
     return tuple(cards), problems
 
 
+def parse_suit(text: object) -> Suit | None:
+    """A suit from any of its names (``H``, ``♥``, ``cups``, ``coppe``…), or None."""
+    return _SUIT_WORDS.get(text.strip().upper()) if isinstance(text, str) else None
+
+
+def parse_rank(text: object) -> str | None:
+    """A plain rank from any of its names (``K``, ``re``, ``Cavallo``, ``A``, ``7``…), or
+    None."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    return _RANK_WORDS.get(text.strip().upper()) if isinstance(text, str) else None
+
+
 def format_cards(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]

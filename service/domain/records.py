@@ -17,8 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import COURT_RANKS, Card, Suit
 from .errors import Problem, ProblemList
-from .notation import _RANK_WORDS, _SUIT_WORDS, format_cards, parse_card, parse_cards
-from .notation import CardSyntaxError
+from .notation import (
+    CardSyntaxError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    parse_suit,
+)
 
 if TYPE_CHECKING:
     from .variants.base import Variant
@@ -226,16 +232,6 @@ class _Reader:
         return value
 
 
-def _parse_suit(value: object) -> Suit | None:
-    return _SUIT_WORDS.get(value.strip().upper()) if isinstance(value, str) else None
-
-
-def _parse_rank(value: object) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    return _RANK_WORDS.get(value.strip().upper()) if isinstance(value, str) else None
-
-
 def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | None:
     data = r.obj(raw, field)
     if data is None:
@@ -254,13 +250,13 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
     cards = r.cards(data.get("cards"), f"{field}.cards")
     suit = None
     if data.get("suit") is not None:
-        suit = _parse_suit(data["suit"])
+        suit = parse_suit(data["suit"])
         if suit is None:
             r.problems.add(f"{field}.suit", "invalid_suit",
                            f"{data['suit']!r} is not a suit (H, D, C, S)", "§1")
     rank = None
     if data.get("rank") is not None:
-        rank = _parse_rank(data["rank"])
+        rank = parse_rank(data["rank"])
         if rank is None or rank not in COURT_RANKS:
             r.problems.add(f"{field}.rank", "invalid_rank",
                            f"{data['rank']!r} is not a court rank (J, C, Q, K)", "§2.4")
