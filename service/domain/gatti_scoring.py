@@ -193,6 +193,7 @@ class PileView:
     counting: frozenset[Card]
     every_card: frozenset[Card] | None
     derived: bool
+    holds_discard: bool | None = None
 
 
 def _pile_size(variant: Variant, tricks: int, holds_discard: bool) -> int:
@@ -201,14 +202,21 @@ def _pile_size(variant: Variant, tricks: int, holds_discard: bool) -> int:
     return variant.trick_size * tricks - (variant.trick_size - variant.extra) * holds_discard
 
 
-def _tricks_in(variant: Variant, size: int) -> int | None:
-    """Tricks in a full pile of ``size`` cards (the discard counting as one where its size
-    says the pile holds it); None when the size is no whole number of tricks."""
-    if size % variant.trick_size == 0:
-        return size // variant.trick_size
-    if size >= variant.extra and (size - variant.extra) % variant.trick_size == 0:
-        return (size - variant.extra) // variant.trick_size + 1
-    return None
+def _tricks_in(variant: Variant, size: int, holds: bool | None) -> tuple[int, bool | None] | None:
+    """Tricks in a full pile of ``size`` cards, the discard counting as one, and whether the
+    pile holds the discard. ``holds`` is what the recorded discard says, or None where the
+    record has no discard and only the size can tell. None when the size is no whole number of
+    tricks for such a pile."""
+    ts, extra = variant.trick_size, variant.extra
+    plain_ok = size % ts == 0
+    discard_ok = size >= extra and (size - extra) % ts == 0
+    if holds is None:
+        if plain_ok and discard_ok:
+            return size // ts, None
+        holds = discard_ok
+    if holds:
+        return ((size - extra) // ts + 1, True) if discard_ok else None
+    return (size // ts, False) if plain_ok else None
 
 
 def _resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
@@ -254,17 +262,22 @@ def _resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                              "in a summary", "§2.1")
                 ok = False
         if pile.cards is not None:
-            found = _tricks_in(variant, len(pile.cards))
+            holds = None if not record.discard else bool(set(record.discard) & set(pile.cards))
+            found = _tricks_in(variant, len(pile.cards), holds)
             if found is None:
+                shape = {None: f"a whole number of tricks of {variant.trick_size}, plus the "
+                               f"discard's {variant.extra} where it holds the discard",
+                         True: f"the discard's {variant.extra} plus whole tricks of "
+                               f"{variant.trick_size}, as it holds the discard",
+                         False: f"whole tricks of {variant.trick_size}, as it does not hold "
+                                "the discard"}[holds]
                 problems.add(f"piles[{i}].cards", "pile_not_whole_tricks",
-                             f"{len(pile.cards)} cards are no whole number of tricks of "
-                             f"{variant.trick_size} (plus the discard of {variant.extra})",
-                             "§2.6")
+                             f"{len(pile.cards)} cards: a pile holds {shape}", "§2.6")
                 ok = False
                 continue
-            views[side] = PileView(side, found, len(pile.cards),
+            views[side] = PileView(side, found[0], len(pile.cards),
                                    frozenset(pile.cards) & counting_cards,
-                                   frozenset(pile.cards), False)
+                                   frozenset(pile.cards), False, found[1])
         else:
             assert pile.tricks is not None
             if pile.tricks == 0 and pile.counting:
@@ -333,7 +346,17 @@ def _resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                          "the piles must hold the whole pack; missing: "
                          + ", ".join(c.code for c in variant.pack.sort(absent)), "§6")
             return None
-    return views
+    crowded = False
+    for side, view in sorted(views.items()):
+        if len(view.counting) > view.cards:
+            at = f"piles[{piles[side][0]}].counting" if side in piles else "piles"
+            whose = (f"side {side}'s pile" if side in piles
+                     else f"side {side}'s pile (the rest of the pack)")
+            problems.add(at, "more_counting_cards_than_pile",
+                         f"{whose} holds {view.tricks} tricks, {view.cards} cards, but "
+                         f"{len(view.counting)} counting cards", "§2.6")
+            crowded = True
+    return None if crowded else views
 
 
 def _check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
@@ -352,11 +375,12 @@ def _check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
         problems.add("piles", "discard_outside_dealer_side",
                      "the discard always belongs to the dealer's side, which must hold it",
                      "§3")
-    if not record.discard:
-        return
-    holders = {side for side, v in views.items()
-               for card in record.discard
-               if card in (v.every_card if v.every_card is not None else v.counting)}
+    if record.discard:
+        holders = {side for side, v in views.items()
+                   for card in record.discard
+                   if card in (v.every_card if v.every_card is not None else v.counting)}
+    else:
+        holders = {side for side, v in views.items() if v.holds_discard}
     if len(holders) > 1:
         problems.add("piles", "discard_split",
                      "the discard's cards are in different piles; it stays together", "§2.3")
@@ -368,6 +392,19 @@ def _check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
         problems.add("piles", "discard_outside_dealer_side",
                      f"the discard is in {side_name(sides, holder)}'s pile, but the dealer's "
                      "side took tricks and so covered it", "§2.3")
+    bagatto = record.bagatto
+    if holder != dealer_side and len(sides) > 2 and bagatto is not None:
+        # The uncovered discard goes to the last trick's winner, whom the Bagatto names.
+        bagatto_side = sides.of(bagatto.seat)
+        if bagatto.won and holder != bagatto_side:
+            problems.add("piles", "discard_outside_dealer_side",
+                         f"the uncovered discard goes to the last trick's winner, seat "
+                         f"{bagatto.seat} (who won it with T1), not to "
+                         f"{side_name(sides, holder)}", "§2.3")
+        elif not bagatto.won and holder == bagatto_side:
+            problems.add("piles", "discard_outside_dealer_side",
+                         f"the uncovered discard goes to the last trick's winner, but seat "
+                         f"{bagatto.seat} lost the last trick with T1", "§2.3")
 
 
 def _pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:
@@ -393,7 +430,7 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
             problems.add("fool.played_by", "fool_held_by_other",
                          f"seat {meld.declaration.seat} showed the Fool (declarations[{i}])",
                          "§2.5")
-    if fool_rec.covered and fool_rec.trick == variant.tricks_per_hand - 1:
+    if fool_rec.covered and fool_rec.trick == variant.dealt_each:
         problems.add("fool.covered", "fool_cannot_be_covered",
                      "a Fool played to the last trick cannot be covered: no trick follows",
                      "§2.5")

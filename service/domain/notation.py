@@ -92,7 +92,7 @@ def _identify(text: str) -> tuple[str, str] | None:
         if found:
             return "plain", f"{found[0]}{found[1].value}"
     match = _TRUMP_NUMBER.match(compact)
-    if match:
+    if match and int(match.group(1)) <= 21:
         return "trump", str(int(match.group(1)))
     if any(compact in pack.alias_map for pack in PACKS.values()):
         return "name", compact

@@ -360,8 +360,8 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
     fool_data = r.obj(data.get("fool"), "fool")
     if fool_data is not None:
         played_by = r.seat(fool_data.get("played_by"), "fool.played_by")
-        trick = r.int_(fool_data.get("trick"), "fool.trick", 1, variant.tricks_per_hand,
-                       "the trick number")
+        trick = r.int_(fool_data.get("trick"), "fool.trick", 1, variant.dealt_each,
+                       "the trick number (of the tricks played)")
         covered = r.bool_(fool_data.get("covered"), "fool.covered")
         if played_by is not None:
             fool = FoolRecord(played_by, trick, covered)
