@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .errors import ProblemList
+from .errors import ProblemList, RecordInvalid
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
 from .results import HandResult, Line, SideResult
 
@@ -520,21 +520,27 @@ def _meld_lines(variant: Variant, melds: Sequence[tuple[int, CheckedMeld]]) -> l
     return lines
 
 
-def score_gatti_hand(variant: Variant, options: Mapping[str, object],
-                     record: HandRecord) -> HandResult:
+def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
+                     incomplete: frozenset[str] = frozenset()) -> HandResult:
+    """Check and score a Gatti hand. ``incomplete`` names record sections that were
+    malformed and left out: checks that need them are skipped (their problems are already
+    reported), every other check still runs."""
     problems = ProblemList()
     sides = hand_sides(variant, record)
     melds_option = str(options.get("melds", "hand"))
     melds = _check_declarations(variant, record, melds_option, problems)
     _check_discard(variant, record, melds, problems)
     _check_call(variant, record, melds, problems)
-    views = _resolve_piles(variant, record, sides, problems)
+    views = None
+    if not incomplete & {"piles", "call"}:
+        views = _resolve_piles(variant, record, sides, problems)
     if views is not None:
         _check_discard_holder(variant, record, sides, views, problems)
     _check_fool(variant, record, sides, melds, views, problems)
     _check_bagatto(variant, options, record, sides, melds, views, problems)
     problems.raise_if_any()
-    assert views is not None
+    if views is None:
+        raise RecordInvalid([])
 
     lines: dict[int, list[Line]] = defaultdict(list)
     for seat, line in _meld_lines(variant, melds):

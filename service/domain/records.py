@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import COURT_RANKS, Card, Suit
-from .errors import Problem, ProblemList
+from .errors import Problem, ProblemList, RecordInvalid
 from .notation import (
     CardSyntaxError,
     format_cards,
@@ -302,20 +302,33 @@ def side_count(variant: Variant) -> int:
     return len(fixed) if fixed is not None else 2
 
 
-def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
-    """A well-formed ``HandRecord`` from its JSON form, or ``RecordInvalid`` listing every
-    problem of form. Field paths are relative to the record."""
+def read_hand_record(
+    variant: Variant, data: Mapping[str, Any]
+) -> tuple[HandRecord | None, list[Problem], frozenset[str]]:
+    """Read a record as far as it is well-formed: the record with every well-formed section
+    (None when even the dealer is unknown), the problems of form, and the names of the
+    sections that had problems and were left out. The scorer can then still check what was
+    entered well, so a table sees every mistake at once."""
     problems = ProblemList()
     r = _Reader(variant, problems)
     if not isinstance(data, Mapping):
         problems.add("", "invalid_type", "a hand record must be an object")
-        problems.raise_if_any()
+        return None, problems.items, frozenset()
     known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto"}
     for name in data:
         if name not in known:
             problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
+    incomplete: set[str] = set()
+    counted = len(problems.items)
+
+    def section(name: str) -> None:
+        nonlocal counted
+        if len(problems.items) > counted:
+            incomplete.add(name)
+        counted = len(problems.items)
 
     dealer = r.seat(data.get("dealer"), "dealer")
+    section("dealer")
     discard = r.cards(data.get("discard"), "discard")
     if discard is not None and len(discard) != variant.extra and len(discard) == len(
         data["discard"]
@@ -323,11 +336,13 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
         problems.add("discard", "discard_size",
                      f"the dealer discards exactly {variant.extra} cards in {variant.id}, "
                      f"not {len(discard)}", "§2.3")
+    section("discard")
     exposed = r.cards(data.get("exposed"), "exposed")
     if exposed is not None and len(exposed) > variant.exposed_cards:
         problems.add("exposed", "too_many_exposed",
                      f"{variant.id} exposes {variant.exposed_cards} cards in the deal, "
                      f"not {len(exposed)}", "§2.2")
+    section("exposed")
 
     call = None
     call_data = r.obj(data.get("call"), "call")
@@ -345,16 +360,19 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
                 call = Call(card, partner)
     elif "call" in data:
         problems.add("call", "not_in_variant", f"{variant.id} has no call", "§2.2")
+    section("call")
 
     declarations = tuple(
         d for i, raw in enumerate(r.list_(data.get("declarations"), "declarations"))
         if (d := _parse_declaration(r, raw, f"declarations[{i}]")) is not None
     )
+    section("declarations")
     sides = side_count(variant)
     piles = tuple(
         p for i, raw in enumerate(r.list_(data.get("piles"), "piles"))
         if (p := _parse_pile(r, raw, f"piles[{i}]", sides)) is not None
     )
+    section("piles")
 
     fool = None
     fool_data = r.obj(data.get("fool"), "fool")
@@ -365,6 +383,7 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
         covered = r.bool_(fool_data.get("covered"), "fool.covered")
         if played_by is not None:
             fool = FoolRecord(played_by, trick, covered)
+    section("fool")
 
     bagatto = None
     bagatto_data = r.obj(data.get("bagatto"), "bagatto")
@@ -377,11 +396,22 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
         valid = r.bool_(bagatto_data.get("valid"), "bagatto.valid")
         if seat is not None and won is not None:
             bagatto = BagattoRecord(seat, won, True if valid is None else valid)
+    section("bagatto")
 
-    problems.raise_if_any()
-    assert dealer is not None
-    return HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto)
+    if dealer is None:
+        return None, problems.items, frozenset(incomplete)
+    record = HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto)
+    return record, problems.items, frozenset(incomplete)
+
+
+def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
+    """A well-formed ``HandRecord`` from its JSON form, or ``RecordInvalid`` listing every
+    problem of form. Field paths are relative to the record."""
+    record, problems, _ = read_hand_record(variant, data)
+    if problems or record is None:
+        raise RecordInvalid(problems)
+    return record
 
 
 __all__ = ["BagattoRecord", "Call", "Declaration", "FoolRecord", "HandRecord", "Pile",
-           "Problem", "parse_hand_record"]
+           "Problem", "parse_hand_record", "read_hand_record"]

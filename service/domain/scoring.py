@@ -5,13 +5,42 @@ problem, and returns each point as an explained line."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from .records import HandRecord
+from .errors import Problem, RecordInvalid
+from .records import HandRecord, read_hand_record
 from .results import HandResult
 from .variants.base import Variant
 
 
 def score_hand(variant: Variant, options: Mapping[str, object], record: HandRecord) -> HandResult:
-    """The result of ``record`` under ``variant`` with resolved ``options``; raises
-    ``RecordInvalid`` listing every rule the record breaks."""
-    return variant.scorer(variant, options, record)
+    """The result of a well-formed ``record`` under ``variant`` with resolved ``options``;
+    raises ``RecordInvalid`` listing every rule the record breaks."""
+    return variant.scorer(variant, options, record, frozenset())
+
+
+def score_record(
+    variant: Variant,
+    options: Mapping[str, object],
+    data: Mapping[str, Any],
+    *,
+    expected_dealer: int | None = None,
+    dealer_name: str | None = None,
+) -> tuple[HandRecord, HandResult]:
+    """Read, check and score a record in its JSON form. Every problem is reported at once:
+    those of form, the dealer whose turn it is (in a game), and every rule the well-formed
+    sections break."""
+    record, problems, incomplete = read_hand_record(variant, data)
+    if record is not None and expected_dealer is not None and record.dealer != expected_dealer:
+        who = f"seat {expected_dealer}" + (f" ({dealer_name})" if dealer_name else "")
+        problems.append(Problem("dealer", "wrong_dealer",
+                                f"{who} deals this hand, not seat {record.dealer}", "§0"))
+    result = None
+    if record is not None:
+        try:
+            result = variant.scorer(variant, options, record, incomplete)
+        except RecordInvalid as exc:
+            problems.extend(exc.problems)
+    if problems or record is None or result is None:
+        raise RecordInvalid(problems)
+    return record, result

@@ -53,7 +53,7 @@ def normalise_url(url: str | URL) -> URL:
     if isinstance(url, str) and url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://"):]
     parsed = make_url(url)
-    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() != "psycopg":
+    if parsed.get_backend_name() == "postgresql" and parsed.drivername != "postgresql+psycopg":
         parsed = parsed.set(drivername="postgresql+psycopg")
     return parsed
 

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from ..records import HandRecord
     from ..results import HandResult
 
-#: Scores a well-formed record under a variant's rules; raises ``RecordInvalid``.
-Scorer = Callable[["Variant", Mapping[str, object], "HandRecord"], "HandResult"]
+#: Checks and scores a record under a variant's rules; raises ``RecordInvalid``. The last
+#: argument names record sections that were malformed and left out of the record.
+Scorer = Callable[["Variant", Mapping[str, object], "HandRecord", frozenset[str]],
+                  "HandResult"]
 
 Partnership = Literal["none", "fixed_pairs", "dummies", "call"]
 

@@ -1,0 +1,50 @@
+# Segnapunti: `make test` and `make run` install what is missing, then do their job.
+#
+#   make test     create .venv if absent, install the package with its test extras, run pytest
+#   make run      same install, then `python -m service` (migrate, then serve on $$PORT)
+#   make openapi  regenerate openapi/openapi.yaml from the code
+#
+# Re-installation happens only when pyproject.toml changes (the stamp file below).
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST_ARGS ?=
+
+.PHONY: all install test run openapi lint clean
+
+all: test
+
+$(BIN)/python:
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "python3 -m venv failed: installing python3-venv"; \
+	    rm -rf $(VENV); \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv \
+	      && $(PYTHON) -m venv $(VENV); \
+	  else \
+	    echo "python3 -m venv failed: install python3-venv (apt-get install python3-venv)" >&2; \
+	    rm -rf $(VENV); exit 1; \
+	  fi; }
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+run: $(STAMP)
+	$(BIN)/python -m service
+
+openapi: $(STAMP)
+	$(BIN)/python -m service.http.openapi
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check service tests migrations
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info

@@ -1,0 +1,56 @@
+"""Errors of the use cases that are not rule breaches (those are the domain's
+``RecordInvalid``). They carry no HTTP status; ``service/http/problems.py`` maps them."""
+
+from __future__ import annotations
+
+
+class ApplicationError(Exception):
+    """Base of the use cases' own errors. ``code`` is a stable machine-readable name."""
+
+    code = "application_error"
+
+    def __init__(self, detail: str) -> None:
+        self.detail = detail
+        super().__init__(detail)
+
+
+class NotFound(ApplicationError):
+    """No such game, hand or variant, or a token that does not open this game."""
+
+    code = "not_found"
+
+
+class Unauthenticated(ApplicationError):
+    """The request carries no token."""
+
+    code = "token_missing"
+
+
+class Forbidden(ApplicationError):
+    """The token opens the game but does not allow this (a read token on a write)."""
+
+    code = "read_only_token"
+
+
+class Conflict(ApplicationError):
+    """The request cannot apply to the game's current state (finished game, not the last
+    hand, a concurrent change)."""
+
+    code = "conflict"
+
+    def __init__(self, detail: str, code: str | None = None) -> None:
+        super().__init__(detail)
+        if code is not None:
+            self.code = code
+
+
+class PreconditionRequired(ApplicationError):
+    """A change to a recorded hand must name the version it replaces (``If-Match``)."""
+
+    code = "precondition_required"
+
+
+class PreconditionFailed(ApplicationError):
+    """The version named is not the hand's current one."""
+
+    code = "precondition_failed"

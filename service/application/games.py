@@ -1,0 +1,386 @@
+"""Use cases of stored games: create, read, add / correct / delete hands, history, access.
+
+A stored hand is its record; every result is recomputed from the records, in order, by the
+same ``score_hand`` that answers ``POST /score`` (ARCHITECTURE §4). A write is scored first
+and stored only if valid, guarded by the game's version, so a rejected or conflicting request
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from service.domain import RULES_VERSION
+from service.domain.errors import Problem, RecordInvalid, UnknownVariant
+from service.domain.games import GameSetup, GameSummary, game_summary, validate_game_setup
+from service.domain.records import HandRecord, parse_hand_record
+from service.domain.results import HandResult
+from service.domain.scoring import score_hand, score_record
+from service.domain.variants import find_variant
+
+from .errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+    Unauthenticated,
+)
+from .ports import (
+    GameIdTaken,
+    GameRepository,
+    HandVersion,
+    StaleGame,
+    StoredGame,
+    StoredHand,
+    TokenKind,
+)
+
+# Unambiguous lower-case letters and digits: ids are read aloud and typed from share links.
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+ID_LENGTH = 10  # 31**10 ≈ 2**49.5
+TOKEN_BYTES = 24
+
+#: ``If-Match: *``: any current version.
+ANY_VERSION = "*"
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def hand_etag(game_id: str, number: int, version: int) -> str:
+    """The opaque strong entity tag of one version of one hand (without quotes)."""
+    digest = hashlib.sha256(f"{game_id}\x1f{number}\x1f{version}".encode()).hexdigest()
+    return f"h{number}v{version}-{digest[:16]}"
+
+
+# -- views returned to the edge -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    game_id: str
+    number: int
+    version: int
+    dealer: int
+    record: dict[str, Any]
+    rules_version: str
+    result: HandResult
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def etag(self) -> str:
+        return hand_etag(self.game_id, self.number, self.version)
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    game: StoredGame
+    setup: GameSetup
+    hands: tuple[HandView, ...]
+    summary: GameSummary
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    view: GameView
+    edit_token: str
+    read_token: str
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _variant(variant_id: str, field: str = "variant") -> Any:
+    try:
+        return find_variant(variant_id)
+    except UnknownVariant as error:
+        raise RecordInvalid(
+            [Problem(field, "unknown_variant", f"there is no variant {error.variant_id!r}")]
+        ) from error
+
+
+def _setup_of(game: StoredGame) -> GameSetup:
+    return validate_game_setup(
+        find_variant(game.variant), game.options, list(game.players), game.first_dealer
+    )
+
+
+def _score_stored(setup: GameSetup, hand: StoredHand) -> tuple[HandRecord, HandResult]:
+    record = parse_hand_record(setup.variant, hand.record)
+    return record, score_hand(setup.variant, setup.options, record)
+
+
+def _parse_and_score(
+    setup: GameSetup, data: Mapping[str, Any], expected_dealer: int | None
+) -> tuple[HandRecord, HandResult]:
+    """Validate a hand record for the game, collecting every problem: its form, the dealer
+    whose turn it is, then the rules of the variant."""
+    name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
+    return score_record(setup.variant, setup.options, data,
+                        expected_dealer=expected_dealer, dealer_name=name)
+
+
+def _check_if_match(game_id: str, hand: StoredHand, if_match: Collection[str] | None) -> None:
+    if if_match is None:
+        raise PreconditionRequired(
+            f"send If-Match with the ETag of hand {hand.number} to change it"
+        )
+    if ANY_VERSION in if_match:
+        return
+    if hand_etag(game_id, hand.number, hand.version) not in if_match:
+        raise PreconditionFailed(
+            f"hand {hand.number} has changed since that ETag; read it again"
+        )
+
+
+class GameService:
+    """The use cases of stored games over a ``GameRepository``."""
+
+    def __init__(self, repository: GameRepository, clock: Clock = utc_now) -> None:
+        self.repository = repository
+        self.clock = clock
+
+    # -- access -----------------------------------------------------------------------------
+
+    def authorize(self, game_id: str, token: str | None, *, write: bool) -> TokenKind:
+        """Which token this is for the game: ``Unauthenticated`` without one, ``NotFound`` for
+        a token that does not open this game (or no such game: the two look the same, so ids
+        cannot be probed), ``Forbidden`` for a read token on a write."""
+        if not token:
+            raise Unauthenticated("this request needs the game's token (Authorization: Bearer …)")
+        credentials = self.repository.get_credentials(game_id)
+        digest = hash_token(token)
+        kind: TokenKind | None = None
+        if credentials is not None:
+            # Both comparisons always run: the time taken does not tell which token matched.
+            is_edit = hmac.compare_digest(digest, credentials.edit_token_hash)
+            is_read = hmac.compare_digest(digest, credentials.read_token_hash)
+            kind = "edit" if is_edit else "read" if is_read else None
+        if kind is None:
+            raise NotFound(f"there is no game {game_id!r} for this token")
+        if write and kind != "edit":
+            raise Forbidden("the read-only token cannot change the game; use the edit token")
+        return kind
+
+    # -- games ------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        variant_id: str,
+        options: Mapping[str, Any] | None,
+        players: Sequence[str],
+        first_dealer: int | None,
+    ) -> CreatedGame:
+        variant = _variant(variant_id)
+        setup = validate_game_setup(variant, options, list(players), first_dealer)
+        edit_token = secrets.token_urlsafe(TOKEN_BYTES)
+        read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        now = self.clock()
+        for _attempt in range(5):
+            game = StoredGame(
+                id=new_game_id(),
+                variant=variant.id,
+                options=dict(setup.options),
+                players=tuple(setup.players),
+                first_dealer=setup.first_dealer,
+                edit_token_hash=hash_token(edit_token),
+                read_token_hash=hash_token(read_token),
+                created_at=now,
+                version=1,
+            )
+            try:
+                self.repository.add_game(game)
+                break
+            except GameIdTaken:
+                continue
+        else:  # pragma: no cover - five collisions in a 2**49 space
+            raise RuntimeError("could not draw a free game id")
+        return CreatedGame(self._view(game), edit_token, read_token)
+
+    def get_game(self, game_id: str, token: str | None) -> GameView:
+        self.authorize(game_id, token, write=False)
+        return self._view(self._load(game_id))
+
+    def history(self, game_id: str, token: str | None) -> list[HandVersion]:
+        self.authorize(game_id, token, write=False)
+        return self.repository.history(game_id)
+
+    # -- hands ------------------------------------------------------------------------------
+
+    def get_hand(self, game_id: str, token: str | None, number: int) -> HandView:
+        self.authorize(game_id, token, write=False)
+        view = self._view(self._load(game_id))
+        return self._hand_of(view, number)
+
+    def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
+        kind = self.authorize(game_id, token, write=True)
+        game = self._load(game_id)
+        view = self._view(game)
+        if view.summary.finished:
+            raise Conflict(
+                f"game {game_id} is finished; it takes no more hands", code="game_finished"
+            )
+        record, result = _parse_and_score(view.setup, data, view.summary.next_dealer)
+        canonical = record.to_json()
+        try:
+            stored = self.repository.add_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=len(game.hands) + 1,
+                record=canonical,
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        return _hand_view(game_id, stored, record, result)
+
+    def correct_hand(
+        self,
+        game_id: str,
+        token: str | None,
+        number: int,
+        data: Mapping[str, Any],
+        if_match: Collection[str] | None,
+    ) -> HandView:
+        """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
+        The dealer must be the one whose turn that hand was; later results are derived, so
+        they follow."""
+        kind = self.authorize(game_id, token, write=True)
+        game = self._load(game_id)
+        current = self._stored_hand(game, number)
+        _check_if_match(game_id, current, if_match)
+        view = self._view(game)
+        before = game_summary(view.setup, [hand.result for hand in view.hands[: number - 1]])
+        record, result = _parse_and_score(view.setup, data, before.next_dealer)
+        try:
+            stored = self.repository.replace_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=number,
+                expected_hand_version=current.version,
+                record=record.to_json(),
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        return _hand_view(game_id, stored, record, result)
+
+    def delete_hand(
+        self, game_id: str, token: str | None, number: int, if_match: Collection[str] | None
+    ) -> None:
+        """Remove the last hand (a ``delete`` version records it)."""
+        kind = self.authorize(game_id, token, write=True)
+        game = self._load(game_id)
+        current = self._stored_hand(game, number)
+        _check_if_match(game_id, current, if_match)
+        if number != len(game.hands):
+            raise Conflict(
+                f"only the last hand ({len(game.hands)}) can be deleted; correct hand "
+                f"{number} instead",
+                code="not_last_hand",
+            )
+        try:
+            self.repository.delete_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=number,
+                expected_hand_version=current.version,
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _load(self, game_id: str) -> StoredGame:
+        game = self.repository.get_game(game_id)
+        if game is None:
+            raise NotFound(f"there is no game {game_id!r} for this token")
+        return game
+
+    @staticmethod
+    def _stored_hand(game: StoredGame, number: int) -> StoredHand:
+        if not 1 <= number <= len(game.hands):
+            raise NotFound(f"game {game.id} has no hand {number}")
+        return game.hands[number - 1]
+
+    @staticmethod
+    def _hand_of(view: GameView, number: int) -> HandView:
+        if not 1 <= number <= len(view.hands):
+            raise NotFound(f"game {view.id} has no hand {number}")
+        return view.hands[number - 1]
+
+    @staticmethod
+    def _view(game: StoredGame) -> GameView:
+        setup = _setup_of(game)
+        hands = []
+        for stored in game.hands:
+            try:
+                record, result = _score_stored(setup, stored)
+            except RecordInvalid as error:
+                # Stored records were valid when entered; failing now means the rules changed
+                # under them, which is a defect of the service, not of this request.
+                raise StoredHandInvalid(game.id, stored.number, error) from error
+            hands.append(_hand_view(game.id, stored, record, result))
+        summary = game_summary(setup, [hand.result for hand in hands])
+        return GameView(game, setup, tuple(hands), summary)
+
+
+def _hand_view(
+    game_id: str, stored: StoredHand, record: HandRecord, result: HandResult
+) -> HandView:
+    return HandView(
+        game_id=game_id,
+        number=stored.number,
+        version=stored.version,
+        dealer=record.dealer,
+        record=stored.record,
+        rules_version=stored.rules_version,
+        result=result,
+        created_at=stored.created_at,
+        updated_at=stored.updated_at,
+    )
+
+
+class StoredHandInvalid(RuntimeError):
+    def __init__(self, game_id: str, number: int, error: RecordInvalid) -> None:
+        super().__init__(
+            f"stored hand {number} of game {game_id} no longer passes the rules "
+            f"({RULES_VERSION}): {error}"
+        )
+
+
+def _concurrent(game_id: str) -> Conflict:
+    return Conflict(
+        f"game {game_id} was changed by another request at the same time; read it and retry",
+        code="concurrent_change",
+    )

@@ -1,0 +1,64 @@
+"""Use cases that store nothing: the variant catalogue, scoring one hand (``POST /score``) and
+meld suggestions. ``score`` is the same computation a stored game makes of each hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.domain.errors import Problem, RecordInvalid, UnknownVariant
+from service.domain.melds import suggest_melds as domain_suggest_melds
+from service.domain.options import resolve_options
+from service.domain.records import read_hand_record
+from service.domain.results import HandResult
+from service.domain.scoring import score_record
+from service.domain.variants import VARIANTS, find_variant
+
+from .errors import NotFound
+
+
+def list_variants() -> list[dict[str, Any]]:
+    return [variant.summary() for variant in VARIANTS.values()]
+
+
+def describe_variant(variant_id: str) -> dict[str, Any]:
+    try:
+        return find_variant(variant_id).describe()
+    except UnknownVariant as error:
+        raise NotFound(f"there is no variant {variant_id!r}") from error
+
+
+def _find(variant_id: str) -> Any:
+    try:
+        return find_variant(variant_id)
+    except UnknownVariant as error:
+        raise RecordInvalid(
+            [Problem("variant", "unknown_variant", f"there is no variant {variant_id!r}")]
+        ) from error
+
+
+def score(
+    variant_id: str, options: Mapping[str, Any] | None, hand: Mapping[str, Any]
+) -> HandResult:
+    """Score one hand. Problems with the options and with the record are all reported;
+    the record's are placed under ``hand``."""
+    variant = _find(variant_id)
+    problems: list[Problem] = []
+    resolved: dict[str, Any] | None = None
+    try:
+        resolved = resolve_options(variant, options)
+    except RecordInvalid as error:
+        problems.extend(error.problems)
+    if resolved is None:
+        # Without valid options the rules to check against are unknown; the record's form
+        # can still be reported.
+        _, found, _ = read_hand_record(variant, hand)
+        raise RecordInvalid(problems + [p.at("hand") for p in found])
+    try:
+        return score_record(variant, resolved, hand)[1]
+    except RecordInvalid as error:
+        raise error.at("hand") from error
+
+
+def suggest_melds(variant_id: str, cards: Sequence[str]) -> list[dict[str, Any]]:
+    return domain_suggest_melds(_find(variant_id), list(cards))

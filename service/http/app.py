@@ -1,0 +1,70 @@
+"""The Flask application: ``create_app(config)`` wires the rules core, the use cases, the
+repository and the HTTP resources under ``/api/v1``."""
+
+from __future__ import annotations
+
+import http
+from typing import Any
+
+from flask import Flask, request
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException, UnsupportedMediaType
+
+from service.application.games import GameService
+from service.persistence import SqlGameRepository, make_engine
+
+from . import problems
+from .config import API_PREFIX, default_config
+from .resources import register_resources
+from .schemas import ProblemSchema
+
+
+class SegnapuntiApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api with RFC 9457 errors, in the responses and in the spec."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Any:
+        return problems.http_exception(error)
+
+    def _register_responses(self) -> None:
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+                prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "An error (RFC 9457 problem)", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+
+def _require_json_body() -> None:
+    if (
+        request.method in {"POST", "PUT", "PATCH"}
+        and request.path.startswith(API_PREFIX)
+        and not request.is_json
+    ):
+        raise UnsupportedMediaType("send the body as JSON (Content-Type: application/json)")
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The app. ``config`` may set any Flask / flask-smorest key, ``DATABASE_URL``, or hand
+    over ``GAME_REPOSITORY`` (an object of the application's repository port)."""
+    app = Flask("service")
+    app.config.update(default_config())
+    app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    repository = app.config.get("GAME_REPOSITORY")
+    if repository is None:
+        repository = SqlGameRepository(make_engine(app.config["DATABASE_URL"]))
+    app.extensions["segnapunti.games"] = GameService(repository)
+
+    api = SegnapuntiApi(app)
+    problems.register_error_handlers(app)
+    app.before_request(_require_json_body)
+    register_resources(app, api)
+    return app

@@ -1,0 +1,44 @@
+"""Configuration of the Flask app; ``create_app(config)`` overrides any key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.persistence import default_database_url
+
+API_PREFIX = "/api/v1"
+SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
+MAX_BODY_BYTES = 1024 * 1024
+
+
+def default_config() -> dict[str, Any]:
+    return {
+        "DATABASE_URL": default_database_url(),
+        "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+        "API_TITLE": "Segnapunti",
+        "API_VERSION": "1.0.0",
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": API_PREFIX,
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "docs",
+        # Served by this app from the swagger-ui-bundle package: the docs work offline.
+        "OPENAPI_SWAGGER_UI_URL": SWAGGER_UI_STATIC,
+        "API_SPEC_OPTIONS": {
+            "info": {
+                "description": (
+                    "Score-keeper and referee for Italian tarot games: Gatti, Ottocento, "
+                    "Mitigatti. Errors are RFC 9457 problems (application/problem+json). "
+                    "Stored games are opened with their tokens: Authorization: Bearer …"
+                ),
+            },
+            "components": {
+                "securitySchemes": {
+                    "gameToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "the game's edit token, or its read token for reads",
+                    }
+                }
+            },
+        },
+    }

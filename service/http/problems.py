@@ -1,0 +1,209 @@
+"""Every error, mapped in one place to an RFC 9457 ``application/problem+json`` response.
+
+Sources: the rules core's ``RecordInvalid`` / ``UnknownVariant`` (422 with every problem),
+the use cases' errors (401, 403, 404, 409, 412, 428), marshmallow validation through webargs
+(422, messages flattened to dotted and indexed field paths), and every other HTTP error Flask
+or Werkzeug raises (400 malformed JSON, 404, 405, 413, 415, 500…).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from service.application.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+    Unauthenticated,
+)
+from service.domain.errors import Problem, RecordInvalid, UnknownVariant
+
+PROBLEM_MIMETYPE = "application/problem+json"
+PROBLEM_TYPE_BASE = "urn:segnapunti:problem:"
+
+log = logging.getLogger(__name__)
+
+_APPLICATION_STATUS: dict[type[ApplicationError], int] = {
+    NotFound: 404,
+    Unauthenticated: 401,
+    Forbidden: 403,
+    Conflict: 409,
+    PreconditionFailed: 412,
+    PreconditionRequired: 428,
+}
+
+# Marshmallow's messages, as stable codes.
+_MESSAGE_CODES = {
+    "Unknown field.": "unknown_field",
+    "Missing data for required field.": "missing_field",
+}
+
+
+def problem_type(code: str) -> str:
+    return PROBLEM_TYPE_BASE + code.replace("_", "-")
+
+
+def problem_response(
+    status: int,
+    *,
+    code: str | None = None,
+    title: str | None = None,
+    detail: str | None = None,
+    errors: list[dict[str, Any]] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """A problem+json response. Without ``code`` the type is ``about:blank`` and the title the
+    status phrase, as RFC 9457 §4.2.1 asks."""
+    phrase = HTTPStatus(status).phrase
+    body: dict[str, Any] = {
+        "type": problem_type(code) if code else "about:blank",
+        "title": title or phrase,
+        "status": status,
+        "detail": detail or phrase,
+        "code": code or phrase.lower().replace(" ", "_").replace("-", "_"),
+        "errors": errors or [],
+    }
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+# -- marshmallow messages -------------------------------------------------------------------
+
+
+def _join(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int) or (isinstance(part, str) and part.isdigit()):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[tuple[str, str]]:
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            yield from _walk(value, path if key == "_schema" else (*path, key))
+    elif isinstance(messages, list | tuple):
+        for item in messages:
+            yield from _walk(item, path)
+    else:
+        yield _join(path), str(messages)
+
+
+def flatten_validation_messages(messages: Any) -> list[dict[str, Any]]:
+    """marshmallow's nested ``{"declarations": {1: {"cards": ["…"]}}}`` as a flat list of
+    ``{"field": "declarations[1].cards", "code", "message"}``. The webargs location ``json``
+    is dropped: paths are relative to the body, like the rules core's."""
+    if isinstance(messages, Mapping) and set(messages) == {"json"}:
+        messages = messages["json"]
+    return [
+        {"field": field, "code": _MESSAGE_CODES.get(message, "invalid_field"),
+         "message": message}
+        for field, message in _walk(messages, ())
+    ]
+
+
+# -- the handlers ---------------------------------------------------------------------------
+
+
+def record_invalid(error: RecordInvalid) -> Response:
+    problems = [p.to_json() for p in error.problems]
+    count = len(problems)
+    return problem_response(
+        422,
+        code="record_invalid",
+        title="The request breaks the rules",
+        detail=(
+            problems[0]["message"]
+            if count == 1
+            else f"{count} problems were found; each is listed in errors"
+        ),
+        errors=problems,
+    )
+
+
+def unknown_variant(error: UnknownVariant) -> Response:
+    return record_invalid(
+        RecordInvalid(
+            [Problem("variant", "unknown_variant", f"there is no variant {error.variant_id!r}")]
+        )
+    )
+
+
+def application_error(error: ApplicationError) -> Response:
+    status = _APPLICATION_STATUS.get(type(error))
+    if status is None:
+        status = next(
+            (s for cls, s in _APPLICATION_STATUS.items() if isinstance(error, cls)), 500
+        )
+    headers = {"WWW-Authenticate": 'Bearer realm="segnapunti"'} if status == 401 else None
+    return problem_response(
+        status,
+        code=error.code,
+        title=HTTPStatus(status).phrase,
+        detail=error.detail,
+        headers=headers,
+    )
+
+
+def http_exception(error: HTTPException) -> Response:
+    """Werkzeug's and webargs' errors. webargs attaches marshmallow's messages as
+    ``error.data["messages"]`` (422 for a body that does not fit its schema, 400 for JSON
+    that does not parse)."""
+    status = error.code or 500
+    if isinstance(error, InternalServerError) or status >= 500:
+        original = getattr(error, "original_exception", None)
+        if original is not None:
+            log.error("unhandled error", exc_info=original)
+        return problem_response(status)
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages") or data.get("errors")
+    headers = {
+        name: value
+        for name, value in error.get_headers()
+        if name.lower() not in {"content-type", "content-length"}
+    }
+    headers.update(data.get("headers") or {})
+    if status == 422 and messages is not None:
+        errors = flatten_validation_messages(messages)
+        return problem_response(
+            422,
+            code="invalid_request",
+            title="The request body does not fit its schema",
+            detail=(
+                f"{errors[0]['field'] or 'body'}: {errors[0]['message']}"
+                if len(errors) == 1
+                else f"{len(errors)} fields are invalid; each is listed in errors"
+            ),
+            errors=errors,
+            headers=headers,
+        )
+    if status == 400 and messages is not None:
+        return problem_response(
+            400,
+            code="malformed_json",
+            title="The request body is not valid JSON",
+            detail="the body could not be parsed as JSON",
+            headers=headers,
+        )
+    return problem_response(status, detail=error.description, headers=headers)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Handlers for the non-HTTP errors. ``HTTPException`` is routed here by the Api subclass
+    in ``app.py`` (flask-smorest registers its own handler for it)."""
+    app.register_error_handler(RecordInvalid, record_invalid)
+    app.register_error_handler(UnknownVariant, unknown_variant)
+    app.register_error_handler(ApplicationError, application_error)

@@ -1,0 +1,14 @@
+"""The HTTP resources (thin views: parse, call one use case, serialise)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+
+from . import docs, games, stateless
+
+
+def register_resources(app: Flask, api: Api) -> None:
+    api.register_blueprint(stateless.blp)
+    api.register_blueprint(games.blp)
+    app.register_blueprint(docs.assets)

@@ -1,0 +1,199 @@
+"""Stored games: create and read a game, record / correct / delete hands, the history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from service.application.games import GameView, HandView
+from service.application.ports import HandVersion
+
+from ..config import API_PREFIX
+from ..schemas import (
+    CreatedGameSchema,
+    GameCreateSchema,
+    GameSchema,
+    HandRecordSchema,
+    HandSchema,
+    HistorySchema,
+)
+from .common import bearer_token, game_service, if_match, json_body, protected, quoted
+
+blp = Blueprint(
+    "games",
+    __name__,
+    url_prefix=f"{API_PREFIX}/games",
+    description="Stored games, their hands and history (need the game's token)",
+)
+
+ETAG_HEADER = {"ETag": {"description": "the hand's entity tag", "schema": {"type": "string"}}}
+LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "required": True,
+    "description": "the hand's current ETag (428 without it, 412 when stale)",
+    "schema": {"type": "string"},
+}
+
+
+# -- serialisation --------------------------------------------------------------------------
+
+
+def hand_json(hand: HandView) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "etag": quoted(hand.etag),
+        "dealer": hand.dealer,
+        "record": hand.record,
+        "result": hand.result.to_json(),
+        "rules_version": hand.rules_version,
+        "created_at": hand.created_at,
+        "updated_at": hand.updated_at,
+    }
+
+
+def game_json(view: GameView) -> dict[str, Any]:
+    game = view.game
+    summary = view.summary.to_json()
+    return {
+        "id": game.id,
+        "variant": game.variant,
+        "options": dict(view.setup.options),
+        "players": list(game.players),
+        "seats": view.setup.seat_names(),
+        "first_dealer": game.first_dealer,
+        "sides": view.setup.variant.summary().get("sides"),
+        **summary,
+        "hands": [hand_json(hand) for hand in view.hands],
+        "created_at": game.created_at,
+    }
+
+
+def version_json(entry: HandVersion) -> dict[str, Any]:
+    return {
+        "number": entry.number,
+        "version": entry.version,
+        "action": entry.action,
+        "record": entry.record,
+        "rules_version": entry.rules_version,
+        "token_kind": entry.token_kind,
+        "created_at": entry.created_at,
+    }
+
+
+def _hand_url(game_id: str, number: int) -> str:
+    return url_for("games.Hand", game_id=game_id, number=number)
+
+
+# -- resources ------------------------------------------------------------------------------
+
+
+@blp.route("")
+class Games(MethodView):
+    @json_body(blp)
+    @blp.arguments(GameCreateSchema)
+    @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Start a game
+
+        The response holds the game's edit and read tokens, shown only here: keep them.
+        """
+        created = game_service().create_game(
+            body["variant"], body.get("options"), body["players"], body.get("first_dealer")
+        )
+        data = game_json(created.view)
+        data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
+        location = url_for("games.Game", game_id=created.view.id)
+        return data, 201, {"Location": location}
+
+
+@blp.route("/<string:game_id>")
+class Game(MethodView):
+    @protected(blp, write=False)
+    @blp.response(200, GameSchema)
+    def get(self, game_id: str) -> Any:
+        """Read a game
+
+        Players and seats, every hand with its record and result, running totals, status,
+        winners and the next dealer. Either token opens it.
+        """
+        return game_json(game_service().get_game(game_id, bearer_token()))
+
+
+@blp.route("/<string:game_id>/hands")
+class Hands(MethodView):
+    @protected(blp, write=True, check_first=True)
+    @json_body(blp)
+    @blp.arguments(HandRecordSchema)
+    @blp.response(201, HandSchema, headers={**LOCATION_HEADER, **ETAG_HEADER})
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, record: dict[str, Any], game_id: str) -> Any:
+        """Record the next hand
+
+        The record's dealer must be the game's `next_dealer`. A rejected hand (422) changes
+        nothing; a finished game takes no more hands (409).
+        """
+        hand = game_service().add_hand(game_id, bearer_token(), record)
+        headers = {"Location": _hand_url(game_id, hand.number), "ETag": quoted(hand.etag)}
+        return hand_json(hand), 201, headers
+
+
+@blp.route("/<string:game_id>/hands/<int:number>")
+class Hand(MethodView):
+    @protected(blp, write=False)
+    @blp.response(200, HandSchema, headers=ETAG_HEADER)
+    def get(self, game_id: str, number: int) -> Any:
+        """Read one hand
+
+        With its `ETag`, needed to correct or delete it.
+        """
+        hand = game_service().get_hand(game_id, bearer_token(), number)
+        return hand_json(hand), {"ETag": quoted(hand.etag)}
+
+    @protected(blp, write=True, check_first=True)
+    @json_body(blp)
+    @blp.arguments(HandRecordSchema)
+    @blp.response(200, HandSchema, headers=ETAG_HEADER)
+    @blp.alt_response(412, response="PRECONDITION_FAILED")
+    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
+    @blp.doc(parameters=[IF_MATCH])
+    def put(self, record: dict[str, Any], game_id: str, number: int) -> Any:
+        """Correct a recorded hand
+
+        A new version replaces the hand (earlier versions stay in the history) and every
+        total after it is recomputed. The record's dealer must be the dealer of that hand.
+        """
+        hand = game_service().correct_hand(game_id, bearer_token(), number, record, if_match())
+        return hand_json(hand), {"ETag": quoted(hand.etag)}
+
+    @protected(blp, write=True, check_first=True)
+    @blp.response(204)
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(412, response="PRECONDITION_FAILED")
+    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
+    @blp.doc(parameters=[IF_MATCH])
+    def delete(self, game_id: str, number: int) -> Any:
+        """Delete the last hand
+
+        Only the last hand can be deleted; the deletion is recorded in the history.
+        """
+        game_service().delete_hand(game_id, bearer_token(), number, if_match())
+        return None
+
+
+@blp.route("/<string:game_id>/history")
+class History(MethodView):
+    @protected(blp, write=False)
+    @blp.response(200, HistorySchema)
+    def get(self, game_id: str) -> Any:
+        """Read the history
+
+        Every version of every hand, oldest first: what changed, when, with which token.
+        """
+        versions = game_service().history(game_id, bearer_token())
+        return {"game_id": game_id, "versions": [version_json(v) for v in versions]}

@@ -1,0 +1,76 @@
+"""Endpoints that store nothing: variants, ``POST /score``, ``POST /melds/suggest``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.application import stateless
+
+from ..config import API_PREFIX
+from ..schemas import (
+    HandResultSchema,
+    MeldSuggestionSchema,
+    MeldSuggestRequestSchema,
+    ScoreRequestSchema,
+    VariantDetailSchema,
+    VariantSummarySchema,
+)
+from .common import json_body
+
+blp = Blueprint(
+    "stateless",
+    __name__,
+    url_prefix=API_PREFIX,
+    description="Variants, and scoring that stores nothing (for disputes)",
+)
+
+
+@blp.route("/variants")
+@blp.response(200, VariantSummarySchema(many=True))
+def list_variants() -> Any:
+    """List the variants
+
+    Every variant (rule set) the service scores, with its players, sides and options.
+    """
+    return stateless.list_variants()
+
+
+@blp.route("/variants/<string:variant_id>")
+@blp.response(200, VariantDetailSchema)
+@blp.alt_response(404, response="NOT_FOUND")
+def get_variant(variant_id: str) -> Any:
+    """Describe one variant
+
+    The full rule parameters of a variant, by id or alias: pack, ranks, counting values,
+    melds with thresholds and points, game length, trick size, totals.
+    """
+    return stateless.describe_variant(variant_id)
+
+
+@blp.route("/score", methods=["POST"])
+@json_body(blp)
+@blp.arguments(ScoreRequestSchema)
+@blp.response(200, HandResultSchema)
+def score(body: dict[str, Any]) -> Any:
+    """Score one hand
+
+    Nothing is stored: the same computation a stored game makes of each of its hands, for
+    settling a dispute. Every problem found is listed (422); the record's fields are under
+    `hand.`.
+    """
+    return stateless.score(body["variant"], body.get("options"), body["hand"]).to_json()
+
+
+@blp.route("/melds/suggest", methods=["POST"])
+@json_body(blp)
+@blp.arguments(MeldSuggestRequestSchema)
+@blp.response(200, MeldSuggestionSchema(many=True))
+def suggest_melds(body: dict[str, Any]) -> Any:
+    """Suggest melds
+
+    Every meld (or Ottocento combination, or Mitigatti declaration) the given cards can
+    declare, with its points.
+    """
+    return stateless.suggest_melds(body["variant"], body["cards"])

@@ -1,0 +1,39 @@
+"""Marshmallow schemas of every request and response body (API.md). Requests reject unknown
+fields; responses declare what API.md fixes and pass through any further keys the rules core
+adds (documented as ``additionalProperties``)."""
+
+from .common import PassThroughSchema, StrictSchema
+from .games import (
+    CreatedGameSchema,
+    GameCreateSchema,
+    GameSchema,
+    HandSchema,
+    HistorySchema,
+)
+from .problems import ProblemSchema
+from .records import HandRecordSchema
+from .scoring import (
+    HandResultSchema,
+    MeldSuggestionSchema,
+    MeldSuggestRequestSchema,
+    ScoreRequestSchema,
+)
+from .variants import VariantDetailSchema, VariantSummarySchema
+
+__all__ = [
+    "CreatedGameSchema",
+    "GameCreateSchema",
+    "GameSchema",
+    "HandRecordSchema",
+    "HandResultSchema",
+    "HandSchema",
+    "HistorySchema",
+    "MeldSuggestRequestSchema",
+    "MeldSuggestionSchema",
+    "PassThroughSchema",
+    "ProblemSchema",
+    "ScoreRequestSchema",
+    "StrictSchema",
+    "VariantDetailSchema",
+    "VariantSummarySchema",
+]

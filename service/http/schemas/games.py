@@ -1,0 +1,94 @@
+"""Stored games, their hands and history."""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, fields, validate
+
+from .common import PassThroughSchema, StrictSchema
+from .records import HandRecordSchema
+from .scoring import HandResultSchema, options_field
+
+
+class GameCreateSchema(StrictSchema):
+    variant = fields.String(required=True)
+    options = options_field()
+    players = fields.List(
+        fields.String(), required=True, validate=validate.Length(min=1, max=8)
+    )
+    first_dealer = fields.Integer(strict=True, metadata={"description": "seat; default 0"})
+
+
+class StoredRecordSchema(PassThroughSchema, HandRecordSchema):
+    """A hand record as stored: canonical notation, every key kept."""
+
+    class Meta:
+        unknown = INCLUDE
+
+
+class HandSchema(PassThroughSchema):
+    number = fields.Integer(required=True, metadata={"description": "from 1"})
+    version = fields.Integer(required=True)
+    etag = fields.String(required=True, metadata={"description": "for If-Match"})
+    dealer = fields.Integer(required=True)
+    record = fields.Nested(StoredRecordSchema, required=True)
+    result = fields.Nested(HandResultSchema, required=True)
+    rules_version = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+    updated_at = fields.DateTime(required=True)
+
+
+class ColumnSchema(PassThroughSchema):
+    key = fields.String(required=True)
+    label = fields.String(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+
+
+class GameSchema(PassThroughSchema):
+    id = fields.String(required=True)
+    variant = fields.String(required=True)
+    options = fields.Dict(keys=fields.String(), required=True)
+    players = fields.List(fields.String(), required=True)
+    seats = fields.List(
+        fields.String(), required=True, metadata={"description": "names by seat"}
+    )
+    first_dealer = fields.Integer(required=True)
+    sides = fields.Raw(required=True)
+    columns = fields.List(fields.Nested(ColumnSchema), required=True)
+    hands = fields.List(fields.Nested(HandSchema), required=True)
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    status = fields.String(
+        required=True, validate=validate.OneOf(["in_progress", "finished"])
+    )
+    winners = fields.List(fields.String(), required=True)
+    next_dealer = fields.Integer(required=True, allow_none=True)
+    balances = fields.Dict(keys=fields.String(), metadata={"description": "Mitigatti"})
+    pot = fields.Raw(metadata={"description": "Mitigatti"})
+    created_at = fields.DateTime(required=True)
+
+
+class TokensSchema(PassThroughSchema):
+    edit = fields.String(required=True)
+    read = fields.String(required=True)
+
+
+class CreatedGameSchema(GameSchema):
+    tokens = fields.Nested(
+        TokensSchema, required=True, metadata={"description": "shown only once"}
+    )
+
+
+class HandVersionSchema(PassThroughSchema):
+    number = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    action = fields.String(
+        required=True, validate=validate.OneOf(["create", "correct", "delete"])
+    )
+    record = fields.Nested(StoredRecordSchema, required=True, allow_none=True)
+    rules_version = fields.String(required=True)
+    token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))
+    created_at = fields.DateTime(required=True)
+
+
+class HistorySchema(PassThroughSchema):
+    game_id = fields.String(required=True)
+    versions = fields.List(fields.Nested(HandVersionSchema), required=True)

@@ -1,0 +1,59 @@
+"""The HandRecord as the API takes it (API.md "HandRecord"). The schema checks the form;
+the rules core then validates the content and reports with the same field paths."""
+
+from __future__ import annotations
+
+from marshmallow import fields
+
+from .common import StrictBoolean, StrictSchema, card_field, cards_field, seat_field
+
+
+class CallSchema(StrictSchema):
+    card = card_field(required=True)
+    partner = seat_field(
+        required=True,
+        metadata={"description": "the seat that held the called card (the dealer's when alone)"},
+    )
+
+
+class DeclarationSchema(StrictSchema):
+    seat = seat_field(required=True)
+    kind = fields.String(
+        required=True, metadata={"description": "frilli, trumps, gatti, family, …"}
+    )
+    cards = cards_field(metadata={"description": "the cards shown"})
+    suit = fields.String(metadata={"description": "a family's suit when cards are not typed"})
+    rank = fields.String(metadata={"description": "an of-a-kind's rank when cards are not typed"})
+    count = fields.Integer(strict=True, metadata={"description": "frilli / trumps shown"})
+
+
+class PileSchema(StrictSchema):
+    side = fields.Integer(strict=True, required=True)
+    cards = cards_field(metadata={"description": "every card of the pile"})
+    tricks = fields.Integer(
+        strict=True, metadata={"description": "tricks won, the discard counting as one"}
+    )
+    counting = cards_field(metadata={"description": "the counting cards held"})
+
+
+class FoolSchema(StrictSchema):
+    played_by = seat_field(required=True)
+    trick = fields.Integer(strict=True)
+    covered = StrictBoolean()
+
+
+class BagattoSchema(StrictSchema):
+    seat = seat_field(required=True)
+    won = StrictBoolean(required=True)
+    valid = StrictBoolean()
+
+
+class HandRecordSchema(StrictSchema):
+    dealer = seat_field(required=True)
+    discard = cards_field()
+    exposed = cards_field()
+    call = fields.Nested(CallSchema)
+    declarations = fields.List(fields.Nested(DeclarationSchema))
+    piles = fields.List(fields.Nested(PileSchema))
+    fool = fields.Nested(FoolSchema)
+    bagatto = fields.Nested(BagattoSchema)

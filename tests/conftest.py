@@ -1,0 +1,81 @@
+"""Fixtures shared by the HTTP and persistence tests.
+
+``db_url`` runs a test module once on SQLite (a temporary file) and, when
+``TEST_DATABASE_URL`` is set, once more on PostgreSQL in a schema of its own that is dropped
+afterwards, so modules never see each other's rows and may run in parallel.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from service.persistence import make_engine, normalise_url, upgrade
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """An empty database (no tables) for this test module."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'segnapunti.sqlite3'}"
+        return
+    assert TEST_DATABASE_URL is not None
+    base = normalise_url(TEST_DATABASE_URL)
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = make_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        url = base.update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def migrated_url(db_url: str) -> str:
+    """The module's database, migrated to the newest schema."""
+    upgrade(db_url)
+    return db_url
+
+
+@pytest.fixture(scope="module")
+def app(migrated_url: str) -> Iterator[Any]:
+    from service.http.app import create_app
+
+    application = create_app({"DATABASE_URL": migrated_url, "TESTING": True})
+    yield application
+    application.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+@pytest.fixture()
+def client(app: Any) -> Any:
+    """A test client on an emptied database."""
+    engine = app.extensions["segnapunti.games"].repository.engine
+    with engine.begin() as connection:
+        for table in ("hand_versions", "hands", "games"):
+            connection.execute(text(f"DELETE FROM {table}"))
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def stateless_app() -> Any:
+    """An app for the endpoints that store nothing (its database is never touched)."""
+    from service.http.app import create_app
+
+    return create_app({"DATABASE_URL": "sqlite://", "TESTING": True})
+
+
+@pytest.fixture()
+def stateless_client(stateless_app: Any) -> Any:
+    return stateless_app.test_client()

@@ -1,0 +1,127 @@
+"""The SQL repository: compare-and-set writes, versions, history, URLs and SQLite settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import text
+
+from service.application.ports import GameIdTaken, StaleGame, StoredGame
+from service.persistence import SqlGameRepository, make_engine, normalise_url
+
+T0 = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+@pytest.fixture()
+def repo(migrated_url: str) -> Iterator[SqlGameRepository]:
+    engine = make_engine(migrated_url)
+    with engine.begin() as connection:
+        for table in ("hand_versions", "hands", "games"):
+            connection.execute(text(f"DELETE FROM {table}"))
+    yield SqlGameRepository(engine)
+    engine.dispose()
+
+
+def _game(game_id: str = "g1") -> StoredGame:
+    return StoredGame(id=game_id, variant="gatti-3", options={"melds": "hand"},
+                      players=("A", "B", "C"), first_dealer=0, edit_token_hash="e" * 64,
+                      read_token_hash="r" * 64, created_at=T0, version=1)
+
+
+def _add(repo: SqlGameRepository, number: int, version: int, dealer: int = 0) -> None:
+    repo.add_hand("g1", expected_game_version=version, number=number,
+                  record={"dealer": dealer}, rules_version="test", token_kind="edit",
+                  now=T0 + timedelta(minutes=number))
+
+
+def test_round_trip(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    game = repo.get_game("g1")
+    assert game is not None
+    assert game.players == ("A", "B", "C")
+    assert game.options == {"melds": "hand"}
+    assert game.created_at == T0
+    assert game.version == 2
+    assert [(h.number, h.version, h.record) for h in game.hands] == [(1, 1, {"dealer": 0})]
+    assert game.hands[0].created_at.tzinfo is not None
+    assert repo.get_game("nope") is None
+    credentials = repo.get_credentials("g1")
+    assert credentials is not None and credentials.edit_token_hash == "e" * 64
+    assert repo.get_credentials("nope") is None
+
+
+def test_duplicate_game_id(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    with pytest.raises(GameIdTaken):
+        repo.add_game(_game())
+
+
+def test_stale_game_version_changes_nothing(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    with pytest.raises(StaleGame):
+        _add(repo, 2, 1)  # the game is at version 2 now
+    game = repo.get_game("g1")
+    assert game is not None and len(game.hands) == 1 and game.version == 2
+    assert len(repo.history("g1")) == 1
+
+
+def test_replace_and_delete_check_the_hand_version(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    with pytest.raises(StaleGame):
+        repo.replace_hand("g1", expected_game_version=2, number=1, expected_hand_version=7,
+                          record={"dealer": 0, "x": 1}, rules_version="test",
+                          token_kind="edit", now=T0)
+    replaced = repo.replace_hand("g1", expected_game_version=2, number=1,
+                                 expected_hand_version=1, record={"dealer": 0, "x": 1},
+                                 rules_version="test", token_kind="edit", now=T0)
+    assert replaced.version == 2 and replaced.record == {"dealer": 0, "x": 1}
+    with pytest.raises(StaleGame):
+        repo.delete_hand("g1", expected_game_version=3, number=1, expected_hand_version=1,
+                         rules_version="test", token_kind="edit", now=T0)
+    repo.delete_hand("g1", expected_game_version=3, number=1, expected_hand_version=2,
+                     rules_version="test", token_kind="edit", now=T0)
+    _add(repo, 1, 4)
+    game = repo.get_game("g1")
+    assert game is not None and [h.version for h in game.hands] == [4]
+    history = repo.history("g1")
+    assert [(v.number, v.version, v.action) for v in history] == [
+        (1, 1, "create"), (1, 2, "correct"), (1, 3, "delete"), (1, 4, "create"),
+    ]
+    assert history[2].record is None
+    assert history[0].record == {"dealer": 0}
+
+
+def test_deleting_a_game_cascades(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    with repo.engine.begin() as connection:
+        connection.execute(text("DELETE FROM games"))
+        assert connection.execute(text("SELECT count(*) FROM hands")).scalar() == 0
+        assert connection.execute(text("SELECT count(*) FROM hand_versions")).scalar() == 0
+
+
+@pytest.mark.parametrize(("given", "expected"), [
+    ("postgresql://u:p@h:5432/d", "postgresql+psycopg://u:p@h:5432/d"),
+    ("postgres://u@h/d", "postgresql+psycopg://u@h/d"),
+    ("postgresql+psycopg2://u@h/d", "postgresql+psycopg://u@h/d"),
+    ("postgresql+psycopg://u@h/d", "postgresql+psycopg://u@h/d"),
+    ("sqlite:///var/x.sqlite3", "sqlite:///var/x.sqlite3"),
+])
+def test_normalise_url(given: str, expected: str) -> None:
+    assert normalise_url(given).render_as_string(hide_password=False) == expected
+
+
+def test_sqlite_connections_use_wal_busy_timeout_and_foreign_keys(tmp_path: object) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path}/sub/dir/db.sqlite3")
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+    finally:
+        engine.dispose()

@@ -1,0 +1,75 @@
+"""Each technology has one package that imports it (ARCHITECTURE §1, §7)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+SERVICE = Path(__file__).resolve().parents[1] / "service"
+
+# third-party top-level module -> the only part of service/ allowed to import it
+OWNERS = {
+    "flask": "http",
+    "flask_smorest": "http",
+    "marshmallow": "http",
+    "webargs": "http",
+    "apispec": "http",
+    "werkzeug": "http",
+    "swagger_ui_bundle": "http",
+    "yaml": "http",
+    "sqlalchemy": "persistence",
+    "alembic": "persistence",
+    "psycopg": "persistence",
+    "gunicorn": "__main__.py",
+    "reportlab": "pdf",
+}
+
+
+def _imports(path: Path) -> set[str]:
+    """Absolute top-level modules imported by a file (relative imports are skipped)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return found
+
+
+def _python_files() -> list[Path]:
+    return sorted(SERVICE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _python_files(), ids=lambda p: str(p.relative_to(SERVICE)))
+def test_third_party_imports_stay_in_their_package(path: Path) -> None:
+    part = path.relative_to(SERVICE).parts[0]
+    for module in _imports(path):
+        owner = OWNERS.get(module.split(".")[0])
+        if owner is not None:
+            assert part == owner, f"{path.relative_to(SERVICE)} imports {module}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((SERVICE / "domain").rglob("*.py")),
+    ids=lambda p: str(p.relative_to(SERVICE)),
+)
+def test_domain_imports_only_the_standard_library(path: Path) -> None:
+    for module in _imports(path):
+        top = module.split(".")[0]
+        assert top in sys.stdlib_module_names or module.startswith("service.domain"), (
+            f"{path.relative_to(SERVICE)} imports {module}"
+        )
+
+
+def test_application_imports_no_edge_technology() -> None:
+    for path in sorted((SERVICE / "application").rglob("*.py")):
+        for module in _imports(path):
+            top = module.split(".")[0]
+            assert top in sys.stdlib_module_names or module.startswith(
+                ("service.domain", "service.application")
+            ), f"{path.relative_to(SERVICE)} imports {module}"
