@@ -12,14 +12,13 @@ record.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .cards import COURT_RANKS, Card, Suit
 from .errors import Problem, ProblemList, RecordInvalid
 from .notation import (
     CardSyntaxError,
-    format_cards,
     parse_card,
     parse_cards,
     parse_rank,
@@ -32,8 +31,34 @@ if TYPE_CHECKING:
 Json = dict[str, Any]
 
 
+def _json_value(value: object) -> object:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, _Recorded):
+        return value.to_json()
+    return value
+
+
+class _Recorded:
+    """The JSON form of a record value: every field, in canonical notation, except those that
+    hold their default (what the table did not say is not written)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> Json:
+        return {
+            f.name: _json_value(value)
+            for f in fields(self)  # type: ignore[arg-type]
+            if (value := getattr(self, f.name)) != f.default
+        }
+
+
 @dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(_Recorded):
     """A meld (or combination, or declaration) one seat announced. Either the shown ``cards``
     or just what it is: a ``suit`` (family), a ``rank`` (of a kind) or a ``count``."""
 
@@ -44,21 +69,10 @@ class Declaration:
     rank: str | None = None
     count: int | None = None
 
-    def to_json(self) -> Json:
-        out: Json = {"seat": self.seat, "kind": self.kind}
-        if self.cards is not None:
-            out["cards"] = format_cards(self.cards)
-        if self.suit is not None:
-            out["suit"] = self.suit.value
-        if self.rank is not None:
-            out["rank"] = self.rank
-        if self.count is not None:
-            out["count"] = self.count
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class Pile:
+class Pile(_Recorded):
     """A side's captures at the end of the hand: every card, or a summary (tricks won, the
     discard counted as one where held, and the counting cards)."""
 
@@ -71,62 +85,38 @@ class Pile:
     def is_full(self) -> bool:
         return self.cards is not None
 
-    def to_json(self) -> Json:
-        out: Json = {"side": self.side}
-        if self.cards is not None:
-            out["cards"] = format_cards(self.cards)
-        if self.tricks is not None:
-            out["tricks"] = self.tricks
-        if self.counting is not None:
-            out["counting"] = format_cards(self.counting)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Recorded):
     """``gatti-4-call``: the card the dealer called and the seat that held it."""
 
     card: Card
     partner: int
 
-    def to_json(self) -> Json:
-        return {"card": self.card.code, "partner": self.partner}
-
 
 @dataclass(frozen=True, slots=True)
-class FoolRecord:
+class FoolRecord(_Recorded):
     """Who played the Fool, in which trick (1-based), and whether it was covered."""
 
     played_by: int
     trick: int | None = None
     covered: bool | None = None
 
-    def to_json(self) -> Json:
-        out: Json = {"played_by": self.played_by}
-        if self.trick is not None:
-            out["trick"] = self.trick
-        if self.covered is not None:
-            out["covered"] = self.covered
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class BagattoRecord:
+class BagattoRecord(_Recorded):
     """Bagatto ultimo: the seat that played T1 to the last trick and whether it won."""
 
     seat: int
     won: bool
     valid: bool = True
 
-    def to_json(self) -> Json:
-        out: Json = {"seat": self.seat, "won": self.won}
-        if not self.valid:
-            out["valid"] = False
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(_Recorded):
     dealer: int
     discard: tuple[Card, ...] | None = None
     exposed: tuple[Card, ...] | None = None
@@ -136,23 +126,6 @@ class HandRecord:
     fool: FoolRecord | None = None
     bagatto: BagattoRecord | None = None
 
-    def to_json(self) -> Json:
-        out: Json = {"dealer": self.dealer}
-        if self.discard is not None:
-            out["discard"] = format_cards(self.discard)
-        if self.exposed is not None:
-            out["exposed"] = format_cards(self.exposed)
-        if self.call is not None:
-            out["call"] = self.call.to_json()
-        if self.declarations:
-            out["declarations"] = [d.to_json() for d in self.declarations]
-        if self.piles:
-            out["piles"] = [p.to_json() for p in self.piles]
-        if self.fool is not None:
-            out["fool"] = self.fool.to_json()
-        if self.bagatto is not None:
-            out["bagatto"] = self.bagatto.to_json()
-        return out
 
 
 # -- parsing ---------------------------------------------------------------------------------
