@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from service.domain.adjudication import adjudicate_trick as domain_adjudicate
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 from service.domain.melds import suggest_melds as domain_suggest_melds
 from service.domain.options import resolve_options
@@ -62,3 +63,14 @@ def score(
 
 def suggest_melds(variant_id: str, cards: Sequence[str]) -> list[dict[str, Any]]:
     return domain_suggest_melds(_find(variant_id), list(cards))
+
+
+def adjudicate_trick(
+    variant_id: str,
+    leader: int,
+    cards: Sequence[str],
+    hands: Mapping[str, Sequence[str]] | None,
+    history: Sequence[Mapping[str, Any]] | None,
+) -> dict[str, Any]:
+    """Who won a disputed trick, and whether each card was legal (``POST /adjudicate/trick``)."""
+    return domain_adjudicate(_find(variant_id), leader, cards, hands, history).to_json()

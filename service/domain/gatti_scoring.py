@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
+from .gatti_replay import replay_gatti_tricks
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
 from .results import HandResult, Line, SideResult
 
@@ -43,7 +44,7 @@ def hand_sides(variant: Variant, record: HandRecord) -> Sides:
     if fixed is not None:
         return Sides(fixed)
     team = {record.dealer}
-    if record.call is not None:
+    if record.call is not None and record.call.partner is not None:
         team.add(record.call.partner)
     rest = tuple(s for s in range(variant.seats) if s not in team)
     return Sides((tuple(sorted(team)), rest))
@@ -122,7 +123,9 @@ def _check_call(variant: Variant, record: HandRecord, melds: Sequence[tuple[int,
 
 
 def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
-                        problems: ProblemList) -> list[tuple[int, CheckedMeld]]:
+                        problems: ProblemList,
+                        hands: Mapping[int, frozenset[Card]] | None = None,
+                        ) -> list[tuple[int, CheckedMeld]]:
     if record.declarations and melds_option in ("none", "captured"):
         problems.add("declarations", "hand_melds_not_played",
                      "this game does not score melds declared from the hand (option melds = "
@@ -152,6 +155,9 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
                              f"{card.code} was already shown by seat {seen[0]} "
                              f"(declarations[{seen[1]}])", "R2")
 
+    if hands is not None:
+        _check_held(checked, hands, problems)
+
     # What each seat must hold, class by class, against what the pack has in play.
     explicit: dict[int, set[Card]] = defaultdict(set)
     counted: dict[int, Counter[str]] = defaultdict(Counter)
@@ -178,6 +184,24 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
                          f"the declarations need {n} {what} between them, but only "
                          f"{in_play[cls]} are in play", "R2")
     return checked
+
+
+def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, frozenset[Card]],
+                problems: ProblemList) -> None:
+    """A trick record shows each hand: every declaration must be made of cards its player
+    played (R2)."""
+    for i, meld in melds:
+        seat = meld.declaration.seat
+        hand = hands.get(seat, frozenset())
+        missing = [c.code for c in meld.cards if c not in hand]
+        held = Counter(card_class(c) for c in hand)
+        short = [(cls, n) for cls, n in meld.needs if held[cls] < n]
+        if missing or short:
+            what = (", ".join(missing) if missing else
+                    ", ".join(f"{n} {cls.removeprefix('rank:')}" for cls, n in short))
+            problems.add(f"declarations[{i}]", "not_held",
+                         f"seat {seat} declared {meld.label}, but the tricks show it did not "
+                         f"hold {what}", "R2")
 
 
 # -- piles -----------------------------------------------------------------------------------
@@ -526,13 +550,20 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
     malformed and left out: checks that need them are skipped (their problems are already
     reported), every other check still runs."""
     problems = ProblemList()
+    replay = None
+    if record.tricks is not None and "tricks" not in incomplete:
+        replay = replay_gatti_tricks(variant, options, record,
+                                     lambda r: hand_sides(variant, r), problems)
+        if replay is not None:
+            record = replay.record
     sides = hand_sides(variant, record)
     melds_option = str(options.get("melds", "hand"))
-    melds = _check_declarations(variant, record, melds_option, problems)
+    melds = _check_declarations(variant, record, melds_option, problems,
+                                replay.hands if replay is not None else None)
     _check_discard(variant, record, melds, problems)
     _check_call(variant, record, melds, problems)
     views = None
-    if not incomplete & {"piles", "call"}:
+    if not incomplete & {"piles", "call", "tricks"} and (record.tricks is None or replay):
         views = _resolve_piles(variant, record, sides, problems)
     if views is not None:
         _check_discard_holder(variant, record, sides, views, problems)
@@ -605,4 +636,7 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
         events.append("dealer_alone")
     if record.fool is not None and record.fool.covered is False:
         events.append("fool_handed_over")
+    if replay is not None:
+        return HandResult(side_results, columns, replay.violations, tuple(events),
+                          replay.facts())
     return HandResult(side_results, columns, (), tuple(events))

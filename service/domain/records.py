@@ -89,10 +89,11 @@ class Pile(_Recorded):
 
 @dataclass(frozen=True, slots=True)
 class Call(_Recorded):
-    """``gatti-4-call``: the card the dealer called and the seat that held it."""
+    """``gatti-4-call``: the card the dealer called and the seat that held it (which a trick
+    record reveals, so there it may be left out)."""
 
     card: Card
-    partner: int
+    partner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ class FoolRecord(_Recorded):
     played_by: int
     trick: int | None = None
     covered: bool | None = None
+    exchange_card: Card | None = None
 
 
 
@@ -125,6 +127,7 @@ class HandRecord(_Recorded):
     piles: tuple[Pile, ...] = ()
     fool: FoolRecord | None = None
     bagatto: BagattoRecord | None = None
+    tricks: tuple[tuple[Card, ...], ...] | None = None
 
 
 
@@ -287,7 +290,8 @@ def read_hand_record(
     if not isinstance(data, Mapping):
         problems.add("", "invalid_type", "a hand record must be an object")
         return None, problems.items, frozenset()
-    known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto"}
+    known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto",
+             "tricks"}
     for name in data:
         if name not in known:
             problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
@@ -328,8 +332,9 @@ def read_hand_record(
             card = r.card(call_data.get("card"), "call.card")
             if "card" not in call_data:
                 problems.add("call.card", "missing_field", "the called card is required")
-            partner = r.seat(call_data.get("partner"), "call.partner")
-            if card is not None and partner is not None:
+            partner = r.seat(call_data.get("partner"), "call.partner",
+                             required="tricks" not in data)
+            if card is not None and (partner is not None or "tricks" in data):
                 call = Call(card, partner)
     elif "call" in data:
         problems.add("call", "not_in_variant", f"{variant.id} has no call", "§2.2")
@@ -354,8 +359,9 @@ def read_hand_record(
         trick = r.int_(fool_data.get("trick"), "fool.trick", 1, variant.dealt_each,
                        "the trick number (of the tricks played)")
         covered = r.bool_(fool_data.get("covered"), "fool.covered")
+        exchange = r.card(fool_data.get("exchange_card"), "fool.exchange_card")
         if played_by is not None:
-            fool = FoolRecord(played_by, trick, covered)
+            fool = FoolRecord(played_by, trick, covered, exchange)
     section("fool")
 
     bagatto = None
@@ -371,9 +377,18 @@ def read_hand_record(
             bagatto = BagattoRecord(seat, won, True if valid is None else valid)
     section("bagatto")
 
+    tricks = None
+    if data.get("tricks") is not None:
+        tricks = tuple(
+            cards for i, raw in enumerate(r.list_(data["tricks"], "tricks"))
+            if (cards := r.cards(raw if raw is not None else [], f"tricks[{i}]")) is not None
+        )
+    section("tricks")
+
     if dealer is None:
         return None, problems.items, frozenset(incomplete)
-    record = HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto)
+    record = HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto,
+                        tricks)
     return record, problems.items, frozenset(incomplete)
 
 

@@ -16,6 +16,7 @@ from service.domain.options import resolve_options
 from service.domain.records import parse_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_hand
+from service.domain.tricks import trick_winner
 from service.domain.variants import find_variant
 
 Json = dict[str, Any]
@@ -157,10 +158,14 @@ def test_s2_1_plain_suits_rank_1_to_10_then_j_c_q_k(vid: str) -> None:
 
 @pytest.mark.parametrize("vid", ALL_FORMS)
 def test_s2_1_trumps_rank_by_number_but_t20_beats_t21(vid: str) -> None:
-    order = find_variant(vid).trump_order
-    assert order == tuple(f"T{n}" for n in range(1, 20)) + ("T21", "T20")
-    assert order.index("T20") > order.index("T21")
-    assert "FOOL" not in order
+    variant = find_variant(vid)
+    order = variant.trump_order
+    assert order == tuple((f"T{n}",) for n in range(1, 20)) + (("T21",), ("T20",))
+    assert ("FOOL",) not in order
+    cards = [variant.pack.card(c) for c in ("T21", "T20", "T19", "T2")[: variant.trick_size]]
+    assert trick_winner(variant, cards) == 1  # the Judgment beats the World
+    assert trick_winner(variant, [variant.pack.card(c) for c in
+                                  ("T5", "T6", "T4", "T3")[: variant.trick_size]]) == 1
 
 
 @pytest.mark.parametrize("vid", ALL_FORMS)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
-from ..cards import Card, Pack
+from ..cards import Card, Pack, Suit
 
 if TYPE_CHECKING:
     from ..records import HandRecord
@@ -98,7 +98,7 @@ class Variant:
     extra: int
     tricks_per_hand: int
     deck_total: int
-    trump_order: tuple[str, ...]
+    trump_order: tuple[tuple[str, ...], ...]
     plain_order: tuple[str, ...]
     counting: Mapping[str, int]
     melds: tuple[MeldRule, ...]
@@ -114,6 +114,9 @@ class Variant:
     rules_section: str
     aliases: tuple[str, ...] = ()
     exposed_cards: int = 0
+    #: Rank order of cups and coins where it differs from ``plain_order`` (Ottocento,
+    #: Mitigatti reverse the pips in the round suits).
+    round_suits_order: tuple[str, ...] | None = None
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------
@@ -150,6 +153,22 @@ class Variant:
 
     def card_points(self, card: Card) -> int:
         return self._points.get(card, 0)
+
+    @cached_property
+    def card_strength(self) -> dict[Card, int]:
+        """How high each card ranks: trumps above every plain card, equal trumps sharing a
+        value; plain cards by their suit's order. The Fool has no rank and is absent."""
+        strength: dict[Card, int] = {}
+        for level, group in enumerate(self.trump_order):
+            for code in group:
+                strength[self.pack.card(code)] = 1000 + level
+        for card in self.pack.cards:
+            if card.is_plain:
+                order = self.plain_order
+                if self.round_suits_order and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+                    order = self.round_suits_order
+                strength[card] = order.index(card.rank or "")
+        return strength
 
     @cached_property
     def counting_cards(self) -> frozenset[Card]:
@@ -208,8 +227,12 @@ class Variant:
             rules_section=self.rules_section,
             pack={"id": self.pack.id, "name": self.pack.name, "size": len(self.pack),
                   "cards": [c.code for c in self.pack.cards]},
-            ranks={"trumps_low_to_high": list(self.trump_order),
+            ranks={"trumps_low_to_high": [g[0] if len(g) == 1 else list(g)
+                                          for g in self.trump_order],
+                   "equal_trumps": "of equal trumps topping a trick, the last played wins",
                    "plain_low_to_high": list(self.plain_order),
+                   **({"cups_and_coins_low_to_high": list(self.round_suits_order)}
+                      if self.round_suits_order else {}),
                    "fool": "never wins a trick; may always be played"},
             counting=counting,
             counting_total=sum(counting.values()),

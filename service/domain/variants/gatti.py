@@ -18,7 +18,7 @@ GATTI_COUNTING = {"T1": 4, "T21": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:
                   "rank:J": 1}
 
 #: Trumps low to high: T20 (Judgment) beats T21 (World) in current Gatti (§2.1).
-GATTI_TRUMP_ORDER = tuple(f"T{n}" for n in range(1, 20)) + ("T21", "T20")
+GATTI_TRUMP_ORDER = tuple((f"T{n}",) for n in range(1, 20)) + (("T21",), ("T20",))
 
 PLAIN_LOW_TO_HIGH = PIP_RANKS + COURT_RANKS
 

@@ -10,9 +10,11 @@ from service.application import stateless
 
 from ..config import API_PREFIX
 from ..schemas import (
+    AdjudicateRequestSchema,
     HandResultSchema,
     MeldSuggestionSchema,
     MeldSuggestRequestSchema,
+    RulingSchema,
     ScoreRequestSchema,
     VariantDetailSchema,
     VariantSummarySchema,
@@ -74,3 +76,20 @@ def suggest_melds(body: dict[str, Any]) -> Any:
     declare, with its points.
     """
     return stateless.suggest_melds(body["variant"], body["cards"])
+
+
+@blp.route("/adjudicate/trick", methods=["POST"])
+@json_body(blp)
+@blp.arguments(AdjudicateRequestSchema)
+@blp.response(200, RulingSchema)
+def adjudicate_trick(body: dict[str, Any]) -> Any:
+    """Settle a dispute over one trick
+
+    Who won the trick, and whether each card was legal. Legality is judged from what is given:
+    a seat's hand before the trick (`hands`), or what the earlier tricks (`history`) and this
+    one prove a player held. Every illegal play found, in the history too, is a violation with
+    its proof. Nothing is stored.
+    """
+    return stateless.adjudicate_trick(
+        body["variant"], body["leader"], body["cards"], body.get("hands"), body.get("history")
+    )

@@ -13,14 +13,17 @@ from .games import (
 from .problems import ProblemSchema
 from .records import HandRecordSchema
 from .scoring import (
+    AdjudicateRequestSchema,
     HandResultSchema,
     MeldSuggestionSchema,
     MeldSuggestRequestSchema,
+    RulingSchema,
     ScoreRequestSchema,
 )
 from .variants import VariantDetailSchema, VariantSummarySchema
 
 __all__ = [
+    "AdjudicateRequestSchema",
     "CreatedGameSchema",
     "GameCreateSchema",
     "GameSchema",
@@ -32,6 +35,7 @@ __all__ = [
     "MeldSuggestionSchema",
     "PassThroughSchema",
     "ProblemSchema",
+    "RulingSchema",
     "ScoreRequestSchema",
     "StrictSchema",
     "VariantDetailSchema",

@@ -11,8 +11,8 @@ from .common import StrictBoolean, StrictSchema, card_field, cards_field, seat_f
 class CallSchema(StrictSchema):
     card = card_field(required=True)
     partner = seat_field(
-        required=True,
-        metadata={"description": "the seat that held the called card (the dealer's when alone)"},
+        metadata={"description": "the seat that held the called card (the dealer's when "
+                                 "alone); required unless `tricks` reveal it"},
     )
 
 
@@ -38,8 +38,12 @@ class PileSchema(StrictSchema):
 
 class FoolSchema(StrictSchema):
     played_by = seat_field(required=True)
-    trick = fields.Integer(strict=True)
+    trick = fields.Integer(strict=True, metadata={"description": "1 = the first trick played"})
     covered = StrictBoolean()
+    exchange_card = card_field(
+        metadata={"description": "the card handed over to cover the Fool, where the table "
+                                 "says which (trick records only)"}
+    )
 
 
 class BagattoSchema(StrictSchema):
@@ -57,3 +61,8 @@ class HandRecordSchema(StrictSchema):
     piles = fields.List(fields.Nested(PileSchema))
     fool = fields.Nested(FoolSchema)
     bagatto = fields.Nested(BagattoSchema)
+    tricks = fields.List(
+        cards_field(),
+        metadata={"description": "the whole play, trick by trick, each trick's cards in the "
+                                 "order played from its leader"},
+    )

@@ -35,12 +35,28 @@ class SideResultSchema(PassThroughSchema):
     total = fields.Integer(required=True)
 
 
+class ProofSchema(PassThroughSchema):
+    trick = fields.Integer(metadata={"description": "the later trick where the proof was played"})
+    card = fields.String(metadata={"description": "the card that proves the player held it"})
+
+
 class ViolationSchema(PassThroughSchema):
     trick = fields.Integer(required=True)
     seat = fields.Integer(required=True)
     card = fields.String(required=True)
-    rule = fields.String(required=True)
+    rule = fields.String(
+        required=True,
+        metadata={"description": "must_follow_suit, must_trump or must_follow_trump"},
+    )
     message = fields.String(required=True)
+    proof = fields.Nested(ProofSchema)
+
+
+class PlayedTrickSchema(PassThroughSchema):
+    number = fields.Integer(required=True)
+    leader = fields.Integer(required=True)
+    cards = cards_field(required=True)
+    winner = fields.Integer(required=True)
 
 
 class HandResultSchema(PassThroughSchema):
@@ -54,6 +70,16 @@ class HandResultSchema(PassThroughSchema):
     marca = fields.Dict(keys=fields.String(), values=fields.Integer())
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     events = fields.List(fields.String(), required=True)
+    tricks = fields.List(
+        fields.Nested(PlayedTrickSchema),
+        metadata={"description": "trick records only: each trick's leader and winner"},
+    )
+    fool = fields.Dict(metadata={"description": "trick records only: the Fool's fate, derived"})
+    bagatto = fields.Dict(metadata={"description": "trick records only: Bagatto ultimo, derived"})
+    partner = fields.Integer(
+        allow_none=True,
+        metadata={"description": "trick records with a call: the partner the tricks revealed"},
+    )
 
 
 class MeldSuggestRequestSchema(StrictSchema):
@@ -65,3 +91,41 @@ class MeldSuggestionSchema(PassThroughSchema):
     kind = fields.String(required=True)
     points = fields.Integer(required=True)
     cards = cards_field()
+
+
+class EarlierTrickSchema(StrictSchema):
+    leader = fields.Integer(strict=True, required=True)
+    cards = cards_field(required=True, metadata={"description": "in the order played"})
+
+
+class AdjudicateRequestSchema(StrictSchema):
+    variant = fields.String(required=True)
+    leader = fields.Integer(strict=True, required=True,
+                            metadata={"description": "the seat that led the disputed trick"})
+    cards = cards_field(required=True,
+                        metadata={"description": "the disputed trick, in the order played"})
+    hands = fields.Dict(
+        keys=fields.String(), values=cards_field(),
+        metadata={"description": "what seats held before the disputed trick, where known "
+                                 "(keys are seats)"},
+    )
+    history = fields.List(
+        fields.Nested(EarlierTrickSchema),
+        metadata={"description": "the earlier tricks of the hand, oldest first"},
+    )
+
+
+class PlayRulingSchema(PassThroughSchema):
+    seat = fields.Integer(required=True)
+    card = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    reason = fields.String()
+
+
+class RulingSchema(PassThroughSchema):
+    winner = fields.Integer(
+        required=True, allow_none=True,
+        metadata={"description": "the seat that wins (so far, for an unfinished trick)"},
+    )
+    plays = fields.List(fields.Nested(PlayRulingSchema), required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)

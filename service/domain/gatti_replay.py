@@ -1,0 +1,294 @@
+"""Replaying a Gatti hand from its trick record: the service as referee (RULES §2.3, §2.5, §6).
+
+From the tricks alone the replay derives every trick's leader and winner, each player's hand,
+the discard (the cards never played, where the record omits it), the called partner, the piles
+after the Fool's exchange and the discard's covering, and Bagatto ultimo. Illegal plays become
+violations, each proven by a card the player played later; they are reported and never block
+the score. What the table typed beside the tricks (piles, the Fool, the Bagatto, the partner)
+must agree with what the tricks imply.
+
+The Fool's exchange: the Fool's side hands the trick's winner one card from the first trick it
+wins afterwards: ``fool.exchange_card`` when the table says which, otherwise the cheapest card
+of that trick (lowest counting value; of equals, the one played first).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .errors import ProblemList
+from .records import BagattoRecord, Call, FoolRecord, HandRecord, Pile
+from .results import Violation
+from .tricks import breach_of, trick_winner
+
+if TYPE_CHECKING:
+    from .gatti_scoring import Sides
+    from .variants.base import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, position: int, seats: int) -> int:
+        return (self.leader + position) % seats
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "leader": self.leader,
+                "cards": [c.code for c in self.cards], "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What the tricks imply. ``record`` is the hand record with the derived discard, partner,
+    piles (every card), Fool and Bagatto in place of what was typed."""
+
+    record: HandRecord
+    tricks: tuple[PlayedTrick, ...]
+    hands: Mapping[int, frozenset[Card]]
+    violations: tuple[Violation, ...]
+    fool_exchange: Card | None
+
+    def facts(self) -> tuple[tuple[str, Any], ...]:
+        out: list[tuple[str, Any]] = [("tricks", [t.to_json() for t in self.tricks])]
+        fool = self.record.fool
+        if fool is not None:
+            detail = fool.to_json()
+            if self.fool_exchange is not None:
+                detail["exchange_card"] = self.fool_exchange.code
+            out.append(("fool", detail))
+        if self.record.bagatto is not None:
+            out.append(("bagatto", self.record.bagatto.to_json()))
+        if self.record.call is not None:
+            out.append(("partner", self.record.call.partner))
+        return tuple(out)
+
+
+def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) -> bool:
+    tricks = record.tricks or ()
+    ok = True
+    if len(tricks) != variant.dealt_each:
+        code = "incomplete_tricks" if len(tricks) < variant.dealt_each else "too_many_tricks"
+        problems.add("tricks", code,
+                     f"a hand of {variant.id} has {variant.dealt_each} tricks; "
+                     f"{len(tricks)} were given", "§2.2")
+        ok = False
+    seen: dict[Card, str] = {}
+    for i, trick in enumerate(tricks):
+        if len(trick) != variant.trick_size:
+            problems.add(f"tricks[{i}]", "trick_size",
+                         f"a trick of {variant.id} has {variant.trick_size} cards, not "
+                         f"{len(trick)}", "§0")
+            ok = False
+        if trick and all(c.is_fool for c in trick):
+            ok = False
+        for k, card in enumerate(trick):
+            where = f"tricks[{i}][{k}]"
+            if card in seen:
+                problems.add(where, "card_played_twice",
+                             f"{card.code} was already played at {seen[card]}", "§6")
+                ok = False
+            seen.setdefault(card, where)
+    for i, card in enumerate(record.discard or ()):
+        if card in seen:
+            problems.add(f"discard[{i}]", "discarded_card_played",
+                         f"{card.code} is in the discard but was played at {seen[card]}",
+                         "§2.3")
+            ok = False
+    if ok and record.discard is not None:
+        missing = set(variant.pack.cards) - set(seen) - set(record.discard)
+        if missing:
+            problems.add("tricks", "cards_missing",
+                         "the tricks and the discard must hold the whole pack; missing: "
+                         + ", ".join(c.code for c in variant.pack.sort(missing)), "§6")
+            ok = False
+    return ok
+
+
+def _play(variant: Variant, record: HandRecord) -> tuple[PlayedTrick, ...]:
+    seats = variant.seats
+    leader = (record.dealer + 1) % seats
+    played = []
+    for number, cards in enumerate(record.tricks or (), start=1):
+        winner = (leader + trick_winner(variant, cards)) % seats
+        played.append(PlayedTrick(number, leader, cards, winner))
+        leader = winner
+    return tuple(played)
+
+
+def _violations(variant: Variant, tricks: tuple[PlayedTrick, ...]) -> tuple[Violation, ...]:
+    """Every play that broke the follow rules, each proven by the earliest later play of a card
+    the rule required (a player's hand at a trick is what they play from then on)."""
+    seats = variant.seats
+    later: dict[int, list[tuple[int, Card]]] = defaultdict(list)
+    for t in reversed(tricks):
+        for k, card in enumerate(t.cards):
+            later[t.seat_of(k, seats)].insert(0, (t.number, card))
+    found = []
+    for t in tricks:
+        for k, card in enumerate(t.cards):
+            seat = t.seat_of(k, seats)
+            after = [(n, c) for n, c in later[seat] if n > t.number]
+            breach = breach_of(t.cards[:k], card, (c for _, c in after))
+            if breach is None:
+                continue
+            proof_trick, proof_card = next((n, c) for n, c in after if breach.needed(c))
+            found.append(Violation(
+                t.number, seat, card.code, breach.rule,
+                f"seat {seat} played {card.code} to trick {t.number}, but {breach.message}: "
+                f"it played {proof_card.code} in trick {proof_trick}",
+                {"trick": proof_trick, "card": proof_card.code}))
+    return tuple(found)
+
+
+def replay_gatti_tricks(variant: Variant, options: Mapping[str, object], record: HandRecord,
+                        sides_of: Any, problems: ProblemList) -> Replay | None:
+    """Replay the record's tricks; None (with problems added) when they cannot be replayed or
+    contradict what else the record says. ``sides_of(record)`` gives the hand's sides."""
+    if not _check_shape(variant, record, problems):
+        return None
+    tricks = _play(variant, record)
+    seats = variant.seats
+    hands: dict[int, set[Card]] = defaultdict(set)
+    played_by: dict[Card, tuple[int, int]] = {}
+    for t in tricks:
+        for k, card in enumerate(t.cards):
+            seat = t.seat_of(k, seats)
+            hands[seat].add(card)
+            played_by[card] = (seat, t.number)
+    discard = record.discard if record.discard is not None else variant.pack.sort(
+        set(variant.pack.cards) - set(played_by))
+    before = len(problems.items)
+
+    call = record.call
+    if call is not None:
+        holder = played_by.get(call.card, (record.dealer, 0))[0]
+        if call.partner is not None and call.partner != holder:
+            problems.add("call.partner", "disagrees_with_tricks",
+                         f"{call.card.code} was played by seat {holder}, so seat {holder} is "
+                         "the partner", "§2.2")
+        call = Call(call.card, holder)
+    derived = replace(record, discard=discard, call=call)
+    sides: Sides = sides_of(derived)
+
+    piles: dict[int, list[Card]] = defaultdict(list)
+    won: dict[int, list[PlayedTrick]] = defaultdict(list)
+    for t in tricks:
+        side = sides.of(t.winner)
+        piles[side].extend(t.cards)
+        won[side].append(t)
+
+    fool = variant.pack.fool
+    fool_record, exchange = None, None
+    if fool in played_by:
+        fool_seat, fool_trick = played_by[fool]
+        fool_side = sides.of(fool_seat)
+        taker = sides.of(tricks[fool_trick - 1].winner)
+        asked = record.fool.exchange_card if record.fool is not None else None
+        later_won = [t for t in won[fool_side] if t.number > fool_trick]
+        covered = fool_side == taker or bool(later_won)
+        if asked is not None and (fool_side == taker or not later_won):
+            problems.add("fool.exchange_card", "nothing_owed",
+                         "no card was handed over for the Fool: "
+                         + ("its own side won its trick" if fool_side == taker
+                            else "its side won no later trick, so the Fool itself went"),
+                         "§2.5")
+        elif fool_side != taker and later_won:
+            # The Fool goes back to its side, which owes the trick's winner one card.
+            if asked is not None and not any(asked in t.cards for t in later_won):
+                problems.add("fool.exchange_card", "not_in_later_trick",
+                             f"the Fool's side hands over a card from a trick it won after "
+                             f"trick {fool_trick}; {asked.code} is in none", "§2.5")
+            else:
+                first = later_won[0]
+                exchange = asked or min(first.cards, key=lambda c: (variant.card_points(c),
+                                                                     first.cards.index(c)))
+                piles[taker].remove(fool)
+                piles[fool_side].append(fool)
+                piles[fool_side].remove(exchange)
+                piles[taker].append(exchange)
+        fool_record = FoolRecord(fool_seat, fool_trick, covered)
+        given = record.fool
+        if given is not None:
+            for name in ("played_by", "trick", "covered"):
+                if getattr(given, name) is not None and getattr(given, name) != getattr(
+                        fool_record, name):
+                    problems.add(f"fool.{name}", "disagrees_with_tricks",
+                                 f"the tricks say {name} = {getattr(fool_record, name)}, not "
+                                 f"{getattr(given, name)}", "§2.5")
+    elif record.fool is not None:
+        problems.add("fool", "disagrees_with_tricks", "the Fool was not played in the tricks",
+                     "§2.5")
+
+    dealer_side = sides.of(record.dealer)
+    holder_side = dealer_side
+    if variant.discard_covering and not won[dealer_side]:
+        last_side = sides.of(tricks[-1].winner)
+        holder_side = last_side if len(sides) > 2 else next(
+            s for s in range(len(sides)) if s != dealer_side)
+    piles[holder_side].extend(discard)
+
+    bagatto_record = _bagatto(variant, options, record, tricks, problems)
+
+    t1 = variant.pack.card("T1")
+    if variant.discard_t1_only_sole_trump and t1 in discard:
+        trump = next(((c, n) for c, (s, n) in played_by.items()
+                      if s == record.dealer and c.is_trump), None)
+        if trump is not None:
+            problems.add("discard", "bagatto_not_sole_trump",
+                         f"T1 may be discarded only as the dealer's sole trump, but the dealer "
+                         f"played {trump[0].code} in trick {trump[1]}", "§2.3")
+
+    for i, pile in enumerate(record.piles):
+        if pile.side >= len(sides):
+            continue
+        mine = piles[pile.side]
+        if pile.cards is not None:
+            agrees = set(pile.cards) == set(mine)
+        else:
+            tricks_held = len(won[pile.side]) + (pile.side == holder_side)
+            agrees = pile.tricks == tricks_held and set(pile.counting or ()) == {
+                c for c in mine if variant.card_points(c)}
+        if not agrees:
+            problems.add(f"piles[{i}]", "disagrees_with_tricks",
+                         f"side {pile.side}'s pile is not what the tricks give it", "§6")
+
+    if len(problems.items) > before:
+        return None
+    derived = replace(
+        derived,
+        piles=tuple(Pile(side, tuple(piles[side])) for side in range(len(sides))),
+        fool=fool_record,
+        bagatto=bagatto_record,
+    )
+    return Replay(derived, tricks, {s: frozenset(c) for s, c in hands.items()},
+                  _violations(variant, tricks), exchange)
+
+
+def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord,
+             tricks: tuple[PlayedTrick, ...], problems: ProblemList) -> BagattoRecord | None:
+    """Bagatto ultimo, derived: T1 played to the last trick wins or loses by its winner."""
+    rule = variant.bagatto
+    if rule is None or (rule.optional and not options.get("bagatto_ultimo", True)):
+        return record.bagatto  # the scorer reports a record of it as not played
+    last = tricks[-1]
+    t1 = variant.pack.card("T1")
+    derived = None
+    if t1 in last.cards:
+        seat = last.seat_of(last.cards.index(t1), variant.seats)
+        derived = BagattoRecord(seat, last.winner == seat)
+    given = record.bagatto
+    if given is not None and (derived is None or (given.seat, given.won) != (
+            derived.seat, derived.won)):
+        said = ("T1 was not played to the last trick" if derived is None else
+                f"seat {derived.seat} played T1 to the last trick and "
+                f"{'won' if derived.won else 'lost'} it")
+        problems.add("bagatto", "disagrees_with_tricks", f"the tricks say {said}", rule.rule)
+    return derived
