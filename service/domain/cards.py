@@ -40,15 +40,27 @@ COURT_RANKS: tuple[str, ...] = ("J", "C", "Q", "K")
 COURT_NAMES = {"J": "Jack", "C": "Cavalier", "Q": "Queen", "K": "King"}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. ``rank`` is the plain rank (``1``…``10``, ``J C Q K``) or the trump's name
-    within its pack (``1``…``21`` in the tarot pack; ``ANGEL``, ``MORO2``… in the Bolognese)."""
+    within its pack (``1``…``21`` in the tarot pack; ``ANGEL``, ``MORO2``… in the Bolognese).
+
+    A card is its code: equality, hashing and order use the code alone (cards are looked up
+    in sets and dicts at every step of a replay)."""
 
     code: str
     kind: CardKind
     suit: Suit | None = None
     rank: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and other.code == self.code)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
 
     @property
     def is_trump(self) -> bool:

@@ -127,15 +127,16 @@ def _violations(variant: Variant, tricks: tuple[PlayedTrick, ...]) -> tuple[Viol
     """Every play that broke the follow rules, each proven by the earliest later play of a card
     the rule required (a player's hand at a trick is what they play from then on)."""
     seats = variant.seats
-    later: dict[int, list[tuple[int, Card]]] = defaultdict(list)
-    for t in reversed(tricks):
+    plays: dict[int, list[tuple[int, Card]]] = defaultdict(list)
+    for t in tricks:
         for k, card in enumerate(t.cards):
-            later[t.seat_of(k, seats)].insert(0, (t.number, card))
+            plays[t.seat_of(k, seats)].append((t.number, card))
     found = []
     for t in tricks:
         for k, card in enumerate(t.cards):
             seat = t.seat_of(k, seats)
-            after = [(n, c) for n, c in later[seat] if n > t.number]
+            # Each seat plays once a trick, so its plays after trick t start at index t.
+            after = plays[seat][t.number:]
             breach = breach_of(t.cards[:k], card, (c for _, c in after))
             if breach is None:
                 continue

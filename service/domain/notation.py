@@ -106,6 +106,9 @@ def parse_card(text: str, pack: Pack) -> Card:
     """The card of ``pack`` that ``text`` names; raises ``CardSyntaxError``."""
     if not isinstance(text, str):
         raise CardSyntaxError(str(text), "not_a_card", f"{text!r} is not a card code")
+    exact = pack.by_code.get(text)
+    if exact is not None:  # canonical codes, by far the most common input
+        return exact
     identified = _identify(text)
     if identified is None:
         raise CardSyntaxError(text, "not_a_card", f"{text!r} is not a card")

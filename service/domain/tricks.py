@@ -73,15 +73,15 @@ def breach_of(trick_so_far: Sequence[Card], card: Card, held: Iterable[Card]) ->
     lead = effective_lead(trick_so_far)
     if lead is None or card.is_fool:
         return None
-    known = [c for c in held if c != card]
     if lead.is_trump:
-        if card.is_trump or not any(c.is_trump for c in known):
+        if card.is_trump or not any(c.is_trump for c in held if c is not card):
             return None
         return Breach("must_follow_trump", "trumps were led and the player held a trump",
                       _is_trump)
     follows = _follows(lead)
     if follows(card):
         return None
+    known = [c for c in held if c is not card]
     if any(follows(c) for c in known):
         return Breach("must_follow_suit",
                       f"{lead.suit.symbol if lead.suit else ''} was led and the player held a "
