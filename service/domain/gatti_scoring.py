@@ -454,7 +454,10 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
             problems.add("fool.played_by", "fool_held_by_other",
                          f"seat {meld.declaration.seat} showed the Fool (declarations[{i}])",
                          "§2.5")
-    if fool_rec.covered and fool_rec.trick == variant.dealt_each:
+    # A Fool in the last trick stays with its side only when a partner won that trick; a
+    # player alone cannot win it with the Fool, and no later trick can cover it.
+    if fool_rec.covered and fool_rec.trick == variant.dealt_each \
+            and len(sides.seats[sides.of(fool_rec.played_by)]) == 1:
         problems.add("fool.covered", "fool_cannot_be_covered",
                      "a Fool played to the last trick cannot be covered: no trick follows",
                      "§2.5")

@@ -948,8 +948,12 @@ def test_s2_5_four_handed_fool_nothing_owed_when_the_partner_won() -> None:
 def test_s2_5_fool_played_to_the_last_trick_cannot_be_covered() -> None:
     assert ("fool.covered", "fool_cannot_be_covered") in rejected(
         "gatti-3", g3(fool={"played_by": 1, "trick": 25, "covered": True}))
-    assert ("fool.covered", "fool_cannot_be_covered") in rejected(
-        "gatti-4", g4(fool={"played_by": 0, "trick": 19, "covered": True}))
+
+
+def test_s2_5_fool_in_the_last_trick_stays_when_the_partner_wins_it() -> None:
+    # 4-handed: nothing is owed when the Fool-player's partner won the trick, even the last.
+    result = score("gatti-4", g4(fool={"played_by": 0, "trick": 19, "covered": True}))
+    assert sum(result["columns"].values()) == 72
 
 
 def test_s2_5_fool_trick_number_is_a_trick_that_was_played() -> None:
