@@ -152,3 +152,15 @@ def test_adjudicate_wrong_leader() -> None:
 def test_adjudicate_an_unfinished_trick_names_who_is_winning() -> None:
     assert adjudicate_trick(G4, 3, ["3C", "T1"]).winner == 0
     assert adjudicate_trick(G4, 3, ["FOOL"]).winner is None
+
+
+def test_s0_round_suits_may_rank_their_pips_in_reverse() -> None:
+    # Ottocento and Mitigatti rank the pips of cups and coins the other way round; a variant
+    # says so with round_suits_order, and only hearts (cups) and diamonds (coins) follow it.
+    from dataclasses import replace
+
+    reversed_pips = ("10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "J", "C", "Q", "K")
+    round_suits = replace(G3, round_suits_order=reversed_pips)
+    assert trick_winner(round_suits, cards("10H", "1H", "5H")) == 1
+    assert trick_winner(round_suits, cards("10S", "1S", "5S")) == 0
+    assert trick_winner(round_suits, cards("1D", "JD", "2D")) == 1
