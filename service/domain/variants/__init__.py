@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..errors import UnknownVariant
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import CURRENT_GATTI
+from .gatti_classic import CLASSIC_GATTI
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in CURRENT_GATTI}
+VARIANTS: dict[str, Variant] = {v.id: v for v in CURRENT_GATTI + CLASSIC_GATTI}
 
 _ALIASES: dict[str, str] = {
     alias: v.id for v in VARIANTS.values() for alias in v.aliases

@@ -1,0 +1,76 @@
+"""Properties of Gatti by the older rules (RULES §3): random legal play of random deals always
+gives 78 trick points (per three cards, with the counting cards), in every form, whether the
+hand is recorded trick by trick or as the summary of its piles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.domain.options import resolve_options
+from service.domain.scoring import score_record
+from service.domain.tricks import legal_plays, trick_winner
+from service.domain.variants import find_variant
+
+CLASSIC = ("gatti-classic-4", "gatti-classic-3", "gatti-classic-2")
+
+
+def random_hand(variant_id: str, rng: random.Random) -> dict[str, Any]:
+    """A legal deal, a legal discard (no Kings; T1 only as the sole trump) and random legal
+    play, recorded trick by trick."""
+    variant = find_variant(variant_id)
+    deck = list(variant.pack.cards)
+    rng.shuffle(deck)
+    n, each = variant.seats, variant.dealt_each
+    dealer = rng.randrange(n)
+    hands = {s: deck[s * each:(s + 1) * each] for s in range(n)}
+    held = hands[dealer] + deck[n * each:]
+    trumps = [c for c in held if c.is_trump]
+    allowed = [c for c in held if not (c.is_plain and c.rank == "K")
+               and (c.code != "T1" or len(trumps) == 1)]
+    discard = rng.sample(allowed, variant.extra)
+    hands[dealer] = [c for c in held if c not in discard]
+    leader, tricks = (dealer + 1) % n, []
+    for _ in range(each):
+        trick = []
+        for k in range(n):
+            seat = (leader + k) % n
+            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
+            hands[seat].remove(card)
+            trick.append(card)
+        tricks.append([c.code for c in trick])
+        leader = (leader + trick_winner(variant, trick)) % n
+    return {"dealer": dealer, "tricks": tricks}
+
+
+def deck_points(result: dict[str, Any]) -> int:
+    return sum(line["points"] for side in result["sides"] for line in side["lines"]
+               if line["item"] == "deck_points")
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(variant_id=st.sampled_from(CLASSIC), rng=st.randoms(use_true_random=True),
+       melds=st.sampled_from(["hand", "captured", "both", "none"]))
+def test_s3_random_play_always_totals_78_trick_points(variant_id: str, rng: random.Random,
+                                                      melds: str) -> None:
+    variant = find_variant(variant_id)
+    options = resolve_options(variant, {"melds": melds})
+    hand = random_hand(variant_id, rng)
+    _, result = score_record(variant, options, hand)
+    played = result.to_json()
+    assert deck_points(played) == 78
+    assert played["violations"] == []
+
+    # The same hand as the table would write it: each side's tricks and counting cards.
+    summary = {"dealer": hand["dealer"], "piles": [
+        {"side": line["side"], "tricks": detail["tricks"], "counting": detail["counting_cards"]}
+        for line in played["sides"]
+        for detail in line["lines"] if detail["item"] == "deck_points"]}
+    if "bagatto" in played:
+        summary["bagatto"] = {"seat": played["bagatto"]["seat"],
+                              "won": played["bagatto"]["won"]}
+    _, again = score_record(variant, options, summary)
+    assert again.to_json()["columns"] == played["columns"]
