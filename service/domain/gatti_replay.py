@@ -26,7 +26,7 @@ from .results import Violation
 from .tricks import breach_of, trick_winner
 
 if TYPE_CHECKING:
-    from .gatti_scoring import Sides
+    from .sides import Sides
     from .variants.base import Variant
 
 

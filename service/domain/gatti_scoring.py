@@ -11,52 +11,19 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
 from .gatti_replay import replay_gatti_tricks
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
+from .piles import PileView, check_discard_holder, pile_of, resolve_piles
 from .results import HandResult, Line, SideResult
+from .sides import Sides, hand_sides, seat_name, side_name
 
 if TYPE_CHECKING:
-    from .records import HandRecord, Pile
+    from .records import HandRecord
     from .variants.base import Variant
-
-
-@dataclass(frozen=True)
-class Sides:
-    """Who plays with whom in this hand: ``seats[i]`` are the seats of side ``i``."""
-
-    seats: tuple[tuple[int, ...], ...]
-
-    def of(self, seat: int) -> int:
-        return next(i for i, seats in enumerate(self.seats) if seat in seats)
-
-    def __len__(self) -> int:
-        return len(self.seats)
-
-
-def hand_sides(variant: Variant, record: HandRecord) -> Sides:
-    """The sides of the hand: fixed by the variant, or formed by the dealer's call (§2.2)."""
-    fixed = variant.fixed_sides()
-    if fixed is not None:
-        return Sides(fixed)
-    team = {record.dealer}
-    if record.call is not None and record.call.partner is not None:
-        team.add(record.call.partner)
-    rest = tuple(s for s in range(variant.seats) if s not in team)
-    return Sides((tuple(sorted(team)), rest))
-
-
-def seat_name(seat: int) -> str:
-    return f"seat {seat}"
-
-
-def side_name(sides: Sides, side: int) -> str:
-    seats = sides.seats[side]
-    return seat_name(seats[0]) if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
 
 
 # -- the discard and the call ----------------------------------------------------------------
@@ -204,240 +171,6 @@ def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, fr
                          f"hold {what}", "R2")
 
 
-# -- piles -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PileView:
-    """A side's pile as the scorer sees it, whichever form the table gave (or derived)."""
-
-    side: int
-    tricks: int
-    cards: int
-    counting: frozenset[Card]
-    every_card: frozenset[Card] | None
-    derived: bool
-    holds_discard: bool | None = None
-
-
-def _pile_size(variant: Variant, tricks: int, holds_discard: bool) -> int:
-    if tricks == 0:
-        return 0
-    return variant.trick_size * tricks - (variant.trick_size - variant.extra) * holds_discard
-
-
-def _tricks_in(variant: Variant, size: int, holds: bool | None) -> tuple[int, bool | None] | None:
-    """Tricks in a full pile of ``size`` cards, the discard counting as one, and whether the
-    pile holds the discard. ``holds`` is what the recorded discard says, or None where the
-    record has no discard and only the size can tell. None when the size is no whole number of
-    tricks for such a pile."""
-    ts, extra = variant.trick_size, variant.extra
-    plain_ok = size % ts == 0
-    discard_ok = size >= extra and (size - extra) % ts == 0
-    if holds is None:
-        if plain_ok and discard_ok:
-            return size // ts, None
-        holds = discard_ok
-    if holds:
-        return ((size - extra) // ts + 1, True) if discard_ok else None
-    return (size // ts, False) if plain_ok else None
-
-
-def _resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
-                   problems: ProblemList) -> dict[int, PileView] | None:
-    piles: dict[int, tuple[int, Pile]] = {}
-    for i, pile in enumerate(record.piles):
-        if pile.side >= len(sides):
-            problems.add(f"piles[{i}].side", "out_of_range",
-                         f"this hand has sides 0 to {len(sides) - 1}", "§0")
-        elif pile.side in piles:
-            problems.add(f"piles[{i}].side", "duplicate_pile",
-                         f"side {pile.side} already has a pile (piles[{piles[pile.side][0]}])")
-        else:
-            piles[pile.side] = (i, pile)
-    if not record.piles:
-        problems.add("piles", "missing_field",
-                     "give each side's pile at the end of the hand (all but one side's is "
-                     "enough: the last is the rest of the pack)", "§2.6")
-        return None
-    missing = [s for s in range(len(sides)) if s not in piles]
-    if len(missing) > 1:
-        problems.add("piles", "piles_missing",
-                     f"give the piles of all sides but one; sides {missing} are missing",
-                     "§2.6")
-        return None
-
-    counting_cards = variant.counting_cards
-    owner: dict[Card, int] = {}
-    views: dict[int, PileView] = {}
-    ok = True
-    for side, (i, pile) in sorted(piles.items()):
-        listed = pile.cards if pile.cards is not None else pile.counting or ()
-        part = "cards" if pile.cards is not None else "counting"
-        for k, card in enumerate(listed):
-            if card in owner:
-                problems.add(f"piles[{i}].{part}[{k}]", "card_in_two_piles",
-                             f"{card.code} is also in side {owner[card]}'s pile", "§6")
-                ok = False
-            owner.setdefault(card, side)
-            if pile.cards is None and card not in counting_cards:
-                problems.add(f"piles[{i}].counting[{k}]", "not_a_counting_card",
-                             f"{card.code} is not a counting card; list only counting cards "
-                             "in a summary", "§2.1")
-                ok = False
-        if pile.cards is not None:
-            holds = None if not record.discard else bool(set(record.discard) & set(pile.cards))
-            found = _tricks_in(variant, len(pile.cards), holds)
-            if found is None:
-                shape = {None: f"a whole number of tricks of {variant.trick_size}, plus the "
-                               f"discard's {variant.extra} where it holds the discard",
-                         True: f"the discard's {variant.extra} plus whole tricks of "
-                               f"{variant.trick_size}, as it holds the discard",
-                         False: f"whole tricks of {variant.trick_size}, as it does not hold "
-                                "the discard"}[holds]
-                problems.add(f"piles[{i}].cards", "pile_not_whole_tricks",
-                             f"{len(pile.cards)} cards: a pile holds {shape}", "§2.6")
-                ok = False
-                continue
-            views[side] = PileView(side, found[0], len(pile.cards),
-                                   frozenset(pile.cards) & counting_cards,
-                                   frozenset(pile.cards), False, found[1])
-        else:
-            assert pile.tricks is not None
-            if pile.tricks == 0 and pile.counting:
-                problems.add(f"piles[{i}].counting", "cards_without_tricks",
-                             "a side that took no trick has no cards in its pile", "§2.6")
-                ok = False
-            views[side] = PileView(side, pile.tricks, -1, frozenset(pile.counting or ()),
-                                   None, False)
-    if not ok:
-        return None
-
-    dealer_side = sides.of(record.dealer)
-    if missing:
-        side = missing[0]
-        tricks = variant.tricks_per_hand - sum(v.tricks for v in views.values())
-        if tricks < 0:
-            problems.add("piles", "tricks_total",
-                         f"the piles given hold {variant.tricks_per_hand - tricks} tricks; a "
-                         f"hand has {variant.tricks_per_hand} (the discard counted as one)",
-                         "R5")
-            return None
-        full = None
-        if all(v.every_card is not None for v in views.values()):
-            full = frozenset(variant.pack.cards).difference(*(v.every_card or () for v in
-                                                              views.values()))
-        views[side] = PileView(side, tricks, -1,
-                               counting_cards.difference(*(v.counting for v in views.values())),
-                               full, True)
-
-    # Sizes of summary piles follow from who holds the discard (§2.3 covering).
-    dealer_tricks = views[dealer_side].tricks
-    for side, view in list(views.items()):
-        if view.cards >= 0:
-            continue
-        if view.every_card is not None:
-            size = len(view.every_card)
-        else:
-            holds = (side == dealer_side and dealer_tricks > 0) or (
-                side != dealer_side and dealer_tricks == 0 and view.tricks > 0
-                and len(sides) == 2)
-            size = _pile_size(variant, view.tricks, holds)
-        views[side] = PileView(side, view.tricks, size, view.counting, view.every_card,
-                               view.derived)
-
-    total_tricks = sum(v.tricks for v in views.values())
-    gone = counting_cards.difference(*(v.counting for v in views.values()))
-    if total_tricks != variant.tricks_per_hand or gone:
-        deck = [variant.deck_points(v.tricks, v.cards, sum(variant.card_points(c)
-                                                             for c in v.counting))
-                for _, v in sorted(views.items())]
-        reasons = []
-        if total_tricks != variant.tricks_per_hand:
-            reasons.append(f"the piles hold {total_tricks} tricks, not "
-                           f"{variant.tricks_per_hand} (the discard counted as one)")
-        if gone:
-            reasons.append("no pile holds " + ", ".join(c.code for c in variant.pack.sort(gone)))
-        problems.add("piles", "deck_points_total",
-                     f"deck points must total {variant.deck_total}; these piles give "
-                     f"{' + '.join(map(str, deck))} = {sum(deck)}: {'; '.join(reasons)}", "R5")
-        return None
-    if all(v.every_card is not None for v in views.values()):
-        absent = frozenset(variant.pack.cards).difference(*(v.every_card or ()
-                                                            for v in views.values()))
-        if absent:
-            problems.add("piles", "cards_missing",
-                         "the piles must hold the whole pack; missing: "
-                         + ", ".join(c.code for c in variant.pack.sort(absent)), "§6")
-            return None
-    crowded = False
-    for side, view in sorted(views.items()):
-        if len(view.counting) > view.cards:
-            at = f"piles[{piles[side][0]}].counting" if side in piles else "piles"
-            whose = (f"side {side}'s pile" if side in piles
-                     else f"side {side}'s pile (the rest of the pack)")
-            problems.add(at, "more_counting_cards_than_pile",
-                         f"{whose} holds {view.tricks} tricks, {view.cards} cards, but "
-                         f"{len(view.counting)} counting cards", "§2.6")
-            crowded = True
-    return None if crowded else views
-
-
-def _check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
-                          views: Mapping[int, PileView], problems: ProblemList) -> None:
-    """The discard counts for the dealer's side; uncovered, it goes to the last trick's winner
-    (3-handed) or to the opponents (4-handed) (§2.3)."""
-    dealer_side = sides.of(record.dealer)
-    dealer_tricks = views[dealer_side].tricks
-    if variant.discard_covering and dealer_tricks == 1:
-        problems.add("piles", "discard_not_covered",
-                     f"{side_name(sides, dealer_side)} (the dealer's side) holds only the "
-                     "discard: a discard the dealer's side does not cover with a trick goes to "
-                     + ("the winner of the last trick" if len(sides) > 2 else "the opponents"),
-                     "§2.3")
-    if not variant.discard_covering and dealer_tricks == 0:
-        problems.add("piles", "discard_outside_dealer_side",
-                     "the discard always belongs to the dealer's side, which must hold it",
-                     "§3")
-    if record.discard:
-        holders = {side for side, v in views.items()
-                   for card in record.discard
-                   if card in (v.every_card if v.every_card is not None else v.counting)}
-    else:
-        holders = {side for side, v in views.items() if v.holds_discard}
-    if len(holders) > 1:
-        problems.add("piles", "discard_split",
-                     "the discard's cards are in different piles; it stays together", "§2.3")
-        return
-    if not holders:
-        return
-    holder = next(iter(holders))
-    if holder != dealer_side and dealer_tricks > 0:
-        problems.add("piles", "discard_outside_dealer_side",
-                     f"the discard is in {side_name(sides, holder)}'s pile, but the dealer's "
-                     "side took tricks and so covered it", "§2.3")
-    bagatto = record.bagatto
-    if holder != dealer_side and len(sides) > 2 and bagatto is not None:
-        # The uncovered discard goes to the last trick's winner, whom the Bagatto names.
-        bagatto_side = sides.of(bagatto.seat)
-        if bagatto.won and holder != bagatto_side:
-            problems.add("piles", "discard_outside_dealer_side",
-                         f"the uncovered discard goes to the last trick's winner, seat "
-                         f"{bagatto.seat} (who won it with T1), not to "
-                         f"{side_name(sides, holder)}", "§2.3")
-        elif not bagatto.won and holder == bagatto_side:
-            problems.add("piles", "discard_outside_dealer_side",
-                         f"the uncovered discard goes to the last trick's winner, but seat "
-                         f"{bagatto.seat} lost the last trick with T1", "§2.3")
-
-
-def _pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:
-    for side, v in views.items():
-        if card in (v.every_card if v.every_card is not None else v.counting):
-            return side
-    return None
-
-
 def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
                 melds: Sequence[tuple[int, CheckedMeld]], views: Mapping[int, PileView] | None,
                 problems: ProblemList) -> None:
@@ -463,7 +196,7 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
                      "§2.5")
     if views is None or fool_rec.covered is None:
         return
-    where = _pile_of(fool, views)
+    where = pile_of(fool, views)
     own = sides.of(fool_rec.played_by)
     if fool_rec.covered and where is not None and where != own:
         problems.add("fool.covered", "fool_misplaced",
@@ -503,7 +236,7 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
                          rule.rule)
     if views is None:
         return
-    where = _pile_of(t1, views)
+    where = pile_of(t1, views)
     own = sides.of(rec.seat)
     if where is None:
         return
@@ -567,9 +300,9 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
     _check_call(variant, record, melds, problems)
     views = None
     if not incomplete & {"piles", "call", "tricks"} and (record.tricks is None or replay):
-        views = _resolve_piles(variant, record, sides, problems)
+        views = resolve_piles(variant, record, sides, problems)
     if views is not None:
-        _check_discard_holder(variant, record, sides, views, problems)
+        check_discard_holder(variant, record, sides, views, problems)
     _check_fool(variant, record, sides, melds, views, problems)
     _check_bagatto(variant, options, record, sides, melds, views, problems)
     problems.raise_if_any()

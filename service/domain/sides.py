@@ -1,0 +1,44 @@
+"""Who plays with whom in a hand, and how the explanations name them (RULES §0, §2.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .records import HandRecord
+    from .variants.base import Variant
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Who plays with whom in this hand: ``seats[i]`` are the seats of side ``i``."""
+
+    seats: tuple[tuple[int, ...], ...]
+
+    def of(self, seat: int) -> int:
+        return next(i for i, seats in enumerate(self.seats) if seat in seats)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+
+def hand_sides(variant: Variant, record: HandRecord) -> Sides:
+    """The sides of the hand: fixed by the variant, or formed by the dealer's call (§2.2)."""
+    fixed = variant.fixed_sides()
+    if fixed is not None:
+        return Sides(fixed)
+    team = {record.dealer}
+    if record.call is not None and record.call.partner is not None:
+        team.add(record.call.partner)
+    rest = tuple(s for s in range(variant.seats) if s not in team)
+    return Sides((tuple(sorted(team)), rest))
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def side_name(sides: Sides, side: int) -> str:
+    seats = sides.seats[side]
+    return seat_name(seats[0]) if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
