@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
-from .gatti_replay import replay_gatti_tricks
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
 from .piles import PileView, check_discard_holder, pile_of, resolve_piles
+from .replay import replay_tricks
 from .results import HandResult, Line, SideResult
 from .sides import Sides, hand_sides, seat_name, side_name
 
@@ -288,8 +288,8 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
     problems = ProblemList()
     replay = None
     if record.tricks is not None and "tricks" not in incomplete:
-        replay = replay_gatti_tricks(variant, options, record,
-                                     lambda r: hand_sides(variant, r), problems)
+        replay = replay_tricks(variant, options, record,
+                               lambda r: hand_sides(variant, r), problems)
         if replay is not None:
             record = replay.record
     sides = hand_sides(variant, record)

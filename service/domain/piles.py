@@ -80,7 +80,7 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                      "§2.6")
         return None
 
-    counting_cards = variant.counting_cards
+    counting_cards = variant.summary_cards
     owner: dict[Card, int] = {}
     views: dict[int, PileView] = {}
     ok = True
@@ -95,8 +95,10 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
             owner.setdefault(card, side)
             if pile.cards is None and card not in counting_cards:
                 problems.add(f"piles[{i}].counting[{k}]", "not_a_counting_card",
-                             f"{card.code} is not a counting card; list only counting cards "
-                             "in a summary", "§2.1")
+                             f"{card.code} is not a card a summary lists: list only "
+                             + ("counting cards" if variant.summary_codes is None else
+                                "cards worth more than a point or able to join a combination"),
+                             variant.totals_rule)
                 ok = False
         if pile.cards is not None:
             holds = None if not record.discard else bool(set(record.discard) & set(pile.cards))
@@ -162,9 +164,6 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
     total_tricks = sum(v.tricks for v in views.values())
     gone = counting_cards.difference(*(v.counting for v in views.values()))
     if total_tricks != variant.tricks_per_hand or gone:
-        deck = [variant.deck_points(v.tricks, v.cards, sum(variant.card_points(c)
-                                                             for c in v.counting))
-                for _, v in sorted(views.items())]
         reasons = []
         if total_tricks != variant.tricks_per_hand:
             reasons.append(f"the piles hold {total_tricks} tricks, not "
@@ -172,8 +171,9 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
         if gone:
             reasons.append("no pile holds " + ", ".join(c.code for c in variant.pack.sort(gone)))
         problems.add("piles", "deck_points_total",
-                     f"deck points must total {variant.deck_total}; these piles give "
-                     f"{' + '.join(map(str, deck))} = {sum(deck)}: {'; '.join(reasons)}", "R5")
+                     f"the piles must hold the whole pack, {variant.deck_total} points a hand"
+                     f"{_totals_so_far(variant, views)}: {'; '.join(reasons)}",
+                     variant.totals_rule)
         return None
     if all(v.every_card is not None for v in views.values()):
         absent = frozenset(variant.pack.cards).difference(*(v.every_card or ()
@@ -249,3 +249,13 @@ def pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:
         if card in (v.every_card if v.every_card is not None else v.counting):
             return side
     return None
+
+
+def _totals_so_far(variant: Variant, views: Mapping[int, PileView]) -> str:
+    """What these piles add up to, where the variant's deck points follow from piles alone."""
+    if variant.last_trick_points:
+        return ""
+    deck = [variant.deck_points(v.tricks, v.cards, sum(variant.card_points(c)
+                                                         for c in v.counting))
+            for _, v in sorted(views.items())]
+    return f"; these piles give {' + '.join(map(str, deck))} = {sum(deck)}"

@@ -118,6 +118,14 @@ class BagattoRecord(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
+class Signal(_Recorded):
+    """Signals given with the lead of a trick (Ottocento: busso, volo, striscio)."""
+
+    trick: int
+    signals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandRecord(_Recorded):
     dealer: int
     discard: tuple[Card, ...] | None = None
@@ -128,6 +136,8 @@ class HandRecord(_Recorded):
     fool: FoolRecord | None = None
     bagatto: BagattoRecord | None = None
     tricks: tuple[tuple[Card, ...], ...] | None = None
+    last_trick: int | None = None
+    signals: tuple[Signal, ...] = ()
 
 
 
@@ -291,7 +301,7 @@ def read_hand_record(
         problems.add("", "invalid_type", "a hand record must be an object")
         return None, problems.items, frozenset()
     known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto",
-             "tricks"}
+             "tricks", "last_trick", "signals"}
     for name in data:
         if name not in known:
             problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
@@ -385,10 +395,29 @@ def read_hand_record(
         )
     section("tricks")
 
+    last_trick = r.seat(data.get("last_trick"), "last_trick", required=False)
+    section("last_trick")
+    signals = []
+    for i, raw in enumerate(r.list_(data.get("signals"), "signals")):
+        entry = r.obj(raw, f"signals[{i}]")
+        if entry is None:
+            continue
+        trick = r.int_(entry.get("trick"), f"signals[{i}].trick", 1, variant.dealt_each,
+                       "the trick number")
+        names = r.list_(entry.get("signals"), f"signals[{i}].signals")
+        if entry.get("trick") is None:
+            problems.add(f"signals[{i}].trick", "missing_field", "say which trick's lead")
+        for k, name in enumerate(names):
+            if not isinstance(name, str):
+                problems.add(f"signals[{i}].signals[{k}]", "invalid_type", "a signal's name")
+        if trick is not None and all(isinstance(n, str) for n in names):
+            signals.append(Signal(trick, tuple(n.strip().lower() for n in names)))
+    section("signals")
+
     if dealer is None:
         return None, problems.items, frozenset(incomplete)
     record = HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto,
-                        tricks)
+                        tricks, last_trick, tuple(signals))
     return record, problems.items, frozenset(incomplete)
 
 
@@ -401,5 +430,15 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
     return record
 
 
-__all__ = ["BagattoRecord", "Call", "Declaration", "FoolRecord", "HandRecord", "Pile",
-           "Problem", "parse_hand_record", "read_hand_record"]
+__all__ = [
+    "BagattoRecord",
+    "Call",
+    "Declaration",
+    "FoolRecord",
+    "HandRecord",
+    "Pile",
+    "Problem",
+    "Signal",
+    "parse_hand_record",
+    "read_hand_record",
+]

@@ -24,6 +24,7 @@ Scorer = Callable[["Variant", Mapping[str, object], "HandRecord", frozenset[str]
                   "HandResult"]
 
 Partnership = Literal["none", "fixed_pairs", "dummies", "call"]
+FoolRule = Literal["exchange_next_trick", "exchange_any_capture", "kept"]
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,18 @@ class Variant:
     #: Rank order of cups and coins where it differs from ``plain_order`` (Ottocento,
     #: Mitigatti reverse the pips in the round suits).
     round_suits_order: tuple[str, ...] | None = None
+    #: Cards besides the forbidden ranks that the dealer may not discard (by code).
+    discard_forbidden_cards: tuple[str, ...] = ()
+    #: What becomes of the Fool after its trick (see ``replay.py``).
+    fool_rule: FoolRule = "exchange_next_trick"
+    #: The cards a summary pile lists (by code); None: the counting cards.
+    summary_codes: tuple[str, ...] | None = None
+    #: A game played to a target (Ottocento's 800) rather than a number of hands.
+    target: int | None = None
+    #: The clause that fixes the hand's total (R5 in Gatti).
+    totals_rule: str = "R5"
+    #: Points for the last trick (Ottocento's 6).
+    last_trick_points: int = 0
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------
@@ -173,6 +186,13 @@ class Variant:
     @cached_property
     def counting_cards(self) -> frozenset[Card]:
         return frozenset(c for c, p in self._points.items() if p)
+
+    @cached_property
+    def summary_cards(self) -> frozenset[Card]:
+        """The cards a summary pile lists: the counting cards, or the variant's own list."""
+        if self.summary_codes is None:
+            return self.counting_cards
+        return frozenset(self.pack.card(c) for c in self.summary_codes)
 
     def is_counting(self, card: Card) -> bool:
         return self.card_points(card) > 0
@@ -239,6 +259,7 @@ class Variant:
             deal={"dealt_each": self.dealt_each, "dealer_extra": self.extra,
                   "discard": self.extra, "exposed": self.exposed_cards,
                   "discard_forbidden_ranks": list(self.discard_forbidden_ranks),
+                  "discard_forbidden_cards": list(self.discard_forbidden_cards),
                   "discard_t1_only_if_sole_trump": self.discard_t1_only_sole_trump,
                   "discard_must_be_covered": self.discard_covering},
             trick_size=self.trick_size,
@@ -247,6 +268,9 @@ class Variant:
             deck_points_rule=self.deck_points_rule,
             melds=[m.to_json() for m in self.melds],
             hands_per_game=self.hands_per_game,
+            target=self.target,
+            fool=self.fool_rule,
+            last_trick_points=self.last_trick_points,
             bagatto_ultimo=None if self.bagatto is None else {
                 "win": self.bagatto.win, "lose_each_opponent": self.bagatto.lose_each_opponent,
                 "lose_own_side": self.bagatto.lose_own, "optional": self.bagatto.optional,

@@ -1,15 +1,23 @@
-"""Replaying a Gatti hand from its trick record: the service as referee (RULES §2.3, §2.5, §6).
+"""Replaying a hand from its trick record: the service as referee (RULES §2.3, §2.5, §4.2,
+§5.1, §6), for every game.
 
 From the tricks alone the replay derives every trick's leader and winner, each player's hand,
 the discard (the cards never played, where the record omits it), the called partner, the piles
-after the Fool's exchange and the discard's covering, and Bagatto ultimo. Illegal plays become
-violations, each proven by a card the player played later; they are reported and never block
-the score. What the table typed beside the tricks (piles, the Fool, the Bagatto, the partner)
-must agree with what the tricks imply.
+after the Fool's fate and the discard's covering, the last trick's winner, and Bagatto ultimo.
+Illegal plays become violations, each proven by a card the player played later; they are
+reported and never block the score. What the table typed beside the tricks (piles, the Fool,
+the Bagatto, the partner, the last trick) must agree with what the tricks imply.
 
-The Fool's exchange: the Fool's side hands the trick's winner one card from the first trick it
-wins afterwards: ``fool.exchange_card`` when the table says which, otherwise the cheapest card
-of that trick (lowest counting value; of equals, the one played first).
+The Fool's fate is the variant's ``fool_rule``:
+- ``exchange_next_trick`` (Gatti): its side hands the trick's winner one card from the first
+  trick it wins afterwards — ``fool.exchange_card`` when the table says which, otherwise the
+  cheapest card of that trick (lowest counting value; of equals, the one played first); with no
+  later trick won, the Fool itself goes to the winner.
+- ``exchange_any_capture`` (Ottocento's Matto): one card from anything its side captured,
+  by the end of the hand — the named card, or by default the most worthless (lowest value,
+  then one no combination can use, then the first in pack order); with no trick won at all,
+  the Matto goes to the opponents.
+- ``kept`` (Mitigatti's Fuole): never captured, never exchanged; it stays with its player.
 """
 
 from __future__ import annotations
@@ -149,8 +157,8 @@ def _violations(variant: Variant, tricks: tuple[PlayedTrick, ...]) -> tuple[Viol
     return tuple(found)
 
 
-def replay_gatti_tricks(variant: Variant, options: Mapping[str, object], record: HandRecord,
-                        sides_of: Any, problems: ProblemList) -> Replay | None:
+def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandRecord,
+                  sides_of: Any, problems: ProblemList) -> Replay | None:
     """Replay the record's tricks; None (with problems added) when they cannot be replayed or
     contradict what else the record says. ``sides_of(record)`` gives the hand's sides."""
     if not _check_shape(variant, record, problems):
@@ -186,47 +194,8 @@ def replay_gatti_tricks(variant: Variant, options: Mapping[str, object], record:
         piles[side].extend(t.cards)
         won[side].append(t)
 
-    fool = variant.pack.fool
-    fool_record, exchange = None, None
-    if fool in played_by:
-        fool_seat, fool_trick = played_by[fool]
-        fool_side = sides.of(fool_seat)
-        taker = sides.of(tricks[fool_trick - 1].winner)
-        asked = record.fool.exchange_card if record.fool is not None else None
-        later_won = [t for t in won[fool_side] if t.number > fool_trick]
-        covered = fool_side == taker or bool(later_won)
-        if asked is not None and (fool_side == taker or not later_won):
-            problems.add("fool.exchange_card", "nothing_owed",
-                         "no card was handed over for the Fool: "
-                         + ("its own side won its trick" if fool_side == taker
-                            else "its side won no later trick, so the Fool itself went"),
-                         "§2.5")
-        elif fool_side != taker and later_won:
-            # The Fool goes back to its side, which owes the trick's winner one card.
-            if asked is not None and not any(asked in t.cards for t in later_won):
-                problems.add("fool.exchange_card", "not_in_later_trick",
-                             f"the Fool's side hands over a card from a trick it won after "
-                             f"trick {fool_trick}; {asked.code} is in none", "§2.5")
-            else:
-                first = later_won[0]
-                exchange = asked or min(first.cards, key=lambda c: (variant.card_points(c),
-                                                                     first.cards.index(c)))
-                piles[taker].remove(fool)
-                piles[fool_side].append(fool)
-                piles[fool_side].remove(exchange)
-                piles[taker].append(exchange)
-        fool_record = FoolRecord(fool_seat, fool_trick, covered)
-        given = record.fool
-        if given is not None:
-            for name in ("played_by", "trick", "covered"):
-                if getattr(given, name) is not None and getattr(given, name) != getattr(
-                        fool_record, name):
-                    problems.add(f"fool.{name}", "disagrees_with_tricks",
-                                 f"the tricks say {name} = {getattr(fool_record, name)}, not "
-                                 f"{getattr(given, name)}", "§2.5")
-    elif record.fool is not None:
-        problems.add("fool", "disagrees_with_tricks", "the Fool was not played in the tricks",
-                     "§2.5")
+    fool_record, exchange = _fool_fate(variant, record, tricks, sides, piles, won,
+                                       played_by, problems)
 
     dealer_side = sides.of(record.dealer)
     holder_side = dealer_side
@@ -237,6 +206,10 @@ def replay_gatti_tricks(variant: Variant, options: Mapping[str, object], record:
     piles[holder_side].extend(discard)
 
     bagatto_record = _bagatto(variant, options, record, tricks, problems)
+    last_side = sides.of(tricks[-1].winner)
+    if record.last_trick is not None and sides.of(record.last_trick) != last_side:
+        problems.add("last_trick", "disagrees_with_tricks",
+                     f"seat {tricks[-1].winner} won the last trick", "§6")
 
     t1 = variant.pack.card("T1")
     if variant.discard_t1_only_sole_trump and t1 in discard:
@@ -268,6 +241,7 @@ def replay_gatti_tricks(variant: Variant, options: Mapping[str, object], record:
         piles=tuple(Pile(side, tuple(piles[side])) for side in range(len(sides))),
         fool=fool_record,
         bagatto=bagatto_record,
+        last_trick=tricks[-1].winner,
     )
     return Replay(derived, tricks, {s: frozenset(c) for s, c in hands.items()},
                   _violations(variant, tricks), exchange)
@@ -293,3 +267,81 @@ def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord
                 f"{'won' if derived.won else 'lost'} it")
         problems.add("bagatto", "disagrees_with_tricks", f"the tricks say {said}", rule.rule)
     return derived
+
+
+def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, ...],
+               sides: Sides, piles: dict[int, list[Card]], won: Mapping[int, list[PlayedTrick]],
+               played_by: Mapping[Card, tuple[int, int]],
+               problems: ProblemList) -> tuple[FoolRecord | None, Card | None]:
+    """Move the Fool (and the card owed for it) between the piles, by the variant's rule, and
+    check what the table typed about it."""
+    fool = variant.pack.fool
+    if fool not in played_by:
+        if record.fool is not None:
+            problems.add("fool", "disagrees_with_tricks", "the Fool was not played in the tricks",
+                         "§6")
+        return None, None
+    fool_seat, fool_trick = played_by[fool]
+    fool_side = sides.of(fool_seat)
+    taker = sides.of(tricks[fool_trick - 1].winner)
+    asked = record.fool.exchange_card if record.fool is not None else None
+    rule = variant.fool_rule
+    exchange: Card | None = None
+    if rule == "kept":
+        covered = True
+        piles[taker].remove(fool)
+        piles[fool_side].append(fool)
+        if asked is not None:
+            problems.add("fool.exchange_card", "nothing_owed",
+                         "nothing is handed over for the Fool in this game", "§5.1")
+    else:
+        if rule == "exchange_next_trick":
+            sources = [t for t in won[fool_side] if t.number > fool_trick]
+        else:
+            sources = list(won[fool_side])
+        covered = fool_side == taker or bool(sources)
+        if asked is not None and (fool_side == taker or not sources):
+            problems.add("fool.exchange_card", "nothing_owed",
+                         "no card was handed over for the Fool: "
+                         + ("its own side won its trick" if fool_side == taker
+                            else "its side won no trick to give one from, so the Fool itself "
+                                 "went"), "§6")
+        elif fool_side != taker and sources:
+            # The Fool goes back to its side, which owes the trick's winner one card.
+            piles[taker].remove(fool)
+            piles[fool_side].append(fool)
+            if rule == "exchange_any_capture":
+                allowed = candidates = [c for c in piles[fool_side] if c != fool]
+            else:
+                candidates = list(sources[0].cards)
+                allowed = [c for t in sources for c in t.cards]
+            if asked is not None and asked not in allowed:
+                where = ("a trick it won after trick " + str(fool_trick)
+                         if rule == "exchange_next_trick" else "its captures")
+                problems.add("fool.exchange_card", "not_in_later_trick",
+                             f"the Fool's side hands over a card from {where}; "
+                             f"{asked.code} is not there", "§6")
+                return FoolRecord(fool_seat, fool_trick, covered), None
+            exchange = asked or min(candidates, key=_worthless_first(variant, candidates))
+            piles[fool_side].remove(exchange)
+            piles[taker].append(exchange)
+    fool_record = FoolRecord(fool_seat, fool_trick, covered)
+    given = record.fool
+    if given is not None:
+        for name in ("played_by", "trick", "covered"):
+            if getattr(given, name) is not None and getattr(given, name) != getattr(
+                    fool_record, name):
+                problems.add(f"fool.{name}", "disagrees_with_tricks",
+                             f"the tricks say {name} = {getattr(fool_record, name)}, not "
+                             f"{getattr(given, name)}", "§6")
+    return fool_record, exchange
+
+
+def _worthless_first(variant: Variant, candidates: list[Card]) -> Any:
+    """The order in which a side picks the card to hand over for the Fool: the lowest value,
+    then a card that can join no combination, then the earliest the table saw it."""
+    significant = variant.summary_cards
+    order = {c: i for i, c in enumerate(candidates)}
+    if variant.fool_rule == "exchange_any_capture":
+        return lambda c: (variant.card_points(c), c in significant, variant.pack.position[c])
+    return lambda c: (variant.card_points(c), order[c])
