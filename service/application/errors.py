@@ -26,6 +26,12 @@ class Unauthenticated(ApplicationError):
     code = "token_missing"
 
 
+class InvalidToken(Unauthenticated):
+    """The token opens no game at all (mistyped, or never issued)."""
+
+    code = "invalid_token"
+
+
 class Forbidden(ApplicationError):
     """The token opens the game but does not allow this (a read token on a write)."""
 

@@ -27,12 +27,14 @@ from service.domain.variants import find_variant
 from .errors import (
     Conflict,
     Forbidden,
+    InvalidToken,
     NotFound,
     PreconditionFailed,
     PreconditionRequired,
     Unauthenticated,
 )
 from .ports import (
+    GameCredentials,
     GameIdTaken,
     GameRepository,
     HandVersion,
@@ -46,6 +48,11 @@ from .ports import (
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 ID_LENGTH = 10  # 31**10 ≈ 2**49.5
 TOKEN_BYTES = 24
+#: Hands one game can hold; hand numbers beyond it are never valid (404).
+MAX_HANDS = 1000
+
+# Compared with when there is no game: no token hashes to it (it is not hexadecimal).
+_NO_HASH = "-" * 64
 
 #: ``If-Match: *``: any current version.
 ANY_VERSION = "*"
@@ -69,6 +76,17 @@ def hand_etag(game_id: str, number: int, version: int) -> str:
     """The opaque strong entity tag of one version of one hand (without quotes)."""
     digest = hashlib.sha256(f"{game_id}\x1f{number}\x1f{version}".encode()).hexdigest()
     return f"h{number}v{version}-{digest[:16]}"
+
+
+def game_etag(game_id: str, version: int) -> str:
+    """The opaque entity tag of a game at ``version`` (without quotes). Every change to the
+    game's hands bumps the version; the rules version is part of it because the results shown
+    are recomputed by the rules in force. A weak tag: it names the game's state, not the
+    bytes of one serialisation, and serves ``If-None-Match`` (304)."""
+    digest = hashlib.sha256(
+        f"{game_id}\x1f{version}\x1f{RULES_VERSION}".encode()
+    ).hexdigest()
+    return f"g{version}-{digest[:16]}"
 
 
 # -- views returned to the edge -------------------------------------------------------------
@@ -101,6 +119,10 @@ class GameView:
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    def etag(self) -> str:
+        return game_etag(self.game.id, self.game.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,24 +188,41 @@ class GameService:
     # -- access -----------------------------------------------------------------------------
 
     def authorize(self, game_id: str, token: str | None, *, write: bool) -> TokenKind:
-        """Which token this is for the game: ``Unauthenticated`` without one, ``NotFound`` for
-        a token that does not open this game (or no such game: the two look the same, so ids
-        cannot be probed), ``Forbidden`` for a read token on a write."""
+        """Which token this is for the game: ``Unauthenticated`` without one, ``InvalidToken``
+        for a token that opens no game at all, ``NotFound`` for the token of another game (or
+        no such game: the two look the same, so ids cannot be probed with a token one holds),
+        ``Forbidden`` for a read token on a write."""
+        return self._authorize(game_id, token, write=write)[0]
+
+    def game_tag(self, game_id: str, token: str | None) -> str:
+        """The game's current entity tag, for a conditional read: one small query, no
+        scoring."""
+        _kind, credentials = self._authorize(game_id, token, write=False)
+        return game_etag(game_id, credentials.version)
+
+    def _authorize(
+        self, game_id: str, token: str | None, *, write: bool
+    ) -> tuple[TokenKind, GameCredentials]:
         if not token:
             raise Unauthenticated("this request needs the game's token (Authorization: Bearer …)")
         credentials = self.repository.get_credentials(game_id)
         digest = hash_token(token)
-        kind: TokenKind | None = None
-        if credentials is not None:
-            # Both comparisons always run: the time taken does not tell which token matched.
-            is_edit = hmac.compare_digest(digest, credentials.edit_token_hash)
-            is_read = hmac.compare_digest(digest, credentials.read_token_hash)
-            kind = "edit" if is_edit else "read" if is_read else None
-        if kind is None:
+        # Both comparisons always run, against placeholders when there is no such game: the
+        # time taken tells neither which token matched nor whether the game exists.
+        edit_hash = credentials.edit_token_hash if credentials else _NO_HASH
+        read_hash = credentials.read_token_hash if credentials else _NO_HASH
+        is_edit = hmac.compare_digest(digest, edit_hash)
+        is_read = hmac.compare_digest(digest, read_hash)
+        kind: TokenKind | None = "edit" if is_edit else "read" if is_read else None
+        if kind is None or credentials is None:
+            # Whether the game exists is only told to no one: a token that opens nothing gets
+            # 401 for every id, the token of another game 404 for every other id.
+            if not self.repository.token_exists(digest):
+                raise InvalidToken("this token opens no game; check the link it came from")
             raise NotFound(f"there is no game {game_id!r} for this token")
         if write and kind != "edit":
             raise Forbidden("the read-only token cannot change the game; use the edit token")
-        return kind
+        return kind, credentials
 
     # -- games ------------------------------------------------------------------------------
 
@@ -242,6 +281,11 @@ class GameService:
         if view.summary.finished:
             raise Conflict(
                 f"game {game_id} is finished; it takes no more hands", code="game_finished"
+            )
+        if len(game.hands) >= MAX_HANDS:
+            raise Conflict(
+                f"game {game_id} holds {MAX_HANDS} hands, the most one game can hold",
+                code="too_many_hands",
             )
         record, result = _parse_and_score(view.setup, data, view.summary.next_dealer)
         canonical = record.to_json()

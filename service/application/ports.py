@@ -40,10 +40,12 @@ class StoredGame:
 
 @dataclass(frozen=True, slots=True)
 class GameCredentials:
-    """The two token hashes of a game: all that checking access needs."""
+    """The two token hashes of a game, all that checking access needs, and its version (for
+    a conditional read that needs nothing more)."""
 
     edit_token_hash: str
     read_token_hash: str
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,10 @@ class GameRepository(Protocol):
         """The game with its current hands in order, or ``None``."""
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
-        """The game's token hashes, or ``None`` when there is no such game."""
+        """The game's token hashes and version, or ``None`` when there is no such game."""
+
+    def token_exists(self, token_hash: str) -> bool:
+        """Whether any game has this edit or read token hash."""
 
     def add_hand(
         self,

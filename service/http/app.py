@@ -6,7 +6,7 @@ from __future__ import annotations
 import http
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
@@ -15,8 +15,9 @@ from service.application.games import GameService
 from service.persistence import SqlGameRepository, make_engine
 
 from . import problems
-from .config import API_PREFIX, default_config
+from .config import API_PREFIX, GAMES_PREFIX, default_config
 from .resources import register_resources
+from .routing import register_converters
 from .schemas import ProblemSchema
 
 
@@ -41,12 +42,29 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
 
 
 def _require_json_body() -> None:
+    # A request that matched no route (404) or no method of it (405) gets that answer, not
+    # a complaint about its body.
+    if request.routing_exception is not None:
+        return
     if (
         request.method in {"POST", "PUT", "PATCH"}
         and request.path.startswith(API_PREFIX)
         and not request.is_json
     ):
         raise UnsupportedMediaType("send the body as JSON (Content-Type: application/json)")
+
+
+def _protect_responses(response: Response) -> Response:
+    """Headers on every response. No page of the service may leak its address (a game's
+    address is half of what opens it) through ``Referer``; game data is private to the
+    client that holds the token, and the answer that shows the tokens is never stored."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if request.path.startswith(GAMES_PREFIX) and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = (
+            "private, no-cache" if request.method in {"GET", "HEAD"} else "no-store"
+        )
+    return response
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -66,5 +84,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = SegnapuntiApi(app)
     problems.register_error_handlers(app)
     app.before_request(_require_json_body)
+    app.after_request(_protect_responses)
+    register_converters(app, api)
     register_resources(app, api)
     return app

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from service.persistence import default_database_url
 
 API_PREFIX = "/api/v1"
+GAMES_PREFIX = f"{API_PREFIX}/games"
 SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
 MAX_BODY_BYTES = 1024 * 1024
 
@@ -14,6 +16,9 @@ MAX_BODY_BYTES = 1024 * 1024
 def default_config() -> dict[str, Any]:
     return {
         "DATABASE_URL": default_database_url(),
+        # The site's address for share links, e.g. https://segnapunti.example; by default the
+        # address the request came to.
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
         "API_TITLE": "Segnapunti",
         "API_VERSION": "1.0.0",

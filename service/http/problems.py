@@ -20,6 +20,7 @@ from service.application.errors import (
     ApplicationError,
     Conflict,
     Forbidden,
+    InvalidToken,
     NotFound,
     PreconditionFailed,
     PreconditionRequired,
@@ -148,7 +149,11 @@ def application_error(error: ApplicationError) -> Response:
         status = next(
             (s for cls, s in _APPLICATION_STATUS.items() if isinstance(error, cls)), 500
         )
-    headers = {"WWW-Authenticate": 'Bearer realm="segnapunti"'} if status == 401 else None
+    headers = None
+    if status == 401:
+        # RFC 6750 §3: a request without a token gets the bare challenge.
+        error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""
+        headers = {"WWW-Authenticate": f'Bearer realm="segnapunti"{error_param}'}
     return problem_response(
         status,
         code=error.code,

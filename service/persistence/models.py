@@ -30,8 +30,9 @@ class GameRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSONType)
     players: Mapped[list[str]] = mapped_column(JSONType)
     first_dealer: Mapped[int] = mapped_column(Integer)
-    edit_token_hash: Mapped[str] = mapped_column(String(64))
-    read_token_hash: Mapped[str] = mapped_column(String(64))
+    # Indexed: a token that opens no game at all is told apart from another game's (401/404).
+    edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the game's hands: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -73,13 +73,27 @@ class SqlGameRepository:
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         with self._sessions() as session:
             found = session.execute(
-                select(GameRow.edit_token_hash, GameRow.read_token_hash).where(
+                select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version).where(
                     GameRow.id == game_id
                 )
             ).first()
             if found is None:
                 return None
-            return GameCredentials(edit_token_hash=found[0], read_token_hash=found[1])
+            return GameCredentials(
+                edit_token_hash=found[0], read_token_hash=found[1], version=found[2]
+            )
+
+    def token_exists(self, token_hash: str) -> bool:
+        with self._sessions() as session:
+            found = session.scalar(
+                select(GameRow.id)
+                .where(
+                    or_(GameRow.edit_token_hash == token_hash,
+                        GameRow.read_token_hash == token_hash)
+                )
+                .limit(1)
+            )
+            return found is not None
 
     def history(self, game_id: str) -> list[HandVersion]:
         with self._sessions() as session:

@@ -1,4 +1,8 @@
-"""Access: no token 401, read token on a write 403, another game's token 404."""
+"""Access, as a matrix over every operation that opens a game and every kind of credential:
+no token 401; a token that opens no game 401 (``invalid_token``); the token of another game
+404, the same as for a game that does not exist; the read token on a change 403; the game's
+own tokens open it. A refused request changes nothing. The operations are taken from the
+OpenAPI document, so a new one cannot be added without its row here."""
 
 from __future__ import annotations
 
@@ -8,20 +12,67 @@ from typing import Any
 import pytest
 from http_support import assert_problem, auth, gatti3_hand
 
+from service.http.openapi import build_spec
+
 Request = Callable[[Any, Any, dict[str, str]], Any]
 
+GAME = "/api/v1/games/{game_id}"
 
-READS: dict[str, Request] = {
-    "get game": lambda c, g, h: c.get(g.url, headers=h),
-    "get hand": lambda c, g, h: c.get(f"{g.url}/hands/1", headers=h),
-    "history": lambda c, g, h: c.get(f"{g.url}/history", headers=h),
+# (method, path) in the OpenAPI document -> how to call it on a game with one hand.
+READS: dict[tuple[str, str], Request] = {
+    ("get", GAME): lambda c, g, h: c.get(g.url, headers=h),
+    ("get", f"{GAME}/hands/{{number}}"): lambda c, g, h: c.get(f"{g.url}/hands/1", headers=h),
+    ("get", f"{GAME}/history"): lambda c, g, h: c.get(f"{g.url}/history", headers=h),
 }
-WRITES: dict[str, Request] = {
-    "add hand": lambda c, g, h: c.post(f"{g.url}/hands", json=gatti3_hand(1), headers=h),
-    "correct hand": lambda c, g, h: c.put(f"{g.url}/hands/1", json=gatti3_hand(0),
-                                          headers={**h, "If-Match": "*"}),
-    "delete hand": lambda c, g, h: c.delete(f"{g.url}/hands/1", headers={**h, "If-Match": "*"}),
+WRITES: dict[tuple[str, str], Request] = {
+    ("post", f"{GAME}/hands"): lambda c, g, h: c.post(f"{g.url}/hands", json=gatti3_hand(1),
+                                                       headers=h),
+    ("put", f"{GAME}/hands/{{number}}"): lambda c, g, h: c.put(
+        f"{g.url}/hands/1", json=gatti3_hand(0, counting_to=1), headers={**h, "If-Match": "*"}),
+    ("delete", f"{GAME}/hands/{{number}}"): lambda c, g, h: c.delete(
+        f"{g.url}/hands/1", headers={**h, "If-Match": "*"}),
 }
+OPERATIONS = {**READS, **WRITES}
+
+# credential -> the status every read and every write gets with it (None: the success).
+MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
+    # name: (read status, write status, problem code)
+    "none": (401, 401, "token_missing"),
+    "basic": (401, 401, "token_missing"),
+    "empty bearer": (401, 401, "token_missing"),
+    "unknown token": (401, 401, "invalid_token"),
+    "other game's edit": (404, 404, "not_found"),
+    "other game's read": (404, 404, "not_found"),
+    "own read": (None, 403, "read_only_token"),
+    "own edit": (None, None, None),
+}
+
+
+def _headers(name: str, mine: Any, other: Any) -> dict[str, str]:
+    return {
+        "none": {},
+        "basic": {"Authorization": "Basic Zm9vOmJhcg=="},
+        "empty bearer": {"Authorization": "Bearer "},
+        "unknown token": auth("Tb" + mine.edit[2:][::-1]),
+        "other game's edit": auth(other.edit),
+        "other game's read": auth(other.read),
+        "own read": auth(mine.read),
+        "own edit": auth(mine.edit),
+    }[name]
+
+
+def test_every_operation_that_opens_a_game_is_in_the_matrix() -> None:
+    spec = build_spec()
+    secured = set()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            if operation.get("security"):
+                secured.add((method, path))
+            elif path.startswith(GAME):
+                pytest.fail(f"{method.upper()} {path} opens a game but needs no token")
+    assert secured == set(OPERATIONS)
 
 
 @pytest.fixture()
@@ -31,37 +82,37 @@ def games(table: Any) -> tuple[Any, Any]:
     return mine, other
 
 
-@pytest.mark.parametrize("name", sorted(READS))
-def test_reads(client: Any, games: tuple[Any, Any], name: str) -> None:
+@pytest.mark.parametrize("credential", sorted(MATRIX))
+@pytest.mark.parametrize("operation", sorted(OPERATIONS), ids=" ".join)
+def test_access_matrix(
+    client: Any, games: tuple[Any, Any], operation: tuple[str, str], credential: str
+) -> None:
     mine, other = games
-    request = READS[name]
-    assert_problem(request(client, mine, {}), 401)
-    assert_problem(request(client, mine, {"Authorization": "Basic Zm9vOmJhcg=="}), 401)
-    assert_problem(request(client, mine, auth(other.edit)), 404)
-    assert_problem(request(client, mine, auth("not-a-token")), 404)
-    assert request(client, mine, auth(mine.read)).status_code == 200
-    assert request(client, mine, auth(mine.edit)).status_code == 200
+    read_status, write_status, code = MATRIX[credential]
+    expected = write_status if operation in WRITES else read_status
+    before = mine.state(), mine.history()
+    response = OPERATIONS[operation](client, mine, _headers(credential, mine, other))
+    if expected is None:
+        assert response.status_code in {200, 201, 204}, response.json
+        return
+    assert_problem(response, expected, code=code)
+    if expected == 401:
+        challenge = response.headers["WWW-Authenticate"]
+        assert challenge.startswith("Bearer")
+        assert ('error="invalid_token"' in challenge) == (code == "invalid_token")
+    assert (mine.state(), mine.history()) == before  # a refused request changes nothing
 
 
-@pytest.mark.parametrize("name", sorted(WRITES))
-def test_writes(client: Any, games: tuple[Any, Any], name: str) -> None:
+def test_whether_a_game_exists_is_told_to_no_one(client: Any, games: tuple[Any, Any]) -> None:
     mine, other = games
-    request = WRITES[name]
-    before = mine.state()
-    assert_problem(request(client, mine, {}), 401)
-    assert_problem(request(client, mine, auth(other.edit)), 404)
-    assert_problem(request(client, mine, auth(other.read)), 404)
-    assert_problem(request(client, mine, auth(mine.read)), 403)
-    assert mine.state() == before
-    assert request(client, mine, auth(mine.edit)).status_code in {200, 201, 204}
-
-
-def test_an_unknown_game_looks_like_a_wrong_token(client: Any, games: tuple[Any, Any]) -> None:
-    mine, _ = games
-    missing = client.get("/api/v1/games/doesnotexist", headers=auth(mine.edit)).json
-    wrong = client.get(mine.url, headers=auth("wrong")).json
-    assert missing["status"] == wrong["status"] == 404
-    assert missing["code"] == wrong["code"]
+    missing = "/api/v1/games/doesnotexist"
+    # With a token that opens nothing: 401 for every id, existing or not.
+    assert_problem(client.get(missing, headers=auth("wrong")), 401, code="invalid_token")
+    assert_problem(client.get(mine.url, headers=auth("wrong")), 401, code="invalid_token")
+    # With the token of another game: 404 for every other id, existing or not.
+    a = assert_problem(client.get(missing, headers=auth(other.edit)), 404)
+    b = assert_problem(client.get(mine.url, headers=auth(other.edit)), 404)
+    assert a["code"] == b["code"] and a["title"] == b["title"]
 
 
 def test_token_is_checked_before_the_body(client: Any, games: tuple[Any, Any]) -> None:
@@ -70,3 +121,44 @@ def test_token_is_checked_before_the_body(client: Any, games: tuple[Any, Any]) -
     assert_problem(response, 401)
     response = client.post(f"{mine.url}/hands", json={"garbage": True}, headers=auth(mine.read))
     assert_problem(response, 403)
+
+
+def test_a_token_in_the_query_string_opens_nothing(client: Any, games: tuple[Any, Any]) -> None:
+    mine, _ = games
+    assert_problem(client.get(f"{mine.url}?token={mine.edit}"), 401)
+    assert_problem(client.get(f"{mine.url}?access_token={mine.edit}"), 401)
+
+
+def test_tokens_are_random_distinct_and_stored_only_hashed(
+    app: Any, client: Any, table: Any
+) -> None:
+    games = [table() for _ in range(3)]
+    tokens = [t for g in games for t in (g.edit, g.read)]
+    assert len(set(tokens)) == len(tokens)
+    assert all(len(t) >= 32 for t in tokens)  # 24 random bytes, URL-safe base64
+    engine = app.extensions["segnapunti.games"].repository.engine
+    with engine.connect() as connection:
+        dump = "\n".join(str(row) for table_name in ("games", "hands", "hand_versions")
+                         for row in connection.exec_driver_sql(f"SELECT * FROM {table_name}"))
+    for token in tokens:
+        assert token not in dump
+
+
+def test_share_links_carry_the_token_only_in_the_fragment(table: Any) -> None:
+    game = table()
+    links = game.created.json["links"]
+    for kind, token in (("edit", game.edit), ("read", game.read)):
+        link = links[kind]
+        before, _, fragment = link.partition("#")
+        assert token not in before
+        assert fragment == f"/games/{game.id}?token={token}"
+        assert before.startswith("http://localhost")
+    assert "links" not in game.state()
+
+
+def test_share_links_use_the_public_url(app: Any, table: Any, monkeypatch: Any) -> None:
+    monkeypatch.setitem(app.config, "PUBLIC_URL", "https://segnapunti.example/")
+    game = table()
+    assert game.created.json["links"]["read"] == (
+        f"https://segnapunti.example/#/games/{game.id}?token={game.read}"
+    )

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
+from flask import Response, current_app, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from service.application.games import GameView, HandView
 from service.application.ports import HandVersion
 
 from ..config import API_PREFIX
+from ..jsonbody import Blueprint
+from ..routing import HAND_NUMBER
 from ..schemas import (
     CreatedGameSchema,
     GameCreateSchema,
@@ -30,7 +31,18 @@ blp = Blueprint(
 )
 
 ETAG_HEADER = {"ETag": {"description": "the hand's entity tag", "schema": {"type": "string"}}}
+GAME_ETAG_HEADER = {
+    "ETag": {"description": "the game's entity tag (weak; changes with every change to its "
+                            "hands)", "schema": {"type": "string"}}
+}
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
+    "description": "an ETag read before: 304 Not Modified while it is still current",
+    "schema": {"type": "string", "maxLength": 1000},
+}
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",
@@ -62,6 +74,7 @@ def game_json(view: GameView) -> dict[str, Any]:
     summary = view.summary.to_json()
     return {
         "id": game.id,
+        "version": game.version,
         "variant": game.variant,
         "options": dict(view.setup.options),
         "players": list(game.players),
@@ -86,6 +99,24 @@ def version_json(entry: HandVersion) -> dict[str, Any]:
     }
 
 
+def share_link(game_id: str, token: str) -> str:
+    """The page's address for a game, the token in the fragment (``#…``): a fragment is never
+    sent in a request, so it reaches neither server nor proxy logs, and never a ``Referer``.
+    ``PUBLIC_URL`` names the site when a proxy hides it."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return f"{base.rstrip('/')}/#/games/{game_id}?token={token}"
+
+
+def weak(etag: str) -> str:
+    return f'W/"{etag}"'
+
+
+def not_modified(etag: str, *, weak: bool) -> Response:
+    response = Response(status=304)
+    response.set_etag(etag, weak=weak)
+    return response
+
+
 def _hand_url(game_id: str, number: int) -> str:
     return url_for("games.Hand", game_id=game_id, number=number)
 
@@ -101,31 +132,45 @@ class Games(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Start a game
 
-        The response holds the game's edit and read tokens, shown only here: keep them.
+        The response holds the game's edit and read tokens, shown only here: keep them. The
+        `links` carry them in the URL fragment, to share the game with another phone.
         """
         created = game_service().create_game(
             body["variant"], body.get("options"), body["players"], body.get("first_dealer")
         )
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
+        data["links"] = {
+            "edit": share_link(created.view.id, created.edit_token),
+            "read": share_link(created.view.id, created.read_token),
+        }
         location = url_for("games.Game", game_id=created.view.id)
         return data, 201, {"Location": location}
 
 
-@blp.route("/<string:game_id>")
+@blp.route("/<game_id:game_id>")
 class Game(MethodView):
     @protected(blp, write=False)
-    @blp.response(200, GameSchema)
+    @blp.response(200, GameSchema, headers=GAME_ETAG_HEADER)
+    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, game_id: str) -> Any:
         """Read a game
 
         Players and seats, every hand with its record and result, running totals, status,
-        winners and the next dealer. Either token opens it.
+        winners and the next dealer. Either token opens it. A page that polls sends the
+        `ETag` it has as `If-None-Match` and gets `304` until the game changes.
         """
-        return game_json(game_service().get_game(game_id, bearer_token()))
+        service = game_service()
+        if request.if_none_match:
+            tag = service.game_tag(game_id, bearer_token())
+            if request.if_none_match.contains_weak(tag):
+                return not_modified(tag, weak=True)
+        view = service.get_game(game_id, bearer_token())
+        return game_json(view), {"ETag": weak(view.etag)}
 
 
-@blp.route("/<string:game_id>/hands")
+@blp.route("/<game_id:game_id>/hands")
 class Hands(MethodView):
     @protected(blp, write=True, check_first=True)
     @json_body(blp)
@@ -143,16 +188,20 @@ class Hands(MethodView):
         return hand_json(hand), 201, headers
 
 
-@blp.route("/<string:game_id>/hands/<int:number>")
+@blp.route(f"/<game_id:game_id>/hands/<{HAND_NUMBER}:number>")
 class Hand(MethodView):
     @protected(blp, write=False)
     @blp.response(200, HandSchema, headers=ETAG_HEADER)
+    @blp.alt_response(304, description="Not Modified: the hand is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, game_id: str, number: int) -> Any:
         """Read one hand
 
         With its `ETag`, needed to correct or delete it.
         """
         hand = game_service().get_hand(game_id, bearer_token(), number)
+        if request.if_none_match.contains_weak(hand.etag):
+            return not_modified(hand.etag, weak=False)
         return hand_json(hand), {"ETag": quoted(hand.etag)}
 
     @protected(blp, write=True, check_first=True)
@@ -186,7 +235,7 @@ class Hand(MethodView):
         return None
 
 
-@blp.route("/<string:game_id>/history")
+@blp.route("/<game_id:game_id>/history")
 class History(MethodView):
     @protected(blp, write=False)
     @blp.response(200, HistorySchema)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.application import stateless
 
 from ..config import API_PREFIX
+from ..jsonbody import Blueprint
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,

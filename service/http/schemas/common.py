@@ -1,10 +1,26 @@
-"""Schema bases and shared fields."""
+"""Schema bases and shared fields, and the size limits of request bodies.
+
+Every list and string a request may carry is bounded, so that no body within the 1 MiB limit
+can ask for unbounded work: what a table can need is far below each limit.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump
+from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
+
+#: Any string: a card code or its alias ("re di coppe"), a variant id, a kind, a name.
+MAX_TEXT = 100
+#: Any list of cards (a whole capture pile at most).
+MAX_CARDS = 100
+MAX_DECLARATIONS = 50
+#: Tricks of one hand (a record's ``tricks``, an adjudication's ``history``).
+MAX_TRICKS = 30
+#: Capture piles of one hand, and seats of any table.
+MAX_SEATS = 8
+#: Options of one game.
+MAX_OPTIONS = 16
 
 
 class StrictSchema(Schema):
@@ -39,6 +55,16 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+def text_field(**kwargs: Any) -> fields.String:
+    """A string of at most ``MAX_TEXT`` characters."""
+    return fields.String(validate=validate.Length(max=MAX_TEXT), **kwargs)
+
+
+def list_field(item: fields.Field, maximum: int, **kwargs: Any) -> fields.List[Any]:
+    """A list of at most ``maximum`` items."""
+    return fields.List(item, validate=validate.Length(max=maximum), **kwargs)
+
+
 def seat_field(**kwargs: Any) -> fields.Integer:
     kwargs.setdefault("metadata", {}).setdefault("description", "a seat, 0 to seats-1")
     return fields.Integer(strict=True, **kwargs)
@@ -48,8 +74,8 @@ def card_field(**kwargs: Any) -> fields.String:
     kwargs.setdefault("metadata", {}).setdefault(
         "description", "a card code (RULES §1), e.g. KH, 10S, T21, FOOL"
     )
-    return fields.String(**kwargs)
+    return text_field(**kwargs)
 
 
 def cards_field(**kwargs: Any) -> fields.List[Any]:
-    return fields.List(card_field(), **kwargs)
+    return list_field(card_field(), MAX_CARDS, **kwargs)

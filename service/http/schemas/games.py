@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, fields, validate
 
-from .common import PassThroughSchema, StrictSchema
+from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field
 from .records import HandRecordSchema
 from .scoring import HandResultSchema, options_field
 
 
 class GameCreateSchema(StrictSchema):
-    variant = fields.String(required=True)
+    variant = text_field(required=True)
     options = options_field()
     players = fields.List(
-        fields.String(), required=True, validate=validate.Length(min=1, max=8)
+        text_field(), required=True, validate=validate.Length(min=1, max=MAX_SEATS)
     )
     first_dealer = fields.Integer(strict=True, metadata={"description": "seat; default 0"})
 
@@ -71,9 +71,20 @@ class TokensSchema(PassThroughSchema):
     read = fields.String(required=True)
 
 
+class ShareLinksSchema(PassThroughSchema):
+    edit = fields.String(required=True, metadata={"description": "opens the game to change it"})
+    read = fields.String(required=True, metadata={"description": "opens the game to read it"})
+
+
 class CreatedGameSchema(GameSchema):
     tokens = fields.Nested(
         TokensSchema, required=True, metadata={"description": "shown only once"}
+    )
+    links = fields.Nested(
+        ShareLinksSchema,
+        required=True,
+        metadata={"description": "share links: the token travels in the URL's fragment, "
+                                 "which browsers never send to a server nor put in Referer"},
     )
 
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from .common import StrictBoolean, StrictSchema, card_field, cards_field, seat_field
+from .common import (
+    MAX_DECLARATIONS,
+    MAX_SEATS,
+    MAX_TRICKS,
+    StrictBoolean,
+    StrictSchema,
+    card_field,
+    cards_field,
+    list_field,
+    seat_field,
+    text_field,
+)
 
 
 class CallSchema(StrictSchema):
@@ -18,12 +29,12 @@ class CallSchema(StrictSchema):
 
 class DeclarationSchema(StrictSchema):
     seat = seat_field(required=True)
-    kind = fields.String(
+    kind = text_field(
         required=True, metadata={"description": "frilli, trumps, gatti, family, …"}
     )
     cards = cards_field(metadata={"description": "the cards shown"})
-    suit = fields.String(metadata={"description": "a family's suit when cards are not typed"})
-    rank = fields.String(metadata={"description": "an of-a-kind's rank when cards are not typed"})
+    suit = text_field(metadata={"description": "a family's suit when cards are not typed"})
+    rank = text_field(metadata={"description": "an of-a-kind's rank when cards are not typed"})
     count = fields.Integer(strict=True, metadata={"description": "frilli / trumps shown"})
 
 
@@ -57,12 +68,13 @@ class HandRecordSchema(StrictSchema):
     discard = cards_field()
     exposed = cards_field()
     call = fields.Nested(CallSchema)
-    declarations = fields.List(fields.Nested(DeclarationSchema))
-    piles = fields.List(fields.Nested(PileSchema))
+    declarations = list_field(fields.Nested(DeclarationSchema), MAX_DECLARATIONS)
+    piles = list_field(fields.Nested(PileSchema), MAX_SEATS)
     fool = fields.Nested(FoolSchema)
     bagatto = fields.Nested(BagattoSchema)
-    tricks = fields.List(
+    tricks = list_field(
         cards_field(),
+        MAX_TRICKS,
         metadata={"description": "the whole play, trick by trick, each trick's cards in the "
                                  "order played from its leader"},
     )

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
-from .common import PassThroughSchema, StrictSchema, cards_field
+from .common import (
+    MAX_OPTIONS,
+    MAX_SEATS,
+    MAX_TEXT,
+    MAX_TRICKS,
+    PassThroughSchema,
+    StrictSchema,
+    cards_field,
+    list_field,
+    text_field,
+)
 from .records import HandRecordSchema
 
 
 def options_field() -> fields.Dict:
     return fields.Dict(
-        keys=fields.String(),
+        keys=fields.String(validate=validate.Length(max=MAX_TEXT)),
+        validate=validate.Length(max=MAX_OPTIONS),
         metadata={"description": "game options (API.md Options); unknown names are a 422"},
     )
 
 
 class ScoreRequestSchema(StrictSchema):
-    variant = fields.String(required=True)
+    variant = text_field(required=True)
     options = options_field()
     hand = fields.Nested(HandRecordSchema, required=True)
 
@@ -83,7 +94,7 @@ class HandResultSchema(PassThroughSchema):
 
 
 class MeldSuggestRequestSchema(StrictSchema):
-    variant = fields.String(required=True)
+    variant = text_field(required=True)
     cards = cards_field(required=True)
 
 
@@ -99,18 +110,20 @@ class EarlierTrickSchema(StrictSchema):
 
 
 class AdjudicateRequestSchema(StrictSchema):
-    variant = fields.String(required=True)
+    variant = text_field(required=True)
     leader = fields.Integer(strict=True, required=True,
                             metadata={"description": "the seat that led the disputed trick"})
     cards = cards_field(required=True,
                         metadata={"description": "the disputed trick, in the order played"})
     hands = fields.Dict(
-        keys=fields.String(), values=cards_field(),
+        keys=fields.String(validate=validate.Length(max=MAX_TEXT)), values=cards_field(),
+        validate=validate.Length(max=MAX_SEATS),
         metadata={"description": "what seats held before the disputed trick, where known "
                                  "(keys are seats)"},
     )
-    history = fields.List(
+    history = list_field(
         fields.Nested(EarlierTrickSchema),
+        MAX_TRICKS,
         metadata={"description": "the earlier tricks of the hand, oldest first"},
     )
 
