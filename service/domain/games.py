@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ProblemList, RecordInvalid
+from .errors import Problem, ProblemList, RecordInvalid
 from .options import resolve_options
 from .results import HandResult
 from .variants.base import Variant
@@ -114,9 +114,11 @@ class GameSummary:
     winners: tuple[str, ...]
     next_dealer: int | None
     hands_played: int
+    ended_by: str | None = None
+    target: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "columns": [c.to_json() for c in self.columns],
             "totals": dict(self.totals),
             "status": "finished" if self.finished else "in_progress",
@@ -124,23 +126,81 @@ class GameSummary:
             "next_dealer": self.next_dealer,
             "hands_played": self.hands_played,
         }
+        if self.target is not None:
+            out["target"] = self.target
+        if self.ended_by is not None:
+            out["ended_by"] = self.ended_by
+        return out
+
+
+def _rubber_won(totals: dict[str, int], target: int) -> tuple[str, ...]:
+    """R12: a column at or past the target wins; when more than one is, the highest wins, and
+    equal totals play on."""
+    over = {k: v for k, v in totals.items() if v >= target}
+    if not over:
+        return ()
+    best = max(over.values())
+    leaders = tuple(k for k, v in over.items() if v == best)
+    return leaders if len(leaders) == 1 else ()
+
+
+def _play_hand_to_target(result: HandResult, totals: dict[str, int],
+                         target: int) -> tuple[tuple[str, ...], str | None]:
+    """Add one hand to a game played to a target. Its acts (declarations during the first
+    trick) count first, one at a time: the first column to reach the target wins at once and
+    nothing more of the hand is scored (R13). Otherwise the rest of the hand counts and R12
+    decides."""
+    counted: dict[str, int] = dict.fromkeys(totals, 0)
+    for act in result.acts:
+        totals[act.column] += act.points
+        counted[act.column] += act.points
+        if totals[act.column] >= target:
+            return (act.column,), "R13"
+    for key, points in result.columns:
+        totals[key] += points - counted[key]
+    winners = _rubber_won(totals, target)
+    return winners, ("R12" if winners else None)
 
 
 def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary:
-    """Totals after each hand, whether the game is over and who won (R10: the highest total
-    after the game's hands; equal totals share the win)."""
+    """Totals after each hand, whether the game is over and who won: after its hands, the
+    highest total, equal totals sharing (R10); in a game to a target, the first to reach it
+    (R12, R13)."""
+    variant = setup.variant
     columns = tuple(setup.columns())
     totals = {c.key: 0 for c in columns}
     running = []
-    for result in results:
-        for key, points in result.columns:
-            totals[key] += points
-        running.append(tuple(totals.items()))
-    hands = setup.variant.hands_per_game
-    finished = hands is not None and len(results) >= hands
     winners: tuple[str, ...] = ()
-    if finished:
+    ended_by = None
+    for result in results:
+        if variant.target is not None:
+            winners, ended_by = _play_hand_to_target(result, totals, variant.target)
+        else:
+            for key, points in result.columns:
+                totals[key] += points
+        running.append(tuple(totals.items()))
+        if winners:
+            break
+    hands = variant.hands_per_game
+    finished = bool(winners) or (hands is not None and len(results) >= hands)
+    if finished and not winners:
         best = max(totals.values())
         winners = tuple(k for k, v in totals.items() if v == best)
+        ended_by = "R10"
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
-                       None if finished else setup.dealer_of(len(results) + 1), len(results))
+                       None if finished else setup.dealer_of(len(results) + 1), len(results),
+                       ended_by, variant.target)
+
+
+def check_next_hand(setup: GameSetup, results: Sequence[HandResult],
+                    result: HandResult) -> list[Problem]:
+    """What a game adds to the checks of a hand: a record that stops after the declarations
+    stands only when they win the rubber (R13)."""
+    if "declarations_only" not in result.events:
+        return []
+    summary = game_summary(setup, [*results, result])
+    if summary.finished and summary.ended_by == "R13":
+        return []
+    return [Problem("piles", "hand_not_finished",
+                    "the record stops after the declarations, but they do not win the rubber: "
+                    "give the piles (or the tricks) of the hand", "R13")]

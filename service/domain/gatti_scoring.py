@@ -19,6 +19,7 @@ from .melds import CheckedMeld, captured_melds, card_class, check_declaration, c
 from .piles import PileView, check_discard_holder, pile_of, resolve_piles
 from .replay import replay_tricks
 from .results import HandResult, Line, SideResult
+from .shown import check_forbidden_discards, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
 
 if TYPE_CHECKING:
@@ -32,10 +33,7 @@ if TYPE_CHECKING:
 def _check_discard(variant: Variant, record: HandRecord, melds: Sequence[tuple[int, CheckedMeld]],
                    problems: ProblemList) -> None:
     discard = record.discard or ()
-    for i, card in enumerate(discard):
-        if card.rank in variant.discard_forbidden_ranks and card.is_plain:
-            problems.add(f"discard[{i}]", "king_discarded",
-                         f"{card.code}: Kings may not be discarded", "§2.3")
+    check_forbidden_discards(variant, record, problems)
     t1 = variant.pack.card("T1")
     if not variant.discard_t1_only_sole_trump or t1 not in discard:
         return
@@ -105,22 +103,7 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
         if meld is not None:
             checked.append((i, meld))
 
-    discard = set(record.discard or ())
-    first_shown: dict[Card, tuple[int, int]] = {}
-    for i, meld in checked:
-        d = meld.declaration
-        for k, card in enumerate(meld.cards):
-            at = f"declarations[{i}].cards[{k}]" if d.cards is not None else f"declarations[{i}]"
-            if card in discard:
-                problems.add(at, "discarded_card_declared",
-                             f"{card.code} is in the dealer's discard and cannot be shown",
-                             "R2")
-                continue
-            seen = first_shown.setdefault(card, (d.seat, i))
-            if seen[0] != d.seat:
-                problems.add(at, "shown_by_two_players",
-                             f"{card.code} was already shown by seat {seen[0]} "
-                             f"(declarations[{seen[1]}])", "R2")
+    check_shown_cards(record, [(i, m.declaration, m.cards) for i, m in checked], problems)
 
     if hands is not None:
         _check_held(checked, hands, problems)
@@ -133,7 +116,7 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
         explicit[seat].update(meld.cards)
         for cls, n in meld.needs:
             counted[seat][cls] = max(counted[seat][cls], n)
-    in_play = class_sizes(variant) - Counter(card_class(c) for c in discard)
+    in_play = class_sizes(variant) - Counter(card_class(c) for c in record.discard or ())
     need_by_class: Counter[str] = Counter()
     for seat in set(explicit) | set(counted):
         need = Counter(card_class(c) for c in explicit[seat])

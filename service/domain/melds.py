@@ -212,9 +212,14 @@ def suggest_melds(variant: Variant, cards: list[str]) -> list[dict[str, object]]
             "cards", "too_many_cards",
             f"a hand of {variant.id} holds at most {variant.dealt_each + variant.extra} cards "
             f"(the dealer before the discard), not {len(parsed)}", variant.rules_section)])
+    return variant.suggester(variant, parsed)
+
+
+def suggest_gatti_melds(variant: Variant, cards: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every Gatti meld the cards can declare, each at its best."""
     return [
         {"kind": m.rule.kind, "cards": [c.code for c in m.cards], "points": m.points,
          "mark": m.mark, "label": m.label,
          "declaration": {"kind": m.rule.kind, "cards": [c.code for c in m.cards]}}
-        for m in best_declarations(variant, parsed)
+        for m in best_declarations(variant, cards)
     ]

@@ -398,6 +398,11 @@ def read_hand_record(
     last_trick = r.seat(data.get("last_trick"), "last_trick", required=False)
     section("last_trick")
     signals = []
+    if data.get("signals") and not variant.signals:
+        problems.add("signals", "not_in_variant", f"{variant.id} has no signals")
+    elif data.get("signals") and data.get("tricks") is None:
+        problems.add("signals", "signals_need_tricks",
+                     "signals are given with a lead: record them with the tricks", "§4.2")
     for i, raw in enumerate(r.list_(data.get("signals"), "signals")):
         entry = r.obj(raw, f"signals[{i}]")
         if entry is None:

@@ -79,6 +79,26 @@ class Replay:
         return tuple(out)
 
 
+def _signal_violations(variant: Variant, record: HandRecord,
+                       tricks: tuple[PlayedTrick, ...]) -> tuple[Violation, ...]:
+    """Signals are given by the leader with the lead: only the variant's own, two at most
+    (RULES §4.2). Any other is illegal, reported like an illegal play."""
+    found = []
+    for signal in record.signals:
+        trick = tricks[signal.trick - 1]
+        lead = trick.cards[0].code
+        unknown = [s for s in signal.signals if s not in variant.signals]
+        twice = len(set(signal.signals)) != len(signal.signals)
+        if unknown or twice or len(signal.signals) > 2:
+            why = (f"{', '.join(unknown)} is no signal of this game" if unknown
+                   else "a signal given twice" if twice else "more than two signals")
+            allowed = ", ".join(variant.signals) or "none"
+            found.append(Violation(trick.number, trick.leader, lead, "illegal_signal",
+                                   f"seat {trick.leader} led {lead} to trick {trick.number} "
+                                   f"with {why} (allowed: {allowed}, two at most)"))
+    return tuple(found)
+
+
 def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) -> bool:
     tricks = record.tricks or ()
     ok = True
@@ -211,8 +231,7 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         problems.add("last_trick", "disagrees_with_tricks",
                      f"seat {tricks[-1].winner} won the last trick", "§6")
 
-    t1 = variant.pack.card("T1")
-    if variant.discard_t1_only_sole_trump and t1 in discard:
+    if variant.discard_t1_only_sole_trump and variant.pack.card("T1") in discard:
         trump = next(((c, n) for c, (s, n) in played_by.items()
                       if s == record.dealer and c.is_trump), None)
         if trump is not None:
@@ -244,7 +263,8 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         last_trick=tricks[-1].winner,
     )
     return Replay(derived, tricks, {s: frozenset(c) for s, c in hands.items()},
-                  _violations(variant, tricks), exchange)
+                  _violations(variant, tricks) + _signal_violations(variant, record, tricks),
+                  exchange)
 
 
 def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord,

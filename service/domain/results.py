@@ -62,6 +62,19 @@ class Violation:
 
 
 @dataclass(frozen=True, slots=True)
+class Act:
+    """Points scored at once, before the hand is played out: one player's declarations in
+    Ottocento, in order of play. A rubber can be won by an act (R13)."""
+
+    seat: int
+    column: str
+    points: int
+
+    def to_json(self) -> Json:
+        return {"seat": self.seat, "column": self.column, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """What a hand scores: per side its lines, per score-sheet column its points."""
 
@@ -70,6 +83,7 @@ class HandResult:
     violations: tuple[Violation, ...] = ()
     events: tuple[str, ...] = ()
     facts: tuple[tuple[str, Any], ...] = field(default=())
+    acts: tuple[Act, ...] = ()
 
     def column(self, key: str) -> int:
         return dict(self.columns)[key]
@@ -80,5 +94,6 @@ class HandResult:
             "columns": dict(self.columns),
             "violations": [v.to_json() for v in self.violations],
             "events": list(self.events),
+            **({"acts": [a.to_json() for a in self.acts]} if self.acts else {}),
             **dict(self.facts),
         }

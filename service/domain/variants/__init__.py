@@ -6,8 +6,9 @@ from ..errors import UnknownVariant
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import CURRENT_GATTI
 from .gatti_classic import CLASSIC_GATTI
+from .ottocento import OTTOCENTO
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in CURRENT_GATTI + CLASSIC_GATTI}
+VARIANTS: dict[str, Variant] = {v.id: v for v in (*CURRENT_GATTI, *CLASSIC_GATTI, OTTOCENTO)}
 
 _ALIASES: dict[str, str] = {
     alias: v.id for v in VARIANTS.values() for alias in v.aliases

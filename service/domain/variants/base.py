@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from ..records import HandRecord
     from ..results import HandResult
 
+#: Lists what a hand of cards can declare, with points (``POST /melds/suggest``).
+Suggester = Callable[["Variant", tuple[Card, ...]], list[dict[str, object]]]
+
 #: Checks and scores a record under a variant's rules; raises ``RecordInvalid``. The last
 #: argument names record sections that were malformed and left out of the record.
 Scorer = Callable[["Variant", Mapping[str, object], "HandRecord", frozenset[str]],
@@ -112,12 +115,15 @@ class Variant:
     deck_points_hook: Callable[[Variant, int, int, int], int]
     deck_points_rule: str
     scorer: Scorer
+    suggester: Suggester
     rules_section: str
     aliases: tuple[str, ...] = ()
     exposed_cards: int = 0
     #: Rank order of cups and coins where it differs from ``plain_order`` (Ottocento,
     #: Mitigatti reverse the pips in the round suits).
     round_suits_order: tuple[str, ...] | None = None
+    #: The clause that sets the discard's rules.
+    discard_rule: str = "§2.3"
     #: Cards besides the forbidden ranks that the dealer may not discard (by code).
     discard_forbidden_cards: tuple[str, ...] = ()
     #: What becomes of the Fool after its trick (see ``replay.py``).
@@ -130,6 +136,8 @@ class Variant:
     totals_rule: str = "R5"
     #: Points for the last trick (Ottocento's 6).
     last_trick_points: int = 0
+    #: The signals a leader may give (Ottocento); any other is illegal.
+    signals: tuple[str, ...] = ()
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------

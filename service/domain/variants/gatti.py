@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..cards import COURT_RANKS, PIP_RANKS, TAROT_78
 from ..gatti_scoring import score_gatti_hand
+from ..melds import suggest_gatti_melds
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 
 #: Counting cards of current Gatti (§2.1): total 52.
@@ -90,6 +91,7 @@ GATTI_3 = Variant(
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_gatti_hand,
+    suggester=suggest_gatti_melds,
     rules_section="§2",
     aliases=("gatti", "gatti-3-handed"),
     exposed_cards=3,

@@ -1,0 +1,278 @@
+"""Validation and scoring of an Ottocento hand (RULES §4, §6; R11–R13, R18).
+
+A hand scores in two moments. During the first trick each player declares cricche and
+sequences from the hand, one act per player in order of play from the leader, each act with its
+own doubling (partners never pool). At the end each pair scores its cards counted in pairs,
+6 for the last trick, and the cricche and sequences in its captures with their doubling. A
+record may stop after the declarations when they win the rubber (R13); whether they do is the
+game's question (``games.py``), so here such a record simply scores its declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .errors import ProblemList, RecordInvalid
+from .ottocento_combos import (
+    LAST_TRICK,
+    CriccaFound,
+    SequenceFound,
+    belongs_to,
+    best_sequences,
+    card_points,
+    card_value,
+    cricca_type,
+    cricche,
+    sequence_type,
+)
+from .piles import PileView, check_discard_holder, pile_of, resolve_piles
+from .replay import replay_tricks
+from .results import Act, HandResult, Line, SideResult
+from .shown import check_forbidden_discards, check_held, check_shown_cards
+from .sides import Sides, hand_sides, seat_name, side_name
+
+if TYPE_CHECKING:
+    from .records import Declaration, HandRecord
+    from .variants.base import Variant
+
+Combo = CriccaFound | SequenceFound
+
+
+@dataclass(frozen=True)
+class Declared:
+    index: int
+    declaration: Declaration
+    combo: Combo
+
+
+def _check_one(d: Declaration, i: int, problems: ProblemList) -> Combo | None:
+    field = f"declarations[{i}]"
+    for name in ("suit", "rank", "count"):
+        if getattr(d, name) is not None:
+            problems.add(f"{field}.{name}", "field_not_for_kind",
+                         "an Ottocento declaration shows its cards", "§4.3")
+            return None
+    cards = d.cards or ()
+    if not cards:
+        problems.add(f"{field}.cards", "missing_field", "show the declaration's cards", "§4.3")
+        return None
+    if d.kind == "cricca":
+        kinds = {cricca_type(c) for c in cards}
+        if None in kinds or len(kinds) != 1 or len(cards) not in (3, 4):
+            problems.add(f"{field}.cards", "not_a_cricca",
+                         "a cricca is three or four tarocchi (Angel, World, Bégato, Matto), "
+                         "Kings, Queens, Knights or Jacks", "§4.3")
+            return None
+        return cricche(cards)[0]
+    kind = sequence_type(cards)
+    if kind is None:
+        problems.add(f"{field}.cards", "not_a_sequence",
+                     "a sequence shows the Angel (trumps), one King (its suit), Moors or aces",
+                     "§4.3")
+        return None
+    strays = [k for k, c in enumerate(cards) if not belongs_to(kind, c)]
+    for k in strays:
+        problems.add(f"{field}.cards[{k}]", "card_not_in_sequence",
+                     f"{cards[k].code} cannot take part in this sequence", "§4.3")
+    found = next((s for s in best_sequences(cards) if s.type == kind), None)
+    if found is None and not strays:
+        problems.add(f"{field}.cards", "not_a_sequence",
+                     "these cards do not establish the sequence: " + {
+                         "trumps": "the Angel and two of World, Sun, Moon, one at least real",
+                         "moors": "three Moors, two at least real",
+                         "aces": "three aces, two at least real",
+                     }.get(kind, "the King and two of Queen, Knight, Jack, one at least real"),
+                     "R18")
+    return None if strays else found
+
+
+def _check_declarations(variant: Variant, record: HandRecord,
+                        problems: ProblemList) -> list[Declared]:
+    declared: list[Declared] = []
+    seen: dict[tuple[int, str, str], int] = {}
+    for i, d in enumerate(record.declarations):
+        combo = _check_one(d, i, problems)
+        if combo is None:
+            continue
+        key = (d.seat, d.kind, combo.type)
+        if key in seen:
+            problems.add(f"declarations[{i}]", "declared_twice",
+                         f"seat {d.seat} already declared this {d.kind} "
+                         f"(declarations[{seen[key]}])", "§4.3")
+            continue
+        seen[key] = i
+        declared.append(Declared(i, d, combo))
+    check_shown_cards(record, [(x.index, x.declaration, x.declaration.cards or ())
+                               for x in declared], problems, "§4.3")
+    return declared
+
+
+def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
+                      declared: Sequence[Declared], views: Mapping[int, PileView],
+                      problems: ProblemList) -> None:
+    """§6: the Angel always wins its trick, so it ends with the pair of the player who showed
+    it; the Matto stays with its pair unless that pair took no trick."""
+    angel, matto = variant.pack.card("ANGEL"), variant.pack.fool
+    owners: dict[Card, int] = {}
+    for x in declared:
+        for card in x.declaration.cards or ():
+            if card in (angel, matto):
+                owners[card] = x.declaration.seat
+    if record.fool is not None:
+        if matto in owners and owners[matto] != record.fool.played_by:
+            problems.add("fool.played_by", "fool_held_by_other",
+                         f"seat {owners[matto]} showed the Matto", "§4.2")
+        owners.setdefault(matto, record.fool.played_by)
+    for card, seat in owners.items():
+        own = sides.of(seat)
+        where = pile_of(card, views)
+        if where is None or where == own:
+            continue
+        if card == matto and views[own].tricks == 0:
+            continue
+        problems.add("piles", "kept_card_misplaced",
+                     f"{card.code} ends with the pair of seat {seat}, who "
+                     + ("showed it" if card == angel else "played it")
+                     + f", not in {side_name(sides, where)}'s pile", "§6")
+
+
+def _combo_line(item: str, combo: Combo, seat: int | None, who: str) -> Line:
+    kind = "cricca" if isinstance(combo, CriccaFound) else "sequence"
+    size = ("count", combo.count) if isinstance(combo, CriccaFound) \
+        else ("length", combo.length)
+    details: list[tuple[str, object]] = [("kind", kind), ("type", combo.type)]
+    if seat is not None:
+        details.insert(0, ("seat", seat))
+    details += [("cards", [c.code for c in combo.cards]), size]
+    verb = "declared" if item == "declaration" else "captured"
+    return Line(item, combo.points, f"{who} {verb} a {combo.label}: {combo.points}",
+                "R18" if kind == "sequence" else "§4.3", tuple(details))
+
+
+def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: str,
+                 phase: str) -> list[Line]:
+    """The lines of one act (a player's declarations, or a pair's captures), with the
+    doubling of three or more cricche, or of three or more sequences."""
+    lines = [_combo_line(item, c, seat, who) for c in combos]
+    for kind, cls in (("cricca", CriccaFound), ("sequence", SequenceFound)):
+        group = [c for c in combos if isinstance(c, cls)]
+        if len(group) >= 3:
+            extra = sum(c.points for c in group)
+            plural = "cricche" if kind == "cricca" else "sequences"
+            details: list[tuple[str, object]] = [("kind", kind), ("phase", phase)]
+            if seat is not None:
+                details.insert(0, ("seat", seat))
+            lines.append(Line("doubling", extra,
+                              f"{who}: {len(group)} {plural}, so their {extra} points count "
+                              f"double: {extra} more", "§4.3", tuple(details)))
+    return lines
+
+
+def _pile_points(view: PileView, last: bool) -> tuple[int, int, int]:
+    """(points, cards, values) of a pile, counted in pairs, with the last trick."""
+    if view.every_card is not None:
+        held = view.every_card
+        return card_points(held, last), len(held), sum(card_value(c) for c in held)
+    values = sum(card_value(c) for c in view.counting) + (view.cards - len(view.counting))
+    return values - view.cards // 2 + (LAST_TRICK if last else 0), view.cards, values
+
+
+def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
+                         incomplete: frozenset[str] = frozenset()) -> HandResult:
+    problems = ProblemList()
+    replay = None
+    if record.tricks is not None and "tricks" not in incomplete:
+        replay = replay_tricks(variant, options, record, lambda r: hand_sides(variant, r),
+                               problems)
+        if replay is not None:
+            record = replay.record
+    sides = hand_sides(variant, record)
+    check_forbidden_discards(variant, record, problems)
+    if record.bagatto is not None:
+        problems.add("bagatto", "not_in_variant", "Ottocento has no Bagatto ultimo", "§4")
+    declared = _check_declarations(variant, record, problems)
+    if replay is not None:
+        check_held([(x.index, x.declaration, x.declaration.cards or ()) for x in declared],
+                   replay.hands, problems, "§4.3")
+
+    stops_after_declarations = not record.piles and record.tricks is None
+    views = None
+    if not stops_after_declarations and not incomplete & {"piles", "tricks"} and (
+            record.tricks is None or replay is not None):
+        views = resolve_piles(variant, record, sides, problems)
+        if views is not None:
+            check_discard_holder(variant, record, sides, views, problems)
+            _check_kept_cards(variant, record, sides, declared, views, problems)
+        if record.last_trick is None:
+            problems.add("last_trick", "missing_field",
+                         "say which seat won the last trick (6 points)", "§4.1")
+    problems.raise_if_any()
+    if views is None and not stops_after_declarations:
+        raise RecordInvalid([])
+
+    lines: dict[int, list[Line]] = {side: [] for side in range(len(sides))}
+    acts: list[Act] = []
+    leader = (record.dealer + 1) % variant.seats
+    for seat in ((leader + k) % variant.seats for k in range(variant.seats)):
+        mine = [x.combo for x in declared if x.declaration.seat == seat]
+        if not mine:
+            continue
+        act = _combo_lines("declaration", mine, seat, seat_name(seat).capitalize(), "declared")
+        lines[sides.of(seat)].extend(act)
+        acts.append(Act(seat, str(sides.of(seat)), sum(line.points for line in act)))
+
+    events: list[str] = []
+    if views is None:
+        events.append("declarations_only")
+    else:
+        assert record.last_trick is not None
+        last_side = sides.of(record.last_trick)
+        for side, view in sorted(views.items()):
+            who = side_name(sides, side).capitalize()
+            captured: list[Combo] = []
+            pile = view.every_card if view.every_card is not None else view.counting
+            captured += cricche(pile)
+            captured += best_sequences(pile)
+            lines[side].extend(_combo_lines("captured", captured, None, who, "captured"))
+            points, cards, values = _pile_points(view, side == last_side)
+            last = LAST_TRICK if side == last_side else 0
+            lines[side].append(Line(
+                "card_points", points,
+                f"{who}: {cards} cards worth {values}, less {cards // 2} for the pairs"
+                + (f", and {last} for the last trick" if last else "") + f": {points}"
+                + (" (the rest of the pack)" if view.derived else ""),
+                "§4.1",
+                (("cards", cards), ("values", values), ("pairs", cards // 2),
+                 ("last_trick", last), ("derived", view.derived))))
+        if variant.discard_covering and views[sides.of(record.dealer)].tricks == 0:
+            events.append("discard_uncovered")
+
+    results = tuple(SideResult(i, sides.seats[i], tuple(lines[i])) for i in range(len(sides)))
+    columns = tuple((str(s.side), s.total) for s in results)
+    violations = replay.violations if replay is not None else ()
+    facts = replay.facts() if replay is not None else ()
+    return HandResult(results, columns, violations, tuple(events), facts, tuple(acts))
+
+
+def suggest_ottocento_declarations(variant: Variant,
+                                   cards: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every cricca and every sequence the cards can declare, each at its longest, with the
+    doubling a player earns by declaring them all (``POST /melds/suggest``)."""
+    combos: list[Combo] = [*cricche(cards), *best_sequences(cards)]
+    out: list[dict[str, object]] = []
+    for combo in combos:
+        kind = "cricca" if isinstance(combo, CriccaFound) else "sequence"
+        codes = [c.code for c in combo.cards]
+        out.append({"kind": kind, "type": combo.type, "cards": codes, "points": combo.points,
+                    "label": combo.label, "declaration": {"kind": kind, "cards": codes}})
+    for kind, cls in (("cricca", CriccaFound), ("sequence", SequenceFound)):
+        group = [c for c in combos if isinstance(c, cls)]
+        if len(group) >= 3:
+            extra = sum(c.points for c in group)
+            out.append({"kind": "doubling", "type": kind, "cards": [], "points": extra,
+                        "label": f"{len(group)} {'cricche' if kind == 'cricca' else 'sequences'}"
+                                 f" declared together count double"})
+    return out
