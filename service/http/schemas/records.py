@@ -63,6 +63,13 @@ class BagattoSchema(StrictSchema):
     valid = StrictBoolean()
 
 
+class SignalSchema(StrictSchema):
+    trick = fields.Integer(strict=True, required=True,
+                           metadata={"description": "the trick whose lead carried them"})
+    signals = list_field(text_field(), 4, required=True,
+                         metadata={"description": "busso, volo, striscio (Ottocento)"})
+
+
 class HandRecordSchema(StrictSchema):
     dealer = seat_field(required=True)
     discard = cards_field()
@@ -77,4 +84,12 @@ class HandRecordSchema(StrictSchema):
         MAX_TRICKS,
         metadata={"description": "the whole play, trick by trick, each trick's cards in the "
                                  "order played from its leader"},
+    )
+    last_trick = seat_field(
+        metadata={"description": "the seat that won the last trick, where scoring needs it and "
+                                 "no tricks are given (Ottocento's 6 points)"},
+    )
+    signals = list_field(
+        fields.Nested(SignalSchema), MAX_TRICKS,
+        metadata={"description": "signals given with leads (Ottocento), with `tricks`"},
     )
