@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
-from .piles import PileView, check_discard_holder, pile_of, resolve_piles
+from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from .replay import replay_tricks
 from .results import HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_shown_cards
@@ -326,19 +326,7 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
                     f"Seat {rec.seat} lost the last trick with T1: {rule.lose_own} to its "
                     "own side", rule.rule, facts))
     for side, view in sorted(views.items()):
-        counting = sum(variant.card_points(c) for c in view.counting)
-        points = variant.deck_points(view.tricks, view.cards, counting)
-        trick_points = points - counting
-        held = [c.code for c in variant.pack.sort(view.counting)]
-        lines[side].append(Line(
-            "deck_points", points,
-            f"{side_name(sides, side).capitalize()}: {view.tricks} tricks, "
-            f"{trick_points} trick points, + {counting} in counting cards"
-            f"{' (' + ' '.join(held) + ')' if held else ''}"
-            + (" (the rest of the pack)" if view.derived else ""),
-            "§2.6" if variant.rules_section == "§2" else "§3",
-            (("tricks", view.tricks), ("trick_points", trick_points), ("counting", counting),
-             ("counting_cards", held), ("derived", view.derived))))
+        lines[side].append(deck_points_line(variant, sides, side, view))
 
     side_results = tuple(SideResult(i, sides.seats[i], tuple(lines[i]))
                          for i in range(len(sides)))

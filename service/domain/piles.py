@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList
+from .results import Line
 from .sides import Sides, side_name
 
 if TYPE_CHECKING:
@@ -259,3 +260,21 @@ def _totals_so_far(variant: Variant, views: Mapping[int, PileView]) -> str:
                                                          for c in v.counting))
             for _, v in sorted(views.items())]
     return f"; these piles give {' + '.join(map(str, deck))} = {sum(deck)}"
+
+
+def deck_points_line(variant: Variant, sides: Sides, side: int, view: PileView) -> Line:
+    """A side's deck points, explained: its tricks (the discard counted as one where held),
+    what they are worth by the variant's rule, and its counting cards."""
+    counting = sum(variant.card_points(c) for c in view.counting)
+    points = variant.deck_points(view.tricks, view.cards, counting)
+    trick_points = points - counting
+    held = [c.code for c in variant.pack.sort(view.counting)]
+    return Line(
+        "deck_points", points,
+        f"{side_name(sides, side).capitalize()}: {view.tricks} tricks, "
+        f"{trick_points} trick points, + {counting} in counting cards"
+        f"{' (' + ' '.join(held) + ')' if held else ''}"
+        + (" (the rest of the pack)" if view.derived else ""),
+        variant.totals_section,
+        (("tricks", view.tricks), ("trick_points", trick_points), ("counting", counting),
+         ("counting_cards", held), ("derived", view.derived)))

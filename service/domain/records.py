@@ -118,6 +118,20 @@ class BagattoRecord(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
+class Contract(_Recorded):
+    """Mitigatti with four: who plays against whom (RULES §5.3). ``type`` is ``call`` (the
+    dealer calls a card; its holder, ``partner``, plays with the dealer), ``solo`` (alone,
+    ``called_card`` taken from its holder unless ``sans_prendre``) or ``surrender`` (a
+    declarer who called a card of their own gives up)."""
+
+    type: str
+    declarer: int
+    called_card: Card | None = None
+    partner: int | None = None
+    sans_prendre: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Signal(_Recorded):
     """Signals given with the lead of a trick (Ottocento: busso, volo, striscio)."""
 
@@ -138,6 +152,8 @@ class HandRecord(_Recorded):
     tricks: tuple[tuple[Card, ...], ...] | None = None
     last_trick: int | None = None
     signals: tuple[Signal, ...] = ()
+    contract: Contract | None = None
+    thrown_in: bool = False
 
 
 
@@ -301,7 +317,7 @@ def read_hand_record(
         problems.add("", "invalid_type", "a hand record must be an object")
         return None, problems.items, frozenset()
     known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto",
-             "tricks", "last_trick", "signals"}
+             "tricks", "last_trick", "signals", "contract", "thrown_in"}
     for name in data:
         if name not in known:
             problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
@@ -419,10 +435,34 @@ def read_hand_record(
             signals.append(Signal(trick, tuple(n.strip().lower() for n in names)))
     section("signals")
 
+    contract = None
+    contract_data = r.obj(data.get("contract"), "contract")
+    if contract_data is not None and not variant.contracts:
+        problems.add("contract", "not_in_variant", f"{variant.id} has no contract")
+    elif contract_data is not None:
+        kind = contract_data.get("type")
+        if kind not in variant.contracts:
+            problems.add("contract.type", "invalid_contract",
+                         f"a contract is one of {', '.join(variant.contracts)}", "§5.3")
+        declarer = r.seat(contract_data.get("declarer"), "contract.declarer")
+        called = r.card(contract_data.get("called_card"), "contract.called_card")
+        partner = r.seat(contract_data.get("partner"), "contract.partner", required=False)
+        sans = r.bool_(contract_data.get("sans_prendre"), "contract.sans_prendre")
+        if isinstance(kind, str) and kind in variant.contracts and declarer is not None:
+            contract = Contract(kind, declarer, called, partner, bool(sans))
+    elif variant.contracts and not data.get("thrown_in"):
+        problems.add("contract", "missing_field",
+                     "say who plays against whom: a call, a solo or a surrender", "§5.3")
+    section("contract")
+    thrown_in = r.bool_(data.get("thrown_in"), "thrown_in") or False
+    if thrown_in and not variant.throw_in:
+        problems.add("thrown_in", "not_in_variant", f"{variant.id} has no thrown-in deals")
+    section("thrown_in")
+
     if dealer is None:
         return None, problems.items, frozenset(incomplete)
     record = HandRecord(dealer, discard, exposed, call, declarations, piles, fool, bagatto,
-                        tricks, last_trick, tuple(signals))
+                        tricks, last_trick, tuple(signals), contract, thrown_in)
     return record, problems.items, frozenset(incomplete)
 
 

@@ -75,6 +75,24 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """A payment in marca (Mitigatti): ``payer`` gives ``payee`` (a seat, or None for the pot
+    of R15) ``marca`` counters, for the reason ``item`` explains."""
+
+    item: str
+    payer: int
+    payee: int | None
+    marca: int
+    text: str
+    rule: str
+
+    def to_json(self) -> Json:
+        return {"item": self.item, "from": self.payer,
+                "to": "pot" if self.payee is None else self.payee, "marca": self.marca,
+                "text": self.text, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """What a hand scores: per side its lines, per score-sheet column its points."""
 
@@ -84,6 +102,21 @@ class HandResult:
     events: tuple[str, ...] = ()
     facts: tuple[tuple[str, Any], ...] = field(default=())
     acts: tuple[Act, ...] = ()
+    payments: tuple[Payment, ...] | None = None
+
+    def marca(self, seats: int) -> dict[str, int]:
+        """Each seat's balance of the hand's payments."""
+        out = {str(s): 0 for s in range(seats)}
+        for p in self.payments or ():
+            out[str(p.payer)] -= p.marca
+            if p.payee is not None:
+                out[str(p.payee)] += p.marca
+        return out
+
+    @property
+    def pot(self) -> int:
+        """Marca the hand sets aside for a later hand (R15)."""
+        return sum(p.marca for p in self.payments or () if p.payee is None)
 
     def column(self, key: str) -> int:
         return dict(self.columns)[key]
@@ -95,5 +128,8 @@ class HandResult:
             "violations": [v.to_json() for v in self.violations],
             "events": list(self.events),
             **({"acts": [a.to_json() for a in self.acts]} if self.acts else {}),
+            **({"payments": [p.to_json() for p in self.payments],
+                "marca": self.marca(len(self.columns)), "pot": self.pot}
+               if self.payments is not None else {}),
             **dict(self.facts),
         }

@@ -132,12 +132,20 @@ class Variant:
     summary_codes: tuple[str, ...] | None = None
     #: A game played to a target (Ottocento's 800) rather than a number of hands.
     target: int | None = None
-    #: The clause that fixes the hand's total (R5 in Gatti).
+    #: The clause that fixes the hand's total (R5 in Gatti), and the section that explains
+    #: how deck points are counted.
     totals_rule: str = "R5"
+    totals_section: str = "§2.6"
     #: Points for the last trick (Ottocento's 6).
     last_trick_points: int = 0
     #: The signals a leader may give (Ottocento); any other is illegal.
     signals: tuple[str, ...] = ()
+    #: The contracts a hand may be played under (Mitigatti with four).
+    contracts: tuple[str, ...] = ()
+    #: Whether a deal may be thrown in ("to the mountain") without moving the deal.
+    throw_in: bool = False
+    #: Whether the game is settled in marca (Mitigatti).
+    settles_in_marca: bool = False
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------

@@ -46,6 +46,7 @@ def older_rules(current: Variant, **form: Any) -> Variant:
         deck_points_rule="one point per three cards (a remainder of 2 rounds up, of 1 down) "
                          "plus the counting cards",
         rules_section="§3",
+        totals_section="§3",
         deck_total=78,
         **form,
     )

@@ -1,0 +1,149 @@
+"""Settling an evening of Mitigatti: balances from 10 marca each, the pot of R15, money per
+marca, and the transfers that settle it with the fewest payments (RULES §5.6).
+
+Every hand's payments sum to zero once the pot is counted as a party, so balances plus the
+pot always come to 10 marca a player. The pot holds marca that could not be split between
+players tied for most points; the sole top scorer of a later hand collects it all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+STARTING_MARCA = 10
+POT = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    marca: int
+    money: Decimal | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"from": self.payer, "to": self.payee, "marca": self.marca}
+        if self.money is not None:
+            out["money"] = f"{self.money:.2f}"
+        return out
+
+
+def parse_money(text: object) -> Decimal | None:
+    """A money value per marca such as ``"0.50"``: positive, at most two decimals."""
+    if not isinstance(text, str):
+        return None
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or value <= 0 or value.as_tuple().exponent < -2:  # type: ignore[operator]
+        return None
+    return value
+
+
+def fewest_transfers(nets: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """Payments that bring every party's net to zero, as few as can be: the parties are split
+    into as many groups summing to zero as possible, and each group of k settles in k - 1
+    payments (largest debtor to largest creditor). Exact, by dynamic programming over the
+    subsets of the handful of parties at a table."""
+    parties = [p for p, n in nets.items() if n]
+    full = (1 << len(parties)) - 1
+    sums = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + nets[parties[low.bit_length() - 1]]
+    # groups[mask]: the most disjoint zero-sum groups covering mask; first[mask]: one of them.
+    groups: dict[int, int] = {0: 0}
+    first: dict[int, int] = {}
+    for mask in range(1, full + 1):
+        if sums[mask]:
+            continue
+        lowest = mask & -mask
+        sub = mask
+        while sub:
+            if sub & lowest and sums[sub] == 0 and (rest := mask ^ sub) in groups \
+                    and groups[rest] + 1 > groups.get(mask, -1):
+                groups[mask], first[mask] = groups[rest] + 1, sub
+            sub = (sub - 1) & mask
+    transfers: list[tuple[str, str, int]] = []
+    mask = full
+    while mask:
+        group = [parties[i] for i in range(len(parties)) if first[mask] >> i & 1]
+        transfers += _settle_group({p: nets[p] for p in group})
+        mask ^= first[mask]
+    return transfers
+
+
+def _settle_group(nets: dict[str, int]) -> list[tuple[str, str, int]]:
+    """Settle a zero-sum group: the largest debt against the largest credit, until none is
+    left."""
+    debts = sorted(((p, -n) for p, n in nets.items() if n < 0), key=lambda x: -x[1])
+    credits = sorted(((p, n) for p, n in nets.items() if n > 0), key=lambda x: -x[1])
+    owed = [n for _, n in debts]
+    due = [n for _, n in credits]
+    out = []
+    i = j = 0
+    while i < len(debts) and j < len(credits):
+        amount = min(owed[i], due[j])
+        out.append((debts[i][0], credits[j][0], amount))
+        owed[i] -= amount
+        due[j] -= amount
+        i += owed[i] == 0
+        j += due[j] == 0
+    return out
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """An evening's standing: each seat's marca, the pot, and how to settle."""
+
+    balances: tuple[tuple[str, int], ...]
+    pot: int
+    transfers: tuple[Transfer, ...]
+    money: tuple[tuple[str, Decimal], ...] | None
+    collections: tuple[tuple[int, str, int], ...]
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "balances": dict(self.balances), "pot": self.pot,
+            "transfers": [t.to_json() for t in self.transfers],
+            "pot_collected": [{"hand": h, "seat": s, "marca": m}
+                              for h, s, m in self.collections],
+        }
+        if self.money is not None:
+            out["money"] = {k: f"{v:.2f}" for k, v in self.money}
+        return out
+
+
+def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
+           marca_value: Decimal | None) -> Ledger:
+    """The ledger after ``hands``, each (its marca per seat, marca it sets aside, its sole top
+    scorer when it has one). A sole top scorer collects whatever the pot held before the
+    hand (R15)."""
+    balances = {str(s): STARTING_MARCA for s in range(seats)}
+    pot = 0
+    collections = []
+    for number, (marca, aside, top) in enumerate(hands, start=1):
+        for seat, amount in marca.items():
+            balances[seat] += amount
+        if top is not None and pot:
+            balances[top] += pot
+            collections.append((number, top, pot))
+            pot = 0
+        pot += aside
+    nets = {seat: amount - STARTING_MARCA for seat, amount in balances.items()}
+    if pot:
+        nets[POT] = pot
+    transfers = tuple(
+        Transfer(payer, payee, amount, amount * marca_value if marca_value else None)
+        for payer, payee, amount in fewest_transfers(nets))
+    money = None
+    if marca_value is not None:
+        money = tuple((seat, (amount - STARTING_MARCA) * marca_value)
+                      for seat, amount in balances.items())
+    return Ledger(tuple(balances.items()), pot, transfers, money, tuple(collections))
+
+
+__all__ = ["Ledger", "Transfer", "fewest_transfers", "ledger", "parse_money"]
