@@ -63,7 +63,7 @@ def client(app: Any) -> Any:
     """A test client on an emptied database."""
     engine = app.extensions["segnapunti.games"].repository.engine
     with engine.begin() as connection:
-        for table in ("hand_versions", "hands", "games"):
+        for table in ("idempotency_keys", "hand_versions", "hands", "games"):
             connection.execute(text(f"DELETE FROM {table}"))
     return app.test_client()
 

@@ -8,6 +8,8 @@ class ApplicationError(Exception):
     """Base of the use cases' own errors. ``code`` is a stable machine-readable name."""
 
     code = "application_error"
+    #: The part of the request at fault, where it is one (a header's name).
+    field: str | None = None
 
     def __init__(self, detail: str) -> None:
         self.detail = detail
@@ -48,6 +50,31 @@ class Conflict(ApplicationError):
         super().__init__(detail)
         if code is not None:
             self.code = code
+
+
+class ConcurrentChange(Conflict):
+    """Another request changed the game between this one's read and its write. The write
+    runner (``run_write``) retries from a fresh read; only if that keeps happening does the
+    client see it (409)."""
+
+    code = "concurrent_change"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+
+
+class IdempotencyKeyInvalid(ApplicationError):
+    """An ``Idempotency-Key`` that is empty, too long or not printable ASCII."""
+
+    code = "idempotency_key_invalid"
+    field = "Idempotency-Key"
+
+
+class IdempotencyKeyReused(ApplicationError):
+    """An ``Idempotency-Key`` already used for a different request."""
+
+    code = "idempotency_key_reused"
+    field = "Idempotency-Key"
 
 
 class PreconditionRequired(ApplicationError):

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
+import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from service.domain import RULES_VERSION
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
@@ -25,6 +27,7 @@ from service.domain.scoring import score_hand, score_record
 from service.domain.variants import find_variant
 
 from .errors import (
+    ConcurrentChange,
     Conflict,
     Forbidden,
     InvalidToken,
@@ -50,6 +53,9 @@ ID_LENGTH = 10  # 31**10 ≈ 2**49.5
 TOKEN_BYTES = 24
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
 MAX_HANDS = 1000
+#: How often one request's write is tried when other requests keep changing the game.
+WRITE_ATTEMPTS = 5
+RETRY_BACKOFF_S = 0.002
 
 # Compared with when there is no game: no token hashes to it (it is not hexadecimal).
 _NO_HASH = "-" * 64
@@ -58,6 +64,7 @@ _NO_HASH = "-" * 64
 ANY_VERSION = "*"
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -181,9 +188,34 @@ def _check_if_match(game_id: str, hand: StoredHand, if_match: Collection[str] | 
 class GameService:
     """The use cases of stored games over a ``GameRepository``."""
 
-    def __init__(self, repository: GameRepository, clock: Clock = utc_now) -> None:
+    def __init__(
+        self,
+        repository: GameRepository,
+        clock: Clock = utc_now,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.repository = repository
         self.clock = clock
+        self.sleep = sleep
+
+    # -- writes -----------------------------------------------------------------------------
+
+    def run_write(self, attempt: Callable[[], T], *, attempts: int = WRITE_ATTEMPTS) -> T:
+        """Run one request's write: ``attempt`` reads what it needs, checks it and writes, all
+        its writes in one transaction. When another request changed the game in between (the
+        write's compare-and-set on the game's version failed, nothing was written), it runs
+        again from a fresh read, which then either applies or answers for the new state (a
+        stale If-Match is 412, the same next hand is the wrong dealer's). Only if the game
+        keeps changing under it does the client get the 409."""
+        for number in range(1, attempts + 1):
+            try:
+                with self.repository.atomic():
+                    return attempt()
+            except ConcurrentChange:
+                if number == attempts:
+                    raise
+                self.sleep(random.uniform(0, RETRY_BACKOFF_S * 2**number))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # -- access -----------------------------------------------------------------------------
 
@@ -237,26 +269,23 @@ class GameService:
         setup = validate_game_setup(variant, options, list(players), first_dealer)
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         read_token = secrets.token_urlsafe(TOKEN_BYTES)
-        now = self.clock()
-        for _attempt in range(5):
-            game = StoredGame(
-                id=new_game_id(),
-                variant=variant.id,
-                options=dict(setup.options),
-                players=tuple(setup.players),
-                first_dealer=setup.first_dealer,
-                edit_token_hash=hash_token(edit_token),
-                read_token_hash=hash_token(read_token),
-                created_at=now,
-                version=1,
-            )
-            try:
-                self.repository.add_game(game)
-                break
-            except GameIdTaken:
-                continue
-        else:  # pragma: no cover - five collisions in a 2**49 space
-            raise RuntimeError("could not draw a free game id")
+        game = StoredGame(
+            id=new_game_id(),
+            variant=variant.id,
+            options=dict(setup.options),
+            players=tuple(setup.players),
+            first_dealer=setup.first_dealer,
+            edit_token_hash=hash_token(edit_token),
+            read_token_hash=hash_token(read_token),
+            created_at=self.clock(),
+            version=1,
+        )
+        try:
+            self.repository.add_game(game)
+        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+            # The failed insert spoiled its transaction: ``run_write`` starts again, with a
+            # new id.
+            raise ConcurrentChange("a new game's id was already taken") from error
         return CreatedGame(self._view(game), edit_token, read_token)
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
@@ -423,8 +452,7 @@ class StoredHandInvalid(RuntimeError):
         )
 
 
-def _concurrent(game_id: str) -> Conflict:
-    return Conflict(
-        f"game {game_id} was changed by another request at the same time; read it and retry",
-        code="concurrent_change",
+def _concurrent(game_id: str) -> ConcurrentChange:
+    return ConcurrentChange(
+        f"game {game_id} was changed by another request at the same time; read it and retry"
     )

@@ -6,6 +6,7 @@ object of this shape.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
@@ -61,6 +62,21 @@ class HandVersion:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class IdempotencyEntry:
+    """The first response to a request made with an ``Idempotency-Key``, stored with the
+    effect. The key itself is not stored: ``key_hash`` finds the entry, and ``body`` is sealed
+    with the key (``service.application.idempotency``)."""
+
+    scope: str  # the game's id, or "" for requests outside any game
+    key_hash: str
+    fingerprint: str  # method, path and canonical body of the first request
+    status: int
+    headers: dict[str, str]
+    body: str
+    created_at: datetime
+
+
 class GameIdTaken(Exception):
     """A new game's id is already in use (a random-id collision: draw another)."""
 
@@ -69,7 +85,30 @@ class StaleGame(Exception):
     """The game or hand changed between reading it and writing to it."""
 
 
-class GameRepository(Protocol):
+class IdempotencyKeyTaken(Exception):
+    """Another request stored the same key first (it was running at the same time)."""
+
+
+class Transactions(Protocol):
+    def atomic(self) -> AbstractContextManager[None]:
+        """A unit of work: every write made inside joins one transaction, committed when the
+        block ends and rolled back if it raises. Reads are not part of it."""
+
+
+class IdempotencyRepository(Transactions, Protocol):
+    def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None: ...
+
+    def save_idempotency(self, entry: IdempotencyEntry) -> None:
+        """Store the entry (inside ``atomic``, with the effect). Raises
+        ``IdempotencyKeyTaken`` if the key is already stored."""
+
+    def forget_idempotency(self, scope: str, key_hash: str) -> None: ...
+
+    def purge_idempotency(self, before: datetime) -> int:
+        """Remove the entries created before ``before``; how many were removed."""
+
+
+class GameRepository(Transactions, Protocol):
     def add_game(self, game: StoredGame) -> None:
         """Store a new game with no hands. Raises ``GameIdTaken``."""
 

@@ -12,6 +12,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from service.application.games import GameService
+from service.application.idempotency import IdempotencyService
 from service.persistence import SqlGameRepository, make_engine
 
 from . import problems
@@ -79,7 +80,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     repository = app.config.get("GAME_REPOSITORY")
     if repository is None:
         repository = SqlGameRepository(make_engine(app.config["DATABASE_URL"]))
-    app.extensions["segnapunti.games"] = GameService(repository)
+    service = GameService(repository)
+    app.extensions["segnapunti.games"] = service
+    app.extensions["segnapunti.idempotency"] = IdempotencyService(repository, service.clock)
 
     api = SegnapuntiApi(app)
     problems.register_error_handlers(app)

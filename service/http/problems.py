@@ -1,7 +1,7 @@
 """Every error, mapped in one place to an RFC 9457 ``application/problem+json`` response.
 
 Sources: the rules core's ``RecordInvalid`` / ``UnknownVariant`` (422 with every problem),
-the use cases' errors (401, 403, 404, 409, 412, 428), marshmallow validation through webargs
+the use cases' errors (401, 403, 404, 409, 412, 422, 428), marshmallow validation through webargs
 (422, messages flattened to dotted and indexed field paths), and every other HTTP error Flask
 or Werkzeug raises (400 malformed JSON, 404, 405, 413, 415, 500…).
 """
@@ -20,6 +20,8 @@ from service.application.errors import (
     ApplicationError,
     Conflict,
     Forbidden,
+    IdempotencyKeyInvalid,
+    IdempotencyKeyReused,
     InvalidToken,
     NotFound,
     PreconditionFailed,
@@ -34,6 +36,8 @@ PROBLEM_TYPE_BASE = "urn:segnapunti:problem:"
 log = logging.getLogger(__name__)
 
 _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
+    IdempotencyKeyInvalid: 422,
+    IdempotencyKeyReused: 422,
     NotFound: 404,
     Unauthenticated: 401,
     Forbidden: 403,
@@ -154,11 +158,17 @@ def application_error(error: ApplicationError) -> Response:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""
         headers = {"WWW-Authenticate": f'Bearer realm="segnapunti"{error_param}'}
+    errors = (
+        [{"field": error.field, "code": error.code, "message": error.detail}]
+        if error.field
+        else None
+    )
     return problem_response(
         status,
         code=error.code,
         title=HTTPStatus(status).phrase,
         detail=error.detail,
+        errors=errors,
         headers=headers,
     )
 

@@ -1,4 +1,5 @@
-"""The tables: games, their current hands, and the append-only log of every hand version.
+"""The tables: games, their current hands, the append-only log of every hand version, and the
+stored first responses of requests made with an ``Idempotency-Key``.
 
 A stored hand is its record (canonical notation) plus the rules version it was entered under;
 results are never stored, they are derived (ARCHITECTURE §4).
@@ -15,6 +16,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -87,3 +89,21 @@ class HandVersionRow(Base):
     rules_version: Mapped[str] = mapped_column(String(32))
     token_kind: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class IdempotencyKeyRow(Base):
+    """The first response to a request with an ``Idempotency-Key``, inserted in the
+    transaction of its effect. The primary key is what makes two requests with one key
+    produce one effect."""
+
+    __tablename__ = "idempotency_keys"
+
+    # The game's id, or "" for a request outside any game (POST /games).
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer)
+    headers: Mapped[dict[str, str]] = mapped_column(JSONType)
+    # Sealed with the key (service.application.idempotency): base64 text.
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -1,12 +1,21 @@
-"""The SQL implementation of the application's ``GameRepository`` port.
+"""The SQL implementation of the application's ``GameRepository`` and
+``IdempotencyRepository`` ports.
 
-Each operation is one transaction. Writes are guarded by the game's ``version``: the row is
-updated only if it still holds the version the use case read (compare-and-set), so two
-concurrent writers cannot both append hand 5, and a rejected write changes nothing.
+Each operation is one transaction, unless it runs inside ``atomic()``: then every write joins
+that block's transaction (one request's effect and its idempotency key commit together, or
+not at all). Writes are guarded by the game's ``version``: the row is updated only if it still
+holds the version the use case read (compare-and-set), and that update is the first statement
+of every write, so it takes the game's row lock (PostgreSQL) or the database's write lock
+(SQLite) before anything else: two concurrent writers cannot both append hand 5; the second
+waits for the first to commit, then finds the version moved on and changes nothing.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,13 +27,17 @@ from service.application.ports import (
     GameCredentials,
     GameIdTaken,
     HandVersion,
+    IdempotencyEntry,
+    IdempotencyKeyTaken,
     StaleGame,
     StoredGame,
     StoredHand,
     TokenKind,
 )
 
-from .models import GameRow, HandRow, HandVersionRow
+from .models import GameRow, HandRow, HandVersionRow, IdempotencyKeyRow
+
+_instances = itertools.count()
 
 
 def _aware(moment: datetime) -> datetime:
@@ -47,6 +60,35 @@ class SqlGameRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        # The session of the unit of work open in this context (thread or task), if any.
+        self._unit: ContextVar[Session | None] = ContextVar(
+            f"segnapunti_unit_of_work_{next(_instances)}", default=None
+        )
+
+    # -- units of work -----------------------------------------------------------------------
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        if self._unit.get() is not None:  # already inside one: join it
+            yield
+            return
+        with self._sessions() as session:
+            reset = self._unit.set(session)
+            try:
+                with session.begin():
+                    yield
+            finally:
+                self._unit.reset(reset)
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """The session to write with: the unit of work's, or a transaction of its own."""
+        unit = self._unit.get()
+        if unit is not None:
+            yield unit
+            return
+        with self._sessions.begin() as session:
+            yield session
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -130,8 +172,9 @@ class SqlGameRepository:
             version=game.version,
         )
         try:
-            with self._sessions.begin() as session:
+            with self._write() as session:
                 session.add(row)
+                session.flush()
         except IntegrityError as error:
             raise GameIdTaken(game.id) from error
 
@@ -147,7 +190,7 @@ class SqlGameRepository:
         now: datetime,
     ) -> StoredHand:
         try:
-            with self._sessions.begin() as session:
+            with self._write() as session:
                 self._bump_game(session, game_id, expected_game_version)
                 previous = session.scalar(
                     select(func.max(HandVersionRow.version)).where(
@@ -186,7 +229,7 @@ class SqlGameRepository:
         now: datetime,
     ) -> StoredHand:
         version = expected_hand_version + 1
-        with self._sessions.begin() as session:
+        with self._write() as session:
             self._bump_game(session, game_id, expected_game_version)
             updated = session.execute(
                 update(HandRow)
@@ -218,7 +261,7 @@ class SqlGameRepository:
         token_kind: TokenKind,
         now: datetime,
     ) -> None:
-        with self._sessions.begin() as session:
+        with self._write() as session:
             self._bump_game(session, game_id, expected_game_version)
             deleted = session.execute(
                 delete(HandRow).where(
@@ -231,6 +274,55 @@ class SqlGameRepository:
                 raise StaleGame(game_id)
             self._log(session, game_id, number, expected_hand_version + 1, "delete", None,
                       rules_version, token_kind, now)
+
+    # -- idempotency keys --------------------------------------------------------------------
+
+    def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None:
+        with self._sessions() as session:
+            row = session.get(IdempotencyKeyRow, (scope, key_hash))
+            if row is None:
+                return None
+            return IdempotencyEntry(
+                scope=row.scope,
+                key_hash=row.key_hash,
+                fingerprint=row.fingerprint,
+                status=row.status,
+                headers=dict(row.headers),
+                body=row.body,
+                created_at=_aware(row.created_at),
+            )
+
+    def save_idempotency(self, entry: IdempotencyEntry) -> None:
+        row = IdempotencyKeyRow(
+            scope=entry.scope,
+            key_hash=entry.key_hash,
+            fingerprint=entry.fingerprint,
+            status=entry.status,
+            headers=entry.headers,
+            body=entry.body,
+            created_at=entry.created_at,
+        )
+        try:
+            with self._write() as session:
+                session.add(row)
+                session.flush()
+        except IntegrityError as error:
+            raise IdempotencyKeyTaken(entry.scope) from error
+
+    def forget_idempotency(self, scope: str, key_hash: str) -> None:
+        with self._write() as session:
+            session.execute(
+                delete(IdempotencyKeyRow).where(
+                    IdempotencyKeyRow.scope == scope, IdempotencyKeyRow.key_hash == key_hash
+                )
+            )
+
+    def purge_idempotency(self, before: datetime) -> int:
+        with self._sessions.begin() as session:
+            purged = session.execute(
+                delete(IdempotencyKeyRow).where(IdempotencyKeyRow.created_at < before)
+            )
+            return int(purged.rowcount)  # type: ignore[attr-defined]
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from sqlalchemy import inspect
 from service.persistence import Base, downgrade, make_engine, upgrade
 from service.persistence.migrate import alembic_config
 
-TABLES = {"games", "hands", "hand_versions"}
+TABLES = {"games", "hands", "hand_versions", "idempotency_keys"}
 
 
 def _tables(url: str) -> set[str]:
@@ -31,6 +31,19 @@ def test_upgrade_from_empty_and_downgrade_to_base(db_url: str) -> None:
     downgrade(db_url, "base")
     assert _tables(db_url) == set()
     upgrade(db_url)
+    assert _tables(db_url) == TABLES
+
+
+def test_every_revision_goes_down_and_up_again(db_url: str) -> None:
+    script = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    revisions = [r.revision for r in script.walk_revisions()]  # newest first
+    upgrade(db_url)
+    for revision in revisions[1:]:
+        downgrade(db_url, revision)
+    downgrade(db_url, "base")
+    assert _tables(db_url) == set()
+    for revision in reversed(revisions):
+        upgrade(db_url, revision)
     assert _tables(db_url) == TABLES
 
 

@@ -18,7 +18,7 @@ T0 = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 def repo(migrated_url: str) -> Iterator[SqlGameRepository]:
     engine = make_engine(migrated_url)
     with engine.begin() as connection:
-        for table in ("hand_versions", "hands", "games"):
+        for table in ("idempotency_keys", "hand_versions", "hands", "games"):
             connection.execute(text(f"DELETE FROM {table}"))
     yield SqlGameRepository(engine)
     engine.dispose()

@@ -1,5 +1,6 @@
-"""Helpers shared by the views: the use cases, the bearer token, ``If-Match``, and the
-documentation of protected operations."""
+"""Helpers shared by the views: the use cases, the bearer token, ``If-Match``, writes (one
+transaction, retried on a concurrent change, ``Idempotency-Key``), and the documentation of
+protected operations."""
 
 from __future__ import annotations
 
@@ -7,11 +8,19 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
+from service.application.idempotency import (
+    KEY_MAX_LENGTH,
+    IdempotencyService,
+    SavedResponse,
+    fingerprint,
+)
+
+from ..jsonbody import MalformedJson, request_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -20,6 +29,11 @@ SECURITY: list[dict[str, list[str]]] = [{"gameToken": []}]
 
 def game_service() -> GameService:
     service: GameService = current_app.extensions["segnapunti.games"]
+    return service
+
+
+def idempotency_service() -> IdempotencyService:
+    service: IdempotencyService = current_app.extensions["segnapunti.idempotency"]
     return service
 
 
@@ -88,3 +102,77 @@ def json_body(blp: Blueprint) -> Callable[[F], F]:
         return wrapped  # type: ignore[return-value]
 
     return decorator
+
+
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "description": (
+        "a fresh random value (a UUID) per new request: a retry with the same key and body "
+        "gets the first response again (with `Idempotent-Replayed: true`) and creates nothing; "
+        "the same key with another body is a 422. Keys are kept 24 hours."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},
+}
+# The headers of a first response that its replay repeats.
+_REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
+
+
+def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
+    """A view that changes something. Its writes run in one transaction, tried again from a
+    fresh read when a concurrent request changed the game first (``GameService.run_write``).
+    With ``idempotent``, the view takes an ``Idempotency-Key``: the first successful
+    response is stored in the transaction of its effect and returned again to any retry.
+    The scope of a key is the game of the path, or none for a request outside a game. Apply
+    below ``protected`` (the token is checked before anything is replayed) and above
+    ``blp.arguments``."""
+
+    def decorator(view: F) -> F:
+        @functools.wraps(view)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            service = game_service()
+            key = request.headers.get("Idempotency-Key") if idempotent else None
+            if key is None:
+                return service.run_write(lambda: view(*args, **kwargs))
+            keys = idempotency_service()
+            try:
+                body = request_json(request)
+            except MalformedJson:
+                body = None
+            if body is None:  # the view answers 400 / 422; nothing is stored
+                return service.run_write(lambda: view(*args, **kwargs))
+            scope = str(kwargs.get("game_id", ""))
+            request_fingerprint = fingerprint(request.method, request.path, body)
+            keys.purge_if_due()
+
+            def attempt() -> Response:
+                saved = keys.replay(scope, key, request_fingerprint)
+                if saved is not None:
+                    return _replayed(saved)
+                response = current_app.make_response(view(*args, **kwargs))
+                if 200 <= response.status_code < 300:
+                    headers = {name: response.headers[name] for name in _REPLAYED_HEADERS
+                               if name in response.headers}
+                    keys.remember(scope, key, request_fingerprint,
+                                  SavedResponse(response.status_code, headers,
+                                                response.get_data()))
+                return response
+
+            return service.run_write(attempt)
+
+        wrapped: Callable[..., Any] = wrapper
+        if idempotent:
+            wrapped = blp.doc(parameters=[IDEMPOTENCY_KEY])(wrapped)
+            wrapped = blp.alt_response(422, response="UNPROCESSABLE_ENTITY")(wrapped)
+        return wrapped  # type: ignore[return-value]
+
+    return decorator
+
+
+def _replayed(saved: SavedResponse) -> Response:
+    response = Response(saved.body, status=saved.status)
+    for name, value in saved.headers.items():
+        response.headers[name] = value
+    response.headers["Idempotent-Replayed"] = "true"
+    return response

@@ -21,7 +21,15 @@ from ..schemas import (
     HandSchema,
     HistorySchema,
 )
-from .common import bearer_token, game_service, if_match, json_body, protected, quoted
+from .common import (
+    bearer_token,
+    game_service,
+    if_match,
+    json_body,
+    protected,
+    quoted,
+    write,
+)
 
 blp = Blueprint(
     "games",
@@ -126,6 +134,7 @@ def _hand_url(game_id: str, number: int) -> str:
 
 @blp.route("")
 class Games(MethodView):
+    @write(blp, idempotent=True)
     @json_body(blp)
     @blp.arguments(GameCreateSchema)
     @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
@@ -173,6 +182,7 @@ class Game(MethodView):
 @blp.route("/<game_id:game_id>/hands")
 class Hands(MethodView):
     @protected(blp, write=True, check_first=True)
+    @write(blp, idempotent=True)
     @json_body(blp)
     @blp.arguments(HandRecordSchema)
     @blp.response(201, HandSchema, headers={**LOCATION_HEADER, **ETAG_HEADER})
@@ -205,6 +215,7 @@ class Hand(MethodView):
         return hand_json(hand), {"ETag": quoted(hand.etag)}
 
     @protected(blp, write=True, check_first=True)
+    @write(blp)
     @json_body(blp)
     @blp.arguments(HandRecordSchema)
     @blp.response(200, HandSchema, headers=ETAG_HEADER)
@@ -221,6 +232,7 @@ class Hand(MethodView):
         return hand_json(hand), {"ETag": quoted(hand.etag)}
 
     @protected(blp, write=True, check_first=True)
+    @write(blp)
     @blp.response(204)
     @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(412, response="PRECONDITION_FAILED")
