@@ -209,6 +209,10 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
         if record.last_trick is None:
             problems.add("last_trick", "missing_field",
                          "say which seat won the last trick (6 points)", "§4.1")
+        elif views is not None and views[sides.of(record.last_trick)].tricks == 0:
+            problems.add("last_trick", "disagrees_with_piles",
+                         f"seat {record.last_trick} won the last trick, but its pair's pile "
+                         "holds no trick", "§4.1")
     problems.raise_if_any()
     if views is None and not stops_after_declarations:
         raise RecordInvalid([])
