@@ -14,6 +14,7 @@ from typing import Any
 from .errors import Problem, ProblemList, RecordInvalid
 from .options import resolve_options
 from .results import HandResult
+from .settlement import Ledger, ledger, parse_money
 from .variants.base import Variant
 
 MAX_NAME = 60
@@ -116,6 +117,7 @@ class GameSummary:
     hands_played: int
     ended_by: str | None = None
     target: int | None = None
+    ledger: Ledger | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -130,6 +132,8 @@ class GameSummary:
             out["target"] = self.target
         if self.ended_by is not None:
             out["ended_by"] = self.ended_by
+        if self.ledger is not None:
+            out.update(self.ledger.to_json())
         return out
 
 
@@ -182,14 +186,26 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary
         if winners:
             break
     hands = variant.hands_per_game
-    finished = bool(winners) or (hands is not None and len(results) >= hands)
+    dealt = [r for r in results if "thrown_in" not in r.events]
+    finished = bool(winners) or (hands is not None and len(dealt) >= hands)
     if finished and not winners:
         best = max(totals.values())
         winners = tuple(k for k, v in totals.items() if v == best)
         ended_by = "R10"
+    book = None
+    if variant.settles_in_marca:
+        value = parse_money(setup.options.get("marca_value"))
+        book = ledger(variant.seats, [
+            (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value)
+    # A deal thrown in ("to the mountain") does not move the deal (§5.2).
+    next_dealer = None if finished else setup.dealer_of(len(dealt) + 1)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
-                       None if finished else setup.dealer_of(len(results) + 1), len(results),
-                       ended_by, variant.target)
+                       next_dealer, len(results), ended_by, variant.target, book)
+
+
+def _top_scorer(result: HandResult) -> str | None:
+    top = dict(result.facts).get("top_scorer")
+    return None if top is None else str(top)
 
 
 def check_next_hand(setup: GameSetup, results: Sequence[HandResult],

@@ -21,6 +21,13 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
             problems.add(f"options.{name}", "unknown_option",
                          f"{variant.id} has no option {name!r} (its options: {known})")
             continue
+        if spec.parse is not None:
+            if value is not None and spec.parse(value) is None:
+                problems.add(f"options.{name}", "invalid_option",
+                             f"option {name!r}: {spec.description}, not {value!r}")
+                continue
+            resolved[name] = value
+            continue
         # bool is an int in Python: compare types too, so 1 is not taken for true.
         if not any(value == c and type(value) is type(c) for c in spec.choices):
             choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)

@@ -40,11 +40,25 @@ def _pile_size(variant: Variant, tricks: int, holds_discard: bool) -> int:
     return variant.trick_size * tricks - (variant.trick_size - variant.extra) * holds_discard
 
 
-def _tricks_in(variant: Variant, size: int, holds: bool | None) -> tuple[int, bool | None] | None:
+def _tricks_in(variant: Variant, size: int, holds: bool | None,
+               has_fool: bool = False) -> tuple[int, bool | None] | None:
     """Tricks in a full pile of ``size`` cards, the discard counting as one, and whether the
     pile holds the discard. ``holds`` is what the recorded discard says, or None where the
     record has no discard and only the size can tell. None when the size is no whole number of
-    tricks for such a pile."""
+    tricks for such a pile. Where the Fool is kept by its player and never exchanged
+    (Mitigatti), its pile may hold one card more, and the pile of its trick's winner one
+    fewer."""
+    if variant.fool_rule == "kept":
+        for off in (0, 1 if has_fool else -1):
+            found = _whole_tricks(variant, size - off, holds)
+            if found is not None:
+                return found
+        return None
+    return _whole_tricks(variant, size, holds)
+
+
+def _whole_tricks(variant: Variant, size: int,
+                  holds: bool | None) -> tuple[int, bool | None] | None:
     ts, extra = variant.trick_size, variant.extra
     plain_ok = size % ts == 0
     discard_ok = size >= extra and (size - extra) % ts == 0
@@ -103,7 +117,8 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                 ok = False
         if pile.cards is not None:
             holds = None if not record.discard else bool(set(record.discard) & set(pile.cards))
-            found = _tricks_in(variant, len(pile.cards), holds)
+            found = _tricks_in(variant, len(pile.cards), holds,
+                               variant.pack.fool in pile.cards)
             if found is None:
                 shape = {None: f"a whole number of tricks of {variant.trick_size}, plus the "
                                f"discard's {variant.extra} where it holds the discard",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
@@ -204,7 +205,15 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
                          f"{call.card.code} was played by seat {holder}, so seat {holder} is "
                          "the partner", "§2.2")
         call = Call(call.card, holder)
-    derived = replace(record, discard=discard, call=call)
+    contract = record.contract
+    if contract is not None and contract.type == "call" and contract.called_card is not None:
+        holder = played_by.get(contract.called_card, (record.dealer, 0))[0]
+        if contract.partner is not None and contract.partner != holder:
+            problems.add("contract.partner", "disagrees_with_tricks",
+                         f"{contract.called_card.code} was played by seat {holder}, so seat "
+                         f"{holder} is the partner", "§5.3")
+        contract = replace(contract, partner=holder)
+    derived = replace(record, discard=discard, call=call, contract=contract)
     sides: Sides = sides_of(derived)
 
     piles: dict[int, list[Card]] = defaultdict(list)
@@ -278,13 +287,15 @@ def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord
     derived = None
     if t1 in last.cards:
         seat = last.seat_of(last.cards.index(t1), variant.seats)
-        derived = BagattoRecord(seat, last.winner == seat)
+        valid = not rule.lead_condition or _kept_leading(seat, tricks, variant.seats)
+        derived = BagattoRecord(seat, last.winner == seat, valid)
     given = record.bagatto
-    if given is not None and (derived is None or (given.seat, given.won) != (
-            derived.seat, derived.won)):
+    if given is not None and (derived is None or (given.seat, given.won, given.valid) != (
+            derived.seat, derived.won, derived.valid)):
         said = ("T1 was not played to the last trick" if derived is None else
                 f"seat {derived.seat} played T1 to the last trick and "
-                f"{'won' if derived.won else 'lost'} it")
+                f"{'won' if derived.won else 'lost'} it"
+                + ("" if derived.valid else ", having stopped leading a suit it still held"))
         problems.add("bagatto", "disagrees_with_tricks", f"the tricks say {said}", rule.rule)
     return derived
 
@@ -365,3 +376,20 @@ def _worthless_first(variant: Variant, candidates: list[Card]) -> Any:
     if variant.fool_rule == "exchange_any_capture":
         return lambda c: (variant.card_points(c), c in significant, variant.pack.position[c])
     return lambda c: (variant.card_points(c), order[c])
+
+
+def _kept_leading(seat: int, tricks: tuple[PlayedTrick, ...], seats: int) -> bool:
+    """Mitigatti's condition on Bagatte ultimu (§5.5): having led a plain suit, the player
+    leads it again at every later lead while still holding a card of it."""
+    plays = [(t.number, t.cards[(seat - t.leader) % seats]) for t in tricks]
+    leads = [t for t in tricks if t.leader == seat]
+    for earlier, later in pairwise(leads):
+        led = earlier.cards[0]
+        if not led.is_plain:
+            continue
+        still_held = any(c.is_plain and c.suit == led.suit for n, c in plays
+                         if n >= later.number)
+        now = later.cards[0]
+        if still_held and not (now.is_plain and now.suit == led.suit):
+            return False
+    return True

@@ -24,13 +24,17 @@ class Sides:
 
 
 def hand_sides(variant: Variant, record: HandRecord) -> Sides:
-    """The sides of the hand: fixed by the variant, or formed by the dealer's call (§2.2)."""
+    """The sides of the hand: fixed by the variant, or formed for the hand by the dealer's
+    call (Gatti §2.2) or the contract (Mitigatti §5.3): side 0 is the declarer and partner."""
     fixed = variant.fixed_sides()
     if fixed is not None:
         return Sides(fixed)
-    team = {record.dealer}
+    contract = record.contract
+    team = {record.dealer if contract is None else contract.declarer}
     if record.call is not None and record.call.partner is not None:
         team.add(record.call.partner)
+    if contract is not None and contract.type == "call" and contract.partner is not None:
+        team.add(contract.partner)
     rest = tuple(s for s in range(variant.seats) if s not in team)
     return Sides((tuple(sorted(team)), rest))
 

@@ -6,9 +6,12 @@ from ..errors import UnknownVariant
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import CURRENT_GATTI
 from .gatti_classic import CLASSIC_GATTI
+from .mitigatti import MITIGATTI_3, MITIGATTI_4
 from .ottocento import OTTOCENTO
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in (*CURRENT_GATTI, *CLASSIC_GATTI, OTTOCENTO)}
+VARIANTS: dict[str, Variant] = {
+    v.id: v for v in (*CURRENT_GATTI, *CLASSIC_GATTI, OTTOCENTO, MITIGATTI_4, MITIGATTI_3)
+}
 
 _ALIASES: dict[str, str] = {
     alias: v.id for v in VARIANTS.values() for alias in v.aliases

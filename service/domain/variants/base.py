@@ -26,7 +26,7 @@ Suggester = Callable[["Variant", tuple[Card, ...]], list[dict[str, object]]]
 Scorer = Callable[["Variant", Mapping[str, object], "HandRecord", frozenset[str]],
                   "HandResult"]
 
-Partnership = Literal["none", "fixed_pairs", "dummies", "call"]
+Partnership = Literal["none", "fixed_pairs", "dummies", "call", "contract"]
 FoolRule = Literal["exchange_next_trick", "exchange_any_capture", "kept"]
 
 
@@ -38,10 +38,14 @@ class OptionSpec:
     default: object
     choices: tuple[object, ...]
     description: str
+    #: For an option that is no choice from a list: reads a value, or None when invalid.
+    parse: Callable[[object], object | None] | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"default": self.default, "choices": list(self.choices),
-                "description": self.description}
+        out: dict[str, object] = {"default": self.default, "description": self.description}
+        if self.parse is None:
+            out["choices"] = list(self.choices)
+        return out
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,9 @@ class BagattoRule:
     lose_own: int
     optional: bool
     rule: str
+    #: Mitigatti: valid only if the player, having led a plain suit, kept leading it at every
+    #: later lead until out of it (§5.5).
+    lead_condition: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,7 +168,7 @@ class Variant:
     @property
     def columns_per_seat(self) -> bool:
         """One score-sheet column per player (3-handed, calling) or per pair."""
-        return self.partnership in ("none", "call")
+        return self.partnership in ("none", "call", "contract")
 
     @property
     def discard_cards(self) -> int:
@@ -234,8 +241,9 @@ class Variant:
     def sides_json(self) -> list[dict[str, object]]:
         fixed = self.fixed_sides()
         if fixed is None:
-            return [{"side": 0, "seats": "the dealer and the holder of the called card"},
-                    {"side": 1, "seats": "the other players"}]
+            first = ("the dealer and the holder of the called card" if self.partnership == "call"
+                     else "the declarer, and the partner a call gives them")
+            return [{"side": 0, "seats": first}, {"side": 1, "seats": "the other players"}]
         return [{"side": i, "seats": list(seats)} for i, seats in enumerate(fixed)]
 
     def summary(self) -> dict[str, object]:
