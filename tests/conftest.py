@@ -18,6 +18,9 @@ from sqlalchemy import text
 from service.persistence import make_engine, normalise_url, upgrade
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+# The in-process apps answer as many requests as the tests send; the limiter has tests of its
+# own (tests/http/test_http_rate_limit.py).
+NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0}
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
 
 
@@ -53,7 +56,7 @@ def migrated_url(db_url: str) -> str:
 def app(migrated_url: str) -> Iterator[Any]:
     from service.http.app import create_app
 
-    application = create_app({"DATABASE_URL": migrated_url, "TESTING": True})
+    application = create_app({"DATABASE_URL": migrated_url, "TESTING": True, **NO_RATE_LIMIT})
     yield application
     application.extensions["segnapunti.games"].repository.engine.dispose()
 
@@ -73,7 +76,7 @@ def stateless_app() -> Any:
     """An app for the endpoints that store nothing (its database is never touched)."""
     from service.http.app import create_app
 
-    return create_app({"DATABASE_URL": "sqlite://", "TESTING": True})
+    return create_app({"DATABASE_URL": "sqlite://", "TESTING": True, **NO_RATE_LIMIT})
 
 
 @pytest.fixture()

@@ -15,7 +15,7 @@ from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
 from service.persistence import SqlGameRepository, make_engine
 
-from . import problems
+from . import problems, ratelimit
 from .config import API_PREFIX, GAMES_PREFIX, default_config
 from .resources import register_resources
 from .routing import register_converters
@@ -36,6 +36,11 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
             if status >= 400:
                 response["schema"] = self.ERROR_SCHEMA
                 prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
+            if status == http.HTTPStatus.TOO_MANY_REQUESTS:
+                response["headers"] = {"Retry-After": {
+                    "description": "seconds until the client may send its next request",
+                    "schema": {"type": "integer", "minimum": 1},
+                }}
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "An error (RFC 9457 problem)", "schema": self.ERROR_SCHEMA}
         prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
@@ -86,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     api = SegnapuntiApi(app)
     problems.register_error_handlers(app)
+    ratelimit.install(app)
     app.before_request(_require_json_body)
     app.after_request(_protect_responses)
     register_converters(app, api)

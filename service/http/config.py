@@ -7,6 +7,8 @@ from typing import Any
 
 from service.persistence import default_database_url
 
+from .ratelimit import settings_from_env
+
 API_PREFIX = "/api/v1"
 GAMES_PREFIX = f"{API_PREFIX}/games"
 SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
@@ -14,7 +16,11 @@ MAX_BODY_BYTES = 1024 * 1024
 
 
 def default_config() -> dict[str, Any]:
+    per_minute, burst = settings_from_env()
     return {
+        # service/http/ratelimit.py; 0 requests a minute turns limiting off.
+        "RATE_LIMIT_PER_MINUTE": per_minute,
+        "RATE_LIMIT_BURST": burst,
         "DATABASE_URL": default_database_url(),
         # The site's address for share links, e.g. https://segnapunti.example; by default the
         # address the request came to.

@@ -13,7 +13,6 @@ import json
 from typing import Any, NoReturn
 
 from flask import Request
-from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -64,9 +63,3 @@ class StrictJsonParser(FlaskParser):
             self._handle_invalid_json_error(
                 json.JSONDecodeError(str(error), "<body>", 0), req
             )
-
-
-class Blueprint(SmorestBlueprint):  # type: ignore[misc]
-    """flask-smorest's Blueprint with the strict JSON parser."""
-
-    ARGUMENTS_PARSER = StrictJsonParser()

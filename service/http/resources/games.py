@@ -10,8 +10,8 @@ from flask.views import MethodView
 from service.application.games import GameView, HandView
 from service.application.ports import HandVersion
 
+from ..blueprint import Blueprint
 from ..config import API_PREFIX
-from ..jsonbody import Blueprint
 from ..routing import HAND_NUMBER
 from ..schemas import (
     CreatedGameSchema,

@@ -6,8 +6,8 @@ from typing import Any
 
 from service.application import stateless
 
+from ..blueprint import Blueprint
 from ..config import API_PREFIX
-from ..jsonbody import Blueprint
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,

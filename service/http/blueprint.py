@@ -1,0 +1,24 @@
+"""flask-smorest's Blueprint as every resource module of the service uses it: request JSON read
+strictly (``jsonbody``), and the responses every operation can give documented once (429 when
+a client sends too many requests, ``ratelimit``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint as SmorestBlueprint
+
+from .jsonbody import StrictJsonParser
+
+
+def _document_rate_limit(doc: dict[str, Any], _doc_info: Any, **_kwargs: Any) -> dict[str, Any]:
+    doc.setdefault("responses", {}).setdefault("429", "TOO_MANY_REQUESTS")
+    return doc
+
+
+class Blueprint(SmorestBlueprint):  # type: ignore[misc]
+    ARGUMENTS_PARSER = StrictJsonParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(_document_rate_limit)

@@ -1,0 +1,103 @@
+"""Rate limiting: a token bucket per token (per address without one); 429 problem+json with
+Retry-After; each client has its own bucket; buckets refill."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from http_support import API, assert_problem, auth
+
+from service.http.app import create_app
+from service.http.ratelimit import TokenBuckets, settings_from_env
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture()
+def limited(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
+    """An app allowing 60 requests a minute with a burst of 3, on a clock the test moves."""
+    clock = Clock()
+    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                      "RATE_LIMIT_PER_MINUTE": 60, "RATE_LIMIT_BURST": 3,
+                      "RATE_LIMIT_CLOCK": clock})
+    yield app.test_client(), clock
+    app.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+def test_a_client_over_its_limit_gets_429_with_retry_after(limited: Any) -> None:
+    client, clock = limited
+    for _ in range(3):
+        assert client.get(f"{API}/variants").status_code == 200
+    response = client.get(f"{API}/variants")
+    body = assert_problem(response, 429, code="rate_limited")
+    assert response.headers["Retry-After"] == "1"
+    assert "60 requests a minute" in body["detail"]
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    clock.now += 1.0  # one request a second refills
+    assert client.get(f"{API}/variants").status_code == 200
+    assert client.get(f"{API}/variants").status_code == 429
+
+
+def test_each_token_has_its_own_bucket(limited: Any) -> None:
+    client, clock = limited
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    edit, read = auth(created["tokens"]["edit"]), auth(created["tokens"]["read"])
+    for _ in range(3):
+        assert client.get(game, headers=edit).status_code == 200
+    assert_problem(client.get(game, headers=edit), 429)
+    # The read token and requests without a token still have theirs (the address bucket
+    # spent one request on POST /games).
+    for _ in range(3):
+        assert client.get(game, headers=read).status_code == 200
+    assert client.get(f"{API}/variants").status_code == 200
+    # Refused requests count too: a client that keeps hammering stays refused.
+    clock.now += 0.5
+    assert_problem(client.get(game, headers=edit), 429)
+
+
+def test_requests_that_fail_count_too(limited: Any) -> None:
+    client, _ = limited
+    for _ in range(3):
+        assert_problem(client.get(f"{API}/games/nosuchgame", headers=auth("guess")), 401)
+    assert_problem(client.get(f"{API}/games/nosuchgame", headers=auth("guess")), 429)
+
+
+def test_the_bucket_refills_to_its_burst_and_no_further() -> None:
+    clock = Clock()
+    buckets = TokenBuckets(per_minute=120, burst=2, clock=clock)
+    assert [buckets.take("a") for _ in range(3)] == [0, 0, pytest.approx(0.5)]
+    clock.now += 3600
+    assert [buckets.take("a") for _ in range(3)] == [0, 0, pytest.approx(0.5)]
+
+
+def test_the_number_of_buckets_is_bounded() -> None:
+    buckets = TokenBuckets(per_minute=60, burst=1, clock=Clock(), max_clients=10)
+    for client in range(100):
+        buckets.take(str(client))
+    assert len(buckets._buckets) == 10
+
+
+def test_settings_come_from_the_environment(monkeypatch: Any) -> None:
+    monkeypatch.delenv("RATE_LIMIT_PER_MINUTE", raising=False)
+    monkeypatch.delenv("RATE_LIMIT_BURST", raising=False)
+    assert settings_from_env() == (600, 120)
+    monkeypatch.setenv("RATE_LIMIT_PER_MINUTE", "30")
+    monkeypatch.setenv("RATE_LIMIT_BURST", "5")
+    assert settings_from_env() == (30, 5)
+
+
+def test_zero_turns_limiting_off() -> None:
+    app = create_app({"DATABASE_URL": "sqlite://", "RATE_LIMIT_PER_MINUTE": 0})
+    assert "segnapunti.rate_limit" not in app.extensions
+    client = app.test_client()
+    assert all(client.get(f"{API}/variants").status_code == 200 for _ in range(200))
