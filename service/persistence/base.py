@@ -17,6 +17,16 @@ from sqlalchemy.orm import DeclarativeBase
 DEFAULT_SQLITE_PATH = Path("var") / "segnapunti.sqlite3"
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
+#: PostgreSQL connection pool of each worker process: setting (environment variable, default).
+#: Connections are checked before use (pool_pre_ping), so a restarted database or a dropped
+#: idle connection costs a reconnect, not an error.
+POOL_SETTINGS = {
+    "pool_size": ("DB_POOL_SIZE", 5),
+    "max_overflow": ("DB_MAX_OVERFLOW", 10),
+    "pool_timeout": ("DB_POOL_TIMEOUT", 10),
+    "pool_recycle": ("DB_POOL_RECYCLE", 1800),
+}
+
 # Named constraints keep migrations reproducible and let Alembic's batch mode (SQLite) find them.
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -68,8 +78,19 @@ def ensure_sqlite_directory(url: str | URL) -> None:
         Path(database).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
 
 
+def pool_settings() -> dict[str, int]:
+    """The PostgreSQL pool settings from the environment (``POOL_SETTINGS``)."""
+    settings = {}
+    for name, (variable, default) in POOL_SETTINGS.items():
+        raw = os.environ.get(variable, "").strip()
+        settings[name] = int(raw) if raw else default
+    return settings
+
+
 def make_engine(url: str | URL, **kwargs: Any) -> Engine:
-    """An engine for ``url``; SQLite connections get WAL, a busy timeout and foreign keys."""
+    """An engine for ``url``. SQLite connections get WAL, a busy timeout, full sync and
+    foreign keys; PostgreSQL a checked pool sized from the environment (``pool_settings``).
+    ``kwargs`` override either."""
     parsed = normalise_url(url)
     if parsed.get_backend_name() == "sqlite":
         ensure_sqlite_directory(parsed)
@@ -77,15 +98,24 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    if kwargs.get("poolclass") is None:
+        for name, value in pool_settings().items():
+            kwargs.setdefault(name, value)
+    if "application_name" not in parsed.query:
+        kwargs.setdefault("connect_args", {}).setdefault("application_name", "segnapunti")
     return create_engine(parsed, **kwargs)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    """WAL: readers never wait for the writer. A writer waits up to the busy timeout for
+    another. ``synchronous = FULL``: a commit is on disk before it is acknowledged, so an
+    acknowledged hand survives a power cut as well as a killed process (NORMAL in WAL mode
+    may lose the last commits to a power cut)."""
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA synchronous = FULL")
     finally:
         cursor.close()

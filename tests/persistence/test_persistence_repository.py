@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -10,8 +11,10 @@ from sqlalchemy import text
 
 from service.application.ports import GameIdTaken, StaleGame, StoredGame
 from service.persistence import SqlGameRepository, make_engine, normalise_url
+from service.persistence.base import pool_settings
 
 T0 = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
 @pytest.fixture()
@@ -123,5 +126,37 @@ def test_sqlite_connections_use_wal_busy_timeout_and_foreign_keys(tmp_path: obje
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
             assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
             assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+    finally:
+        engine.dispose()
+
+
+def test_postgresql_pool_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    for variable in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_POOL_TIMEOUT", "DB_POOL_RECYCLE"):
+        monkeypatch.delenv(variable, raising=False)
+    assert pool_settings() == {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10,
+                               "pool_recycle": 1800}
+    monkeypatch.setenv("DB_POOL_SIZE", "3")
+    monkeypatch.setenv("DB_POOL_RECYCLE", "60")
+    # No connection is made: the engine only holds its pool.
+    engine = make_engine("postgresql://u@127.0.0.1:1/none")
+    try:
+        assert engine.pool.size() == 3
+        assert engine.pool._recycle == 60
+        assert engine.pool._max_overflow == 10
+        assert engine.pool._pre_ping is True
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="needs PostgreSQL (TEST_DATABASE_URL)")
+def test_postgresql_connections_are_named() -> None:
+    assert TEST_DATABASE_URL is not None
+    engine = make_engine(TEST_DATABASE_URL)
+    try:
+        with engine.connect() as connection:
+            name = connection.execute(text("SHOW application_name")).scalar()
+            assert name == "segnapunti"
     finally:
         engine.dispose()
