@@ -20,7 +20,14 @@ from typing import Any, TypeVar
 
 from service.domain import RULES_VERSION
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
-from service.domain.games import GameSetup, GameSummary, game_summary, validate_game_setup
+from service.domain.games import (
+    GameSetup,
+    GameSummary,
+    check_next_hand,
+    game_summary,
+    later_hands_problems,
+    validate_game_setup,
+)
 from service.domain.records import HandRecord, parse_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_hand, score_record
@@ -163,13 +170,19 @@ def _score_stored(setup: GameSetup, hand: StoredHand) -> tuple[HandRecord, HandR
 
 
 def _parse_and_score(
-    setup: GameSetup, data: Mapping[str, Any], expected_dealer: int | None
+    setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult]
 ) -> tuple[HandRecord, HandResult]:
-    """Validate a hand record for the game, collecting every problem: its form, the dealer
-    whose turn it is, then the rules of the variant."""
+    """Validate a hand record as the next hand after ``earlier``, collecting every problem:
+    its form, the dealer whose turn it is, the rules of the variant, and what the game adds
+    (a record stopping after the declarations must win the rubber, R13)."""
+    expected_dealer = game_summary(setup, earlier).next_dealer
     name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
-    return score_record(setup.variant, setup.options, data,
-                        expected_dealer=expected_dealer, dealer_name=name)
+    record, result = score_record(setup.variant, setup.options, data,
+                                  expected_dealer=expected_dealer, dealer_name=name)
+    problems = check_next_hand(setup, earlier, result)
+    if problems:
+        raise RecordInvalid(problems)
+    return record, result
 
 
 def _check_if_match(game_id: str, hand: StoredHand, if_match: Collection[str] | None) -> None:
@@ -316,7 +329,8 @@ class GameService:
                 f"game {game_id} holds {MAX_HANDS} hands, the most one game can hold",
                 code="too_many_hands",
             )
-        record, result = _parse_and_score(view.setup, data, view.summary.next_dealer)
+        record, result = _parse_and_score(view.setup, data,
+                                          [hand.result for hand in view.hands])
         canonical = record.to_json()
         try:
             stored = self.repository.add_hand(
@@ -348,8 +362,18 @@ class GameService:
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         view = self._view(game)
-        before = game_summary(view.setup, [hand.result for hand in view.hands[: number - 1]])
-        record, result = _parse_and_score(view.setup, data, before.next_dealer)
+        record, result = _parse_and_score(view.setup, data,
+                                          [hand.result for hand in view.hands[: number - 1]])
+        chain = [(h.dealer, h.result) for h in view.hands]
+        chain[number - 1] = (record.dealer, result)
+        broken = later_hands_problems(view.setup, chain, number)
+        if broken:
+            raise Conflict(
+                f"correcting hand {number} this way would leave later hands wrong: "
+                + "; ".join(p.message for p in broken)
+                + ". Correct or delete the later hands first.",
+                code="later_hands_conflict",
+            )
         try:
             stored = self.repository.replace_hand(
                 game_id,

@@ -220,3 +220,26 @@ def check_next_hand(setup: GameSetup, results: Sequence[HandResult],
     return [Problem("piles", "hand_not_finished",
                     "the record stops after the declarations, but they do not win the rubber: "
                     "give the piles (or the tricks) of the hand", "R13")]
+
+
+def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult]],
+                         changed: int) -> list[Problem]:
+    """After hand ``changed`` (from 1) is corrected, whether every later hand still stands:
+    dealt by the seat whose turn it is, not after the game's end, and a record stopping after
+    the declarations still winning the rubber. ``hands`` are (dealer, result) in order."""
+    problems = []
+    for index in range(changed, len(hands)):
+        dealer, result = hands[index]
+        earlier = [r for _, r in hands[:index]]
+        summary = game_summary(setup, earlier)
+        field = f"hands[{index + 1}]"
+        if summary.finished:
+            problems.append(Problem(field, "after_game_end",
+                                    f"the game would end before hand {index + 1}", "R10"))
+            break
+        if dealer != summary.next_dealer:
+            problems.append(Problem(field, "wrong_dealer",
+                                    f"hand {index + 1} would be dealt by seat "
+                                    f"{summary.next_dealer}, not seat {dealer}", "§0"))
+        problems.extend(p.at(field) for p in check_next_hand(setup, earlier, result))
+    return problems

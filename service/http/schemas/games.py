@@ -61,8 +61,22 @@ class GameSchema(PassThroughSchema):
     )
     winners = fields.List(fields.String(), required=True)
     next_dealer = fields.Integer(required=True, allow_none=True)
-    balances = fields.Dict(keys=fields.String(), metadata={"description": "Mitigatti"})
-    pot = fields.Raw(metadata={"description": "Mitigatti"})
+    hands_played = fields.Integer()
+    target = fields.Integer(metadata={"description": "games to a target (Ottocento: 800)"})
+    ended_by = fields.String(
+        metadata={"description": "the rule that ended the game: R10, R12 or R13"})
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                           metadata={"description": "Mitigatti: marca per seat, from 10"})
+    pot = fields.Integer(metadata={"description": "Mitigatti: marca set aside (R15)"})
+    transfers = fields.List(
+        fields.Dict(),
+        metadata={"description": "Mitigatti: the fewest payments that settle the evening "
+                                 "(from, to, marca, money)"})
+    money = fields.Dict(keys=fields.String(), values=fields.String(),
+                        metadata={"description": "Mitigatti with marca_value: net money per "
+                                                 "seat"})
+    pot_collected = fields.List(
+        fields.Dict(), metadata={"description": "Mitigatti: who collected the pot, when"})
     created_at = fields.DateTime(required=True)
 
 

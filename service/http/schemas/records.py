@@ -3,7 +3,7 @@ the rules core then validates the content and reports with the same field paths.
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from .common import (
     MAX_DECLARATIONS,
@@ -63,6 +63,17 @@ class BagattoSchema(StrictSchema):
     valid = StrictBoolean()
 
 
+class ContractSchema(StrictSchema):
+    type = fields.String(required=True, validate=validate.OneOf(["call", "solo", "surrender"]),
+                         metadata={"description": "Mitigatti with four: call, solo or "
+                                                  "surrender"})
+    declarer = seat_field(required=True)
+    called_card = card_field()
+    partner = seat_field(metadata={"description": "a call: the holder of the called card "
+                                                  "(revealed by tricks when they are given)"})
+    sans_prendre = StrictBoolean()
+
+
 class SignalSchema(StrictSchema):
     trick = fields.Integer(strict=True, required=True,
                            metadata={"description": "the trick whose lead carried them"})
@@ -85,6 +96,10 @@ class HandRecordSchema(StrictSchema):
         metadata={"description": "the whole play, trick by trick, each trick's cards in the "
                                  "order played from its leader"},
     )
+    contract = fields.Nested(ContractSchema)
+    thrown_in = StrictBoolean(
+        metadata={"description": "Mitigatti: the deal went 'to the mountain'; it settles "
+                                 "nothing and does not move the deal"})
     last_trick = seat_field(
         metadata={"description": "the seat that won the last trick, where scoring needs it and "
                                  "no tricks are given (Ottocento's 6 points)"},
