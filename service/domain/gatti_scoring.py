@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import ProblemList, RecordInvalid
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
 from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
-from .replay import replay_tricks
+from .replay import replay_if_played
 from .results import HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
@@ -269,12 +269,7 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
     malformed and left out: checks that need them are skipped (their problems are already
     reported), every other check still runs."""
     problems = ProblemList()
-    replay = None
-    if record.tricks is not None and "tricks" not in incomplete:
-        replay = replay_tricks(variant, options, record,
-                               lambda r: hand_sides(variant, r), problems)
-        if replay is not None:
-            record = replay.record
+    record, replay = replay_if_played(variant, options, record, incomplete, problems)
     sides = hand_sides(variant, record)
     melds_option = str(options.get("melds", "hand"))
     melds = _check_declarations(variant, record, melds_option, problems,

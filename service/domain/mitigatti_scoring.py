@@ -25,7 +25,7 @@ from .cards import Card, plain
 from .errors import ProblemList, RecordInvalid
 from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from .records import Declaration
-from .replay import replay_tricks
+from .replay import replay_if_played
 from .results import HandResult, Line, Payment, SideResult
 from .shown import check_forbidden_discards, check_held, check_shown_cards
 from .sides import Sides, hand_sides, side_name
@@ -265,12 +265,7 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
         return HandResult((), tuple((str(s), 0) for s in seats), (), ("thrown_in",),
                           payments=())
 
-    replay = None
-    if record.tricks is not None and "tricks" not in incomplete:
-        replay = replay_tricks(variant, options, record, lambda r: hand_sides(variant, r),
-                               problems)
-        if replay is not None:
-            record = replay.record
+    record, replay = replay_if_played(variant, options, record, incomplete, problems)
     hands = replay.hands if replay is not None else None
     check_forbidden_discards(variant, record, problems)
     declarations = _check_declarations(variant, record, problems, hands)

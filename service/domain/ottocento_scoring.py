@@ -29,7 +29,7 @@ from .ottocento_combos import (
     sequence_type,
 )
 from .piles import PileView, check_discard_holder, pile_of, resolve_piles
-from .replay import replay_tricks
+from .replay import replay_if_played
 from .results import Act, HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_held, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
@@ -183,12 +183,7 @@ def _pile_points(view: PileView, last: bool) -> tuple[int, int, int]:
 def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
                          incomplete: frozenset[str] = frozenset()) -> HandResult:
     problems = ProblemList()
-    replay = None
-    if record.tricks is not None and "tricks" not in incomplete:
-        replay = replay_tricks(variant, options, record, lambda r: hand_sides(variant, r),
-                               problems)
-        if replay is not None:
-            record = replay.record
+    record, replay = replay_if_played(variant, options, record, incomplete, problems)
     sides = hand_sides(variant, record)
     check_forbidden_discards(variant, record, problems)
     if record.bagatto is not None:

@@ -32,10 +32,10 @@ from .cards import Card
 from .errors import ProblemList
 from .records import BagattoRecord, Call, FoolRecord, HandRecord, Pile
 from .results import Violation
+from .sides import Sides, hand_sides
 from .tricks import breach_of, trick_winner
 
 if TYPE_CHECKING:
-    from .sides import Sides
     from .variants.base import Variant
 
 
@@ -298,6 +298,18 @@ def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord
                 + ("" if derived.valid else ", having stopped leading a suit it still held"))
         problems.add("bagatto", "disagrees_with_tricks", f"the tricks say {said}", rule.rule)
     return derived
+
+
+def replay_if_played(variant: Variant, options: Mapping[str, object], record: HandRecord,
+                     incomplete: frozenset[str],
+                     problems: ProblemList) -> tuple[HandRecord, Replay | None]:
+    """The record as its tricks imply it, when it has well-formed tricks (with the replay),
+    else the record as it is (and None)."""
+    if record.tricks is None or "tricks" in incomplete:
+        return record, None
+    replay = replay_tricks(variant, options, record, lambda r: hand_sides(variant, r),
+                           problems)
+    return (replay.record if replay is not None else record), replay
 
 
 def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, ...],
