@@ -144,6 +144,13 @@ def _check_contract(variant: Variant, record: HandRecord,
         if record.tricks is None and contract.partner is None:
             problems.add("contract.partner", "missing_field",
                          "the seat that held the called card", "§5.3")
+        shown_by = next((d.seat for _, d in declarations
+                         if card is not None and card in _implied(variant, d)), None)
+        if shown_by is not None and contract.partner is not None \
+                and shown_by != contract.partner:
+            problems.add("contract.partner", "call_partner_mismatch",
+                         f"seat {shown_by} declared {card.code if card else ''}, so seat "
+                         f"{shown_by} is the partner", "§5.3")
     elif contract.type == "solo":
         if card is not None and card == fool:
             problems.add("contract.called_card", "invalid_call", "the Fuole is never called",
@@ -155,6 +162,11 @@ def _check_contract(variant: Variant, record: HandRecord,
             problems.add("contract.partner", "called_own_card",
                          "a declarer who calls a card of their own plays solo sans prendre or "
                          "surrenders", "§5.3")
+        if card is not None and hands is not None and card not in hands.get(
+                contract.declarer, frozenset()):
+            problems.add("contract.called_card", "disagrees_with_tricks",
+                         f"the solo declarer takes {card.code} from its holder, so plays it; "
+                         "the tricks show another seat playing it", "§5.3")
     if contract.type == "surrender" and contract.partner is not None:
         problems.add("contract.partner", "field_not_for_kind",
                      "a surrender has no partner", "§5.3")
@@ -195,6 +207,11 @@ DECLARATION_NAMES = {"ten_tarocchi": "ten tarocchi", "mitigatti": "mitigatti (th
                      "honours)", "quatre_rei": "quatre rei (the four Kings)"}
 
 
+def is_sans_prendre(contract: Contract) -> bool:
+    """A solo that calls no card is played sans prendre (§5.3), flagged or not."""
+    return contract.type == "solo" and (contract.sans_prendre or contract.called_card is None)
+
+
 def _partida_four(variant: Variant, contract: Contract, sides: Sides,
                   points: Mapping[int, int]) -> list[Payment]:
     total = variant.deck_total
@@ -205,7 +222,7 @@ def _partida_four(variant: Variant, contract: Contract, sides: Sides,
     reasons = []
     if each == 2:
         reasons.append("a side under 18 doubles")
-    if contract.sans_prendre:
+    if is_sans_prendre(contract):
         each *= 2
         reasons.append("sans prendre doubles (R17)")
     declarers, opponents = sides.seats[0], sides.seats[1]
@@ -287,7 +304,7 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     if views is None and not surrendered:
         raise RecordInvalid([])
 
-    sans = contract is not None and contract.sans_prendre
+    sans = contract is not None and is_sans_prendre(contract)
     payments: list[Payment] = []
     lines: dict[int, list[Line]] = {side: [] for side in range(len(sides))}
     points: dict[int, int] = {}

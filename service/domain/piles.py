@@ -135,9 +135,12 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                                    frozenset(pile.cards), False, found[1])
         else:
             assert pile.tricks is not None
-            if pile.tricks == 0 and pile.counting:
+            beyond = _kept_fool(variant, pile.counting or ())
+            if pile.tricks == 0 and len(pile.counting or ()) > beyond:
                 problems.add(f"piles[{i}].counting", "cards_without_tricks",
-                             "a side that took no trick has no cards in its pile", "§2.6")
+                             "a side that took no trick has no cards in its pile"
+                             + (" but the Fuole its player kept" if beyond else ""),
+                             variant.totals_section)
                 ok = False
             views[side] = PileView(side, pile.tricks, -1, frozenset(pile.counting or ()),
                                    None, False)
@@ -201,7 +204,7 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
             return None
     crowded = False
     for side, view in sorted(views.items()):
-        if len(view.counting) > view.cards:
+        if len(view.counting) > view.cards + _kept_fool(variant, view.counting):
             at = f"piles[{piles[side][0]}].counting" if side in piles else "piles"
             whose = (f"side {side}'s pile" if side in piles
                      else f"side {side}'s pile (the rest of the pack)")
@@ -293,3 +296,9 @@ def deck_points_line(variant: Variant, sides: Sides, side: int, view: PileView) 
         variant.totals_section,
         (("tricks", view.tricks), ("trick_points", trick_points), ("counting", counting),
          ("counting_cards", held), ("derived", view.derived)))
+
+
+def _kept_fool(variant: Variant, cards: frozenset[Card] | tuple[Card, ...]) -> int:
+    """1 when the pile holds a Fool its player keeps beyond the tricks (Mitigatti's Fuole,
+    never captured, never exchanged: its pile may hold it and no trick), else 0."""
+    return int(variant.fool_rule == "kept" and variant.pack.fool in cards)

@@ -77,6 +77,9 @@ class Replay:
             out.append(("bagatto", self.record.bagatto.to_json()))
         if self.record.call is not None:
             out.append(("partner", self.record.call.partner))
+        contract = self.record.contract
+        if contract is not None and contract.type == "call":
+            out.append(("partner", contract.partner))
         return tuple(out)
 
 
