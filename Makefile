@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: all install test run openapi lint clean
+.PHONY: all install test run openapi lint clean chromium
 
 all: test
 
@@ -34,7 +34,19 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-test: $(STAMP)
+# The browser tests (tests/web) drive Debian's chromium: installed here when missing (as root
+# on Debian, as for python3-venv); where it cannot be, those tests are skipped and say why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "chromium is missing: installing it for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	      || echo "chromium could not be installed: the browser tests will be skipped" >&2; \
+	  else \
+	    echo "chromium is missing: the browser tests will be skipped (apt-get install chromium)" >&2; \
+	  fi; }
+
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 run: $(STAMP)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import docs, games, stateless
+from . import docs, games, stateless, web
 
 
 def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(stateless.blp)
     api.register_blueprint(games.blp)
     app.register_blueprint(docs.assets)
+    app.register_blueprint(web.page)

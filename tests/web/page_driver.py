@@ -1,0 +1,129 @@
+"""A player at the table, driving the phone page the way a person does: taps on chips, cards
+and steppers, text in the name fields. Shared by the browser tests and the screenshot script."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+class Table:
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+
+    # -- starting a game -------------------------------------------------------------------
+
+    def start_game(self, variant: str, family: str, names: list[str], dealer: int = 0,
+                   options: dict[str, Any] | None = None) -> dict[str, str]:
+        """Start a game from the home page; returns the share links shown."""
+        page = self.page
+        page.goto(self.base + "/")
+        page.click("#new-game")
+        self.choose(f"#family-{family}")
+        if page.locator(f"#variant-{variant}").count():
+            self.choose(f"#variant-{variant}")
+        expect(page.locator("#variant-summary")).to_have_attribute("data-variant", variant)
+        for name, value in (options or {}).items():
+            if name == "melds":
+                self.choose(f"#opt-melds-{value}")
+            elif name == "bagatto_ultimo":
+                switch = page.locator("#opt-bagatto")
+                if (switch.get_attribute("aria-checked") == "true") != value:
+                    switch.click()
+            elif name == "marca_value":
+                page.fill("#opt-marca", value)
+        for i, name in enumerate(names):
+            page.fill(f"#player-{i}", name)
+        self.choose(f"#dealer-{dealer}")
+        page.click("#start")
+        page.wait_for_selector("#to-sheet")
+        links = {kind: page.input_value(f"#link-{kind}") for kind in ("edit", "read")
+                 if page.locator(f"#link-{kind}").count()}
+        return links
+
+    def to_sheet(self) -> None:
+        self.page.click("#to-sheet")
+        self.page.wait_for_selector("table.sheet")
+
+    # -- a hand ----------------------------------------------------------------------------
+
+    def new_hand(self) -> None:
+        self.page.click("#new-hand")
+        self.page.wait_for_selector("#save")
+
+    def choose(self, selector: str) -> None:
+        """Tap a chip: the label around a radio button."""
+        self.page.locator(f"label:has({selector})").click()
+        expect(self.page.locator(selector)).to_be_checked()
+
+    def seat_chip(self, group: str, seat: int) -> None:
+        self.choose(f"#{group}-{seat}")
+
+    def declare(self, seat: int, kind: str, *, suit: str | None = None, rank: str | None = None,
+                count: int | None = None) -> None:
+        """A declaration said at the table: who, what, and its suit, rank or count."""
+        page = self.page
+        page.click("#decl-add")
+        self.seat_chip("decl-seat", seat)
+        self.choose("#decl-mode-kind")
+        self.choose(f"#decl-kind-{kind}")
+        if suit:
+            self.choose(f"#decl-suit-{suit}")
+        if rank:
+            self.choose(f"#decl-rank-{rank}")
+        if count is not None:
+            self.fill_number("#decl-count", count)
+        page.click("#decl-confirm")
+
+    def declare_cards(self, seat: int, cards: list[str], pick: str) -> None:
+        """A declaration by its cards: tap them, ask for suggestions, pick one by its label."""
+        page = self.page
+        page.click("#decl-add")
+        self.seat_chip("decl-seat", seat)
+        if page.locator("#decl-mode-cards").count():
+            self.choose("#decl-mode-cards")
+        for card in cards:
+            page.click(f"#decl-card-{card}")
+        page.click("#decl-suggest")
+        page.locator("#suggestions button", has_text=re.compile(pick, re.IGNORECASE)).first.click()
+
+    def fill_number(self, selector: str, value: int) -> None:
+        field = self.page.locator(selector)
+        field.fill(str(value))
+        field.dispatch_event("change")
+
+    def pile(self, side: int, tricks: int, cards: list[str]) -> None:
+        """One side's pile: its tricks with the stepper's field, its cards by tapping them."""
+        page = self.page
+        page.click(f"#side-tab-{side}")
+        expect(page.locator(f"#side-tab-{side}")).to_have_attribute("aria-selected", "true")
+        self.fill_number("#tricks", tricks)
+        for card in cards:
+            page.click(f"#card-{card}")
+            expect(page.locator(f"#card-{card}")).to_have_attribute("aria-pressed", "true")
+
+    def bagatto(self, seat: int, won: bool) -> None:
+        page = self.page
+        page.click("#bagatto-on")
+        self.seat_chip("bagatto-seat", seat)
+        self.choose("#bagatto-won-won" if won else "#bagatto-won-lost")
+
+    def save(self) -> None:
+        self.page.click("#save")
+
+    def save_and_wait(self) -> None:
+        self.save()
+        self.page.wait_for_selector("table.sheet")
+
+    # -- reading the sheet -----------------------------------------------------------------
+
+    def totals(self) -> dict[str, str]:
+        cells = self.page.locator("tfoot td[data-total]")
+        out = {}
+        for i in range(cells.count()):
+            cell = cells.nth(i)
+            out[cell.get_attribute("data-total")] = cell.inner_text().replace("★", "").strip()
+        return out

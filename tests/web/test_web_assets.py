@@ -1,0 +1,112 @@
+"""The phone page as files: served at ``/`` with a strict Content-Security-Policy, nothing
+loaded from elsewhere, kept out of the OpenAPI document, both languages complete, and the QR
+encoder checked against a reference matrix."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from service.http.resources.web import STATIC_DIR
+
+ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg",
+          "manifest.webmanifest"]
+
+
+def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    html = response.get_data(as_text=True)
+    for name in re.findall(r'(?:src|href)="/app/([^"]+)"', html):
+        assert name in ASSETS
+
+
+@pytest.mark.parametrize("name", ASSETS)
+def test_every_asset_is_served_and_revalidated(stateless_app: Any, name: str) -> None:
+    client = stateless_app.test_client()
+    response = client.get(f"/app/{name}")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-cache"
+    again = client.get(f"/app/{name}", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_no_path_outside_the_page_folder(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    assert client.get("/app/../resources/web.py").status_code == 404
+    assert client.get("/app/missing.js").status_code == 404
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    """No CDN, no web font, no analytics: every URL in the page's files is the page's own."""
+    for path in STATIC_DIR.iterdir():
+        if path.suffix not in {".html", ".js", ".css"}:
+            continue
+        text = path.read_text()
+        urls = re.findall(r"https?://[^\s\"'`)]+", text)
+        assert urls == [] or all(u.startswith("http://www.w3.org/2000/svg") for u in urls), (
+            path.name, urls)
+
+
+def test_the_page_stays_out_of_the_api_document(stateless_app: Any) -> None:
+    spec = stateless_app.test_client().get("/api/v1/openapi.json").get_json()
+    assert "/" not in spec["paths"]
+    assert not any(p.startswith("/app") for p in spec["paths"])
+
+
+def _dictionary(text: str, name: str) -> set[str]:
+    start = text.index(f"const {name} = {{")
+    end = text.index("\n  };", start)
+    return set(re.findall(r'^\s+"([^"]+)":', text[start:end], re.MULTILINE)) | set(
+        re.findall(r'"([a-z0-9_.-]+)": "', text[start:end]))
+
+
+def test_both_languages_have_every_word() -> None:
+    text = (STATIC_DIR / "i18n.js").read_text()
+    italian, english = _dictionary(text, "it"), _dictionary(text, "en")
+    # Error codes are explained in Italian; in English the service's own message says it.
+    assert {k for k in italian - english if not k.startswith("code.")} == set()
+    assert english - italian == set()
+    used = set()
+    for name in ("app.js", "cards.js"):
+        source = (STATIC_DIR / name).read_text()
+        used |= set(re.findall(r'\bt\(\s*"([^"]+)"', source))
+        used |= set(re.findall(r'\btr\(\s*"([^"]+)"', source))
+    assert used - english == set()
+
+
+# The share link below at level M, mask 2 (version 5): a reference encoder's matrix, one row
+# per line, as hexadecimal.
+QR_TEXT = "https://segnapunti.example/#/games/k7g7vcznfm?token=IcXQF6-pjELe5ZovqRsM_HNE4xKvqJvx"
+QR_ROWS = [
+    "1fc0f2687f", "10474dce41", "175091a15d", "1754cd7e5d", "175d27ad5d", "105b615741",
+    "1fd555557f", "18d59700", "17c7a85f7c", "1cbd29e486", "1be1e8d653", "c2523f1b9", "a795a2ff7",
+    "14815fa120", "19ef7582bb", "10a2c5c2f0", "1dd8f2eed7", "cb39d4b66", "12666c43e7",
+    "11f50c6e1", "45b2e1bd4", "1b21dba908", "1274ed0b3b", "15b51092f0", "11faf847d6",
+    "112791fb20", "106c290efb", "100903c291", "14f9da1dff", "1f17a318", "1fcd791557",
+    "105ad7d518", "175429f7f4", "1753b123d7", "1759395507", "1043a1c451", "1fd6fe6c9f",
+]
+
+
+def test_the_qr_encoder_matches_a_reference(browser: Any, server: str) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(server + "/")
+        page.wait_for_function("typeof QR !== 'undefined'")
+        got = page.evaluate(
+            "([text]) => QR.encode(text, {mask: 2}).modules.map("
+            "row => row.map(d => d ? '1' : '0').join(''))", [QR_TEXT])
+        expected = [format(int(row, 16), "037b") for row in QR_ROWS]
+        assert got == expected
+        chosen = page.evaluate("([text]) => QR.encode(text).version", [QR_TEXT])
+        assert chosen == 5
+    finally:
+        page.close()
