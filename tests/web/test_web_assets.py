@@ -110,3 +110,16 @@ def test_the_qr_encoder_matches_a_reference(browser: Any, server: str) -> None:
         assert chosen == 5
     finally:
         page.close()
+
+
+def test_every_page_file_is_installed_with_the_package() -> None:
+    """pyproject.toml's package data covers each file of the page (a `pip install .` without
+    one would serve a 404)."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((STATIC_DIR.parents[2] / "pyproject.toml").read_text())
+    data = config["tool"]["setuptools"]["package-data"]
+    patterns = data.get("*", []) + data.get("service.web.static", [])
+    for path in STATIC_DIR.iterdir():
+        assert any(fnmatch.fnmatch(path.name, p) for p in patterns), path.name
