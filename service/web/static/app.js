@@ -295,6 +295,7 @@
       }
       stopPolling();
       G.id = null;
+      G.game = null;
       G.onChange = null;
       if (hash === "#/new") return await newGameScreen();
       return homeScreen();
@@ -541,10 +542,18 @@
     return [{ field: "", message: problem.detail || error.message, code: problem.code }];
   }
 
+  /** A problem of the service in the page's words: its title in the page's language where
+   * the page knows the code, the service's message with seats named as the players are. */
   function problemText(error) {
-    const known = error.code && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
-    const text = known && I18n.lang !== "en" ? `${known} — ${error.message}` : error.message;
-    return error.rule ? `${text} (${error.rule})` : text;
+    const known = error.code && I18n.lang !== "en" && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
+    let message = String(error.message || "");
+    if (G.game) {
+      message = message.replace(/\bseats? (\d+)(?: and (\d+))?/g, (_, a, b) =>
+        b !== undefined ? `${seatName(Number(a))} & ${seatName(Number(b))}` : seatName(Number(a)));
+    }
+    message = message.replace(/ ?\((?:declarations|piles)\[\d+\][^)]*\)/g, "");
+    const rule = error.rule ? ` (${error.rule})` : "";
+    return known ? `${known}${rule}: ${message}` : `${message}${rule}`;
   }
 
   /** The element that shows a field, trying the path and then each shorter prefix. */
@@ -667,17 +676,16 @@
 
     if (finished && g.winners.length) {
       const names = g.winners.map((key) => g.columns.find((c) => c.key === key)?.label || key);
-      root.append(h("p", { class: "winner", role: "status" }, "🏆 ",
+      root.append(h("p", { class: "winner", role: "status" }, h("span", { class: "winner-star", "aria-hidden": "true" }, "★"), " ",
         t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
         g.ended_by ? h("small", {}, ` (${g.ended_by})`) : null));
     }
-    if (g.target) root.append(progress(g));
-    if (mitigatti) root.append(ledger(g));
-
     if (canEdit() && !finished) {
       root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
         t("sheet.newHand", { n: g.hands.length + 1 })));
     }
+    if (g.target) root.append(progress(g));
+    if (mitigatti) root.append(ledger(g));
     root.append(sheetTable(g, V, mitigatti));
 
     root.append(h("div", { class: "row tools" },
@@ -716,7 +724,7 @@
       list.append(h("div", { class: `balance ${value < 10 ? "down" : value > 10 ? "up" : ""}`, "data-seat": seat },
         h("span", { class: "balance-name" }, name),
         h("span", { class: "balance-value" }, num(value)),
-        money !== null && money !== undefined ? h("span", { class: "balance-money" }, money) : null));
+        money !== null && money !== undefined ? h("span", { class: "balance-money" }, money.replace(/^-/, "−")) : null));
     });
     box.append(list);
     if (g.pot) box.append(h("p", { class: "hint" }, t("sheet.pot", { n: g.pot })));
@@ -1270,7 +1278,7 @@
     }
 
     seatChips(group, selected, onpick, { exclude = [], labels = {} } = {}) {
-      return h("div", { class: "chips", role: "radiogroup" },
+      return h("div", { class: "chips seats", role: "radiogroup" },
         this.seats.filter((x) => !exclude.includes(x)).map((seat) => chipRadio(group, seat,
           labels[seat] || seatName(seat), selected === seat, () => onpick(seat))));
     }
@@ -1355,9 +1363,10 @@
       const list = h("ul", { class: "decl-list" });
       s.declarations.forEach((d, i) => {
         list.append(h("li", { class: "decl", "data-field": `declarations[${i}]` },
-          h("span", { class: "decl-seat" }, seatName(d.seat)),
-          h("span", { class: "decl-what" }, Explain.declaration(d, this.family)),
-          d.cards ? h("span", { class: "decl-cards" }, d.cards.map((c) => cardChip(c, this.family))) : null,
+          h("div", { class: "decl-main" },
+            h("span", { class: "decl-seat" }, seatName(d.seat)), " ",
+            h("span", { class: "decl-what" }, Explain.declaration(d, this.family)),
+            d.cards ? h("span", { class: "decl-cards" }, d.cards.map((c) => cardChip(c, this.family))) : null),
           h("button", {
             type: "button", class: "icon-button", id: `decl-remove-${i}`,
             "aria-label": t("hand.removeDecl", { what: Explain.declaration(d, this.family), name: seatName(d.seat) }),
@@ -1460,7 +1469,11 @@
                 toast(problemText(problemErrors(error)[0]));
               }
               redraw();
-              document.getElementById("suggestions")?.querySelector("button")?.focus();
+              const first = document.getElementById("suggestions");
+              if (first) {
+                first.scrollIntoView({ block: "center" });
+                first.querySelector("button")?.focus({ preventScroll: true });
+              }
             },
           }, t("hand.suggest", { n: d.cards.length }))));
         if (d.suggestions) {
@@ -1485,7 +1498,7 @@
     }
 
     packGrid(group, codes, isOn, toggle) {
-      const grid = h("div", { class: "pack-grid" });
+      const grid = h("div", { class: "pack-grid dense" });
       for (const row of Cards.groups(codes)) {
         grid.append(h("div", { class: "grid-row" },
           h("span", { class: `row-label ${row.key === "H" || row.key === "D" ? "red" : ""}`, "aria-hidden": "true" },
@@ -1755,7 +1768,10 @@
       const name = t(`meld.${line.kind}`);
       if (line.kind === "family") return `${name} ${line.mark}`;
       if (line.kind === "three_of_a_kind" || line.kind === "four_of_a_kind") return `${name} ${t("of")} ${line.mark}`;
-      if ((line.kind === "frilli" || line.kind === "trumps") && line.cards) return `${name} ${line.cards.length}`;
+      if (line.kind === "frilli" || line.kind === "trumps") {
+        if (line.cards) return `${name} ${line.cards.length}`;
+        if (line.rule !== "R1") return `${name} ${line.points}`;
+      }
       return name;
     },
 

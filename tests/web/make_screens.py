@@ -1,0 +1,188 @@
+"""Screenshots of the phone page at a phone's size, for docs/screens/.
+
+    python tests/web/make_screens.py [--out docs/screens]
+
+Starts the service on a free port with a temporary database, plays a few hands through the
+page with Debian's chromium (as the browser tests do) and saves one PNG per screen."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conftest import CHROMIUM_ARGS, ROOT, chromium_path
+from page_driver import Table
+from playwright.sync_api import expect, sync_playwright
+
+PHONE = {"width": 360, "height": 740}
+
+
+def start_server(work: Path) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": "1",
+           "DATABASE_URL": f"sqlite:///{work / 'screens.sqlite3'}", "RATE_LIMIT_PER_MINUTE": "0",
+           "HOME": str(work)}
+    process = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"{base}/api/v1/variants", timeout=1)
+            return process, base
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+class Shots:
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        out.mkdir(parents=True, exist_ok=True)
+
+    def take(self, page: Any, name: str, *, top: str | None = None, full: bool = False) -> None:
+        if top:
+            page.locator(top).first.evaluate(
+                "el => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64)")
+        else:
+            page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate("document.getElementById('toast').hidden = true")
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(self.out / f"{name}.png"), full_page=full)
+        print("saved", name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    args = parser.parse_args()
+    shots = Shots(Path(args.out))
+    work = Path(tempfile.mkdtemp(prefix="segnapunti-screens-"))
+    process, base = start_server(work)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(),
+                                                 args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport=PHONE, device_scale_factor=2,
+                                          locale="it-IT", has_touch=True)
+            page = context.new_page()
+            table = Table(page, base)
+            page.goto(base + "/")
+            shots.take(page, "01-home")
+
+            page.click("#new-game")
+            for i, name in enumerate(["Anna", "Bruno", "Carla"]):
+                page.fill(f"#player-{i}", name)
+            page.locator("#player-2").blur()
+            shots.take(page, "02-new-game")
+            shots.take(page, "03-new-game-players", top="[data-field='players']")
+            page.click("#start")
+            page.wait_for_selector("#to-sheet")
+            shots.take(page, "04-share")
+            table.to_sheet()
+
+            table.new_hand()
+            table.declare(1, "family", suit="D")
+            table.declare(0, "trumps", count=10)
+            page.click("#decl-add")
+            table.seat_chip("decl-seat", 2)
+            table.choose("#decl-mode-cards")
+            for card in ["KH", "KC", "KS", "JH", "CH", "QH"]:
+                page.click(f"#decl-card-{card}")
+            page.click("#decl-suggest")
+            page.wait_for_selector("#suggestions button")
+            shots.take(page, "05-hand-declarations", top="[data-field='declarations']")
+            shots.take(page, "06-hand-suggestions", top="#decl-suggest")
+            page.locator("#suggestions button", has_text="Terno").first.click()
+            table.pile(0, 9, ["T1", "KH", "QH", "CH", "JH"])
+            table.pile(1, 10, ["T21", "FOOL", "KC", "QC", "QD", "CC", "JC"])
+            shots.take(page, "07-hand-piles", top="[data-field='piles']")
+            expect(page.locator("#preview")).to_contain_text("33")
+            shots.take(page, "08-hand-checks", top=".checks")
+            table.save_and_wait()
+
+            table.new_hand()
+            table.declare(2, "four_of_a_kind", rank="K")
+            table.declare(0, "family", suit="H")
+            table.pile(0, 6, ["KD", "QS"])
+            table.pile(1, 12, ["QH", "QD", "QC"])
+            table.save()
+            page.wait_for_selector(".field-error")
+            shots.take(page, "09-error-at-field", top="[data-field='declarations']")
+            page.click("#decl-remove-0")
+            table.declare_cards(2, ["FOOL", "T1", "T21"], "Gatti")
+            table.bagatto(2, won=True)
+            table.save_and_wait()
+            page.click("tr.hand[data-hand='1'] .hand-button")
+            shots.take(page, "10-sheet", top="h1")
+            shots.take(page, "11-sheet-explained", top="#details-1")
+
+            table.new_hand()
+            table.declare(1, "trumps", count=10)
+            table.declare(1, "trumps", count=11)
+            table.pile(0, 8, ["KH", "QH", "T21"])
+            table.pile(1, 9, ["KD", "KC", "KS", "QD", "QC", "FOOL", "T1"])
+            table.save_and_wait()
+            page.click("tr.hand[data-hand='3'] .hand-button")
+            page.click("tr.hand[data-hand='3'] .hand-button")
+            shots.take(page, "12-sheet-finished")
+
+            # Mitigatti, in English.
+            page.click("[data-lang='en']")
+            table.start_game("mitigatti-4", "mitigatti", ["Anna", "Bruno", "Carla", "Dario"],
+                             options={"marca_value": "0.50"})
+            table.to_sheet()
+            table.new_hand()
+            table.choose("#contract-card-KH")
+            table.seat_chip("contract-partner", 2)
+            table.declare(1, "mitigatti")
+            shots.take(page, "13-mitigatti-contract")
+            table.pile(0, 9, ["KH", "KD", "QH", "QD"])
+            table.bagatto(1, won=True)
+            table.save_and_wait()
+            table.new_hand()
+            table.choose("#contract-type-solo")
+            table.seat_chip("contract-declarer", 3)
+            page.click("#sans-prendre")
+            table.pile(0, 6, ["KS", "QS", "FOOL"])
+            table.save_and_wait()
+            shots.take(page, "14-mitigatti-balances")
+            shots.take(page, "15-mitigatti-sheet", top="table.sheet")
+
+            # Ottocento's race to 800, and the read-only link on another phone.
+            links = table.start_game("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"])
+            table.to_sheet()
+            table.new_hand()
+            table.declare_cards(1, ["KH", "KD", "KS"], "cricca")
+            table.pile(0, 8, ["ANGEL", "WORLD", "SUN", "MOON", "KH", "KD", "QH", "T16", "T15",
+                              "T14", "T13", "MORO1", "MORO2", "1H", "1D", "JH", "JD", "CH", "CD",
+                              "QD", "KC"])
+            table.seat_chip("last-trick", 0)
+            shots.take(page, "16-ottocento-piles", top="[data-field='piles']")
+            table.save_and_wait()
+            reader = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT")
+            other = reader.new_page()
+            other.goto(links["read"])
+            other.wait_for_selector("table.sheet")
+            shots.take(other, "17-read-only-ottocento")
+            reader.close()
+            browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
