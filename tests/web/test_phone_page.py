@@ -303,3 +303,38 @@ def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
         # Each player is credited the side they played on (R6): 9 + 15 + 20 for the caller's,
         # 11 tricks + 37 for the others.
         assert table.totals() == {"0": "44", "1": "48", "2": "44", "3": "48"}
+
+
+def test_the_page_works_with_the_keyboard(phones: Any) -> None:
+    """Tab to a control, Enter or Space to use it: starting a game, choosing the dealer with
+    the arrow keys, tapping a counting card and stepping the tricks."""
+    phone = phones()
+    page = phone.page
+    page.goto(phone.base + "/")
+    page.locator("#new-game").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#start")
+    for i, name in enumerate(["Anna", "Bruno", "Carla"]):
+        page.locator(f"#player-{i}").focus()
+        page.keyboard.type(name)
+    page.locator("#dealer-0").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#dealer-1")).to_be_checked()
+    page.locator("#start").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#to-sheet")
+    page.locator("#to-sheet").focus()
+    page.keyboard.press("Enter")
+    page.locator("#new-hand").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#save")
+    expect(page.locator(".dealer-line")).to_contain_text("Bruno")
+    page.locator("#card-KH").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#card-KH")).to_have_attribute("aria-pressed", "true")
+    # The focus stays on the card after the form redraws.
+    assert page.evaluate("document.activeElement.id") == "card-KH"
+    page.locator("#tricks-plus").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tricks")).to_have_value("2")
