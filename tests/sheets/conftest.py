@@ -1,0 +1,41 @@
+"""Fixtures of the score-sheet tests: the sample games stored through the use cases."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sheet_samples import SAMPLES, Sample, play
+
+from service.application.games import GameService, GameView
+from service.persistence import SqlGameRepository, make_engine, upgrade
+
+
+@pytest.fixture(scope="session")
+def sheet_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
+    """Use cases over a SQLite file of their own (the sheet tests read games; the HTTP ones
+    use the shared ``client`` on every backend)."""
+    url = f"sqlite:///{Path(tmp_path_factory.mktemp('sheets')) / 'sheets.sqlite3'}"
+    upgrade(url)
+    repository = SqlGameRepository(make_engine(url))
+    yield GameService(repository)
+    repository.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def stored(sheet_service: GameService) -> Callable[[Sample], GameView]:
+    """A sample, stored and read back (each sample once per session)."""
+    cache: dict[int, GameView] = {}
+
+    def get(sample: Sample) -> GameView:
+        if id(sample) not in cache:
+            cache[id(sample)] = play(sheet_service, sample)[0]
+        return cache[id(sample)]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def sample_views(stored: Callable[[Sample], GameView]) -> dict[str, GameView]:
+    return {name: stored(sample) for name, sample in SAMPLES.items()}

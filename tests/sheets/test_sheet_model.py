@@ -1,0 +1,277 @@
+"""The score sheet as data (service.application.sheets): the marks, rows and totals of each
+variant family, that every sheet adds up to the game's own numbers, and the catalogue of
+labels in English and Italian."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento
+
+from service.application.games import GameView
+from service.application.i18n import CATALOGUE, LANGUAGES, missing_translations
+from service.application.sheets import (
+    HandBlock,
+    Row,
+    Sheet,
+    build_sheet,
+    explanation_fallbacks,
+    hand_numbers,
+)
+
+
+def cells(row: Row) -> list[str]:
+    return [f"{e.text} {e.mark}".strip() if e else "" for e in row.cells]
+
+
+def rows_of(hand: HandBlock, kind: str) -> list[Row]:
+    return [row for row in hand.rows if row.kind == kind]
+
+
+def column_lines(hand: HandBlock, j: int) -> list[str]:
+    """What column ``j`` holds in the hand's mark and point rows, top to bottom."""
+    return [cells(row)[j] for row in hand.rows if row.kind in ("line", "deck")
+            and row.cells and row.cells[j] is not None]
+
+
+# -- the catalogue ---------------------------------------------------------------------------
+
+
+def test_every_label_has_both_languages_with_the_same_placeholders() -> None:
+    assert missing_translations() == []
+    assert all(len(texts) == len(LANGUAGES) for texts in CATALOGUE.values())
+
+
+def test_italian_uses_the_tables_words() -> None:
+    italian = {key: texts[1] for key, texts in CATALOGUE.items()}
+    assert italian["col.hand"] == "Mano"
+    assert italian["row.melds"] == "buone"
+    assert italian["row.deck_points"] == "punti di mazzo"
+    assert "mazziere" in italian["hand.dealer"]
+    assert "quaterno" in italian["meld.four_of_a_kind"]
+    assert "terno" in italian["meld.three_of_a_kind"]
+    assert "famiglia" in italian["meld.family"]
+    assert "trionfi" in italian["meld.trumps"]
+    assert italian["note.thrown_in"].startswith("A monte")
+
+
+# -- Gatti -----------------------------------------------------------------------------------
+
+
+def test_gatti_3_prints_the_paper_sheet(sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["gatti-3"])
+    assert [c.label for c in sheet.columns] == ["Anna", "Bruno", "Carla"]
+    first = sheet.hands[0]
+    assert first.dealer == "dealer Anna"
+    # R1: ten then eleven trumps are two lines, three then four Kings too (RULES §2.7).
+    assert column_lines(first, 0) == ["20 F", "27"]
+    assert column_lines(first, 1) == ["10 T", "1 T", "31"]
+    assert column_lines(first, 2) == ["5 K", "5 K", "20"]
+    assert [row.label for row in first.rows] == ["melds", "", "deck points", "hand", "total"]
+    assert cells(rows_of(first, "hand")[0]) == ["47", "42", "30"]
+    second = sheet.hands[1]
+    assert column_lines(second, 2) == ["10 ♦", "20"]
+    # Bagatto ultimo lost by Carla: 10 to each opponent, mark B.
+    assert "10 B" in column_lines(second, 0) and "10 B" in column_lines(second, 1)
+    third = sheet.hands[2]
+    assert column_lines(third, 0)[:2] == ["10 G", "20 B"]
+    assert column_lines(third, 1)[:2] == ["21 F", "10 ♥"]
+    assert cells(sheet.final[0]) == ["152", "136", "83"]
+    assert sheet.final[0].cells[0].style == "winner"  # type: ignore[union-attr]
+    assert sheet.outcome == ("Winner: Anna", "The game ended after its 3 hands (R10).")
+    marks = dict(sheet.legend)
+    assert {"F", "T", "G", "B"} <= set(marks) and "♦ ♥" not in marks
+
+
+def test_gatti_classic_prints_captured_melds_and_a_negative_bagatto(
+        sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["gatti-classic-4"])
+    assert [c.label for c in sheet.columns] == ["Anna & Carla", "Bruno & Dario"]
+    first = sheet.hands[0]
+    assert first.dealer == "dealer Bruno"
+    labels = [row.label for row in first.rows if row.label]
+    assert labels[:2] == ["melds", "captured melds"]
+    assert column_lines(first, 0)[:2] == ["16 F", "10 ♦"]
+    assert "10 G" in column_lines(first, 1)
+    last = sheet.hands[-1]
+    assert "−20 B" in column_lines(last, 0)
+
+
+def test_a_call_credits_the_partners_melds_in_grey(sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["gatti-4-call"])
+    first = sheet.hands[0]
+    assert first.notes == ("Anna called K♥: partner Carla",)
+    melds = rows_of(first, "line")[0]
+    anna, bruno, carla, dario = melds.cells
+    assert anna is not None and carla is not None and bruno is not None and dario is not None
+    # Carla declared 16 frilli: hers in black, her partner Anna's credit in grey (R6).
+    assert (carla.text, carla.mark, carla.style) == ("16", "F", "plain")
+    assert (anna.text, anna.mark, anna.style) == ("16", "F", "shared")
+    assert (bruno.style, dario.style) == ("plain", "shared")
+    assert sheet.hands[1].notes[0] == ("Bruno called K♠, a card of their own: alone against "
+                                       "three")
+    assert ("", "grey: scored by a partner, credited to the column") in sheet.legend
+
+
+# -- Ottocento -------------------------------------------------------------------------------
+
+
+def test_ottocento_prints_combinations_progress_and_r13(
+        sample_views: dict[str, GameView]) -> None:
+    view = sample_views["ottocento"]
+    sheet = build_sheet(view)
+    first = sheet.hands[0]
+    assert [row.label for row in first.rows if row.label][:2] == ["declared", "captured"]
+    assert column_lines(first, 0)[0] == "17 3K"  # Carla's cricca of three Kings
+    assert column_lines(first, 1)[0] == "15 ♠4"  # Bruno's sequence of four spades
+    assert "70 ×2" in column_lines(first, 0)
+    progress = rows_of(first, "progress")[0]
+    assert progress.label == "to 800"
+    assert cells(progress) == ["555", "627"]
+    last = sheet.hands[-1]
+    assert "† not counted: the rubber was won during the declarations (R13)" in last.notes
+    voids = [e for row in last.rows for e in row.cells if e and e.style == "void"]
+    assert sorted(f"{e.text} {e.mark}" for e in voids) == ["10 A3†", "10 M3†"]
+    assert cells(rows_of(last, "hand")[0]) == ["10", "200"]
+    assert cells(rows_of(last, "progress")[0])[1] == "✓"
+    assert cells(sheet.final[0]) == [str(v) for _, v in view.summary.totals]
+    assert sheet.outcome[-1] == "The rubber was won during the declarations of hand 4 (R13)."
+
+
+# -- Mitigatti -------------------------------------------------------------------------------
+
+
+def test_mitigatti_prints_the_marca_ledger(sample_views: dict[str, GameView]) -> None:
+    view = sample_views["mitigatti-4"]
+    sheet = build_sheet(view)
+    first = sheet.hands[0]
+    assert first.notes == ("Anna called K♥: partner Carla",)
+    labels = [row.label for row in first.rows]
+    assert labels == ["points", "partida", "declarations", "Bagatte ultimu", "marca", "balance"]
+    assert cells(rows_of(first, "line")[2]) == ["−2", "+6", "−2", "−2"]
+    thrown = sheet.hands[1]
+    assert [row.kind for row in thrown.rows] == ["note"]
+    assert thrown.rows[0].note.startswith("Thrown in (to the mountain)")
+    assert sheet.hands[2].notes == ("Dario played solo sans prendre",)
+    final = rows_of(sheet.hands[-1], "total")[0]
+    assert [e.points for e in final.cells if e] == [v for _, v in view.summary.ledger.balances]  # type: ignore[union-attr]
+    (ledger,) = sheet.sections
+    assert ledger.title == "Marca ledger"
+    assert ledger.rows[-1][0] == "money"
+    assert any("pays" in line and "marca (" in line for line in ledger.lines)
+
+
+def test_mitigatti_3_has_a_pot_column_and_its_collection(
+        sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["mitigatti-3"])
+    assert [c.label for c in sheet.columns][-1] == "Pot"
+    tie = sheet.hands[1]
+    assert cells(rows_of(tie, "total")[0]) == ["10", "10", "9", "1"]
+    collect = sheet.hands[2]
+    pot_row = next(row for row in collect.rows if row.label == "pot")
+    assert cells(pot_row) == ["", "", "+1", "−1"]
+    assert "Carla collected 1 marca from the pot in hand 3." in sheet.sections[0].lines
+
+
+def _sums(sheet: Sheet, view: GameView) -> None:
+    numbers = hand_numbers(view)
+    keys = [c.key for c in sheet.columns]
+    for hand, counted in zip(sheet.hands, numbers, strict=True):
+        if view.summary.ledger is not None:
+            # Every marca paid is received (the pot is a party): each row sums to zero.
+            for row in hand.rows:
+                if row.kind in ("line", "hand"):
+                    assert sum(e.points or 0 for e in row.cells if e) == 0, row
+            balances = rows_of(hand, "total")
+            if balances:
+                assert [e.points for e in balances[0].cells if e][:len(counted.balances or {})] \
+                    == list((counted.balances or {}).values())
+            continue
+        # What a column's cells count adds up to the hand's points, and the totals run on.
+        for j, key in enumerate(keys):
+            counted_cells = [row.cells[j] for row in hand.rows
+                             if row.kind in ("line", "deck") and row.cells]
+            total = sum(e.points or 0 for e in counted_cells if e and e.style != "void")
+            assert total == counted.points[key], (hand.number, key)
+        assert [e.points for e in rows_of(hand, "total")[0].cells if e] == [
+            counted.totals[k] for k in keys]
+
+
+LONG: dict[str, Callable[[], Sample]] = {"long-mitigatti": long_mitigatti,
+                                         "long-ottocento": long_ottocento}
+
+
+@pytest.mark.parametrize("name", [*SAMPLES, *LONG])
+def test_every_sheet_adds_up_to_the_games_numbers(
+        name: str, stored: Callable[[Sample], GameView]) -> None:
+    view = stored(SAMPLES[name] if name in SAMPLES else LONG[name]())
+    for lang in LANGUAGES:
+        sheet = build_sheet(view, lang, detail=True)
+        assert len(sheet.hands) == len(view.hands)
+        _sums(sheet, view)
+        if sheet.final:
+            assert [e.points for e in sheet.final[0].cells if e] == [
+                v for _, v in view.summary.totals]
+
+
+@pytest.mark.parametrize("name", [*SAMPLES, *LONG])
+def test_italian_explanations_need_no_english(name: str,
+                                              stored: Callable[[Sample], GameView]) -> None:
+    view = stored(SAMPLES[name] if name in SAMPLES else LONG[name]())
+    assert explanation_fallbacks(view, "it") == 0
+
+
+def test_english_explanations_are_the_rules_cores_own_lines(
+        sample_views: dict[str, GameView]) -> None:
+    view = sample_views["gatti-3"]
+    sheet = build_sheet(view, "en", detail=True)
+    texts = [line["text"] for side in view.hands[0].result.to_json()["sides"]
+             for line in side["lines"]]
+    assert sheet.hands[0].details[0] == f"{texts[0]} (§2.4)"
+    assert all(any(d.startswith(t) for d in sheet.hands[0].details) for t in texts)
+
+
+def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["gatti-3"], "it", detail=True)
+    assert sheet.title == "Foglio segnapunti"
+    assert sheet.variant == "Gatti a tre"
+    assert sheet.hands[0].dealer == "mazziere Anna"
+    assert [row.label for row in sheet.hands[0].rows] == [
+        "buone", "", "punti di mazzo", "mano", "totale"]
+    details = sheet.hands[0].details
+    assert "Posto 0 ha dichiarato 20 frilli: 20 (§2.4)" in details
+    assert ("Posto 1 ha dichiarato 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
+            "(R1)") in details
+    assert "Posto 2 ha dichiarato quaterno di re, che vale 10: 5 in più dei 5 già segnati " \
+           "(R1)" in details
+    assert any("★" in d and "carte di conto" in d for d in sheet.hands[0].details)
+    assert sheet.outcome == ("Vince Anna", "La partita è finita dopo le sue 3 mani (R10).")
+    meta = dict(sheet.meta)
+    assert meta["Opzioni"] == "buone dichiarate dalla mano; Bagatto ultimo"
+    assert meta["Giocatori e posti"] == "Anna (posto 0), Bruno (posto 1), Carla (posto 2)"
+
+
+def test_italian_mitigatti_money_and_payments(sample_views: dict[str, GameView]) -> None:
+    sheet = build_sheet(sample_views["mitigatti-4"], "it", detail=True)
+    assert dict(sheet.meta)["Opzioni"] == "0,50 a marca"
+    details = sheet.hands[0].details
+    assert details[-1].startswith("Posto 1 ha vinto l'ultima presa col Bagatte: 2 marche")
+    assert any(d.startswith("Partida: la squadra del dichiarante (posti 0 e 2) ha fatto 26 "
+                            "punti su 72, e perde") for d in details)
+    assert "Posto 1 ha accusato mitigatti (i tre onori): 1 marca da ciascun altro giocatore: " \
+           "Anna → Bruno 1, Carla → Bruno 1, Dario → Bruno 1 (§5.4)" in details
+    assert sheet.sections[0].rows[-1][0] == "denaro"
+    assert any("paga" in line and "(3,00)" in line for line in sheet.sections[0].lines)
+
+
+def test_dummies_are_named_after_their_players_in_the_sheets_language(
+        sheet_service: Any) -> None:
+    created = sheet_service.create_game("gatti-2", None, ["Anna", "Bruno"], None)
+    view = sheet_service.get_game(created.view.id, created.read_token)
+    italian = build_sheet(view, "it")
+    assert dict(italian.meta)["Giocatori e posti"] == (
+        "Anna (posto 0), Bruno (posto 1), morto di Anna (posto 2), morto di Bruno (posto 3)")
+    assert [c.label for c in italian.columns] == ["Anna", "Bruno"]
+    assert italian.outcome == ("Nessuna mano giocata.",)
