@@ -23,6 +23,9 @@ READS: dict[tuple[str, str], Request] = {
     ("get", GAME): lambda c, g, h: c.get(g.url, headers=h),
     ("get", f"{GAME}/hands/{{number}}"): lambda c, g, h: c.get(f"{g.url}/hands/1", headers=h),
     ("get", f"{GAME}/history"): lambda c, g, h: c.get(f"{g.url}/history", headers=h),
+    ("get", f"{GAME}/sheet.pdf"): lambda c, g, h: c.get(f"{g.url}/sheet.pdf", headers=h),
+    ("get", f"{GAME}.json"): lambda c, g, h: c.get(f"{g.url}.json", headers=h),
+    ("get", f"{GAME}.csv"): lambda c, g, h: c.get(f"{g.url}.csv", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
     ("post", f"{GAME}/hands"): lambda c, g, h: c.post(f"{g.url}/hands", json=gatti3_hand(1),

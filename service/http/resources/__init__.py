@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import docs, games, stateless, web
+from . import docs, games, sheets, stateless, web
 
 
 def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(stateless.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(sheets.blp)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)

@@ -1,0 +1,159 @@
+"""The printable score sheet and the exports: ``GET /games/{id}/sheet.pdf``,
+``GET /games/{id}.json``, ``GET /games/{id}.csv`` and ``POST /games/import``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request, url_for
+from flask.views import MethodView
+
+from service.application.exports import export_csv, export_document, import_game
+from service.application.sheets import build_sheet
+from service.pdf import render_sheet
+
+from ..blueprint import Blueprint
+from ..config import API_PREFIX
+from ..schemas import CreatedGameSchema
+from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
+from .common import bearer_token, game_service, json_body, protected, write
+from .games import (
+    IF_NONE_MATCH,
+    LOCATION_HEADER,
+    game_json,
+    not_modified,
+    share_link,
+)
+
+blp = Blueprint(
+    "sheets",
+    __name__,
+    url_prefix=f"{API_PREFIX}/games",
+    description="The printable score sheet, and the game as JSON or CSV to keep elsewhere "
+                "(either token), and back (import)",
+)
+
+ETAG = {"ETag": {"description": "weak: changes with the game (and the language and detail "
+                                "of a sheet)", "schema": {"type": "string"}}}
+DISPOSITION = {"Content-Disposition": {"description": "the file's name",
+                                       "schema": {"type": "string"}}}
+
+
+def _conditional(game_id: str, variant: str) -> tuple[str, Response | None]:
+    """The representation's weak entity tag, and a 304 when the client has it already."""
+    tag = f"{game_service().game_tag(game_id, bearer_token())}-{variant}"
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        return tag, not_modified(tag, weak=True)
+    return tag, None
+
+
+def _file(body: bytes | str, mimetype: str, filename: str, tag: str, *,
+          inline: bool = False) -> Response:
+    response = Response(body, mimetype=mimetype)
+    disposition = "inline" if inline else "attachment"
+    response.headers["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response.set_etag(tag, weak=True)
+    return response
+
+
+@blp.route("/<game_id:game_id>/sheet.pdf")
+class SheetPdf(MethodView):
+    @protected(blp, write=False)
+    @blp.arguments(SheetQuerySchema, location="query")
+    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
+                  description="The score sheet, A4", headers={**ETAG, **DISPOSITION})
+    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
+    def get(self, query: dict[str, Any], game_id: str) -> Any:
+        """Print the score sheet
+
+        The sheet as players keep it on paper, as a PDF: a column per player or pair, each
+        hand's dealer, its meld or declaration lines with their marks (`20 F`, `10 ♦`,
+        `5 K`), the deck or card points, a rule across and the running totals; the final
+        totals and winners; Mitigatti's marca ledger and transfers; Ottocento's progress to
+        800. `lang=it` prints it in Italian; `detail=1` adds each hand's explanation lines.
+        Either token opens it.
+        """
+        lang = query.get("lang", "en")
+        detail = bool(query.get("detail", False))
+        tag, cached = _conditional(game_id, f"sheet-{lang}-{int(detail)}")
+        if cached is not None:
+            return cached
+        service = game_service()
+        view = service.get_game(game_id, bearer_token())
+        sheet = build_sheet(view, lang, detail=detail, printed_at=service.clock())
+        return _file(render_sheet(sheet), "application/pdf", sheet.filename, tag, inline=True)
+
+
+@blp.route("/<game_id:game_id>.json")
+class GameJson(MethodView):
+    @protected(blp, write=False)
+    @blp.response(200, GameExportSchema, headers={**ETAG, **DISPOSITION})
+    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
+    def get(self, game_id: str) -> Any:
+        """Export the game as JSON
+
+        Complete and re-importable: the variant, options, players, first dealer and every
+        hand's canonical record, with each hand's result and the game's summary.
+        `POST /games/import` makes a new game of it with identical results.
+        """
+        tag, cached = _conditional(game_id, "json")
+        if cached is not None:
+            return cached
+        service = game_service()
+        view = service.get_game(game_id, bearer_token())
+        headers = {"Content-Disposition":
+                   f'attachment; filename="segnapunti-{view.game.variant}-{view.id}.json"',
+                   "ETag": f'W/"{tag}"'}
+        return export_document(view, service.clock()), headers
+
+
+@blp.route("/<game_id:game_id>.csv")
+class GameCsv(MethodView):
+    @protected(blp, write=False)
+    @blp.response(200, {"type": "string"}, content_type="text/csv",
+                  description="One row per hand and column", headers={**ETAG, **DISPOSITION})
+    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
+    def get(self, game_id: str) -> Any:
+        """Export the game as CSV
+
+        One row per hand and column: `hand`, `dealer_seat`, `dealer`, `column`, `label`,
+        `points` (what the column got from the hand), `total` (its running total), `marks`
+        (its lines as the sheet prints them), `events`; Mitigatti adds `marca`, `balance`
+        and `pot`. UTF-8, comma-separated, quoted where needed (RFC 4180).
+        """
+        tag, cached = _conditional(game_id, "csv")
+        if cached is not None:
+            return cached
+        view = game_service().get_game(game_id, bearer_token())
+        response = _file(export_csv(view), "text/csv",
+                         f"segnapunti-{view.game.variant}-{view.id}.csv", tag)
+        response.headers["Content-Type"] = "text/csv; charset=utf-8; header=present"
+        return response
+
+
+@blp.route("/import")
+class GameImport(MethodView):
+    @write(blp, idempotent=True)
+    @json_body(blp)
+    @blp.arguments(GameImportSchema)
+    @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
+    def post(self, document: dict[str, Any]) -> Any:
+        """Import a game
+
+        Takes a game exported by `GET /games/{id}.json` and creates a new game with the same
+        players, options and hands, and new tokens (shown only here). Every hand is replayed
+        in order through the same checks as recording it; every problem is listed (`422`,
+        fields under `hands[i].record.…`, `i` from 0) and nothing is created. Where the file
+        holds a hand's result, the replayed one must give the same points.
+        """
+        created = import_game(game_service(), document)
+        data = game_json(created.view)
+        data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
+        data["links"] = {
+            "edit": share_link(created.view.id, created.edit_token),
+            "read": share_link(created.view.id, created.read_token),
+        }
+        return data, 201, {"Location": url_for("games.Game", game_id=created.view.id)}

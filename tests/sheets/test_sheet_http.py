@@ -1,0 +1,271 @@
+"""The sheet and the exports over HTTP: content types and file names, access as for reading a
+game, conditional requests, the CSV's rows, and an export that imports back to a new game
+with identical results and new tokens — or to nothing, with every problem listed."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import uuid
+from typing import Any
+
+import pytest
+from sheet_samples import SAMPLES, Sample
+from sheet_support import API, PROBLEM, HttpGame, auth, pdf_text
+from sqlalchemy import text
+
+
+def games_stored(client: Any) -> int:
+    engine = client.application.extensions["segnapunti.games"].repository.engine
+    with engine.connect() as connection:
+        return int(connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one())
+
+
+def problem(response: Any, status: int) -> dict[str, Any]:
+    assert response.status_code == status, (response.status_code, response.data[:300])
+    assert response.mimetype == PROBLEM
+    return response.json  # type: ignore[no-any-return]
+
+
+def fields(body: dict[str, Any]) -> dict[str, str]:
+    return {e["field"]: e["code"] for e in body["errors"]}
+
+
+# -- the sheet --------------------------------------------------------------------------------
+
+
+def test_the_sheet_is_a_pdf_named_after_the_game(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-3"])
+    response = game.get("/sheet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == (
+        f'inline; filename="segnapunti-gatti-3-{game.id}.pdf"')
+    assert response.headers["Cache-Control"] == "private, no-cache"
+    text_ = pdf_text(response.data)
+    assert "Score sheet" in text_ and "Total 152 136 83" in text_
+    italian = pdf_text(game.get("/sheet.pdf?lang=it&detail=1").data)
+    assert "Foglio segnapunti" in italian and "Posto 0 ha dichiarato 20 frilli" in italian
+    assert "Posto 0" not in pdf_text(game.get("/sheet.pdf?lang=it&detail=0").data)
+
+
+def test_the_sheet_opens_with_either_token_as_the_game_does(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-4"])
+    other = HttpGame(client, Sample("gatti-3", ("X", "Y", "Z"), []))
+    cases = {
+        "no token": (game.url, {}),
+        "a token that opens nothing": (game.url, auth("not-a-token-of-any-game")),
+        "another game's token": (game.url, auth(other.read)),
+        "no such game": (f"{API}/games/nosuchgame", auth(game.read)),
+    }
+    expected = {"no token": 401, "a token that opens nothing": 401,
+                "another game's token": 404, "no such game": 404}
+    for suffix in ("/sheet.pdf", ".json", ".csv"):
+        assert game.get(suffix, game.read).status_code == 200
+        assert game.get(suffix, game.edit).status_code == 200
+        for case, (url, headers) in cases.items():
+            read = client.get(url, headers=headers)
+            body = problem(client.get(f"{url}{suffix}", headers=headers), expected[case])
+            assert (body["status"], body["code"]) == (read.status_code, read.json["code"]), case
+
+
+def test_the_sheets_query_is_checked(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-3"])
+    assert fields(problem(game.get("/sheet.pdf?lang=fr"), 422)) == {"query.lang": "invalid_field"}
+    assert fields(problem(game.get("/sheet.pdf?detail=yes"), 422)) == {
+        "query.detail": "invalid_field"}
+    # Other parameters (a cache-buster a browser or a link adds) are ignored.
+    assert game.get("/sheet.pdf?v=2").status_code == 200
+
+
+@pytest.mark.parametrize("suffix", ["/sheet.pdf?lang=it", ".json", ".csv"])
+def test_a_client_that_has_it_gets_304_until_the_game_changes(client: Any, suffix: str) -> None:
+    sample = SAMPLES["gatti-3"]
+    game = HttpGame(client, Sample(sample.variant, sample.players, sample.hands[:1]))
+    first = game.get(suffix)
+    etag = first.headers["ETag"]
+    assert etag.startswith('W/"')
+    assert game.get(suffix, headers={"If-None-Match": etag}).status_code == 304
+    added = client.post(f"{game.url}/hands", json=sample.hands[1], headers=auth(game.edit))
+    assert added.status_code == 201
+    again = game.get(suffix, headers={"If-None-Match": etag})
+    assert again.status_code == 200 and again.headers["ETag"] != etag
+
+
+# -- the CSV ----------------------------------------------------------------------------------
+
+
+def test_the_csv_has_a_row_per_hand_and_column(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-4"])
+    response = game.get(".csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8; header=present"
+    assert response.headers["Content-Disposition"] == (
+        f'attachment; filename="segnapunti-gatti-4-{game.id}.csv"')
+    assert response.data.endswith(b"\r\n")
+    rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8"))))
+    assert len(rows) == 4 * 2
+    assert list(rows[0]) == ["hand", "dealer_seat", "dealer", "column", "label", "points",
+                             "total", "marks", "events"]
+    assert rows[0] == {"hand": "1", "dealer_seat": "0", "dealer": "Anna", "column": "0",
+                       "label": "Anna & Carla", "points": "51", "total": "51",
+                       "marks": "10 ♠; 5 Q; 36", "events": ""}
+    state = game.state()
+    last = {r["column"]: int(r["total"]) for r in rows if r["hand"] == "4"}
+    assert last == state["totals"]
+    for column in ("0", "1"):
+        assert sum(int(r["points"]) for r in rows if r["column"] == column) == last[column]
+
+
+def test_the_csv_quotes_names_and_carries_the_marca(client: Any) -> None:
+    players = ("Anna, detta \"la Rossa\"", "Bruno", "Carla")
+    game = HttpGame(client, Sample("mitigatti-3", players, SAMPLES["mitigatti-3"].hands))
+    raw = game.get(".csv").data.decode("utf-8")
+    assert '"Anna, detta ""la Rossa"""' in raw
+    rows = list(csv.DictReader(io.StringIO(raw)))
+    assert list(rows[0])[-3:] == ["marca", "balance", "pot"]
+    assert len(rows) == 4 * 3
+    assert rows[0]["events"] == "thrown_in" and rows[0]["marca"] == "0"
+    state = game.state()
+    assert {r["column"]: int(r["balance"]) for r in rows if r["hand"] == "4"} == \
+        state["balances"]
+    assert rows[-1]["pot"] == str(state["pot"])
+    assert {r["label"] for r in rows} == set(players)
+
+
+# -- export and import ------------------------------------------------------------------------
+
+
+def _export(game: HttpGame) -> dict[str, Any]:
+    response = game.get(".json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    return response.json  # type: ignore[no-any-return]
+
+
+def _without_times(hand: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in hand.items() if k not in ("created_at", "updated_at", "etag")}
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_an_export_imports_to_identical_results_with_new_tokens(client: Any,
+                                                                name: str) -> None:
+    game = HttpGame(client, SAMPLES[name])
+    document = _export(game)
+    assert document["format"] == "segnapunti.game" and document["format_version"] == 1
+    assert [h["record"] for h in document["hands"]] == [h["record"] for h in
+                                                          game.state()["hands"]]
+    response = client.post(f"{API}/games/import", json=document)
+    assert response.status_code == 201, response.json
+    created = response.json
+    assert response.headers["Location"] == f"{API}/games/{created['id']}"
+    assert created["id"] != game.id
+    assert set(created["tokens"].values()).isdisjoint({game.edit, game.read})
+    # The new game's tokens open it; the old ones do not.
+    copy_url = f"{API}/games/{created['id']}"
+    assert client.get(copy_url, headers=auth(created["tokens"]["read"])).status_code == 200
+    assert client.get(copy_url, headers=auth(game.read)).status_code == 404
+    original, imported = game.state(), client.get(
+        copy_url, headers=auth(created["tokens"]["read"])).json
+    for key in ("variant", "options", "players", "first_dealer", "columns", "totals",
+                "status", "winners", "next_dealer", "created_at", "balances", "pot",
+                "transfers", "money", "ended_by"):
+        assert imported.get(key) == original.get(key), key
+    assert [_without_times(h) for h in imported["hands"]] == [
+        _without_times(h) for h in original["hands"]]
+    # And the copy exports to the same document, but for its id and times.
+    again = client.get(f"{copy_url}.json", headers=auth(created["tokens"]["read"])).json
+    assert [(h["record"], h["result"]) for h in again["hands"]] == [
+        (h["record"], h["result"]) for h in document["hands"]]
+    assert again["summary"] == document["summary"]
+
+
+def test_an_import_with_problems_lists_them_all_and_creates_nothing(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-3"])
+    document = _export(game)
+    broken = copy.deepcopy(document)
+    broken["hands"][0]["result"]["columns"]["0"] = 99
+    broken["hands"][1]["record"]["declarations"][0]["suit"] = "X"
+    broken["hands"][2]["record"]["piles"][0]["counting"].append("KH")  # side 1 has it too
+    before = games_stored(client)
+    body = problem(client.post(f"{API}/games/import", json=broken), 422)
+    found = fields(body)
+    assert found["hands[0].result"] == "result_differs"
+    assert any(f.startswith("hands[1].record.declarations[0]") for f in found)
+    assert any(f.startswith("hands[2].record.piles") for f in found)
+    assert games_stored(client) == before
+
+
+def test_an_import_is_checked_as_adding_hands_is(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-3"])
+    document = _export(game)
+    for hand in document["hands"]:
+        hand.pop("result")
+    wrong_dealer = copy.deepcopy(document)
+    wrong_dealer["hands"][1]["record"]["dealer"] = 2
+    body = problem(client.post(f"{API}/games/import", json=wrong_dealer), 422)
+    assert fields(body)["hands[1].record.dealer"] == "wrong_dealer"
+
+    too_many = copy.deepcopy(document)
+    too_many["hands"].append({**copy.deepcopy(document["hands"][0]), "number": 4})
+    body = problem(client.post(f"{API}/games/import", json=too_many), 422)
+    assert fields(body) == {"hands[3]": "game_finished"}
+
+    renumbered = copy.deepcopy(document)
+    renumbered["hands"][0]["number"] = 2
+    assert fields(problem(client.post(f"{API}/games/import", json=renumbered), 422)) == {
+        "hands[0].number": "wrong_hand_number"}
+
+    setup = copy.deepcopy(document)
+    setup["game"]["players"] = ["Anna", "anna", ""]
+    setup["game"]["first_dealer"] = 7
+    setup["game"]["created_at"] = "yesterday"
+    assert fields(problem(client.post(f"{API}/games/import", json=setup), 422)) == {
+        "game.players[1]": "duplicate_name", "game.players[2]": "invalid_name",
+        "game.first_dealer": "out_of_range", "game.created_at": "invalid_field"}
+
+    unknown = copy.deepcopy(document)
+    unknown["game"]["variant"] = "briscola"
+    assert fields(problem(client.post(f"{API}/games/import", json=unknown), 422)) == {
+        "game.variant": "unknown_variant"}
+
+    form = copy.deepcopy(document)
+    form["format"] = "something-else"
+    form["hands"][0]["record"]["colour"] = "red"
+    del form["game"]["variant"]
+    assert fields(problem(client.post(f"{API}/games/import", json=form), 422)) == {
+        "format": "invalid_field", "hands[0].record.colour": "unknown_field",
+        "game.variant": "missing_field"}
+    assert games_stored(client) == 1
+
+
+def test_an_in_progress_game_imports_and_plays_on(client: Any) -> None:
+    sample = SAMPLES["ottocento"]
+    game = HttpGame(client, Sample(sample.variant, sample.players, sample.hands[:2]))
+    response = client.post(f"{API}/games/import", json=_export(game))
+    assert response.status_code == 201
+    created = response.json
+    assert created["status"] == "in_progress" and created["next_dealer"] == 2
+    more = client.post(f"{API}/games/{created['id']}/hands", json=sample.hands[2],
+                       headers=auth(created["tokens"]["edit"]))
+    assert more.status_code == 201, more.json
+    history = client.get(f"{API}/games/{created['id']}/history",
+                         headers=auth(created["tokens"]["read"])).json["versions"]
+    assert [(v["number"], v["action"], v["token_kind"]) for v in history] == [
+        (1, "create", "edit"), (2, "create", "edit"), (3, "create", "edit")]
+
+
+def test_an_import_retried_with_its_idempotency_key_creates_one_game(client: Any) -> None:
+    document = _export(HttpGame(client, SAMPLES["mitigatti-3"]))
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    first = client.post(f"{API}/games/import", json=document, headers=key)
+    again = client.post(f"{API}/games/import", json=document, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json["id"] == first.json["id"]
+    assert again.json["tokens"] == first.json["tokens"]
+    assert games_stored(client) == 2
+    document["game"]["players"] = ["X", "Y", "Z"]
+    problem(client.post(f"{API}/games/import", json=document, headers=key), 422)
