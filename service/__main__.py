@@ -22,6 +22,12 @@ from service.persistence import default_database_url, upgrade
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
 
+#: The access log: client, time, method, path (without the query string), protocol, status,
+#: bytes, duration, user agent. Never the query string, the Referer or the Authorization
+#: header: tokens travel only in the Authorization header, but a hand-made link could put one
+#: in a query, and a page's address in a Referer.
+ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
 
 class GunicornServer(BaseApplication):  # type: ignore[misc]
     """gunicorn run from code. Each worker builds its own app (no preload), so no database
@@ -55,6 +61,7 @@ def serve(database_url: str) -> None:
         "bind": f"{host}:{port}",
         "workers": _int_env("WEB_CONCURRENCY", DEFAULT_WORKERS),
         "accesslog": "-",
+        "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
         "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
         # gunicorn >= 25 opens a control socket under $HOME by default; the service needs

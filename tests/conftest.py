@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -24,12 +25,10 @@ NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0}
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """An empty database (no tables) for this test module."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'segnapunti.sqlite3'}"
-        return
+@contextmanager
+def _postgres_schema() -> Iterator[str]:
+    """A URL of the PostgreSQL test database whose search path is a new, empty schema,
+    dropped afterwards."""
     assert TEST_DATABASE_URL is not None
     base = normalise_url(TEST_DATABASE_URL)
     schema = f"test_{secrets.token_hex(6)}"
@@ -43,6 +42,27 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         with admin.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """An empty database (no tables) for this test module."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'segnapunti.sqlite3'}"
+        return
+    with _postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def one_db_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One empty database for a module that needs only one: PostgreSQL when there is one
+    (as in CI and production), else SQLite."""
+    if TEST_DATABASE_URL:
+        with _postgres_schema() as url:
+            yield url
+        return
+    yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'segnapunti.sqlite3'}"
 
 
 @pytest.fixture(scope="module")

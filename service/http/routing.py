@@ -1,6 +1,8 @@
-"""Bounded path parameters: a game id is at most 32 lower-case letters and digits, a hand
-number 1 to ``MAX_HANDS``. Anything else matches no route (404) and never reaches the
-database; the OpenAPI document states the same bounds."""
+"""Bounded path parameters: a game id is 1 to 32 characters of the alphabet ids are drawn from
+(lower-case letters and digits without i, l, o, 0 and 1), a hand number 1 to ``MAX_HANDS``.
+Anything else matches no route (404) and never reaches the database; the OpenAPI document
+states the same bounds. Since that alphabet has no i or o, no word route beside the games
+(``/games/import``) can ever be read as a game id."""
 
 from __future__ import annotations
 
@@ -10,9 +12,9 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.routing import BaseConverter
 
-from service.application.games import MAX_HANDS
+from service.application.games import ID_ALPHABET, MAX_HANDS
 
-GAME_ID_PATTERN = "[a-z0-9]{1,32}"
+GAME_ID_PATTERN = f"[{ID_ALPHABET}]{{1,32}}"
 
 #: The route of one hand: ``…/hands/<hand_number:number>``.
 HAND_NUMBER = f"int(min=1, max={MAX_HANDS})"

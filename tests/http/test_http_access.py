@@ -108,7 +108,7 @@ def test_access_matrix(
 
 def test_whether_a_game_exists_is_told_to_no_one(client: Any, games: tuple[Any, Any]) -> None:
     mine, other = games
-    missing = "/api/v1/games/doesnotexist"
+    missing = "/api/v1/games/zzzzzzzzzz"  # the alphabet of ids, no game
     # With a token that opens nothing: 401 for every id, existing or not.
     assert_problem(client.get(missing, headers=auth("wrong")), 401, code="invalid_token")
     assert_problem(client.get(mine.url, headers=auth("wrong")), 401, code="invalid_token")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from http_support import API, assert_problem, auth
+from http_support import API, assert_problem, auth, gatti3_hand
 
 
 def test_the_game_has_a_weak_etag_that_changes_with_its_hands(table: Any) -> None:
@@ -79,3 +79,19 @@ def test_game_data_is_private_and_the_tokens_are_never_stored(table: Any) -> Non
     game = table()
     assert game.created.headers["Cache-Control"] == "no-store"
     assert game.get().headers["Cache-Control"] == "private, no-cache"
+
+
+def test_odd_if_match_values_are_412_not_errors(client: Any, table: Any) -> None:
+    """Found by schemathesis: an empty tag made the server sort None against a string."""
+    game = table()
+    game.play()
+    url = f"{game.url}/hands/1"
+    for value in ('"", "fpS4t#NO$yT!fl<1"', '""', 'W/"", x', ",,", '"a" "b"'):
+        response = client.put(url, json=gatti3_hand(0, counting_to=1),
+                              headers={**auth(game.edit), "If-Match": value})
+        assert_problem(response, 412, code="precondition_failed")
+        response = client.delete(url, headers={**auth(game.edit), "If-Match": value})
+        assert_problem(response, 412, code="precondition_failed")
+    for value in ('""', 'W/"", x'):
+        assert client.get(url, headers={**auth(game.read), "If-None-Match": value}
+                          ).status_code == 200

@@ -222,6 +222,30 @@ def test_a_twin_running_at_the_same_time_makes_no_second_hand(
     assert len(game.state()["hands"]) == 1
 
 
+def test_a_twin_that_read_the_game_after_the_first_gets_its_response_not_an_error(
+    app: Any, client: Any, table: Any, monkeypatch: Any
+) -> None:
+    """B looked for A's key before A committed, then read the game after: the dealer has
+    moved on, so B's record is the wrong dealer's. B's answer is A's response all the same
+    (found by looking for the key again after the failure), not a 422."""
+    game = table()
+    first = _post_hand(client, game, gatti3_hand(0))
+    repository = app.extensions["segnapunti.games"].repository
+    find = repository.find_idempotency
+    calls: list[int] = []
+
+    def find_once_too_early(scope: str, key_hash: str) -> Any:
+        calls.append(1)
+        return None if len(calls) == 1 else find(scope, key_hash)
+
+    monkeypatch.setattr(repository, "find_idempotency", find_once_too_early)
+    again = _post_hand(client, game, gatti3_hand(0))
+    monkeypatch.undo()
+    assert again.status_code == 201 and again.json == first.json
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert len(game.state()["hands"]) == 1
+
+
 def test_a_twin_game_creation_at_the_same_time_makes_no_second_game(
     app: Any, client: Any, monkeypatch: Any
 ) -> None:

@@ -88,7 +88,7 @@ def test_adjudication_is_bounded(stateless_client: Any) -> None:
     assert {"history", "hands"} <= set(fields)
 
 
-@pytest.mark.parametrize("game_id", ["G84ZKE8E5E", "g" * 33, "g-1", "g%20x"])
+@pytest.mark.parametrize("game_id", ["G84ZKE8E5E", "g" * 33, "g-1", "g%20x", "gi0lo1"])
 def test_game_ids_out_of_bounds_match_no_route(client: Any, table: Any, game_id: str) -> None:
     game = table()
     response = client.get(f"{API}/games/{game_id}", headers=auth(game.read))
@@ -117,3 +117,9 @@ def test_an_undeclared_method_is_405_before_the_body_is_looked_at(
     response = stateless_client.put(f"{API}{path}")
     assert_problem(response, 405)
     assert "GET" in response.headers["Allow"]
+
+
+def test_no_word_route_is_read_as_a_game_id(stateless_client: Any) -> None:
+    """/games/import is a route of its own: OPTIONS lists only its methods."""
+    response = stateless_client.options(f"{API}/games/import")
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}

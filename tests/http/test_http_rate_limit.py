@@ -68,8 +68,8 @@ def test_each_token_has_its_own_bucket(limited: Any) -> None:
 def test_requests_that_fail_count_too(limited: Any) -> None:
     client, _ = limited
     for _ in range(3):
-        assert_problem(client.get(f"{API}/games/nosuchgame", headers=auth("guess")), 401)
-    assert_problem(client.get(f"{API}/games/nosuchgame", headers=auth("guess")), 429)
+        assert_problem(client.get(f"{API}/games/zzzzzzzzzz", headers=auth("guess")), 401)
+    assert_problem(client.get(f"{API}/games/zzzzzzzzzz", headers=auth("guess")), 429)
 
 
 def test_the_bucket_refills_to_its_burst_and_no_further() -> None:

@@ -52,7 +52,8 @@ def if_match() -> list[str] | None:
     tags = request.if_match
     if tags.star_tag:
         return [ANY_VERSION]
-    return sorted(tags.as_set())
+    # Werkzeug reads an empty tag ("") as None: it names no version.
+    return sorted(tag for tag in tags.as_set() if tag)
 
 
 def quoted(etag: str) -> str:
@@ -159,7 +160,17 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
                                                 response.get_data()))
                 return response
 
-            return service.run_write(attempt)
+            try:
+                return service.run_write(attempt)
+            except Exception:
+                # A twin with the same key may have committed while this request ran: then
+                # whatever this one ran into (the dealer moved on, the game is finished) is
+                # only that it came second, and its answer is the twin's. The twin's effect
+                # and key commit together, so a read that saw the effect sees the key too.
+                saved = keys.replay(scope, key, request_fingerprint)
+                if saved is None:
+                    raise
+                return _replayed(saved)
 
         wrapped: Callable[..., Any] = wrapper
         if idempotent:

@@ -49,7 +49,7 @@ IF_NONE_MATCH = {
     "name": "If-None-Match",
     "required": False,
     "description": "an ETag read before: 304 Not Modified while it is still current",
-    "schema": {"type": "string", "maxLength": 1000},
+    "schema": {"type": "string"},
 }
 IF_MATCH = {
     "in": "header",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_dump, validate
 
 #: Any string: a card code or its alias ("re di coppe"), a variant id, a kind, a name.
 MAX_TEXT = 100
@@ -63,6 +63,26 @@ def text_field(**kwargs: Any) -> fields.String:
 def list_field(item: fields.Field, maximum: int, **kwargs: Any) -> fields.List[Any]:
     """A list of at most ``maximum`` items."""
     return fields.List(item, validate=validate.Length(max=maximum), **kwargs)
+
+
+class MaxEntries(validate.Validator):
+    """At most ``maximum`` entries in an object. (marshmallow's ``Length`` would do, but apispec
+    documents it on an object as ``maxLength``, which means nothing there.)"""
+
+    def __init__(self, maximum: int) -> None:
+        self.maximum = maximum
+
+    def __call__(self, value: Any) -> Any:
+        if len(value) > self.maximum:
+            raise ValidationError(f"At most {self.maximum} entries.")
+        return value
+
+
+def dict_field(maximum: int, **kwargs: Any) -> fields.Dict:
+    """A JSON object of at most ``maximum`` entries, documented as ``maxProperties``. Its keys
+    are names the rules check (options, seats): an unknown one is a 422 whatever its length."""
+    kwargs.setdefault("metadata", {})["maxProperties"] = maximum
+    return fields.Dict(keys=fields.String(), validate=MaxEntries(maximum), **kwargs)
 
 
 def seat_field(**kwargs: Any) -> fields.Integer:

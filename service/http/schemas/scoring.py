@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from .common import (
     MAX_OPTIONS,
     MAX_SEATS,
-    MAX_TEXT,
     MAX_TRICKS,
     PassThroughSchema,
     StrictSchema,
     cards_field,
+    dict_field,
     list_field,
     text_field,
 )
@@ -19,9 +19,8 @@ from .records import HandRecordSchema
 
 
 def options_field() -> fields.Dict:
-    return fields.Dict(
-        keys=fields.String(validate=validate.Length(max=MAX_TEXT)),
-        validate=validate.Length(max=MAX_OPTIONS),
+    return dict_field(
+        MAX_OPTIONS,
         metadata={"description": "game options (API.md Options); unknown names are a 422"},
     )
 
@@ -115,9 +114,8 @@ class AdjudicateRequestSchema(StrictSchema):
                             metadata={"description": "the seat that led the disputed trick"})
     cards = cards_field(required=True,
                         metadata={"description": "the disputed trick, in the order played"})
-    hands = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=MAX_TEXT)), values=cards_field(),
-        validate=validate.Length(max=MAX_SEATS),
+    hands = dict_field(
+        MAX_SEATS, values=cards_field(),
         metadata={"description": "what seats held before the disputed trick, where known "
                                  "(keys are seats)"},
     )
