@@ -33,5 +33,5 @@ USER segnapunti
 VOLUME ["/app/var"]
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s \
-  CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/api/v1/variants' % os.environ.get('PORT', '8000'), timeout=4)"
+  CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/api/v1/health' % os.environ.get('PORT', '8000'), timeout=4)"
 CMD ["python", "-m", "service"]

@@ -32,6 +32,8 @@ DEFAULT_BURST = 120
 #: Buckets kept; the least recently used go first (an evicted bucket was refilling anyway,
 #: or its client is one of very many).
 MAX_CLIENTS = 10_000
+#: Never limited: the health check (a load balancer or Docker polls it from one address).
+EXEMPT_PATHS = frozenset({"/api/v1/health"})
 
 
 class TokenBuckets:
@@ -94,6 +96,8 @@ def install(app: Flask) -> None:
     app.extensions["segnapunti.rate_limit"] = buckets
 
     def limit() -> Response | None:
+        if request.path in EXEMPT_PATHS:
+            return None
         wait = buckets.take(client_key())
         if wait <= 0:
             return None

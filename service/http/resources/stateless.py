@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Response
+
 from service.application import stateless
 
 from ..blueprint import Blueprint
@@ -11,6 +13,7 @@ from ..config import API_PREFIX
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,
+    HealthSchema,
     MeldSuggestionSchema,
     MeldSuggestRequestSchema,
     RulingSchema,
@@ -26,6 +29,21 @@ blp = Blueprint(
     url_prefix=API_PREFIX,
     description="Variants, and scoring that stores nothing (for disputes)",
 )
+
+
+HEALTH_BODY = b'{"status":"ok"}\n'
+
+
+@blp.route("/health")
+@blp.response(200, HealthSchema)
+def health() -> Any:
+    """Check the service is up
+
+    The cheapest request: it goes through the same middleware as every other (headers,
+    access log) but reads no database and scores nothing. The Docker health check calls it;
+    it is never rate limited.
+    """
+    return Response(HEALTH_BODY, status=200, mimetype="application/json")
 
 
 @blp.route("/variants")

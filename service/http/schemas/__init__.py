@@ -2,7 +2,7 @@
 fields; responses declare what API.md fixes and pass through any further keys the rules core
 adds (documented as ``additionalProperties``)."""
 
-from .common import PassThroughSchema, StrictSchema
+from .common import HealthSchema, PassThroughSchema, StrictSchema
 from .games import (
     CreatedGameSchema,
     GameCreateSchema,
@@ -30,6 +30,7 @@ __all__ = [
     "HandRecordSchema",
     "HandResultSchema",
     "HandSchema",
+    "HealthSchema",
     "HistorySchema",
     "MeldSuggestRequestSchema",
     "MeldSuggestionSchema",

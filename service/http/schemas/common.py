@@ -30,6 +30,12 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
+class HealthSchema(Schema):
+    """``GET /health``: the service answers."""
+
+    status = fields.String(required=True, metadata={"example": "ok"})
+
+
 class PassThroughSchema(Schema):
     """A response body built by the rules core. The declared fields are dumped as usual and
     every other key of the object is kept, so nothing the core explains is silently lost."""
