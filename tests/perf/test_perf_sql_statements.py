@@ -1,0 +1,85 @@
+"""The SQL statements one request runs do not grow with the game: reading a game of 30 hands
+costs the same statements as reading a game of 1 (no N+1 queries), and so does adding a hand
+or reading one. Counted on the app's engine (``before_cursor_execute``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+API = "/api/v1"
+LONG = 30
+
+
+def mitigatti_hand(dealer: int, i: int) -> dict[str, Any]:
+    """A valid ``mitigatti-3`` hand; the top seat turns round, so the ledger never ends."""
+    top, second = i % 3, (i + 1) % 3
+    return {"dealer": dealer, "piles": [
+        {"side": top, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
+        {"side": second, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]}
+
+
+@contextmanager
+def counted(app: Any) -> Iterator[list[str]]:
+    engine = app.extensions["segnapunti.games"].repository.engine
+    statements: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+class Game:
+    def __init__(self, client: Any, hands: int) -> None:
+        self.client = client
+        created = client.post(f"{API}/games",
+                              json={"variant": "mitigatti-3", "players": ["A", "B", "C"]})
+        assert created.status_code == 201, created.json
+        self.url = f"{API}/games/{created.json['id']}"
+        self.auth = {"Authorization": f"Bearer {created.json['tokens']['edit']}"}
+        for i in range(hands):
+            assert self.add(i).status_code == 201
+
+    def next_dealer(self) -> int:
+        dealer: int = self.client.get(self.url, headers=self.auth).json["next_dealer"]
+        return dealer
+
+    def add(self, i: int, dealer: int | None = None) -> Any:
+        dealer = self.next_dealer() if dealer is None else dealer
+        return self.client.post(f"{self.url}/hands", json=mitigatti_hand(dealer, i),
+                                headers=self.auth)
+
+
+def _statements(app: Any, game: Game) -> dict[str, list[str]]:
+    client = game.client
+    counts: dict[str, list[str]] = {}
+    with counted(app) as statements:
+        assert client.get(game.url, headers=game.auth).status_code == 200
+    counts["GET game"] = statements
+    with counted(app) as statements:
+        assert client.get(f"{game.url}/hands/1", headers=game.auth).status_code == 200
+    counts["GET hand"] = statements
+    dealer = game.next_dealer()
+    with counted(app) as statements:
+        assert game.add(7, dealer).status_code == 201
+    counts["POST hand"] = statements
+    return counts
+
+
+@pytest.mark.parametrize("request_name", ["GET game", "GET hand", "POST hand"])
+def test_statements_per_request_do_not_grow_with_the_game(
+    app: Any, client: Any, request_name: str
+) -> None:
+    short = _statements(app, Game(client, 1))[request_name]
+    long = _statements(app, Game(client, LONG))[request_name]
+    assert len(short) == len(long), (short, long)
+    assert len(short) <= 12, short
