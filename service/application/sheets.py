@@ -536,8 +536,8 @@ class _Builder:
                 continue
             depth = max(len(v) for v in per_column.values())
             label = t(label_key, item=", ".join(other_labels.values()))
-            if group == "deck_points" and self.variant.family == "gatti-classic":
-                label = t("row.deck_points")
+            # A family may name its deck points its own way (the older rules: trick points).
+            label = t.get(f"{label_key}.{self.variant.family}", label)
             for k in range(depth):
                 cells = tuple((per_column.get(key) or [])[k]
                               if k < len(per_column.get(key) or []) else None for key in keys)

@@ -274,13 +274,7 @@ class _TableBuilder:
         for row in hand.rows:
             self._row(row)
         last = len(self.data) - 1
-        label = Paragraph(f"<font name='{BOLD}' size='{BODY + 3}' color='#1b1b1b'>"
-                          f"{hand.number}</font><br/>{escape(hand.dealer)}", self.s.hand)
-        self.data[first][0] = label
-        if last > first:
-            self.cmd("SPAN", (0, first), (0, last))
-        self.cmd("VALIGN", (0, first), (0, last), "TOP")
-        self.cmd("TOPPADDING", (0, first), (0, first), PAD + 1.5)
+        self._hand_label(hand, first, last)
         self.cmd("LINEBELOW", (0, last), (-1, last), 0.5, HAIR)
         if sum(self.heights[first:]) < self.frame_height * 0.8:
             self.cmd("NOSPLIT", (0, first), (-1, last))
@@ -298,6 +292,29 @@ class _TableBuilder:
             self.cmd("LINEBELOW", (0, index), (-1, index), 0.5, HAIR)
 
     frame_height = A4[1]
+
+    def _hand_label(self, hand: HandBlock, first: int, last: int) -> None:
+        """The hand's number, and its dealer under it, down the left. Plain strings where they
+        fit (a table draws them far faster than paragraphs); a name too long to fit wraps."""
+        width = self.widths[0] - PAD
+        dealer: Any = hand.dealer
+        if _text_width(hand.dealer, REGULAR, SMALL) > width:
+            dealer = _p(hand.dealer, self.s.hand)
+        if last == first:
+            self.data[first][0] = Paragraph(
+                f"<font name='{BOLD}' size='{BODY + 3}' color='#1b1b1b'>{hand.number}</font>"
+                f"<br/>{escape(hand.dealer)}", self.s.hand)
+            self.cmd("VALIGN", (0, first), (0, first), "TOP")
+            return
+        self.data[first][0] = str(hand.number)
+        self.data[first + 1][0] = dealer
+        self.cmd("FONTNAME", (0, first), (0, first), BOLD)
+        self.cmd("FONTSIZE", (0, first), (0, first), BODY + 3)
+        self.cmd("VALIGN", (0, first), (0, first), "BOTTOM")
+        self.cmd("SPAN", (0, first + 1), (0, last))
+        self.cmd("VALIGN", (0, first + 1), (0, last), "TOP")
+        self.cmd("FONTSIZE", (0, first + 1), (0, last), SMALL)
+        self.cmd("TEXTCOLOR", (0, first + 1), (0, last), GREY)
 
     def _row(self, row: Row) -> None:
         if row.kind == "note":
@@ -419,7 +436,7 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         story.append(KeepTogether(block))
     if sheet.legend:
         items = "&nbsp;&nbsp;·&nbsp;&nbsp;".join(
-            (f"<font name='{BOLD}' color='{_mark_colour(mark)}'>{escape(mark)}</font>&nbsp;"
+            (f"<font name='{BOLD}' color='#1b1b1b'>{_marks_markup(mark)}</font>&nbsp;"
              if mark else "") + escape(text) for mark, text in sheet.legend)
         story += [Spacer(1, 4 * mm),
                   KeepTogether([_p(sheet.legend_title, styles.section),
@@ -427,8 +444,10 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
     return story
 
 
-def _mark_colour(mark: str) -> str:
-    return "#b3261e" if any(red in mark for red in "♥♦") else "#1b1b1b"
+def _marks_markup(marks: str) -> str:
+    """Marks as paragraph markup, the red suits in red."""
+    return "".join(f"<font color='#b3261e'>{c}</font>" if c in "♥♦" else escape(c)
+                   for c in marks)
 
 
 def render_sheet(sheet: Sheet) -> bytes:

@@ -75,6 +75,7 @@ def test_the_sheets_query_is_checked(client: Any) -> None:
     assert fields(problem(game.get("/sheet.pdf?lang=fr"), 422)) == {"query.lang": "invalid_field"}
     assert fields(problem(game.get("/sheet.pdf?detail=yes"), 422)) == {
         "query.detail": "invalid_field"}
+    assert game.get("/sheet.pdf?detail=true&lang=en").status_code == 200
     # Other parameters (a cache-buster a browser or a link adds) are ignored.
     assert game.get("/sheet.pdf?v=2").status_code == 200
 
@@ -122,6 +123,7 @@ def test_the_csv_quotes_names_and_carries_the_marca(client: Any) -> None:
     players = ("Anna, detta \"la Rossa\"", "Bruno", "Carla")
     game = HttpGame(client, Sample("mitigatti-3", players, SAMPLES["mitigatti-3"].hands))
     raw = game.get(".csv").data.decode("utf-8")
+    assert not raw.startswith("\ufeff")  # no byte-order mark
     assert '"Anna, detta ""la Rossa"""' in raw
     rows = list(csv.DictReader(io.StringIO(raw)))
     assert list(rows[0])[-3:] == ["marca", "balance", "pot"]
@@ -203,6 +205,9 @@ def test_an_import_is_checked_as_adding_hands_is(client: Any) -> None:
     document = _export(game)
     for hand in document["hands"]:
         hand.pop("result")
+    # Without the results, the records import as the rules score them.
+    assert client.post(f"{API}/games/import", json=document).status_code == 201
+
     wrong_dealer = copy.deepcopy(document)
     wrong_dealer["hands"][1]["record"]["dealer"] = 2
     body = problem(client.post(f"{API}/games/import", json=wrong_dealer), 422)
@@ -238,7 +243,7 @@ def test_an_import_is_checked_as_adding_hands_is(client: Any) -> None:
     assert fields(problem(client.post(f"{API}/games/import", json=form), 422)) == {
         "format": "invalid_field", "hands[0].record.colour": "unknown_field",
         "game.variant": "missing_field"}
-    assert games_stored(client) == 1
+    assert games_stored(client) == 2
 
 
 def test_an_in_progress_game_imports_and_plays_on(client: Any) -> None:
@@ -269,3 +274,11 @@ def test_an_import_retried_with_its_idempotency_key_creates_one_game(client: Any
     assert games_stored(client) == 2
     document["game"]["players"] = ["X", "Y", "Z"]
     problem(client.post(f"{API}/games/import", json=document, headers=key), 422)
+
+
+def test_the_csv_marks_are_the_sheets(client: Any) -> None:
+    game = HttpGame(client, SAMPLES["gatti-classic-4"])
+    rows = list(csv.DictReader(io.StringIO(game.get(".csv").data.decode("utf-8"))))
+    last = [r for r in rows if r["hand"] == "4"]
+    assert last[0]["marks"] == "10 ♥; −20 B; 32"
+    assert last[0]["points"] == "22" and last[0]["dealer"] == "Anna"

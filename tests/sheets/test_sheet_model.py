@@ -69,7 +69,8 @@ def test_gatti_3_prints_the_paper_sheet(sample_views: dict[str, GameView]) -> No
     assert column_lines(first, 0) == ["20 F", "27"]
     assert column_lines(first, 1) == ["10 T", "1 T", "31"]
     assert column_lines(first, 2) == ["5 K", "5 K", "20"]
-    assert [row.label for row in first.rows] == ["melds", "", "deck points", "hand", "total"]
+    assert [row.label for row in first.rows] == ["melds", "", "deck points", "for the hand",
+                                              "total"]
     assert cells(rows_of(first, "hand")[0]) == ["47", "42", "30"]
     second = sheet.hands[1]
     assert column_lines(second, 2) == ["10 ♦", "20"]
@@ -157,6 +158,7 @@ def test_mitigatti_prints_the_marca_ledger(sample_views: dict[str, GameView]) ->
     assert sheet.hands[2].notes == ("Dario played solo sans prendre",)
     final = rows_of(sheet.hands[-1], "total")[0]
     assert [e.points for e in final.cells if e] == [v for _, v in view.summary.ledger.balances]  # type: ignore[union-attr]
+    assert sheet.final == ()  # card points summed over an evening mean nothing in marca
     (ledger,) = sheet.sections
     assert ledger.title == "Marca ledger"
     assert ledger.rows[-1][0] == "money"
@@ -239,7 +241,7 @@ def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
     assert sheet.variant == "Gatti a tre"
     assert sheet.hands[0].dealer == "mazziere Anna"
     assert [row.label for row in sheet.hands[0].rows] == [
-        "buone", "", "punti di mazzo", "mano", "totale"]
+        "buone", "", "punti di mazzo", "nella mano", "totale"]
     details = sheet.hands[0].details
     assert "Posto 0 ha dichiarato 20 frilli: 20 (§2.4)" in details
     assert ("Posto 1 ha dichiarato 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
