@@ -79,17 +79,23 @@ def fixture_game(contract_server: LiveServer) -> dict[str, Any]:
 # Two runs side by side, one per blueprint: schemathesis is bound to one core (its workers are
 # threads) and the machine has two. The stored games, whose operations link to one another
 # (POST /games -> GET /games/{id}, POST /hands -> PUT / DELETE /hands/{n}), stay in one run
-# for the stateful phase. Most of the time goes into the deterministic coverage phase of the
-# operations that take a whole hand record: a correction (PUT) takes the same HandRecord as
-# POST /hands, which has that phase in full, so PUT skips it and keeps fuzzing and the
-# stateful phase (its If-Match and hand number included).
-RUNS = {
-    "games": (["--include-path-regex", "^/api/v1/games"], """
+# for the stateful phase. Most of the time goes into the deterministic coverage phase, mostly
+# its negative cases, of the operations that take whole hand records. A correction (PUT) takes
+# the same HandRecord as POST /hands, an import a game setup as POST /games takes and hand
+# records: those two have the coverage phase in positive mode only, their negative space being
+# the one POST /hands and POST /games cover in full; fuzzing (both modes) and the stateful
+# phase test them as all the others.
+# (An [[operations]] entry applies to an operation matching any one of its include-… keys:
+# include-name names exactly one.)
+POSITIVE_COVERAGE_ONLY = """
 [[operations]]
-include-method = "PUT"
-include-path-regex = "/hands/"
-phases.coverage.enabled = false
-"""),
+include-name = "{name}"
+phases.coverage.generation.mode = "positive"
+"""
+RUNS = {
+    "games": (["--include-path-regex", "^/api/v1/games"],
+              POSITIVE_COVERAGE_ONLY.format(name="PUT /api/v1/games/{game_id}/hands/{number}")
+              + POSITIVE_COVERAGE_ONLY.format(name="POST /api/v1/games/import")),
     "stateless": (["--exclude-path-regex", "^/api/v1/games"], ""),
 }
 
