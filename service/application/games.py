@@ -12,11 +12,13 @@ import hashlib
 import hmac
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from service.domain import RULES_VERSION
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
@@ -60,6 +62,10 @@ ID_LENGTH = 10  # 31**10 ≈ 2**49.5
 TOKEN_BYTES = 24
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
 MAX_HANDS = 1000
+#: Stored hands whose results each process keeps (a few hundred bytes to a few kB each).
+RESULT_CACHE_SIZE = 20_000
+#: Game views each process keeps (the games being played and watched right now).
+VIEW_CACHE_SIZE = 512
 #: How often one request's write is tried when other requests keep changing the game.
 WRITE_ATTEMPTS = 5
 RETRY_BACKOFF_S = 0.002
@@ -72,6 +78,31 @@ ANY_VERSION = "*"
 
 Clock = Callable[[], datetime]
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class LruCache(Generic[K, V]):
+    """A bounded mapping that forgets the least recently used entry first; thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
 
 
 def utc_now() -> datetime:
@@ -210,6 +241,13 @@ class GameService:
         self.repository = repository
         self.clock = clock
         self.sleep = sleep
+        # Derived results, in this process (each gunicorn worker has its own). Keys name an
+        # immutable state (a hand's version, a game's version), so an entry is never stale;
+        # a new version is a new key, and the least recently used entries go first.
+        self._results: LruCache[tuple[str, int, int, str], tuple[HandRecord, HandResult]] = (
+            LruCache(RESULT_CACHE_SIZE)
+        )
+        self._views: LruCache[tuple[str, int], GameView] = LruCache(VIEW_CACHE_SIZE)
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -302,7 +340,10 @@ class GameService:
         return CreatedGame(self._view(game), edit_token, read_token)
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
-        self.authorize(game_id, token, write=False)
+        _kind, credentials = self._authorize(game_id, token, write=False)
+        cached = self._cached_view(game_id, credentials.version)
+        if cached is not None:  # the game is as last read: its hands need not be loaded
+            return cached
         return self._view(self._load(game_id))
 
     def history(self, game_id: str, token: str | None) -> list[HandVersion]:
@@ -312,8 +353,7 @@ class GameService:
     # -- hands ------------------------------------------------------------------------------
 
     def get_hand(self, game_id: str, token: str | None, number: int) -> HandView:
-        self.authorize(game_id, token, write=False)
-        view = self._view(self._load(game_id))
+        view = self.get_game(game_id, token)
         return self._hand_of(view, number)
 
     def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
@@ -436,20 +476,42 @@ class GameService:
             raise NotFound(f"game {view.id} has no hand {number}")
         return view.hands[number - 1]
 
-    @staticmethod
-    def _view(game: StoredGame) -> GameView:
+    def _view(self, game: StoredGame) -> GameView:
+        """The game with every result, from the caches when this version was seen before: a
+        stored hand's result depends only on its record, so it is kept by (game, number,
+        hand version, rules version) and never recomputed; the whole view by the game's
+        version."""
+        key = (game.id, game.version)
+        cached = self._views.get(key)
+        if cached is not None and _same_hands(cached.game, game):
+            return cached
         setup = _setup_of(game)
         hands = []
         for stored in game.hands:
-            try:
-                record, result = _score_stored(setup, stored)
-            except RecordInvalid as error:
-                # Stored records were valid when entered; failing now means the rules changed
-                # under them, which is a defect of the service, not of this request.
-                raise StoredHandInvalid(game.id, stored.number, error) from error
-            hands.append(_hand_view(game.id, stored, record, result))
+            hand_key = (game.id, stored.number, stored.version, stored.rules_version)
+            scored = self._results.get(hand_key)
+            if scored is None:
+                try:
+                    scored = _score_stored(setup, stored)
+                except RecordInvalid as error:
+                    # Stored records were valid when entered; failing now means the rules
+                    # changed under them, a defect of the service, not of this request.
+                    raise StoredHandInvalid(game.id, stored.number, error) from error
+                self._results.put(hand_key, scored)
+            hands.append(_hand_view(game.id, stored, *scored))
         summary = game_summary(setup, [hand.result for hand in hands])
-        return GameView(game, setup, tuple(hands), summary)
+        view = GameView(game, setup, tuple(hands), summary)
+        self._views.put(key, view)
+        return view
+
+    def _cached_view(self, game_id: str, version: int) -> GameView | None:
+        return self._views.get((game_id, version))
+
+
+def _same_hands(one: StoredGame, other: StoredGame) -> bool:
+    return [(h.number, h.version) for h in one.hands] == [
+        (h.number, h.version) for h in other.hands
+    ]
 
 
 def _hand_view(

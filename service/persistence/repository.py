@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, update
+from sqlalchemy import Engine, bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -38,6 +38,9 @@ from service.application.ports import (
 from .models import GameRow, HandRow, HandVersionRow, IdempotencyKeyRow
 
 _instances = itertools.count()
+_CREDENTIALS = select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version).where(
+    GameRow.id == bindparam("game_id")
+)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -113,12 +116,10 @@ class SqlGameRepository:
             )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
-        with self._sessions() as session:
-            found = session.execute(
-                select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version).where(
-                    GameRow.id == game_id
-                )
-            ).first()
+        # Every request to a game runs this first: Core, not the ORM (no session, no
+        # identity map), one statement.
+        with self.engine.connect() as connection:
+            found = connection.execute(_CREDENTIALS, {"game_id": game_id}).first()
             if found is None:
                 return None
             return GameCredentials(

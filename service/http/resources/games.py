@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
-from service.application.games import GameView, HandView
+from service.application.games import GameView, HandView, LruCache
 from service.application.ports import HandVersion
 
 from ..blueprint import Blueprint
@@ -58,6 +58,12 @@ IF_MATCH = {
     "description": "the hand's current ETag (428 without it, 412 when stale)",
     "schema": {"type": "string"},
 }
+
+
+#: The JSON body of each recently read version of a game, by its entity tag (which names
+#: the game, its version and the rules version), in this process.
+_GAME_BODIES: LruCache[str, bytes] = LruCache(256)
+_GAME_SCHEMA = GameSchema()
 
 
 # -- serialisation --------------------------------------------------------------------------
@@ -176,7 +182,15 @@ class Game(MethodView):
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
         view = service.get_game(game_id, bearer_token())
-        return game_json(view), {"ETag": weak(view.etag)}
+        body = _GAME_BODIES.get(view.etag)
+        if body is None:
+            # What flask-smorest would send (the schema's dump as JSON), made once per version
+            # of the game: the next read of the same version costs no serialisation.
+            body = current_app.json.response(_GAME_SCHEMA.dump(game_json(view))).get_data()
+            _GAME_BODIES.put(view.etag, body)
+        response = Response(body, status=200, mimetype="application/json")
+        response.headers["ETag"] = weak(view.etag)
+        return response
 
 
 @blp.route("/<game_id:game_id>/hands")
