@@ -11,7 +11,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from live_support import API, LiveServer, Reply, auth, gatti3_hand
+from live_support import API, COUNTING, LiveServer, Reply, auth, gatti3_hand
 
 CLIENTS = 8
 
@@ -143,3 +143,64 @@ def test_retries_of_a_new_game_with_one_key_make_one_game(server: LiveServer) ->
     assert [r.status for r in replies] == [201] * CLIENTS, [(r.status, r.body) for r in replies]
     assert len({r.body["id"] for r in replies}) == 1
     assert len({r.body["tokens"]["edit"] for r in replies}) == 1
+
+
+def test_corrections_and_new_hands_at_once_lose_nothing(server: LiveServer) -> None:
+    """One phone corrects hand 1 over and over while others record the next hands: every
+    acknowledged write is in the final game (the last acknowledged correction is hand 1, every
+    acknowledged new hand is there), and the writes that met a change of another part of the
+    game were retried, not refused."""
+    game = server.create_game(variant="gatti-4", players=("Anna", "Bruno", "Carla", "Dario"))
+    url, edit = f"{API}/games/{game['id']}", auth(game["tokens"]["edit"])
+
+    def gatti4_hand(dealer: int, side: int) -> dict[str, Any]:
+        """Valid for gatti-4: 20 tricks (the discard of 2 counting as one), every counting card
+        to ``side``."""
+        piles = [{"side": s, "tricks": 11 if s == side else 9,
+                  "counting": COUNTING if s == side else []} for s in (0, 1)]
+        return {"dealer": dealer, "discard": ["2H", "3H"], "piles": piles}
+
+    first = server.call("POST", f"{url}/hands", gatti4_hand(0, 0), edit)
+    assert first.status == 201, first
+    barrier = threading.Barrier(3)
+
+    def correct() -> list[Reply]:
+        done: list[Reply] = []
+        barrier.wait()
+        for attempt in range(12):
+            etag = server.call("GET", f"{url}/hands/1", headers=edit).body["etag"]
+            reply = server.call("PUT", f"{url}/hands/1", gatti4_hand(0, attempt % 2),
+                                {**edit, "If-Match": etag})
+            assert reply.status in {200, 412, 409}, reply
+            if reply.status == 200:
+                done.append(reply)
+        return done
+
+    def append() -> list[Reply]:
+        done: list[Reply] = []
+        barrier.wait()
+        for _ in range(12):
+            state = server.call("GET", url, headers=edit).body
+            if state["status"] == "finished":
+                break
+            reply = server.call("POST", f"{url}/hands",
+                                gatti4_hand(state["next_dealer"], len(done) % 2), edit)
+            assert reply.status in {201, 409, 422}, reply
+            if reply.status == 201:
+                done.append(reply)
+        return done
+
+    with ThreadPoolExecutor(3) as pool:
+        corrections = pool.submit(correct)
+        appends = [pool.submit(append) for _ in range(2)]
+        corrected = corrections.result()
+        added = [reply for future in appends for reply in future.result()]
+    assert corrected, "no correction got through"
+    state = server.call("GET", url, headers=edit).body
+    last = max(corrected, key=lambda reply: reply.body["version"])
+    assert state["hands"][0]["record"] == last.body["record"]
+    assert state["hands"][0]["version"] == last.body["version"] == 1 + len(corrected)
+    stored = {hand["number"]: hand["record"] for hand in state["hands"]}
+    assert sorted(reply.body["number"] for reply in added) == list(range(2, len(stored) + 1))
+    for reply in added:
+        assert stored[reply.body["number"]] == reply.body["record"]
