@@ -33,6 +33,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import (
     KeepTogether,
+    LongTable,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -217,6 +219,9 @@ class _TableBuilder:
         self.data: list[list[Any]] = []
         self.commands: list[tuple[Any, ...]] = []
         self.heights: list[float] = []  # estimated, to decide which hands stay whole
+        #: (first row, last row, kept whole) of each hand, explanation and total, in order.
+        self.blocks: list[tuple[int, int, bool]] = []
+        self._by_row: dict[int, list[tuple[Any, ...]]] | None = None
 
     def cmd(self, *command: Any) -> None:
         self.commands.append(command)
@@ -276,8 +281,10 @@ class _TableBuilder:
         last = len(self.data) - 1
         self._hand_label(hand, first, last)
         self.cmd("LINEBELOW", (0, last), (-1, last), 0.5, HAIR)
-        if sum(self.heights[first:]) < self.frame_height * 0.8:
+        whole = sum(self.heights[first:]) < self.frame_height * 0.8
+        if whole:
             self.cmd("NOSPLIT", (0, first), (-1, last))
+        self.blocks.append((first, last, whole))
         if hand.details:
             # The explanations follow the hand; they may go on to the next page, each line a
             # paragraph of its own (a hanging bullet).
@@ -290,6 +297,7 @@ class _TableBuilder:
             self.cmd("TOPPADDING", (0, index), (-1, index), PAD + 1)
             self.cmd("BOTTOMPADDING", (0, index), (-1, index), PAD + 2)
             self.cmd("LINEBELOW", (0, index), (-1, index), 0.5, HAIR)
+            self.blocks.append((index, index, False))
 
     frame_height = A4[1]
 
@@ -350,9 +358,10 @@ class _TableBuilder:
             self.cmd("LINEABOVE", (0, index), (-1, index), 0.6, colors.white)
             self.cmd("SPAN", (0, index), (1, index))
             self.cmd("TOPPADDING", (0, index), (-1, index), PAD + 2)
+            self.blocks.append((index, index, False))
 
-    def table(self) -> Table:
-        style = [
+    def _base_style(self) -> list[tuple[Any, ...]]:
+        style: list[tuple[Any, ...]] = [
             ("FONTNAME", (0, 0), (-1, -1), REGULAR),
             ("FONTSIZE", (0, 0), (-1, -1), BODY),
             ("LEADING", (0, 0), (-1, -1), BODY * 1.2),
@@ -376,9 +385,64 @@ class _TableBuilder:
                 ("LINEBEFORE", (points, 0), (points, -1), 0.4, HAIR),
             ]
         style.append(("LINEBEFORE", (1, 0), (1, -1), 0.4, HAIR))
-        table = Table(self.data, colWidths=self.widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle(style + self.commands))
+        return style
+
+    def _table(self, rows: range) -> Table:
+        """The header and ``rows`` as one table, the rows' commands moved with them."""
+        start, end = rows.start, rows.stop - 1
+        data = [self.data[0]] + self.data[start:end + 1]
+        if self._by_row is None:
+            self._by_row = {}
+            for command in self.commands:
+                self._by_row.setdefault(command[1][1], []).append(command)
+        spanning = [c for c in self.commands if c[1][1] < start <= c[2][1]]
+        commands = self._base_style() + self._by_row.get(0, []) + [
+            (command[0], (command[1][0], max(command[1][1], start) - start + 1),
+             (command[2][0], min(command[2][1], end) - start + 1), *command[3:])
+            for command in spanning + [c for row in rows for c in self._by_row.get(row, [])]]
+        table = LongTable(data, colWidths=self.widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(commands))
         return table
+
+    def pages(self, first_page: float, page: float) -> list[range]:
+        """The rows of each page: hands kept whole (when one fits on a page), split between
+        rows otherwise. Heights are the table's own, measured once."""
+        measure = self._table(range(1, len(self.data)))
+        measure.wrap(sum(self.widths), 1e9)
+        heights = list(measure._rowHeights)
+        header = heights[0]
+        out: list[range] = []
+        start, room = 1, first_page - header
+        for first, last, whole in self.blocks:
+            height = sum(heights[first:last + 1])
+            if height <= room or (out == [] and start == first and room == first_page - header
+                                  and height > room and not whole):
+                room -= height
+                continue
+            if whole and start < first:
+                out.append(range(start, first))
+                start, room = first, page - header
+                if height <= room:
+                    room -= height
+                    continue
+            for row in range(first, last + 1):
+                if heights[row] > room and start < row:
+                    out.append(range(start, row))
+                    start, room = row, page - header
+                room -= heights[row]
+        out.append(range(start, len(self.data)))
+        return out
+
+    def tables(self, first_page: float, page: float) -> list[Any]:
+        """The table page by page, each page's part with the column header: the story's
+        flowables. Cut here rather than by reportlab, which re-splits what is left of one
+        long table at every page (quadratic in the hands of a long evening)."""
+        story: list[Any] = []
+        for number, rows in enumerate(self.pages(first_page, page)):
+            if number:
+                story.append(PageBreak())
+            story.append(self._table(rows))
+        return story
 
 
 # -- the page -------------------------------------------------------------------------------
@@ -469,7 +533,10 @@ def render_sheet(sheet: Sheet) -> bytes:
         builder.hand(hand)
     builder.final()
     story: list[Any] = _header(sheet, styles, document.width)
-    story.append(builder.table())
+    # A frame keeps 6 points of padding on each side.
+    frame = document.height - 12
+    used = sum(f.wrap(document.width - 12, frame)[1] for f in story)
+    story += builder.tables(frame - used - 1, frame - 1)
     story += _after(sheet, styles, document.width)
 
     canvas_class = type("SheetCanvas", (_NumberedCanvas,),
