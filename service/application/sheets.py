@@ -190,14 +190,13 @@ def hand_numbers(view: GameView) -> list[HandNumbers]:
     pot = 0
     collections: dict[int, dict[str, int]] = {}
     if summary.ledger is not None:
-        for number, seat, marca in summary.ledger.collections:
-            collections.setdefault(number, {})[seat] = marca
+        for number, seat, collected_marca in summary.ledger.collections:
+            collections.setdefault(number, {})[seat] = collected_marca
     out = []
     for index, hand in enumerate(view.hands):
         running = dict(summary.running[index]) if index < len(summary.running) else before
         points = {k: running[k] - before[k] for k in keys}
-        marca = balances_after = collected = None
-        pot_after = None
+        numbers = HandNumbers(hand.number, points, running)
         if summary.ledger is not None:
             collected = collections.get(hand.number, {})
             marca = hand.result.marca(seats)
@@ -206,9 +205,9 @@ def hand_numbers(view: GameView) -> list[HandNumbers]:
             for seat, amount in marca.items():
                 balances[seat] += amount
             pot += hand.result.pot - sum(collected.values())
-            balances_after, pot_after = dict(balances), pot
-        out.append(HandNumbers(hand.number, points, running, marca, balances_after,
-                               pot_after, collected))
+            numbers = HandNumbers(hand.number, points, running, marca, dict(balances), pot,
+                                  collected)
+        out.append(numbers)
         before = running
     return out
 
