@@ -195,6 +195,11 @@ def check_import(document: Mapping[str, Any]) -> tuple[GameSetup, list[dict[str,
             problems.append(Problem(f"{field}.number", "wrong_hand_number",
                                     f"the hand at position {index} is hand {index + 1}, "
                                     f"not {number}"))
+        dealer, recorded = hand.get("dealer"), hand["record"].get("dealer")
+        if dealer is not None and dealer != recorded:
+            problems.append(Problem(f"{field}.dealer", "disagrees_with_record",
+                                    f"the hand says seat {dealer} dealt, its record seat "
+                                    f"{recorded}"))
         if not broken and game_summary(setup, results).finished:
             problems.append(Problem(field, "game_finished",
                                     f"the game ended before hand {index + 1}: it takes no more "

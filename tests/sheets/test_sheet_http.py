@@ -220,8 +220,9 @@ def test_an_import_is_checked_as_adding_hands_is(client: Any) -> None:
 
     renumbered = copy.deepcopy(document)
     renumbered["hands"][0]["number"] = 2
+    renumbered["hands"][1]["dealer"] = 0
     assert fields(problem(client.post(f"{API}/games/import", json=renumbered), 422)) == {
-        "hands[0].number": "wrong_hand_number"}
+        "hands[0].number": "wrong_hand_number", "hands[1].dealer": "disagrees_with_record"}
 
     setup = copy.deepcopy(document)
     setup["game"]["players"] = ["Anna", "anna", ""]
