@@ -473,7 +473,7 @@ def _header(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
 
 def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
     story: list[Any] = [Spacer(1, 4 * mm)]
-    story += [_p(line, styles.outcome) for line in sheet.outcome]
+    story.append(KeepTogether([_p(line, styles.outcome) for line in sheet.outcome]))
     for section in sheet.sections:
         block: list[Any] = [_p(section.title, styles.section)]
         if section.rows:
