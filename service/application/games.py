@@ -16,7 +16,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
@@ -201,12 +202,15 @@ def _score_stored(setup: GameSetup, hand: StoredHand) -> tuple[HandRecord, HandR
 
 
 def _parse_and_score(
-    setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult]
+    setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult],
+    summary: GameSummary | None = None,
 ) -> tuple[HandRecord, HandResult]:
     """Validate a hand record as the next hand after ``earlier``, collecting every problem:
     its form, the dealer whose turn it is, the rules of the variant, and what the game adds
     (a record stopping after the declarations must win the rubber, R13)."""
-    expected_dealer = game_summary(setup, earlier).next_dealer
+    if summary is None:  # ``summary``, when given, is the game's after ``earlier``
+        summary = game_summary(setup, earlier)
+    expected_dealer = summary.next_dealer
     name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
     record, result = score_record(setup.variant, setup.options, data,
                                   expected_dealer=expected_dealer, dealer_name=name)
@@ -248,6 +252,10 @@ class GameService:
             LruCache(RESULT_CACHE_SIZE)
         )
         self._views: LruCache[tuple[str, int], GameView] = LruCache(VIEW_CACHE_SIZE)
+        # What to do once the write of this context has committed (``run_write``).
+        self._after_commit: ContextVar[list[Callable[[], None]] | None] = ContextVar(
+            f"segnapunti_after_commit_{id(self)}", default=None
+        )
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -259,13 +267,20 @@ class GameService:
         stale If-Match is 412, the same next hand is the wrong dealer's). Only if the game
         keeps changing under it does the client get the 409."""
         for number in range(1, attempts + 1):
+            actions: list[Callable[[], None]] = []
+            reset = self._after_commit.set(actions)
             try:
                 with self.repository.atomic():
-                    return attempt()
+                    result = attempt()
+                for action in actions:
+                    action()
+                return result
             except ConcurrentChange:
                 if number == attempts:
                     raise
                 self.sleep(random.uniform(0, RETRY_BACKOFF_S * 2**number))
+            finally:
+                self._after_commit.reset(reset)
         raise AssertionError("unreachable")  # pragma: no cover
 
     # -- access -----------------------------------------------------------------------------
@@ -357,9 +372,11 @@ class GameService:
         return self._hand_of(view, number)
 
     def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
-        kind = self.authorize(game_id, token, write=True)
-        game = self._load(game_id)
-        view = self._view(game)
+        kind, credentials = self._authorize(game_id, token, write=True)
+        view = self._cached_view(game_id, credentials.version)
+        if view is None:
+            view = self._view(self._load(game_id))
+        game = view.game
         if view.summary.finished:
             raise Conflict(
                 f"game {game_id} is finished; it takes no more hands", code="game_finished"
@@ -370,7 +387,7 @@ class GameService:
                 code="too_many_hands",
             )
         record, result = _parse_and_score(view.setup, data,
-                                          [hand.result for hand in view.hands])
+                                          [hand.result for hand in view.hands], view.summary)
         canonical = record.to_json()
         try:
             stored = self.repository.add_hand(
@@ -384,7 +401,26 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        return _hand_view(game_id, stored, record, result)
+        hand = _hand_view(game_id, stored, record, result)
+        self._when_committed(lambda: self._remember_added(view, stored, record, hand))
+        return hand
+
+    def _when_committed(self, action: Callable[[], None]) -> None:
+        actions = self._after_commit.get()
+        if actions is not None:  # outside ``run_write`` nothing is remembered
+            actions.append(action)
+
+    def _remember_added(self, view: GameView, stored: StoredHand, record: HandRecord,
+                        hand: HandView) -> None:
+        """Once a new hand is committed, the game's next version is the last one plus that
+        hand: its view is made now, so the next read or write scores nothing again."""
+        game = replace(view.game, version=view.game.version + 1,
+                       hands=(*view.game.hands, stored))
+        self._results.put((game.id, stored.number, stored.version, stored.rules_version),
+                          (record, hand.result))
+        hands = (*view.hands, hand)
+        summary = game_summary(view.setup, [h.result for h in hands])
+        self._views.put((game.id, game.version), GameView(game, view.setup, hands, summary))
 
     def correct_hand(
         self,

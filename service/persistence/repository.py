@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Engine, bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from service.application.ports import (
     GameCredentials,
@@ -38,6 +38,16 @@ from service.application.ports import (
 from .models import GameRow, HandRow, HandVersionRow, IdempotencyKeyRow
 
 _instances = itertools.count()
+_GAME = select(
+    GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
+    GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
+).where(GameRow.id == bindparam("game_id"))
+_HANDS = (
+    select(HandRow.number, HandRow.version, HandRow.record, HandRow.rules_version,
+           HandRow.created_at, HandRow.updated_at)
+    .where(HandRow.game_id == bindparam("game_id"))
+    .order_by(HandRow.number)
+)
 _CREDENTIALS = select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version).where(
     GameRow.id == bindparam("game_id")
 )
@@ -48,7 +58,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _hand(row: HandRow) -> StoredHand:
+def _hand(row: Any) -> StoredHand:
     return StoredHand(
         number=row.number,
         version=row.version,
@@ -96,24 +106,25 @@ class SqlGameRepository:
     # -- reads -------------------------------------------------------------------------------
 
     def get_game(self, game_id: str) -> StoredGame | None:
-        with self._sessions() as session:
-            row = session.scalar(
-                select(GameRow).where(GameRow.id == game_id).options(selectinload(GameRow.hands))
-            )
+        # Two statements whatever the game's length (the game, then all its hands), through
+        # Core: rows straight into the port's value objects, no ORM identity map.
+        with self.engine.connect() as connection:
+            row = connection.execute(_GAME, {"game_id": game_id}).first()
             if row is None:
                 return None
-            return StoredGame(
-                id=row.id,
-                variant=row.variant,
-                options=dict(row.options),
-                players=tuple(row.players),
-                first_dealer=row.first_dealer,
-                edit_token_hash=row.edit_token_hash,
-                read_token_hash=row.read_token_hash,
-                created_at=_aware(row.created_at),
-                version=row.version,
-                hands=tuple(_hand(hand) for hand in row.hands),
-            )
+            hands = connection.execute(_HANDS, {"game_id": game_id}).all()
+        return StoredGame(
+            id=row.id,
+            variant=row.variant,
+            options=dict(row.options),
+            players=tuple(row.players),
+            first_dealer=row.first_dealer,
+            edit_token_hash=row.edit_token_hash,
+            read_token_hash=row.read_token_hash,
+            created_at=_aware(row.created_at),
+            version=row.version,
+            hands=tuple(_hand(hand) for hand in hands),
+        )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         # Every request to a game runs this first: Core, not the ORM (no session, no
