@@ -16,10 +16,10 @@ The endpoints: ``POST /score`` with a summary record and with a complete trick-b
 fresh each round); ``GET /games/{id}`` of a 1-hand and of a 100-hand ``mitigatti-3`` game;
 ``GET /games/{id}/sheet.pdf`` of the 1-hand and of the 100-hand game.
 
-Run from the repository root (about 70 s a database with the defaults):
+Run from the repository root (about 80 s a database with the defaults):
 
     .venv/bin/python bench/bench_http.py [--postgres postgresql://postgres@127.0.0.1/test]
-                                         [--seconds 1.5] [--rounds 3] [--clients 4]
+                                         [--seconds 1] [--rounds 3] [--clients 4]
 
 Rate limiting is turned off in the server under test (``RATE_LIMIT_PER_MINUTE=0``); the
 access log is written, to /dev/null. It is not a test and asserts nothing beyond every
@@ -312,8 +312,8 @@ def bench(label: str, database_url: str, args: argparse.Namespace) -> list[str]:
         health = Endpoint("GET /health", *HEALTH)
         if args.only:
             endpoints = [e for e in endpoints if any(o in e.name for o in args.only)]
-        lines = [f"{label}: {args.workers} gunicorn workers, {args.clients} clients, "
-                 f"{args.rounds} rounds of {args.seconds:g} s, medians",
+        lines = [(f"{label}: {args.workers} gunicorn workers, {args.clients} clients, "
+                  f"{args.rounds} rounds of {args.seconds:g} s, medians"),
                  f"{'endpoint':40} {'req/s':>9} {'× health':>9} {'p99 ms':>8}"]
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(args.processes) as pool:
@@ -348,7 +348,7 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("TEST_DATABASE_URL"),
                         help="a PostgreSQL URL whose server may create a database for the run")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
-    parser.add_argument("--seconds", type=float, default=1.5, help="length of one round")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
