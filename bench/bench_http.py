@@ -22,7 +22,8 @@ Run from the repository root (about 80 s a database with the defaults):
                                          [--seconds 1] [--rounds 3] [--clients 4]
 
 Rate limiting is turned off in the server under test (``RATE_LIMIT_PER_MINUTE=0``); the
-access log is written, to /dev/null. It is not a test and asserts nothing beyond every
+access log is written, to /dev/null. Every request says ``Accept-Encoding: gzip``, as a
+browser does. It is not a test and asserts nothing beyond every
 request succeeding.
 """
 
@@ -101,7 +102,8 @@ class Client:
     def request(self, method: str, path: str, body: Any = None,
                 headers: dict[str, str] | None = None) -> tuple[int, bytes]:
         data = None if body is None else json.dumps(body).encode()
-        all_headers = dict(headers or {})
+        # As browsers send it: a game's JSON comes gzipped (payloads are read, not decoded).
+        all_headers = {"Accept-Encoding": "gzip", **(headers or {})}
         if data is not None:
             all_headers["Content-Type"] = "application/json"
         for attempt in (1, 2):
@@ -124,7 +126,8 @@ class Client:
 
     def json(self, method: str, path: str, body: Any = None,
              headers: dict[str, str] | None = None) -> Any:
-        status, payload = self.request(method, path, body, headers)
+        status, payload = self.request(method, path, body,
+                                       {"Accept-Encoding": "identity", **(headers or {})})
         assert 200 <= status < 300, (method, path, status, payload[:500])
         return json.loads(payload)
 

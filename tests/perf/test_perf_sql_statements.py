@@ -83,3 +83,18 @@ def test_statements_per_request_do_not_grow_with_the_game(
     long = _statements(app, Game(client, LONG))[request_name]
     assert len(short) == len(long), (short, long)
     assert len(short) <= 12, short
+
+
+def test_a_game_is_sent_gzipped_to_clients_that_take_it(app: Any, client: Any) -> None:
+    import gzip
+    import json
+
+    game = Game(client, 3)
+    plain = client.get(game.url, headers=game.auth)
+    zipped = client.get(game.url, headers={**game.auth, "Accept-Encoding": "gzip, deflate"})
+    assert plain.status_code == zipped.status_code == 200
+    assert "Content-Encoding" not in plain.headers
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped.headers["Vary"]
+    assert zipped.headers["ETag"] == plain.headers["ETag"]
+    assert json.loads(gzip.decompress(zipped.data)) == plain.json

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 from flask import Response, current_app, request, url_for
@@ -182,14 +183,22 @@ class Game(MethodView):
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
         view = service.get_game(game_id, bearer_token())
-        body = _GAME_BODIES.get(view.etag)
+        gzip_ok = "gzip" in request.accept_encodings
+        key = f"{view.etag}/{'gzip' if gzip_ok else 'identity'}"
+        body = _GAME_BODIES.get(key)
         if body is None:
             # What flask-smorest would send (the schema's dump as JSON), made once per version
-            # of the game: the next read of the same version costs no serialisation.
+            # of the game, and compressed for the clients that take gzip (a long game's JSON
+            # is mostly repeated keys): the next read of the same version costs neither.
             body = current_app.json.response(_GAME_SCHEMA.dump(game_json(view))).get_data()
-            _GAME_BODIES.put(view.etag, body)
+            if gzip_ok:
+                body = gzip.compress(body, compresslevel=6, mtime=0)
+            _GAME_BODIES.put(key, body)
         response = Response(body, status=200, mimetype="application/json")
         response.headers["ETag"] = weak(view.etag)
+        response.vary.add("Accept-Encoding")
+        if gzip_ok:
+            response.headers["Content-Encoding"] = "gzip"
         return response
 
 
