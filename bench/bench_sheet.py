@@ -16,7 +16,7 @@ use cases in a temporary SQLite file (not timed).
 Run from the repository root:
 
     .venv/bin/python bench/bench_sheet.py [--rounds 7] [--game mitigatti|ottocento]
-                                          [--lang en|it] [--detail]
+                                          [--hands 20] [--lang en|it] [--detail]
 
 It is not a test and asserts nothing beyond the two PDFs being made.
 """
@@ -94,12 +94,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3, help="renders timed per round")
     parser.add_argument("--game", choices=("mitigatti", "ottocento"), default="mitigatti")
+    parser.add_argument("--hands", type=int, default=20, help="hands of the Mitigatti evening")
     parser.add_argument("--lang", choices=("en", "it"), default="en")
     parser.add_argument("--detail", action="store_true")
     args = parser.parse_args()
 
     samples = _samples()
-    sample = (samples.long_mitigatti(20) if args.game == "mitigatti"
+    sample = (samples.long_mitigatti(args.hands) if args.game == "mitigatti"
               else samples.long_ottocento())
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{directory}/bench.sqlite3"
