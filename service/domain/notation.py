@@ -12,7 +12,7 @@ A text that names no card at all is ``not_a_card``; a real card that the game's 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .cards import PACKS, Card, Pack, Suit
 from .errors import Problem
@@ -170,5 +170,3 @@ def parse_rank(text: object) -> str | None:
     return _RANK_WORDS.get(text.strip().upper()) if isinstance(text, str) else None
 
 
-def format_cards(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]

@@ -81,10 +81,6 @@ class Pile(_Recorded):
     tricks: int | None = None
     counting: tuple[Card, ...] | None = None
 
-    @property
-    def is_full(self) -> bool:
-        return self.cards is not None
-
 
 
 @dataclass(frozen=True, slots=True)

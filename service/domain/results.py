@@ -118,9 +118,6 @@ class HandResult:
         """Marca the hand sets aside for a later hand (R15)."""
         return sum(p.marca for p in self.payments or () if p.payee is None)
 
-    def column(self, key: str) -> int:
-        return dict(self.columns)[key]
-
     def to_json(self) -> Json:
         return {
             "sides": [s.to_json() for s in self.sides],

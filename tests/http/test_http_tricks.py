@@ -7,33 +7,11 @@ import random
 from typing import Any
 
 from http_support import API, assert_problem, auth, error_fields
-
-from service.domain.tricks import legal_plays, trick_winner
-from service.domain.variants import find_variant
+from legal_play import random_legal_hand
 
 
 def played_hand(variant_id: str, seed: int, dealer: int) -> dict[str, Any]:
-    """A complete record of random legal play (the dealer discards pip cards only)."""
-    variant = find_variant(variant_id)
-    rng = random.Random(seed)
-    deck = list(variant.pack.cards)
-    rng.shuffle(deck)
-    n, each = variant.seats, variant.dealt_each
-    hands = {s: deck[s * each:(s + 1) * each] for s in range(n)}
-    held = hands[dealer] + deck[n * each:]
-    discard = [c for c in held if c.is_pip][: variant.extra]
-    hands[dealer] = [c for c in held if c not in discard]
-    leader, tricks = (dealer + 1) % n, []
-    for _ in range(each):
-        trick = []
-        for k in range(n):
-            seat = (leader + k) % n
-            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
-            hands[seat].remove(card)
-            trick.append(card)
-        tricks.append([c.code for c in trick])
-        leader = (leader + trick_winner(variant, trick)) % n
-    return {"dealer": dealer, "tricks": tricks}
+    return random_legal_hand(variant_id, random.Random(seed), dealer)
 
 
 def test_score_replays_a_trick_record(stateless_client: Any) -> None:

@@ -9,41 +9,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from legal_play import random_legal_hand
 
 from service.domain.options import resolve_options
 from service.domain.scoring import score_record
-from service.domain.tricks import legal_plays, trick_winner
 from service.domain.variants import find_variant
 
 CLASSIC = ("gatti-classic-4", "gatti-classic-3", "gatti-classic-2")
-
-
-def random_hand(variant_id: str, rng: random.Random) -> dict[str, Any]:
-    """A legal deal, a legal discard (no Kings; T1 only as the sole trump) and random legal
-    play, recorded trick by trick."""
-    variant = find_variant(variant_id)
-    deck = list(variant.pack.cards)
-    rng.shuffle(deck)
-    n, each = variant.seats, variant.dealt_each
-    dealer = rng.randrange(n)
-    hands = {s: deck[s * each:(s + 1) * each] for s in range(n)}
-    held = hands[dealer] + deck[n * each:]
-    trumps = [c for c in held if c.is_trump]
-    allowed = [c for c in held if not (c.is_plain and c.rank == "K")
-               and (c.code != "T1" or len(trumps) == 1)]
-    discard = rng.sample(allowed, variant.extra)
-    hands[dealer] = [c for c in held if c not in discard]
-    leader, tricks = (dealer + 1) % n, []
-    for _ in range(each):
-        trick = []
-        for k in range(n):
-            seat = (leader + k) % n
-            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
-            hands[seat].remove(card)
-            trick.append(card)
-        tricks.append([c.code for c in trick])
-        leader = (leader + trick_winner(variant, trick)) % n
-    return {"dealer": dealer, "tricks": tricks}
 
 
 def deck_points(result: dict[str, Any]) -> int:
@@ -58,7 +30,7 @@ def test_s3_random_play_always_totals_78_trick_points(variant_id: str, rng: rand
                                                       melds: str) -> None:
     variant = find_variant(variant_id)
     options = resolve_options(variant, {"melds": melds})
-    hand = random_hand(variant_id, rng)
+    hand = random_legal_hand(variant_id, rng)
     _, result = score_record(variant, options, hand)
     played = result.to_json()
     assert deck_points(played) == 78

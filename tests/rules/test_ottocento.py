@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from legal_play import random_legal_hand
 
 from service.domain.errors import RecordInvalid
 from service.domain.games import check_next_hand, game_summary, validate_game_setup
@@ -330,30 +332,7 @@ def test_s4_2_signals_go_with_a_trick_record() -> None:
 
 
 def played_hand(seed: int) -> dict[str, Any]:
-    """Random legal play of a random deal (the dealer discards two 1-point cards)."""
-    import random
-
-    from service.domain.tricks import legal_plays
-
-    rng = random.Random(seed)
-    deck = list(V.pack.cards)
-    rng.shuffle(deck)
-    dealer = rng.randrange(4)
-    hands = {s: deck[s * 15:(s + 1) * 15] for s in range(4)}
-    held = hands[dealer] + deck[60:]
-    discard = [c for c in held if card_value(c) == 1][:2]
-    hands[dealer] = [c for c in held if c not in discard]
-    leader, tricks = (dealer + 1) % 4, []
-    for _ in range(15):
-        trick: list[Any] = []
-        for k in range(4):
-            seat = (leader + k) % 4
-            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
-            hands[seat].remove(card)
-            trick.append(card)
-        tricks.append([c.code for c in trick])
-        leader = (leader + trick_winner(V, trick)) % 4
-    return {"dealer": dealer, "tricks": tricks}
+    return random_legal_hand("ottocento", random.Random(seed))
 
 
 def test_s4_2_signals_on_a_lead_are_checked() -> None:

@@ -210,15 +210,15 @@ class Variant:
     def counting_cards(self) -> frozenset[Card]:
         return frozenset(c for c, p in self._points.items() if p)
 
+    def is_counting(self, card: Card) -> bool:
+        return self.card_points(card) > 0
+
     @cached_property
     def summary_cards(self) -> frozenset[Card]:
         """The cards a summary pile lists: the counting cards, or the variant's own list."""
         if self.summary_codes is None:
             return self.counting_cards
         return frozenset(self.pack.card(c) for c in self.summary_codes)
-
-    def is_counting(self, card: Card) -> bool:
-        return self.card_points(card) > 0
 
     def fixed_sides(self) -> tuple[tuple[int, ...], ...] | None:
         """The sides that do not change from hand to hand, or None where a call forms them."""

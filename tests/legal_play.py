@@ -1,0 +1,50 @@
+"""Random legal hands for the tests: a shuffled deal, a discard the rules allow, and random
+legal play, recorded trick by trick. The independent references under tests/scenarios keep
+generators of their own on purpose; this one serves the tests of the engine itself."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from service.domain.cards import Card
+from service.domain.tricks import legal_plays, trick_winner
+from service.domain.variants import find_variant
+from service.domain.variants.base import Variant
+
+
+def legal_discard(variant: Variant, held: list[Card], rng: random.Random) -> list[Card]:
+    """A discard the variant allows: no forbidden rank or card, T1 only as the sole trump."""
+    trumps = [c for c in held if c.is_trump]
+    allowed = [c for c in held
+               if not (c.is_plain and c.rank in variant.discard_forbidden_ranks)
+               and c.code not in variant.discard_forbidden_cards
+               and not (variant.discard_t1_only_sole_trump and c.code == "T1"
+                        and len(trumps) > 1)]
+    return rng.sample(allowed, variant.extra)
+
+
+def random_legal_hand(variant_id: str, rng: random.Random,
+                      dealer: int | None = None) -> dict[str, Any]:
+    """``{"dealer", "tricks"}`` of a random deal played out by random legal plays."""
+    variant = find_variant(variant_id)
+    deck = list(variant.pack.cards)
+    rng.shuffle(deck)
+    n, each = variant.seats, variant.dealt_each
+    if dealer is None:
+        dealer = rng.randrange(n)
+    hands = {s: deck[s * each:(s + 1) * each] for s in range(n)}
+    held = hands[dealer] + deck[n * each:]
+    discard = legal_discard(variant, held, rng)
+    hands[dealer] = [c for c in held if c not in discard]
+    leader, tricks = (dealer + 1) % n, []
+    for _ in range(each):
+        trick: list[Card] = []
+        for k in range(n):
+            seat = (leader + k) % n
+            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
+            hands[seat].remove(card)
+            trick.append(card)
+        tricks.append([c.code for c in trick])
+        leader = (leader + trick_winner(variant, trick)) % n
+    return {"dealer": dealer, "tricks": tricks}
