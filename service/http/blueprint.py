@@ -22,3 +22,10 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(_document_rate_limit)
+
+    def arguments(self, schema: Any, *args: Any, **kwargs: Any) -> Any:
+        """As flask-smorest's, with a schema class made an instance once, here: webargs
+        would build one (with copies of every nested schema) for each request."""
+        if isinstance(schema, type):
+            schema = schema()
+        return super().arguments(schema, *args, **kwargs)
