@@ -214,7 +214,7 @@ def _parse_and_score(
     name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
     record, result = score_record(setup.variant, setup.options, data,
                                   expected_dealer=expected_dealer, dealer_name=name)
-    problems = check_next_hand(setup, earlier, result)
+    problems = check_next_hand(setup, earlier, result, summary)
     if problems:
         raise RecordInvalid(problems)
     return record, result
@@ -419,7 +419,7 @@ class GameService:
         self._results.put((game.id, stored.number, stored.version, stored.rules_version),
                           (record, hand.result))
         hands = (*view.hands, hand)
-        summary = game_summary(view.setup, [h.result for h in hands])
+        summary = game_summary(view.setup, [hand.result], view.summary)
         self._views.put((game.id, game.version), GameView(game, view.setup, hands, summary))
 
     def correct_hand(

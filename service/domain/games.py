@@ -118,6 +118,8 @@ class GameSummary:
     ended_by: str | None = None
     target: int | None = None
     ledger: Ledger | None = None
+    #: Hands dealt (thrown-in deals do not count), to go on from this summary.
+    dealt: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -166,14 +168,27 @@ def _play_hand_to_target(result: HandResult, totals: dict[str, int],
     return winners, ("R12" if winners else None)
 
 
-def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary:
+def game_summary(setup: GameSetup, results: Sequence[HandResult],
+                 since: GameSummary | None = None) -> GameSummary:
     """Totals after each hand, whether the game is over and who won: after its hands, the
     highest total, equal totals sharing (R10); in a game to a target, the first to reach it
-    (R12, R13)."""
+    (R12, R13).
+
+    ``since``, when given, is the summary of the hands before ``results``, of a game not yet
+    finished: the summary goes on from it, so a game's next hand costs one hand's work
+    however long the game. ``game_summary(s, a + b) == game_summary(s, b, game_summary(s,
+    a))``."""
     variant = setup.variant
-    columns = tuple(setup.columns())
-    totals = {c.key: 0 for c in columns}
-    running = []
+    if since is None:
+        columns = tuple(setup.columns())
+        totals = {c.key: 0 for c in columns}
+        running: list[tuple[tuple[str, int], ...]] = []
+        played = dealt = 0
+    else:
+        if since.finished:
+            raise ValueError("a finished game takes no more hands")
+        columns, totals = since.columns, dict(since.totals)
+        running, played, dealt = list(since.running), since.hands_played, since.dealt
     winners: tuple[str, ...] = ()
     ended_by = None
     for result in results:
@@ -185,9 +200,9 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary
         running.append(tuple(totals.items()))
         if winners:
             break
+    dealt += sum(1 for r in results if "thrown_in" not in r.events)
     hands = variant.hands_per_game
-    dealt = [r for r in results if "thrown_in" not in r.events]
-    finished = bool(winners) or (hands is not None and len(dealt) >= hands)
+    finished = bool(winners) or (hands is not None and dealt >= hands)
     if finished and not winners:
         best = max(totals.values())
         winners = tuple(k for k, v in totals.items() if v == best)
@@ -196,11 +211,13 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult]) -> GameSummary
     if variant.settles_in_marca:
         value = parse_money(setup.options.get("marca_value"))
         book = ledger(variant.seats, [
-            (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value)
+            (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value,
+            None if since is None else since.ledger)
     # A deal thrown in ("to the mountain") does not move the deal (§5.2).
-    next_dealer = None if finished else setup.dealer_of(len(dealt) + 1)
+    next_dealer = None if finished else setup.dealer_of(dealt + 1)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
-                       next_dealer, len(results), ended_by, variant.target, book)
+                       next_dealer, played + len(results), ended_by, variant.target, book,
+                       dealt)
 
 
 def _top_scorer(result: HandResult) -> str | None:
@@ -209,13 +226,16 @@ def _top_scorer(result: HandResult) -> str | None:
 
 
 def check_next_hand(setup: GameSetup, results: Sequence[HandResult],
-                    result: HandResult) -> list[Problem]:
+                    result: HandResult, summary: GameSummary | None = None) -> list[Problem]:
     """What a game adds to the checks of a hand: a record that stops after the declarations
-    stands only when they win the rubber (R13)."""
+    stands only when they win the rubber (R13). ``summary``, when given, is the game's after
+    ``results``."""
     if "declarations_only" not in result.events:
         return []
-    summary = game_summary(setup, [*results, result])
-    if summary.finished and summary.ended_by == "R13":
+    if summary is None:
+        summary = game_summary(setup, results)
+    after = game_summary(setup, [result], summary)
+    if after.finished and after.ended_by == "R13":
         return []
     return [Problem("piles", "hand_not_finished",
                     "the record stops after the declarations, but they do not win the rubber: "
@@ -228,10 +248,9 @@ def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult
     dealt by the seat whose turn it is, not after the game's end, and a record stopping after
     the declarations still winning the rubber. ``hands`` are (dealer, result) in order."""
     problems = []
+    summary = game_summary(setup, [r for _, r in hands[:changed]])
     for index in range(changed, len(hands)):
         dealer, result = hands[index]
-        earlier = [r for _, r in hands[:index]]
-        summary = game_summary(setup, earlier)
         field = f"hands[{index + 1}]"
         if summary.finished:
             problems.append(Problem(field, "after_game_end",
@@ -241,5 +260,6 @@ def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult
             problems.append(Problem(field, "wrong_dealer",
                                     f"hand {index + 1} would be dealt by seat "
                                     f"{summary.next_dealer}, not seat {dealer}", "§0"))
-        problems.extend(p.at(field) for p in check_next_hand(setup, earlier, result))
+        problems.extend(p.at(field) for p in check_next_hand(setup, (), result, summary))
+        summary = game_summary(setup, [result], summary)
     return problems

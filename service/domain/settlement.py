@@ -104,6 +104,8 @@ class Ledger:
     transfers: tuple[Transfer, ...]
     money: tuple[tuple[str, Decimal], ...] | None
     collections: tuple[tuple[int, str, int], ...]
+    #: Hands settled so far (to go on from this ledger).
+    hands: int = 0
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -118,14 +120,19 @@ class Ledger:
 
 
 def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
-           marca_value: Decimal | None) -> Ledger:
+           marca_value: Decimal | None, since: Ledger | None = None) -> Ledger:
     """The ledger after ``hands``, each (its marca per seat, marca it sets aside, its sole top
     scorer when it has one). A sole top scorer collects whatever the pot held before the
-    hand (R15)."""
-    balances = {str(s): STARTING_MARCA for s in range(seats)}
-    pot = 0
-    collections = []
-    for number, (marca, aside, top) in enumerate(hands, start=1):
+    hand (R15). ``since``, when given, is the ledger of the hands before these (``hands``
+    then go on from it, numbered after them), so an evening's next hand costs one hand's
+    work."""
+    if since is None:
+        balances = {str(s): STARTING_MARCA for s in range(seats)}
+        pot, collections, first = 0, [], 1
+    else:
+        balances, pot = dict(since.balances), since.pot
+        collections, first = list(since.collections), since.hands + 1
+    for number, (marca, aside, top) in enumerate(hands, start=first):
         for seat, amount in marca.items():
             balances[seat] += amount
         if top is not None and pot:
@@ -143,7 +150,8 @@ def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
     if marca_value is not None:
         money = tuple((seat, (amount - STARTING_MARCA) * marca_value)
                       for seat, amount in balances.items())
-    return Ledger(tuple(balances.items()), pot, transfers, money, tuple(collections))
+    return Ledger(tuple(balances.items()), pot, transfers, money, tuple(collections),
+                  first - 1 + len(hands))
 
 
 __all__ = ["Ledger", "Transfer", "fewest_transfers", "ledger", "parse_money"]
