@@ -17,6 +17,7 @@ from service.persistence import SqlGameRepository, make_engine
 
 from . import problems, ratelimit
 from .config import API_PREFIX, GAMES_PREFIX, default_config
+from .jsonbody import FastJsonProvider
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema
@@ -77,6 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The app. ``config`` may set any Flask / flask-smorest key, ``DATABASE_URL``, or hand
     over ``GAME_REPOSITORY`` (an object of the application's repository port)."""
     app = Flask("service")
+    app.json = FastJsonProvider(app)
     app.config.update(default_config())
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]

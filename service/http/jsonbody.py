@@ -1,4 +1,5 @@
-"""Reading request bodies as JSON, strictly and without surprises.
+"""JSON in and out: request bodies read strictly and without surprises, responses written
+fast.
 
 Python's ``json`` accepts what RFC 8259 does not (``NaN``, ``Infinity``) and fails on some
 inputs with errors other than ``JSONDecodeError``: a 5,000-digit number raises ``ValueError``,
@@ -12,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any, NoReturn
 
-from flask import Request
+import orjson
+from flask import Request, Response
+from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -63,3 +66,28 @@ class StrictJsonParser(FlaskParser):
             self._handle_invalid_json_error(
                 json.JSONDecodeError(str(error), "<body>", 0), req
             )
+
+
+class FastJsonProvider(DefaultJSONProvider):
+    """Flask's JSON provider with responses written by orjson, several times faster than
+    ``json.dumps`` on a game's or a hand's body. The output is the same JSON: keys in order,
+    UTF-8 text rather than escapes (``ensure_ascii`` off), integer keys as strings, and
+    everything orjson would write its own way (times, dataclasses) handed to Flask's
+    ``default`` as before. What orjson cannot write (an integer beyond 64 bits), a pretty
+    print (debug) or ASCII escapes go the standard way."""
+
+    _OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
+                | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_APPEND_NEWLINE)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        pretty = (self.compact is None and self._app.debug) or self.compact is False
+        if not pretty and not self.ensure_ascii:
+            obj = self._prepare_response_obj(args, kwargs)
+            options = self._OPTIONS | (orjson.OPT_SORT_KEYS if self.sort_keys else 0)
+            try:
+                body = orjson.dumps(obj, default=self.default, option=options)
+            except orjson.JSONEncodeError:
+                pass
+            else:
+                return self._app.response_class(body, mimetype=self.mimetype)
+        return super().response(*args, **kwargs)

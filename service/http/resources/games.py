@@ -79,8 +79,8 @@ def hand_json(hand: HandView) -> dict[str, Any]:
         "record": hand.record,
         "result": hand.result.to_json(),
         "rules_version": hand.rules_version,
-        "created_at": hand.created_at,
-        "updated_at": hand.updated_at,
+        "created_at": hand.created_at.isoformat(),
+        "updated_at": hand.updated_at.isoformat(),
     }
 
 
@@ -98,7 +98,7 @@ def game_json(view: GameView) -> dict[str, Any]:
         "sides": view.setup.variant.summary().get("sides"),
         **summary,
         "hands": [hand_json(hand) for hand in view.hands],
-        "created_at": game.created_at,
+        "created_at": game.created_at.isoformat(),
     }
 
 
@@ -110,7 +110,7 @@ def version_json(entry: HandVersion) -> dict[str, Any]:
         "record": entry.record,
         "rules_version": entry.rules_version,
         "token_kind": entry.token_kind,
-        "created_at": entry.created_at,
+        "created_at": entry.created_at.isoformat(),
     }
 
 

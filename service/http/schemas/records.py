@@ -16,6 +16,7 @@ from .common import (
     list_field,
     seat_field,
     text_field,
+    text_list_field,
 )
 
 
@@ -77,7 +78,7 @@ class ContractSchema(StrictSchema):
 class SignalSchema(StrictSchema):
     trick = fields.Integer(strict=True, required=True,
                            metadata={"description": "the trick whose lead carried them"})
-    signals = list_field(text_field(), 4, required=True,
+    signals = text_list_field(4, required=True,
                          metadata={"description": "busso, volo, striscio (Ottocento)"})
 
 
