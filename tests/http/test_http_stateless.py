@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from http_support import API, assert_problem, error_fields, gatti3_hand
@@ -86,3 +87,69 @@ def test_melds_suggest_names_a_bad_card(stateless_client: Any) -> None:
     response = stateless_client.post(f"{API}/melds/suggest",
                                      json={"variant": "gatti-3", "cards": ["JD", "ZZ"]})
     assert "cards[1]" in error_fields(assert_problem(response, 422))
+
+
+# -- answers remembered by body (service/http/memo.py) ---------------------------------------
+
+
+def _counting_scorer(monkeypatch: Any) -> list[int]:
+    from service.application import stateless
+
+    calls: list[int] = []
+    real = stateless.score
+
+    def score(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(stateless, "score", score)
+    return calls
+
+
+def test_score_of_a_body_sent_again_is_the_same_answer_without_scoring(
+        monkeypatch: Any) -> None:
+    from service.http.app import create_app
+
+    client = create_app({"DATABASE_URL": "sqlite://", "TESTING": True,
+                         "RATE_LIMIT_PER_MINUTE": 0}).test_client()
+    calls = _counting_scorer(monkeypatch)
+    body = json.dumps({"variant": "gatti-3", "hand": gatti3_hand(0)})
+    first = client.post(f"{API}/score", data=body, content_type="application/json")
+    again = client.post(f"{API}/score", data=body, content_type="application/json")
+    assert first.status_code == again.status_code == 200
+    assert again.get_data() == first.get_data()
+    assert again.mimetype == "application/json"
+    assert again.headers["X-Content-Type-Options"] == "nosniff"  # the middleware still runs
+    assert len(calls) == 1
+    # Other bytes (here one space more) are another body: scored, to the same result.
+    spaced = client.post(f"{API}/score", data=body + " ", content_type="application/json")
+    assert spaced.json == first.json and len(calls) == 2
+
+
+def test_score_problems_are_never_remembered(monkeypatch: Any) -> None:
+    from service.http.app import create_app
+
+    client = create_app({"DATABASE_URL": "sqlite://", "TESTING": True,
+                         "RATE_LIMIT_PER_MINUTE": 0}).test_client()
+    calls = _counting_scorer(monkeypatch)
+    hand = gatti3_hand(0)
+    hand["discard"] = ["KH", "3H", "4S"]
+    for _ in range(2):
+        response = client.post(f"{API}/score", json={"variant": "gatti-3", "hand": hand})
+        assert_problem(response, 422, code="record_invalid")
+    assert len(calls) == 2
+
+
+def test_answer_memo_keeps_within_its_byte_budget_dropping_the_least_recent() -> None:
+    from service.http.memo import AnswerMemo, body_key
+
+    memo = AnswerMemo(budget=30, max_answer=20)
+    memo.put(b"a", b"x" * 10)
+    memo.put(b"b", b"y" * 10)
+    assert memo.get(b"a") == b"x" * 10  # now the most recent
+    memo.put(b"c", b"z" * 15)  # 35 bytes: "b", the least recently used, goes
+    assert memo.get(b"b") is None and memo.get(b"a") and memo.get(b"c")
+    assert memo.size == 25 and len(memo) == 2
+    memo.put(b"d", b"w" * 21)  # larger than one answer may be: not kept
+    assert memo.get(b"d") is None and memo.size == 25
+    assert body_key(b"{}") == body_key(b"{}") != body_key(b"{ }")

@@ -10,6 +10,7 @@ from service.application import stateless
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
+from ..memo import by_body
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,
@@ -69,6 +70,7 @@ def get_variant(variant_id: str) -> Any:
 
 
 @blp.route("/score", methods=["POST"])
+@by_body("score")
 @json_body(blp)
 @blp.arguments(ScoreRequestSchema)
 @blp.response(200, HandResultSchema)
@@ -77,7 +79,7 @@ def score(body: dict[str, Any]) -> Any:
 
     Nothing is stored: the same computation a stored game makes of each of its hands, for
     settling a dispute. Every problem found is listed (422); the record's fields are under
-    `hand.`.
+    `hand.`. The same body sent again gets the same answer without being scored again.
     """
     return stateless.score(body["variant"], body.get("options"), body["hand"]).to_json()
 
