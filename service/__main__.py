@@ -6,18 +6,23 @@
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2).
+
+The gunicorn master stays lean: it imports gunicorn and nothing of the service. Workers are
+forked from it (no preload), so whatever the master holds sits in every worker's memory;
+``python -m service`` therefore runs the migrations (Alembic, SQLAlchemy) in a child process
+of its own, ``python -m service migrate``, and each worker reads ``DATABASE_URL`` and imports
+only what its requests need when it builds its app.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
-
-from service.persistence import default_database_url, upgrade
 
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
@@ -31,10 +36,10 @@ ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms "%(a)s"
 
 class GunicornServer(BaseApplication):  # type: ignore[misc]
     """gunicorn run from code. Each worker builds its own app (no preload), so no database
-    connection is shared across a fork."""
+    connection is shared across a fork, and the database URL is read in the worker
+    (``DATABASE_URL``, see ``service.http.config``)."""
 
-    def __init__(self, database_url: str, options: dict[str, Any]) -> None:
-        self.database_url = database_url
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = options
         super().__init__()
 
@@ -46,7 +51,7 @@ class GunicornServer(BaseApplication):  # type: ignore[misc]
     def load(self) -> Any:
         from service.http.app import create_app
 
-        return create_app({"DATABASE_URL": self.database_url})
+        return create_app()
 
 
 def _int_env(name: str, default: int) -> int:
@@ -54,7 +59,20 @@ def _int_env(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
-def serve(database_url: str) -> None:
+def migrate() -> None:
+    """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process."""
+    from service.persistence import default_database_url, upgrade
+
+    upgrade(default_database_url())
+
+
+def migrate_in_child() -> int:
+    """``python -m service migrate`` in a child process, so that Alembic and SQLAlchemy never
+    load into the gunicorn master (and from it into every worker). Its exit status."""
+    return subprocess.run([sys.executable, "-m", "service", "migrate"], check=False).returncode
+
+
+def serve() -> None:
     host = os.environ.get("HOST", "0.0.0.0")
     port = _int_env("PORT", DEFAULT_PORT)
     options = {
@@ -68,18 +86,23 @@ def serve(database_url: str) -> None:
         # none, and a container's user may have no writable home.
         "control_socket_disable": True,
     }
-    GunicornServer(database_url, options).run()
+    GunicornServer(options).run()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m service", description=__doc__.split("\n")[0])
     parser.add_argument("command", nargs="?", choices=["all", "migrate", "serve"], default="all")
     args = parser.parse_args(argv)
-    database_url = default_database_url()
-    if args.command in {"all", "migrate"}:
-        upgrade(database_url)
-    if args.command in {"all", "serve"}:
-        serve(database_url)
+    if args.command == "migrate":
+        migrate()
+        return 0
+    if args.command == "all":
+        status = migrate_in_child()
+        if status != 0:
+            print(f"python -m service: the migrations failed (exit status {status}); "
+                  "not serving", file=sys.stderr)
+            return status if status > 0 else 1
+    serve()
     return 0
 
 

@@ -2,18 +2,23 @@
 ``Config`` both use. Migrations live in the repository's top-level ``migrations/`` folder,
 found relative to this package so that ``python -m service`` works from any directory
 (``$SEGNAPUNTI_MIGRATIONS`` overrides the location).
+
+Alembic (with Mako and Pygments behind it, ≈ 10 MB resident) is imported by these functions,
+not by the module: the service's workers import ``service.persistence`` and never migrate.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy.engine import URL
 
 from .base import ensure_sqlite_directory, normalise_url
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +35,8 @@ def migrations_directory() -> Path:
 
 def alembic_config(url: str | URL) -> Config:
     """An Alembic configuration for ``url`` that needs no ``alembic.ini``."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(migrations_directory()))
     # ConfigParser interpolation: a literal % in a password must be doubled.
@@ -39,9 +46,13 @@ def alembic_config(url: str | URL) -> Config:
 
 
 def upgrade(url: str | URL, revision: str = "head") -> None:
+    from alembic import command
+
     ensure_sqlite_directory(url)
     command.upgrade(alembic_config(url), revision)
 
 
 def downgrade(url: str | URL, revision: str = "base") -> None:
+    from alembic import command
+
     command.downgrade(alembic_config(url), revision)
