@@ -1,6 +1,23 @@
 """The printable score sheet as PDF: the only package that imports reportlab
-(ARCHITECTURE §7)."""
+(ARCHITECTURE §7).
 
-from .render import render_sheet
+``render_sheet`` imports ``.render``, and with it reportlab, Pillow (which reportlab loads)
+and the fonts, on its first call: a worker that never prints a sheet never holds them
+(≈ 20 MB resident).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from service.application.sheets import Sheet
 
 __all__ = ["render_sheet"]
+
+
+def render_sheet(sheet: Sheet) -> bytes:
+    """The sheet as the bytes of a PDF (``service.pdf.render.render_sheet``)."""
+    from .render import render_sheet as render
+
+    return render(sheet)
