@@ -3,7 +3,7 @@
 found relative to this package so that ``python -m service`` works from any directory
 (``$SEGNAPUNTI_MIGRATIONS`` overrides the location).
 
-Alembic (with Mako and Pygments behind it, ≈ 10 MB resident) is imported by these functions,
+Alembic (with Mako and Pygments behind it, ≈ 5 MB resident) is imported by these functions,
 not by the module: the service's workers import ``service.persistence`` and never migrate.
 """
 
