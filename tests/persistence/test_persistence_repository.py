@@ -126,9 +126,23 @@ def test_sqlite_connections_use_wal_busy_timeout_and_foreign_keys(tmp_path: obje
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
             assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
             assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
+    finally:
+        engine.dispose()
+
+
+def test_sqlite_synchronous_full_is_a_setting(tmp_path: object,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", "full")
+    engine = make_engine(f"sqlite:///{tmp_path}/db.sqlite3")
+    try:
+        with engine.connect() as connection:
             assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
     finally:
         engine.dispose()
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", "OFF")
+    with pytest.raises(ValueError, match="NORMAL or FULL"):
+        make_engine(f"sqlite:///{tmp_path}/other.sqlite3")
 
 
 def test_postgresql_pool_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch
