@@ -15,7 +15,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -256,6 +257,10 @@ class GameService:
         self._after_commit: ContextVar[list[Callable[[], None]] | None] = ContextVar(
             f"segnapunti_after_commit_{id(self)}", default=None
         )
+        # The access just checked by ``authorized``, for the use case it wraps (used once).
+        self._checked: ContextVar[list[tuple[str, str, TokenKind, GameCredentials]] | None] = (
+            ContextVar(f"segnapunti_checked_{id(self)}", default=None)
+        )
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -292,6 +297,20 @@ class GameService:
         ``Forbidden`` for a read token on a write."""
         return self._authorize(game_id, token, write=write)[0]
 
+    @contextmanager
+    def authorized(self, game_id: str, token: str | None, *, write: bool) -> Iterator[None]:
+        """Check access first (as ``authorize``), then run the block: the use case inside
+        takes that check for its own once instead of reading the game's credentials again.
+        A second read within the block (a write tried again after a concurrent change) reads
+        them afresh."""
+        kind, credentials = self._authorize(game_id, token, write=write)
+        assert token is not None  # ``_authorize`` refuses a request without one
+        reset = self._checked.set([(game_id, token, kind, credentials)])
+        try:
+            yield
+        finally:
+            self._checked.reset(reset)
+
     def game_tag(self, game_id: str, token: str | None) -> str:
         """The game's current entity tag, for a conditional read: one small query, no
         scoring."""
@@ -301,6 +320,12 @@ class GameService:
     def _authorize(
         self, game_id: str, token: str | None, *, write: bool
     ) -> tuple[TokenKind, GameCredentials]:
+        checked = self._checked.get()
+        if checked:
+            checked_game, checked_token, checked_kind, checked_credentials = checked.pop()
+            if checked_game == game_id and checked_token == token and (
+                    checked_kind == "edit" or not write):
+                return checked_kind, checked_credentials
         if not token:
             raise Unauthenticated("this request needs the game's token (Authorization: Bearer …)")
         credentials = self.repository.get_credentials(game_id)

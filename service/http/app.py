@@ -81,8 +81,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json = FastJsonProvider(app)
     app.config.update(default_config())
     app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
 
     repository = app.config.get("GAME_REPOSITORY")
     if repository is None:

@@ -89,5 +89,5 @@ class FastJsonProvider(DefaultJSONProvider):
             except orjson.JSONEncodeError:
                 pass
             else:
-                return self._app.response_class(body, mimetype=self.mimetype)
+                return Response(body, mimetype=self.mimetype)
         return super().response(*args, **kwargs)

@@ -83,6 +83,15 @@ def test_statements_per_request_do_not_grow_with_the_game(
     long = _statements(app, Game(client, LONG))[request_name]
     assert len(short) == len(long), (short, long)
     assert len(short) <= 12, short
+    # The token is checked once, even where it is checked before the body is read.
+    assert sum("edit_token_hash" in statement for statement in short) == 1, short
+
+
+def test_a_new_hand_is_five_statements(app: Any, client: Any) -> None:
+    """The token check, then the write: the game's version (compare-and-set), the hand
+    number's last version, the hand, its history entry."""
+    statements = _statements(app, Game(client, 3))["POST hand"]
+    assert len(statements) == 5, statements
 
 
 def test_a_game_is_sent_gzipped_to_clients_that_take_it(app: Any, client: Any) -> None:

@@ -71,14 +71,14 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False) -> Call
 
             @functools.wraps(view)
             def checked(*args: Any, **kwargs: Any) -> Any:
-                game_service().authorize(kwargs["game_id"], bearer_token(), write=write)
-                if write and request.method in {"PUT", "DELETE"} and "If-Match" not in (
-                    request.headers
-                ):
-                    raise PreconditionRequired(
-                        "send If-Match with the hand's ETag to change it"
-                    )
-                return view(*args, **kwargs)
+                with game_service().authorized(kwargs["game_id"], bearer_token(), write=write):
+                    if write and request.method in {"PUT", "DELETE"} and "If-Match" not in (
+                        request.headers
+                    ):
+                        raise PreconditionRequired(
+                            "send If-Match with the hand's ETag to change it"
+                        )
+                    return view(*args, **kwargs)
 
             wrapped = checked
         wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
