@@ -12,7 +12,9 @@ p99 latency (the median of the rounds' p99s) and the resident memory of each gun
 after the run (VmRSS from /proc).
 
 The endpoints: ``POST /score`` with a summary record and with a complete trick-by-trick
-``gatti-3`` record; ``POST /games/{id}/hands`` (each client adds hands to a game of its own,
+``gatti-3`` record, each as the same body again and again (answered from what the worker
+remembers of a body after the first time) and as a body new every time (the same record
+after another run of JSON whitespace, so every request is read, validated and scored); ``POST /games/{id}/hands`` (each client adds hands to a game of its own,
 fresh each round); ``GET /games/{id}`` of a 1-hand and of a 100-hand ``mitigatti-3`` game;
 ``GET /games/{id}/sheet.pdf`` of the 1-hand and of the 100-hand game.
 
@@ -101,7 +103,7 @@ class Client:
 
     def request(self, method: str, path: str, body: Any = None,
                 headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-        data = None if body is None else json.dumps(body).encode()
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
         # As browsers send it: a game's JSON comes gzipped (payloads are read, not decoded).
         all_headers = {"Accept-Encoding": "gzip", **(headers or {})}
         if data is not None:
@@ -154,6 +156,18 @@ class Endpoint:
     headers: dict[str, str] = field(default_factory=dict)
     #: Each client adds hands to a game of its own, made before the round starts.
     adds_hands: bool = False
+    #: Every request's body differs from every other in its bytes (JSON whitespace before
+    #: the value), so the service cannot answer from what it remembers of a body.
+    distinct: bool = False
+
+
+def distinct_bodies(body: Any) -> Iterator[bytes]:
+    """``body`` as JSON, each time after another pattern of 32 spaces and tabs."""
+    text = json.dumps(body).encode()
+    salt = secrets.randbits(14) << 18
+    for number in range(1 << 18):
+        bits = salt | number
+        yield b"".join(b"\t" if bits >> i & 1 else b" " for i in range(32)) + text
 
 
 def _client_thread(port: int, endpoint: Endpoint, start: float, stop: float,
@@ -163,9 +177,11 @@ def _client_thread(port: int, endpoint: Endpoint, start: float, stop: float,
     if endpoint.adds_hands:
         url, headers = new_game(client, 0)
         path = f"{url}/hands"
+    bodies = distinct_bodies(endpoint.body) if endpoint.distinct else None
     time.sleep(max(0.0, start - time.monotonic()))
     while True:
-        body = mitigatti_hand(number % 3, number) if endpoint.adds_hands else endpoint.body
+        body = (mitigatti_hand(number % 3, number) if endpoint.adds_hands
+                else next(bodies) if bodies is not None else endpoint.body)
         begun = time.monotonic()
         if begun >= stop:
             return
@@ -301,8 +317,12 @@ def bench(label: str, database_url: str, args: argparse.Namespace) -> list[str]:
         endpoints = [
             Endpoint("POST /score (summary record)", "POST", f"{API}/score",
                      {"variant": "gatti-3", "hand": SUMMARY_RECORD}),
+            Endpoint("POST /score (summary, every body new)", "POST", f"{API}/score",
+                     {"variant": "gatti-3", "hand": SUMMARY_RECORD}, distinct=True),
             Endpoint("POST /score (trick record)", "POST", f"{API}/score",
                      {"variant": "gatti-3", "hand": trick}),
+            Endpoint("POST /score (trick rec., every body new)", "POST", f"{API}/score",
+                     {"variant": "gatti-3", "hand": trick}, distinct=True),
             Endpoint("POST /games/{id}/hands", "POST", "", adds_hands=True),
             Endpoint("GET /games/{id} (1 hand)", "GET", short_url, headers=short_auth),
             Endpoint(f"GET /games/{{id}} ({LONG_GAME} hands)", "GET", long_url,
