@@ -19,9 +19,19 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Table, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.application.ports import (
     GameCredentials,
@@ -36,7 +46,7 @@ from service.application.ports import (
 )
 
 from .base import Base
-from .models import GameRow, HandRow, HandVersionRow, IdempotencyKeyRow
+from .models import GameRow, HandRow
 
 _instances = itertools.count()
 _GAME = select(
@@ -53,11 +63,13 @@ _CREDENTIALS = select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.
     GameRow.id == bindparam("game_id")
 )
 
-# The writes of a hand, as Core statements made once: run on the unit of work's connection,
-# they skip the ORM's unit-of-work bookkeeping, which cost more than the statements.
+# Statements run through Core on the unit of work's connection: the typed models declare the
+# schema, and rows go straight into the ports' value objects, without an ORM session (whose
+# bookkeeping cost more than the statements). The frequent ones are made once, here.
 _games: Table = Base.metadata.tables["games"]
 _hands: Table = Base.metadata.tables["hands"]
 _versions: Table = Base.metadata.tables["hand_versions"]
+_keys: Table = Base.metadata.tables["idempotency_keys"]
 _BUMP_GAME = (
     update(_games)
     .where(_games.c.id == bindparam("game_id"), _games.c.version == bindparam("expected"))
@@ -89,9 +101,8 @@ def _hand(row: Any) -> StoredHand:
 class SqlGameRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
-        # The session of the unit of work open in this context (thread or task), if any.
-        self._unit: ContextVar[Session | None] = ContextVar(
+        # The connection of the unit of work open in this context (thread or task), if any.
+        self._unit: ContextVar[Connection | None] = ContextVar(
             f"segnapunti_unit_of_work_{next(_instances)}", default=None
         )
 
@@ -102,23 +113,22 @@ class SqlGameRepository:
         if self._unit.get() is not None:  # already inside one: join it
             yield
             return
-        with self._sessions() as session:
-            reset = self._unit.set(session)
+        with self.engine.begin() as connection:
+            reset = self._unit.set(connection)
             try:
-                with session.begin():
-                    yield
+                yield
             finally:
                 self._unit.reset(reset)
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """The session to write with: the unit of work's, or a transaction of its own."""
+    def _write(self) -> Iterator[Connection]:
+        """The connection to write with: the unit of work's, or a transaction of its own."""
         unit = self._unit.get()
         if unit is not None:
             yield unit
             return
-        with self._sessions.begin() as session:
-            yield session
+        with self.engine.begin() as connection:
+            yield connection
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -155,32 +165,32 @@ class SqlGameRepository:
             )
 
     def token_exists(self, token_hash: str) -> bool:
-        with self._sessions() as session:
-            found = session.scalar(
+        with self.engine.connect() as connection:
+            found = connection.execute(
                 select(GameRow.id)
                 .where(
                     or_(GameRow.edit_token_hash == token_hash,
                         GameRow.read_token_hash == token_hash)
                 )
                 .limit(1)
-            )
+            ).first()
             return found is not None
 
     def history(self, game_id: str) -> list[HandVersion]:
-        with self._sessions() as session:
-            rows = session.scalars(
-                select(HandVersionRow)
-                .where(HandVersionRow.game_id == game_id)
-                .order_by(HandVersionRow.id)
-            )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(_versions)
+                .where(_versions.c.game_id == game_id)
+                .order_by(_versions.c.id)
+            ).all()
             return [
                 HandVersion(
                     number=row.number,
                     version=row.version,
-                    action=row.action,  # type: ignore[arg-type]
+                    action=row.action,
                     record=row.record,
                     rules_version=row.rules_version,
-                    token_kind=row.token_kind,  # type: ignore[arg-type]
+                    token_kind=row.token_kind,
                     created_at=_aware(row.created_at),
                 )
                 for row in rows
@@ -189,21 +199,15 @@ class SqlGameRepository:
     # -- writes ------------------------------------------------------------------------------
 
     def add_game(self, game: StoredGame) -> None:
-        row = GameRow(
-            id=game.id,
-            variant=game.variant,
-            options=game.options,
-            players=list(game.players),
-            first_dealer=game.first_dealer,
-            edit_token_hash=game.edit_token_hash,
-            read_token_hash=game.read_token_hash,
-            created_at=game.created_at,
-            version=game.version,
-        )
         try:
-            with self._write() as session:
-                session.add(row)
-                session.flush()
+            with self._write() as connection:
+                connection.execute(insert(_games), {
+                    "id": game.id, "variant": game.variant, "options": game.options,
+                    "players": list(game.players), "first_dealer": game.first_dealer,
+                    "edit_token_hash": game.edit_token_hash,
+                    "read_token_hash": game.read_token_hash, "created_at": game.created_at,
+                    "version": game.version,
+                })
         except IntegrityError as error:
             raise GameIdTaken(game.id) from error
 
@@ -219,9 +223,8 @@ class SqlGameRepository:
         now: datetime,
     ) -> StoredHand:
         try:
-            with self._write() as session:
-                self._bump_game(session, game_id, expected_game_version)
-                connection = session.connection()
+            with self._write() as connection:
+                self._bump_game(connection, game_id, expected_game_version)
                 previous = connection.execute(
                     _LAST_VERSION, {"game_id": game_id, "number": number}
                 ).scalar()
@@ -230,8 +233,8 @@ class SqlGameRepository:
                     "game_id": game_id, "number": number, "version": version, "record": record,
                     "rules_version": rules_version, "created_at": now, "updated_at": now,
                 })
-                self._log(session, game_id, number, version, "create", record, rules_version,
-                          token_kind, now)
+                self._log(connection, game_id, number, version, "create", record,
+                          rules_version, token_kind, now)
                 return StoredHand(number=number, version=version, record=record,
                                   rules_version=rules_version, created_at=now, updated_at=now)
         except IntegrityError as error:
@@ -251,9 +254,9 @@ class SqlGameRepository:
         now: datetime,
     ) -> StoredHand:
         version = expected_hand_version + 1
-        with self._write() as session:
-            self._bump_game(session, game_id, expected_game_version)
-            updated = session.execute(
+        with self._write() as connection:
+            self._bump_game(connection, game_id, expected_game_version)
+            updated = connection.execute(
                 update(HandRow)
                 .where(
                     HandRow.game_id == game_id,
@@ -263,12 +266,12 @@ class SqlGameRepository:
                 .values(version=version, record=record, rules_version=rules_version,
                         updated_at=now)
             )
-            if updated.rowcount != 1:  # type: ignore[attr-defined]
+            if updated.rowcount != 1:
                 raise StaleGame(game_id)
-            self._log(session, game_id, number, version, "correct", record, rules_version,
+            self._log(connection, game_id, number, version, "correct", record, rules_version,
                       token_kind, now)
-            hand = session.scalars(
-                select(HandRow).where(HandRow.game_id == game_id, HandRow.number == number)
+            hand = connection.execute(
+                select(_hands).where(_hands.c.game_id == game_id, _hands.c.number == number)
             ).one()
             return _hand(hand)
 
@@ -283,25 +286,27 @@ class SqlGameRepository:
         token_kind: TokenKind,
         now: datetime,
     ) -> None:
-        with self._write() as session:
-            self._bump_game(session, game_id, expected_game_version)
-            deleted = session.execute(
+        with self._write() as connection:
+            self._bump_game(connection, game_id, expected_game_version)
+            deleted = connection.execute(
                 delete(HandRow).where(
                     HandRow.game_id == game_id,
                     HandRow.number == number,
                     HandRow.version == expected_hand_version,
                 )
             )
-            if deleted.rowcount != 1:  # type: ignore[attr-defined]
+            if deleted.rowcount != 1:
                 raise StaleGame(game_id)
-            self._log(session, game_id, number, expected_hand_version + 1, "delete", None,
+            self._log(connection, game_id, number, expected_hand_version + 1, "delete", None,
                       rules_version, token_kind, now)
 
     # -- idempotency keys --------------------------------------------------------------------
 
     def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None:
-        with self._sessions() as session:
-            row = session.get(IdempotencyKeyRow, (scope, key_hash))
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(_keys).where(_keys.c.scope == scope, _keys.c.key_hash == key_hash)
+            ).first()
             if row is None:
                 return None
             return IdempotencyEntry(
@@ -315,44 +320,35 @@ class SqlGameRepository:
             )
 
     def save_idempotency(self, entry: IdempotencyEntry) -> None:
-        row = IdempotencyKeyRow(
-            scope=entry.scope,
-            key_hash=entry.key_hash,
-            fingerprint=entry.fingerprint,
-            status=entry.status,
-            headers=entry.headers,
-            body=entry.body,
-            created_at=entry.created_at,
-        )
         try:
-            with self._write() as session:
-                session.add(row)
-                session.flush()
+            with self._write() as connection:
+                connection.execute(insert(_keys), {
+                    "scope": entry.scope, "key_hash": entry.key_hash,
+                    "fingerprint": entry.fingerprint, "status": entry.status,
+                    "headers": entry.headers, "body": entry.body,
+                    "created_at": entry.created_at,
+                })
         except IntegrityError as error:
             raise IdempotencyKeyTaken(entry.scope) from error
 
     def forget_idempotency(self, scope: str, key_hash: str) -> None:
-        with self._write() as session:
-            session.execute(
-                delete(IdempotencyKeyRow).where(
-                    IdempotencyKeyRow.scope == scope, IdempotencyKeyRow.key_hash == key_hash
-                )
+        with self._write() as connection:
+            connection.execute(
+                delete(_keys).where(_keys.c.scope == scope, _keys.c.key_hash == key_hash)
             )
 
     def purge_idempotency(self, before: datetime) -> int:
-        with self._sessions.begin() as session:
-            purged = session.execute(
-                delete(IdempotencyKeyRow).where(IdempotencyKeyRow.created_at < before)
-            )
-            return int(purged.rowcount)  # type: ignore[attr-defined]
+        with self.engine.begin() as connection:
+            purged = connection.execute(delete(_keys).where(_keys.c.created_at < before))
+            return int(purged.rowcount)
 
     # -- helpers -----------------------------------------------------------------------------
 
     @staticmethod
-    def _bump_game(session: Session, game_id: str, expected_version: int) -> None:
+    def _bump_game(connection: Connection, game_id: str, expected_version: int) -> None:
         """Compare-and-set the game's version; the first statement of every write, so the
         write lock is taken before anything is read."""
-        bumped = session.connection().execute(_BUMP_GAME, {
+        bumped = connection.execute(_BUMP_GAME, {
             "game_id": game_id, "expected": expected_version, "next_version": expected_version + 1,
         })
         if bumped.rowcount != 1:
@@ -360,7 +356,7 @@ class SqlGameRepository:
 
     @staticmethod
     def _log(
-        session: Session,
+        connection: Connection,
         game_id: str,
         number: int,
         version: int,
@@ -370,7 +366,7 @@ class SqlGameRepository:
         token_kind: str,
         now: datetime,
     ) -> None:
-        session.connection().execute(_INSERT_VERSION, {
+        connection.execute(_INSERT_VERSION, {
             "game_id": game_id, "number": number, "version": version, "action": action,
             "record": record, "rules_version": rules_version, "token_kind": token_kind,
             "created_at": now,
