@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    String,
     Table,
     bindparam,
     delete,
@@ -75,10 +76,23 @@ _BUMP_GAME = (
     .where(_games.c.id == bindparam("game_id"), _games.c.version == bindparam("expected"))
     .values(version=bindparam("next_version"))
 )
-_LAST_VERSION = select(func.max(_versions.c.version)).where(
-    _versions.c.game_id == bindparam("game_id"), _versions.c.number == bindparam("number")
+# A new hand: its version follows the last of its number in the history (a hand deleted
+# and entered again goes on from there), and its history entry is copied from its row.
+_INSERT_HAND = (
+    insert(_hands)
+    .values(version=select(func.coalesce(func.max(_versions.c.version), 0) + 1)
+            .where(_versions.c.game_id == bindparam("g"), _versions.c.number == bindparam("n"))
+            .scalar_subquery())
+    .returning(_hands.c.version)
 )
-_INSERT_HAND = insert(_hands)
+_LOG_NEW_HAND = insert(_versions).from_select(
+    ["game_id", "number", "version", "action", "record", "rules_version", "token_kind",
+     "created_at"],
+    select(_hands.c.game_id, _hands.c.number, _hands.c.version,
+           bindparam("action", type_=String()), _hands.c.record, _hands.c.rules_version,
+           bindparam("token_kind", type_=String()), _hands.c.created_at)
+    .where(_hands.c.game_id == bindparam("g"), _hands.c.number == bindparam("n")),
+)
 _INSERT_VERSION = insert(_versions)
 
 
@@ -225,16 +239,13 @@ class SqlGameRepository:
         try:
             with self._write() as connection:
                 self._bump_game(connection, game_id, expected_game_version)
-                previous = connection.execute(
-                    _LAST_VERSION, {"game_id": game_id, "number": number}
-                ).scalar()
-                version = (previous or 0) + 1
-                connection.execute(_INSERT_HAND, {
-                    "game_id": game_id, "number": number, "version": version, "record": record,
-                    "rules_version": rules_version, "created_at": now, "updated_at": now,
-                })
-                self._log(connection, game_id, number, version, "create", record,
-                          rules_version, token_kind, now)
+                version: int = connection.execute(_INSERT_HAND, {
+                    "game_id": game_id, "number": number, "g": game_id, "n": number,
+                    "record": record, "rules_version": rules_version, "created_at": now,
+                    "updated_at": now,
+                }).scalar_one()
+                connection.execute(_LOG_NEW_HAND, {"g": game_id, "n": number,
+                                                   "action": "create", "token_kind": token_kind})
                 return StoredHand(number=number, version=version, record=record,
                                   rules_version=rules_version, created_at=now, updated_at=now)
         except IntegrityError as error:

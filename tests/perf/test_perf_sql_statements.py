@@ -87,11 +87,11 @@ def test_statements_per_request_do_not_grow_with_the_game(
     assert sum("edit_token_hash" in statement for statement in short) == 1, short
 
 
-def test_a_new_hand_is_five_statements(app: Any, client: Any) -> None:
-    """The token check, then the write: the game's version (compare-and-set), the hand
-    number's last version, the hand, its history entry."""
+def test_a_new_hand_is_four_statements(app: Any, client: Any) -> None:
+    """The token check, then the write: the game's version (compare-and-set), the hand (its
+    version found in the same statement), its history entry (copied from the hand's row)."""
     statements = _statements(app, Game(client, 3))["POST hand"]
-    assert len(statements) == 5, statements
+    assert len(statements) == 4, statements
 
 
 def test_a_game_is_sent_gzipped_to_clients_that_take_it(app: Any, client: Any) -> None:
