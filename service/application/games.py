@@ -12,15 +12,13 @@ import hashlib
 import hmac
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from service.domain import RULES_VERSION
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
@@ -37,6 +35,7 @@ from service.domain.results import HandResult
 from service.domain.scoring import score_hand, score_record
 from service.domain.variants import find_variant
 
+from .caches import LruCache
 from .errors import (
     ConcurrentChange,
     Conflict,
@@ -64,10 +63,12 @@ ID_LENGTH = 10  # 31**10 ≈ 2**49.5
 TOKEN_BYTES = 24
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
 MAX_HANDS = 1000
-#: Stored hands whose results each process keeps (a few hundred bytes to a few kB each).
-RESULT_CACHE_SIZE = 20_000
-#: Game views each process keeps (the games being played and watched right now).
-VIEW_CACHE_SIZE = 512
+#: Stored hands whose results each process keeps apart from its game views, to rebuild a
+#: view after a correction without scoring every hand again (some kB each).
+RESULT_CACHE_SIZE = 4_000
+#: Hands in the game views each process keeps: each game it serves, at its newest version
+#: (the games being played and watched right now), some kB a hand.
+VIEW_CACHE_HANDS = 4_000
 #: How often one request's write is tried when other requests keep changing the game.
 WRITE_ATTEMPTS = 5
 RETRY_BACKOFF_S = 0.002
@@ -80,31 +81,6 @@ ANY_VERSION = "*"
 
 Clock = Callable[[], datetime]
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class LruCache(Generic[K, V]):
-    """A bounded mapping that forgets the least recently used entry first; thread-safe."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._entries.get(key)
-            if value is not None:
-                self._entries.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            self._entries[key] = value
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
 
 
 def utc_now() -> datetime:
@@ -252,7 +228,9 @@ class GameService:
         self._results: LruCache[tuple[str, int, int, str], tuple[HandRecord, HandResult]] = (
             LruCache(RESULT_CACHE_SIZE)
         )
-        self._views: LruCache[tuple[str, int], GameView] = LruCache(VIEW_CACHE_SIZE)
+        # One view a game, the newest this process has seen, weighed by its hands.
+        self._views: LruCache[str, GameView] = LruCache(
+            VIEW_CACHE_HANDS, weight=lambda view: len(view.hands) + 1)
         # What to do once the write of this context has committed (``run_write``).
         self._after_commit: ContextVar[list[Callable[[], None]] | None] = ContextVar(
             f"segnapunti_after_commit_{id(self)}", default=None
@@ -445,7 +423,7 @@ class GameService:
                           (record, hand.result))
         hands = (*view.hands, hand)
         summary = game_summary(view.setup, [hand.result], view.summary)
-        self._views.put((game.id, game.version), GameView(game, view.setup, hands, summary))
+        self._keep_view(GameView(game, view.setup, hands, summary))
 
     def correct_hand(
         self,
@@ -542,8 +520,7 @@ class GameService:
         stored hand's result depends only on its record, so it is kept by (game, number,
         hand version, rules version) and never recomputed; the whole view by the game's
         version."""
-        key = (game.id, game.version)
-        cached = self._views.get(key)
+        cached = self._cached_view(game.id, game.version)
         if cached is not None and _same_hands(cached.game, game):
             return cached
         setup = _setup_of(game)
@@ -562,11 +539,18 @@ class GameService:
             hands.append(_hand_view(game.id, stored, *scored))
         summary = game_summary(setup, [hand.result for hand in hands])
         view = GameView(game, setup, tuple(hands), summary)
-        self._views.put(key, view)
+        self._keep_view(view)
         return view
 
     def _cached_view(self, game_id: str, version: int) -> GameView | None:
-        return self._views.get((game_id, version))
+        view = self._views.get(game_id)
+        return view if view is not None and view.game.version == version else None
+
+    def _keep_view(self, view: GameView) -> None:
+        """Keep ``view`` as its game's, unless a newer version of the game is kept."""
+        kept = self._views.get(view.id)
+        if kept is None or kept.game.version <= view.game.version:
+            self._views.put(view.id, view)
 
 
 def _same_hands(one: StoredGame, other: StoredGame) -> bool:

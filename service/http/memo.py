@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Response, current_app, request
 
+from service.application.caches import LruCache
 from service.domain import RULES_VERSION
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,55 +28,22 @@ DEFAULT_BUDGET = 2 * 1024 * 1024
 MAX_ANSWER = 64 * 1024
 
 
-class AnswerMemo:
-    """Successful JSON answers by key, within a byte budget; thread-safe."""
-
-    def __init__(self, budget: int = DEFAULT_BUDGET, max_answer: int = MAX_ANSWER) -> None:
-        self.budget = budget
-        self.max_answer = max_answer
-        self.size = 0
-        self.hits = 0
-        self.misses = 0
-        self._answers: OrderedDict[bytes, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: bytes) -> bytes | None:
-        with self._lock:
-            answer = self._answers.get(key)
-            if answer is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self._answers.move_to_end(key)
-            return answer
-
-    def put(self, key: bytes, answer: bytes) -> None:
-        if len(answer) > self.max_answer:
-            return
-        with self._lock:
-            old = self._answers.pop(key, None)
-            if old is not None:
-                self.size -= len(old)
-            self._answers[key] = answer
-            self.size += len(answer)
-            while self.size > self.budget:
-                _, dropped = self._answers.popitem(last=False)
-                self.size -= len(dropped)
-
-    def __len__(self) -> int:
-        return len(self._answers)
+def new_memo() -> LruCache[bytes, bytes]:
+    """Answers by key, within ``DEFAULT_BUDGET`` bytes, none larger than ``MAX_ANSWER``."""
+    return LruCache(DEFAULT_BUDGET, weight=len, max_weight=MAX_ANSWER)
 
 
 def body_key(body: bytes) -> bytes:
     return hashlib.blake2b(body, digest_size=32, person=RULES_VERSION.encode()[:16]).digest()
 
 
-def memo_of(name: str) -> AnswerMemo:
+def memo_of(name: str) -> LruCache[bytes, bytes]:
     """The app's memo ``name``, made on first use (each app, so each worker, has its own)."""
-    memos: dict[str, AnswerMemo] = current_app.extensions.setdefault("segnapunti.memos", {})
+    memos: dict[str, LruCache[bytes, bytes]] = current_app.extensions.setdefault(
+        "segnapunti.memos", {})
     memo = memos.get(name)
     if memo is None:
-        memo = memos.setdefault(name, AnswerMemo())
+        memo = memos.setdefault(name, new_memo())
     return memo
 
 

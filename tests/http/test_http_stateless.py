@@ -140,16 +140,19 @@ def test_score_problems_are_never_remembered(monkeypatch: Any) -> None:
     assert len(calls) == 2
 
 
-def test_answer_memo_keeps_within_its_byte_budget_dropping_the_least_recent() -> None:
-    from service.http.memo import AnswerMemo, body_key
+def test_answers_are_kept_within_a_byte_budget_the_least_recent_going_first() -> None:
+    from service.application.caches import LruCache
+    from service.http.memo import body_key
 
-    memo = AnswerMemo(budget=30, max_answer=20)
+    memo: LruCache[bytes, bytes] = LruCache(30, weight=len, max_weight=20)
     memo.put(b"a", b"x" * 10)
     memo.put(b"b", b"y" * 10)
     assert memo.get(b"a") == b"x" * 10  # now the most recent
     memo.put(b"c", b"z" * 15)  # 35 bytes: "b", the least recently used, goes
     assert memo.get(b"b") is None and memo.get(b"a") and memo.get(b"c")
-    assert memo.size == 25 and len(memo) == 2
+    assert memo.total == 25 and len(memo) == 2
     memo.put(b"d", b"w" * 21)  # larger than one answer may be: not kept
-    assert memo.get(b"d") is None and memo.size == 25
+    assert memo.get(b"d") is None and memo.total == 25
+    memo.put(b"a", b"x")  # replaced: its old weight goes
+    assert memo.total == 16
     assert body_key(b"{}") == body_key(b"{}") != body_key(b"{ }")

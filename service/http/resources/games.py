@@ -8,7 +8,8 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
-from service.application.games import GameView, HandView, LruCache
+from service.application.caches import LruCache
+from service.application.games import GameView, HandView
 from service.application.ports import HandVersion
 
 from ..blueprint import Blueprint
@@ -62,8 +63,9 @@ IF_MATCH = {
 
 
 #: The JSON body of each recently read version of a game, by its entity tag (which names
-#: the game, its version and the rules version), in this process.
-_GAME_BODIES: LruCache[str, bytes] = LruCache(256)
+#: the game, its version and the rules version), in this process: 4 MB of them (a 100-hand
+#: game is 167 kB as JSON, some 15 kB gzipped).
+_GAME_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 _GAME_SCHEMA = GameSchema()
 
 
