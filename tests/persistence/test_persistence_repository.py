@@ -147,7 +147,8 @@ def test_sqlite_synchronous_full_is_a_setting(tmp_path: object,
 
 def test_postgresql_pool_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch
                                                             ) -> None:
-    for variable in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_POOL_TIMEOUT", "DB_POOL_RECYCLE"):
+    for variable in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_POOL_TIMEOUT", "DB_POOL_RECYCLE",
+                     "DB_POOL_PRE_PING"):
         monkeypatch.delenv(variable, raising=False)
     assert pool_settings() == {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10,
                                "pool_recycle": 1800}
@@ -160,6 +161,12 @@ def test_postgresql_pool_settings_come_from_the_environment(monkeypatch: pytest.
         assert engine.pool._recycle == 60
         assert engine.pool._max_overflow == 10
         assert engine.pool._pre_ping is True
+    finally:
+        engine.dispose()
+    monkeypatch.setenv("DB_POOL_PRE_PING", "0")
+    engine = make_engine("postgresql://u@127.0.0.1:1/none")
+    try:
+        assert engine.pool._pre_ping is False
     finally:
         engine.dispose()
 
