@@ -126,12 +126,18 @@ class Client:
                     raise
         raise AssertionError("unreachable")
 
+    def ok(self, method: str, path: str, body: Any = None,
+           headers: dict[str, str] | None = None) -> bytes:
+        """The payload of a 2xx answer; anything else stops the run."""
+        status, payload = self.request(method, path, body, headers)
+        if not 200 <= status < 300:
+            raise RuntimeError(f"{method} {path}: {status} {payload[:300]!r}")
+        return payload
+
     def json(self, method: str, path: str, body: Any = None,
              headers: dict[str, str] | None = None) -> Any:
-        status, payload = self.request(method, path, body,
-                                       {"Accept-Encoding": "identity", **(headers or {})})
-        assert 200 <= status < 300, (method, path, status, payload[:500])
-        return json.loads(payload)
+        return json.loads(self.ok(method, path, body,
+                                  {"Accept-Encoding": "identity", **(headers or {})}))
 
 
 def new_game(client: Client, hands: int) -> tuple[str, dict[str, str]]:
@@ -269,20 +275,28 @@ def server(database_url: str, workers: int) -> Iterator[tuple[int, int]]:
             process.wait()
 
 
-def worker_rss_mb(master: int) -> list[float]:
-    """VmRSS of each gunicorn worker (the master's children), in MB."""
-    sizes = []
+def proc_fields(path: Path) -> dict[str, str]:
+    """A ``/proc`` file of ``name: value`` lines (``status``, ``smaps_rollup``)."""
+    return dict(line.split(":", 1) for line in path.read_text().splitlines() if ":" in line)
+
+
+def workers_of(master: int) -> list[int]:
+    """The gunicorn workers: the master's children."""
+    pids = []
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            status = (entry / "status").read_text()
-        except OSError:
-            continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        if fields.get("PPid", "").strip() == str(master) and "VmRSS" in fields:
-            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
-    return sorted(sizes)
+        if entry.name.isdigit():
+            try:
+                if proc_fields(entry / "status").get("PPid", "").strip() == str(master):
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return sorted(pids)
+
+
+def worker_rss_mb(master: int) -> list[float]:
+    """VmRSS of each gunicorn worker, in MB."""
+    return sorted(int(proc_fields(Path("/proc") / str(pid) / "status")["VmRSS"].split()[0])
+                  / 1024 for pid in workers_of(master))
 
 
 @contextmanager

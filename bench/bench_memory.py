@@ -31,31 +31,24 @@ It is not a test and asserts nothing beyond every request succeeding.
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import os
-import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-API = "/api/v1"
-LONG_GAME = 30
+from bench_http import (
+    API,
+    SUMMARY_RECORD,
+    Client,
+    mitigatti_hand,
+    new_game,
+    proc_fields,
+    server,
+    workers_of,
+)
 
-COUNTING = ["T1", "T21", "FOOL", *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS")]
-SUMMARY_RECORD = {
-    "dealer": 0, "discard": ["2H", "3H", "4S"],
-    "piles": [{"side": 0, "tricks": 10, "counting": COUNTING},
-              {"side": 1, "tricks": 8, "counting": []},
-              {"side": 2, "tricks": 8, "counting": []}],
-}
+LONG_GAME = 30
 
 #: Shared objects whose mapping shows that a library was imported, by library. reportlab has
 #: no native extension of its own; it imports Pillow, so ``PIL`` stands for it.
@@ -65,56 +58,6 @@ MARKERS = {
     "yaml": ("/_yaml/", "/yaml/"),
     "psycopg": ("psycopg",),
 }
-
-
-def mitigatti_hand(dealer: int, i: int) -> dict[str, Any]:
-    """A valid ``mitigatti-3`` hand; the top seat turns round, so the ledger never ends."""
-    top, second = i % 3, (i + 1) % 3
-    return {"dealer": dealer, "piles": [
-        {"side": top, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
-        {"side": second, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]}
-
-
-class Client:
-    """One connection; reconnects when the server closes it (sync workers close each one)."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-
-    def request(self, method: str, path: str, body: Any = None,
-                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-        data = None if body is None else json.dumps(body).encode()
-        all_headers = dict(headers or {})
-        if data is not None:
-            all_headers["Content-Type"] = "application/json"
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            conn.request(method, path, body=data, headers=all_headers)
-            response = conn.getresponse()
-            return response.status, response.read()
-        finally:
-            conn.close()
-
-    def ok(self, method: str, path: str, body: Any = None,
-           headers: dict[str, str] | None = None) -> bytes:
-        status, payload = self.request(method, path, body, headers)
-        if not 200 <= status < 300:
-            raise RuntimeError(f"{method} {path}: {status} {payload[:300]!r}")
-        return payload
-
-    def json(self, method: str, path: str, body: Any = None,
-             headers: dict[str, str] | None = None) -> Any:
-        return json.loads(self.ok(method, path, body, headers))
-
-
-def new_game(client: Client, hands: int) -> tuple[str, dict[str, str]]:
-    created = client.json("POST", f"{API}/games",
-                          {"variant": "mitigatti-3", "players": ["Anna", "Bruno", "Carla"]})
-    url = f"{API}/games/{created['id']}"
-    auth = {"Authorization": f"Bearer {created['tokens']['edit']}"}
-    for i in range(hands):
-        client.json("POST", f"{url}/hands", mitigatti_hand(i % 3, i), auth)
-    return url, auth
 
 
 def exercise(client: Client, long_game: tuple[str, dict[str, str]]) -> None:
@@ -146,73 +89,18 @@ def exercise(client: Client, long_game: tuple[str, dict[str, str]]) -> None:
     client.ok("GET", "/")
 
 
-# -- the server -------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(database_url: str, workers: int) -> Iterator[tuple[int, int]]:
-    """``python -m service`` on a free loopback port: (port, gunicorn master's pid)."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(port), "HOST": "127.0.0.1",
-           "WEB_CONCURRENCY": str(workers), "RATE_LIMIT_PER_MINUTE": "0"}
-    process = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Client(port).request("GET", f"{API}/health")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not start ({database_url})")
-            time.sleep(0.1)
-        yield port, process.pid
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 # -- /proc ------------------------------------------------------------------------------------
-
-
-def _fields(path: Path) -> dict[str, str]:
-    return dict(line.split(":", 1) for line in path.read_text().splitlines() if ":" in line)
 
 
 def _mb(value: str) -> float:
     return int(value.split()[0]) / 1024
 
 
-def children(master: int) -> list[int]:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if _fields(entry / "status").get("PPid", "").strip() == str(master):
-                    pids.append(int(entry.name))
-            except OSError:
-                continue
-    return sorted(pids)
-
-
 def memory(pid: int) -> dict[str, Any]:
     """VmRSS, VmHWM, Pss and Private (MB) of ``pid``, and the heavy libraries it maps."""
     proc = Path("/proc") / str(pid)
-    status = _fields(proc / "status")
-    rollup = _fields(proc / "smaps_rollup")
+    status = proc_fields(proc / "status")
+    rollup = proc_fields(proc / "smaps_rollup")
     maps = (proc / "maps").read_text()
     return {
         "rss": _mb(status["VmRSS"]),
@@ -228,7 +116,7 @@ def report(master: int) -> list[str]:
     lines = [f"{'process':16} {'VmRSS':>7} {'VmHWM':>7} {'Pss':>7} {'Private':>8}  "
              + "native libraries mapped"]
     for label, pid in [("master", master),
-                       *((f"worker {pid}", pid) for pid in children(master))]:
+                       *((f"worker {pid}", pid) for pid in workers_of(master))]:
         m = memory(pid)
         lines.append(f"{label:16} {m['rss']:7.1f} {m['hwm']:7.1f} {m['pss']:7.1f} "
                      f"{m['private']:8.1f}  {', '.join(m['libraries']) or '-'}")
@@ -242,7 +130,7 @@ def wait_for_workers(master: int, workers: int, timeout: float = 60) -> None:
     last: list[float] = []
     steady_since = time.monotonic()
     while time.monotonic() < deadline:
-        pids = children(master)
+        pids = workers_of(master)
         try:
             sizes = [memory(pid)["rss"] for pid in pids]
         except OSError:

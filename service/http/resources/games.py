@@ -66,7 +66,6 @@ IF_MATCH = {
 #: the game, its version and the rules version), in this process: 4 MB of them (a 100-hand
 #: game is 167 kB as JSON, some 15 kB gzipped).
 _GAME_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
-_GAME_SCHEMA = GameSchema()
 
 
 # -- serialisation --------------------------------------------------------------------------
@@ -189,10 +188,11 @@ class Game(MethodView):
         key = f"{view.etag}/{'gzip' if gzip_ok else 'identity'}"
         body = _GAME_BODIES.get(key)
         if body is None:
-            # What flask-smorest would send (the schema's dump as JSON), made once per version
-            # of the game, and compressed for the clients that take gzip (a long game's JSON
-            # is mostly repeated keys): the next read of the same version costs neither.
-            body = current_app.json.response(_GAME_SCHEMA.dump(game_json(view))).get_data()
+            # What flask-smorest would send (``GameSchema`` sends the body as built), made once
+            # per version of the game, and compressed for the clients that take gzip (a long
+            # game's JSON is mostly repeated keys): the next read of the same version costs
+            # neither.
+            body = current_app.json.response(game_json(view)).get_data()
             if gzip_ok:
                 body = gzip.compress(body, compresslevel=6, mtime=0)
             _GAME_BODIES.put(key, body)
