@@ -359,10 +359,7 @@ class GameService:
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
         _kind, credentials = self._authorize(game_id, token, write=False)
-        cached = self._cached_view(game_id, credentials.version)
-        if cached is not None:  # the game is as last read: its hands need not be loaded
-            return cached
-        return self._view(self._load(game_id))
+        return self._current_view(game_id, credentials.version)
 
     def history(self, game_id: str, token: str | None) -> list[HandVersion]:
         self.authorize(game_id, token, write=False)
@@ -376,9 +373,7 @@ class GameService:
 
     def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
         kind, credentials = self._authorize(game_id, token, write=True)
-        view = self._cached_view(game_id, credentials.version)
-        if view is None:
-            view = self._view(self._load(game_id))
+        view = self._current_view(game_id, credentials.version)
         game = view.game
         if view.summary.finished:
             raise Conflict(
@@ -417,13 +412,9 @@ class GameService:
                         hand: HandView) -> None:
         """Once a new hand is committed, the game's next version is the last one plus that
         hand: its view is made now, so the next read or write scores nothing again."""
-        game = replace(view.game, version=view.game.version + 1,
-                       hands=(*view.game.hands, stored))
-        self._results.put((game.id, stored.number, stored.version, stored.rules_version),
+        self._results.put((view.id, stored.number, stored.version, stored.rules_version),
                           (record, hand.result))
-        hands = (*view.hands, hand)
-        summary = game_summary(view.setup, [hand.result], view.summary)
-        self._keep_view(GameView(game, view.setup, hands, summary))
+        self._keep_view(_appended(view, view.game.version + 1, [hand]))
 
     def correct_hand(
         self,
@@ -524,19 +515,8 @@ class GameService:
         if cached is not None and _same_hands(cached.game, game):
             return cached
         setup = _setup_of(game)
-        hands = []
-        for stored in game.hands:
-            hand_key = (game.id, stored.number, stored.version, stored.rules_version)
-            scored = self._results.get(hand_key)
-            if scored is None:
-                try:
-                    scored = _score_stored(setup, stored)
-                except RecordInvalid as error:
-                    # Stored records were valid when entered; failing now means the rules
-                    # changed under them, a defect of the service, not of this request.
-                    raise StoredHandInvalid(game.id, stored.number, error) from error
-                self._results.put(hand_key, scored)
-            hands.append(_hand_view(game.id, stored, *scored))
+        hands = [_hand_view(game.id, stored, *self._scored(setup, game.id, stored))
+                 for stored in game.hands]
         summary = game_summary(setup, [hand.result for hand in hands])
         view = GameView(game, setup, tuple(hands), summary)
         self._keep_view(view)
@@ -546,11 +526,57 @@ class GameService:
         view = self._views.get(game_id)
         return view if view is not None and view.game.version == version else None
 
+    def _current_view(self, game_id: str, version: int) -> GameView:
+        """The game at ``version`` (just read with its credentials) or later. A kept view of
+        an earlier version, when all that happened since is new hands (another worker took
+        them), is brought up to date with those hands alone: the cost of catching up is what
+        changed, not the game's length. Anything else reads the game whole."""
+        view = self._views.get(game_id)
+        if view is not None and view.game.version == version:
+            return view
+        if view is not None and view.game.version < version and not view.summary.finished:
+            added = self.repository.hands_added_since(game_id, view.game.version)
+            if added is not None and all(
+                    stored.number == len(view.hands) + i
+                    for i, stored in enumerate(added.hands, start=1)):
+                hands = [_hand_view(game_id, stored, *self._scored(view.setup, game_id, stored))
+                         for stored in added.hands]
+                caught_up = _appended(view, added.version, hands)
+                self._keep_view(caught_up)
+                return caught_up
+        return self._view(self._load(game_id))
+
+    def _scored(self, setup: GameSetup, game_id: str,
+                stored: StoredHand) -> tuple[HandRecord, HandResult]:
+        """A stored hand's record and result, scored once per (game, number, hand version,
+        rules version)."""
+        hand_key = (game_id, stored.number, stored.version, stored.rules_version)
+        scored = self._results.get(hand_key)
+        if scored is None:
+            try:
+                scored = _score_stored(setup, stored)
+            except RecordInvalid as error:
+                # Stored records were valid when entered; failing now means the rules
+                # changed under them, a defect of the service, not of this request.
+                raise StoredHandInvalid(game_id, stored.number, error) from error
+            self._results.put(hand_key, scored)
+        return scored
+
     def _keep_view(self, view: GameView) -> None:
         """Keep ``view`` as its game's, unless a newer version of the game is kept."""
         kept = self._views.get(view.id)
         if kept is None or kept.game.version <= view.game.version:
             self._views.put(view.id, view)
+
+
+def _appended(view: GameView, version: int, hands: Sequence[HandView]) -> GameView:
+    """``view`` with ``hands`` added after its own, the game then at ``version``."""
+    stored = tuple(StoredHand(number=h.number, version=h.version, record=h.record,
+                              rules_version=h.rules_version, created_at=h.created_at,
+                              updated_at=h.updated_at) for h in hands)
+    game = replace(view.game, version=version, hands=(*view.game.hands, *stored))
+    summary = game_summary(view.setup, [hand.result for hand in hands], view.summary)
+    return GameView(game, view.setup, (*view.hands, *hands), summary)
 
 
 def _same_hands(one: StoredGame, other: StoredGame) -> bool:

@@ -40,6 +40,15 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class AddedHands:
+    """The hands a game gained after a version it had, all its changes since being new
+    hands: the game is now at ``version``."""
+
+    version: int
+    hands: tuple[StoredHand, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameCredentials:
     """The two token hashes of a game, all that checking access needs, and its version (for
     a conditional read that needs nothing more)."""
@@ -117,6 +126,11 @@ class GameRepository(Transactions, Protocol):
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         """The game's token hashes and version, or ``None`` when there is no such game."""
+
+    def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
+        """The hands appended to the game after its ``version``, when appending is all that
+        happened to it since (``None`` when a hand was corrected or deleted: read it
+        whole)."""
 
     def token_exists(self, token_hash: str) -> bool:
         """Whether any game has this edit or read token hash."""

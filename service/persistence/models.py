@@ -14,6 +14,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -74,6 +75,9 @@ class HandVersionRow(Base):
     __tablename__ = "hand_versions"
     __table_args__ = (
         UniqueConstraint("game_id", "number", "version"),
+        # The game's changes in order: what a worker holding version v has not seen is
+        # every entry after v.
+        Index("ix_hand_versions_game_id_game_version", "game_id", "game_version", unique=True),
         CheckConstraint("action IN ('create', 'correct', 'delete')", name="action_known"),
         CheckConstraint("token_kind IN ('edit', 'read')", name="token_kind_known"),
     )
@@ -84,6 +88,8 @@ class HandVersionRow(Base):
     )
     number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
+    #: The game's version after this change (each change bumps it by one).
+    game_version: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(16))
     record: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
     rules_version: Mapped[str] = mapped_column(String(32))

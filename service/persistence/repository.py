@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    Integer,
     String,
     Table,
     bindparam,
@@ -35,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
+    AddedHands,
     GameCredentials,
     GameIdTaken,
     HandVersion,
@@ -47,6 +49,7 @@ from service.application.ports import (
 )
 
 from .base import Base
+from .gate import writer_gate
 from .models import GameRow, HandRow
 
 _instances = itertools.count()
@@ -87,13 +90,33 @@ _INSERT_HAND = (
 )
 _LOG_NEW_HAND = insert(_versions).from_select(
     ["game_id", "number", "version", "action", "record", "rules_version", "token_kind",
-     "created_at"],
+     "created_at", "game_version"],
     select(_hands.c.game_id, _hands.c.number, _hands.c.version,
            bindparam("action", type_=String()), _hands.c.record, _hands.c.rules_version,
-           bindparam("token_kind", type_=String()), _hands.c.created_at)
+           bindparam("token_kind", type_=String()), _hands.c.created_at,
+           bindparam("game_version", type_=Integer()))
     .where(_hands.c.game_id == bindparam("g"), _hands.c.number == bindparam("n")),
 )
 _INSERT_VERSION = insert(_versions)
+# The game's changes after a version, in order.
+_CHANGES_SINCE = (
+    select(_versions.c.game_version, _versions.c.number, _versions.c.version,
+           _versions.c.action, _versions.c.record, _versions.c.rules_version,
+           _versions.c.created_at)
+    .where(_versions.c.game_id == bindparam("game_id"),
+           _versions.c.game_version > bindparam("since"))
+    .order_by(_versions.c.game_version)
+)
+
+
+class _Unit:
+    """A unit of work: its connection, and the writer gate once its first write took it
+    (held on ``exits`` until the unit has ended)."""
+
+    def __init__(self, connection: Connection, exits: ExitStack) -> None:
+        self.connection = connection
+        self.gated = False
+        self.exits = exits
 
 
 def _aware(moment: datetime) -> datetime:
@@ -115,8 +138,9 @@ def _hand(row: Any) -> StoredHand:
 class SqlGameRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        # The connection of the unit of work open in this context (thread or task), if any.
-        self._unit: ContextVar[Connection | None] = ContextVar(
+        self._gate = writer_gate(engine.url)
+        # The unit of work open in this context (thread or task), if any.
+        self._unit: ContextVar[_Unit | None] = ContextVar(
             f"segnapunti_unit_of_work_{next(_instances)}", default=None
         )
 
@@ -127,8 +151,10 @@ class SqlGameRepository:
         if self._unit.get() is not None:  # already inside one: join it
             yield
             return
-        with self.engine.begin() as connection:
-            reset = self._unit.set(connection)
+        # The unit's exits (the writer gate, once taken) are left after it has committed.
+        with ExitStack() as exits, self.engine.begin() as connection:
+            unit = _Unit(connection, exits)
+            reset = self._unit.set(unit)
             try:
                 yield
             finally:
@@ -136,13 +162,20 @@ class SqlGameRepository:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        """The connection to write with: the unit of work's, or a transaction of its own."""
+        """The connection to write with: the unit of work's, or a transaction of its own.
+        On SQLite the writer gate is taken first and held until the transaction ends."""
         unit = self._unit.get()
         if unit is not None:
-            yield unit
+            if not unit.gated and self._gate is not None:
+                unit.exits.enter_context(self._gate.held())
+                unit.gated = True
+            yield unit.connection
             return
-        with self.engine.begin() as connection:
+        with self._gated(), self.engine.begin() as connection:
             yield connection
+
+    def _gated(self) -> AbstractContextManager[None]:
+        return self._gate.held() if self._gate is not None else nullcontext()
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -177,6 +210,21 @@ class SqlGameRepository:
             return GameCredentials(
                 edit_token_hash=found[0], read_token_hash=found[1], version=found[2]
             )
+
+    def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
+        # One statement, reading only what changed: a worker's copy of a long game that
+        # another worker has since added a hand to costs one row, not the game.
+        with self.engine.connect() as connection:
+            rows = connection.execute(_CHANGES_SINCE, {"game_id": game_id, "since": version})
+            hands = []
+            for expected, row in enumerate(rows, start=version + 1):
+                if row.action != "create" or row.game_version != expected:
+                    return None
+                created = _aware(row.created_at)
+                hands.append(StoredHand(number=row.number, version=row.version,
+                                        record=row.record, rules_version=row.rules_version,
+                                        created_at=created, updated_at=created))
+        return AddedHands(version=version + len(hands), hands=tuple(hands))
 
     def token_exists(self, token_hash: str) -> bool:
         with self.engine.connect() as connection:
@@ -244,8 +292,10 @@ class SqlGameRepository:
                     "record": record, "rules_version": rules_version, "created_at": now,
                     "updated_at": now,
                 }).scalar_one()
-                connection.execute(_LOG_NEW_HAND, {"g": game_id, "n": number,
-                                                   "action": "create", "token_kind": token_kind})
+                connection.execute(_LOG_NEW_HAND, {
+                    "g": game_id, "n": number, "action": "create", "token_kind": token_kind,
+                    "game_version": expected_game_version + 1,
+                })
                 return StoredHand(number=number, version=version, record=record,
                                   rules_version=rules_version, created_at=now, updated_at=now)
         except IntegrityError as error:
@@ -279,8 +329,8 @@ class SqlGameRepository:
             )
             if updated.rowcount != 1:
                 raise StaleGame(game_id)
-            self._log(connection, game_id, number, version, "correct", record, rules_version,
-                      token_kind, now)
+            self._log(connection, game_id, expected_game_version + 1, number, version,
+                      "correct", record, rules_version, token_kind, now)
             hand = connection.execute(
                 select(_hands).where(_hands.c.game_id == game_id, _hands.c.number == number)
             ).one()
@@ -308,8 +358,8 @@ class SqlGameRepository:
             )
             if deleted.rowcount != 1:
                 raise StaleGame(game_id)
-            self._log(connection, game_id, number, expected_hand_version + 1, "delete", None,
-                      rules_version, token_kind, now)
+            self._log(connection, game_id, expected_game_version + 1, number,
+                      expected_hand_version + 1, "delete", None, rules_version, token_kind, now)
 
     # -- idempotency keys --------------------------------------------------------------------
 
@@ -349,7 +399,7 @@ class SqlGameRepository:
             )
 
     def purge_idempotency(self, before: datetime) -> int:
-        with self.engine.begin() as connection:
+        with self._gated(), self.engine.begin() as connection:
             purged = connection.execute(delete(_keys).where(_keys.c.created_at < before))
             return int(purged.rowcount)
 
@@ -369,6 +419,7 @@ class SqlGameRepository:
     def _log(
         connection: Connection,
         game_id: str,
+        game_version: int,
         number: int,
         version: int,
         action: str,
@@ -378,7 +429,7 @@ class SqlGameRepository:
         now: datetime,
     ) -> None:
         connection.execute(_INSERT_VERSION, {
-            "game_id": game_id, "number": number, "version": version, "action": action,
-            "record": record, "rules_version": rules_version, "token_kind": token_kind,
+            "game_id": game_id, "game_version": game_version, "number": number,
+            "version": version, "action": action, "record": record, "rules_version": rules_version, "token_kind": token_kind,
             "created_at": now,
         })

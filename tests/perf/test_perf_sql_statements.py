@@ -107,3 +107,70 @@ def test_a_game_is_sent_gzipped_to_clients_that_take_it(app: Any, client: Any) -
     assert "Accept-Encoding" in zipped.headers["Vary"]
     assert zipped.headers["ETag"] == plain.headers["ETag"]
     assert json.loads(gzip.decompress(zipped.data)) == plain.json
+
+
+@pytest.fixture()
+def other_worker(app: Any, migrated_url: str) -> Iterator[Any]:
+    """A second app on the same database, as a second gunicorn worker is: each keeps its own
+    copies of the games it has seen."""
+    from service.http.app import create_app
+
+    other = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                        "RATE_LIMIT_PER_MINUTE": 0})
+    yield other
+    other.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+@pytest.mark.parametrize("added_elsewhere", [1, 5])
+def test_a_worker_catches_up_with_the_hands_another_added(
+    app: Any, client: Any, other_worker: Any, added_elsewhere: int
+) -> None:
+    """A worker whose copy of a game is some hands old (another worker took them) reads
+    those hands alone: one statement however long the game and however many were added,
+    and it scores only them."""
+    game = Game(client, LONG)
+    elsewhere = Game.__new__(Game)
+    elsewhere.client, elsewhere.url, elsewhere.auth = (
+        other_worker.test_client(), game.url, game.auth)
+    for i in range(added_elsewhere):
+        assert elsewhere.add(LONG + i).status_code == 201
+    service = app.extensions["segnapunti.games"]
+    scored: list[int] = []
+    score = service._scored
+
+    def counting(setup: Any, game_id: str, stored: Any) -> Any:
+        scored.append(stored.number)
+        return score(setup, game_id, stored)
+
+    service._scored = counting
+    try:
+        with counted(app) as statements:
+            state = client.get(game.url, headers=game.auth)
+    finally:
+        del service._scored
+    assert state.status_code == 200
+    assert len(state.json["hands"]) == LONG + added_elsewhere
+    assert state.json == elsewhere.client.get(game.url, headers=game.auth).json
+    assert len(statements) == 2, statements  # the token check, then what changed
+    assert scored == list(range(LONG + 1, LONG + added_elsewhere + 1))
+    # Adding the next hand here needs nothing more read.
+    dealer = state.json["next_dealer"]
+    with counted(app) as statements:
+        assert game.add(99, dealer).status_code == 201
+    assert len(statements) == 4, statements
+
+
+def test_a_worker_reads_a_game_whole_once_a_hand_was_corrected_elsewhere(
+    app: Any, client: Any, other_worker: Any
+) -> None:
+    game = Game(client, 3)
+    other = other_worker.test_client()
+    hand = other.get(f"{game.url}/hands/2", headers=game.auth)
+    corrected = {**hand.json["record"],
+                 "piles": mitigatti_hand(hand.json["record"]["dealer"], 5)["piles"]}
+    fixed = other.put(f"{game.url}/hands/2", json=corrected,
+                      headers={**game.auth, "If-Match": hand.headers["ETag"]})
+    assert fixed.status_code == 200, fixed.json
+    state = client.get(game.url, headers=game.auth).json
+    assert state["hands"][1]["record"] == fixed.json["record"]
+    assert state == other.get(game.url, headers=game.auth).json

@@ -61,3 +61,40 @@ def test_models_match_migrations(db_url: str) -> None:
 def test_single_head() -> None:
     script = ScriptDirectory.from_config(alembic_config("sqlite://"))
     assert len(script.get_heads()) == 1
+
+
+def test_0004_numbers_the_logged_changes_with_the_game_versions_they_made(db_url: str) -> None:
+    """Entries logged before 0004 get the game version each made: a game starts at version
+    1 and every change bumps it by one, so its n-th entry made version n + 1."""
+    from sqlalchemy import text
+
+    downgrade(db_url, "base")
+    upgrade(db_url, "0003_idempotency_keys")
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            for game in ("a", "b"):
+                connection.execute(text(
+                    "INSERT INTO games (id, variant, options, players, first_dealer, "
+                    "edit_token_hash, read_token_hash, created_at, version) VALUES (:g, "
+                    "'gatti-3', '{}', '[]', 0, :e, :r, '2026-01-01 00:00:00', 1)"),
+                    {"g": game, "e": game * 64, "r": game.upper() * 64})
+            # Interleaved, as two tables playing at once log them.
+            for game, number, version, action in [
+                    ("a", 1, 1, "create"), ("b", 1, 1, "create"), ("a", 2, 1, "create"),
+                    ("a", 2, 2, "correct"), ("b", 1, 2, "delete"), ("a", 2, 3, "delete")]:
+                connection.execute(text(
+                    "INSERT INTO hand_versions (game_id, number, version, action, record, "
+                    "rules_version, token_kind, created_at) VALUES (:g, :n, :v, :a, NULL, "
+                    "'x', 'edit', '2026-01-01 00:00:00')"),
+                    {"g": game, "n": number, "v": version, "a": action})
+        upgrade(db_url)
+        with engine.connect() as connection:
+            rows = connection.execute(text(
+                "SELECT game_id, number, version, game_version FROM hand_versions ORDER BY id"
+            )).all()
+    finally:
+        engine.dispose()
+    assert [tuple(row) for row in rows] == [
+        ("a", 1, 1, 2), ("b", 1, 1, 2), ("a", 2, 1, 3), ("a", 2, 2, 4), ("b", 1, 2, 3),
+        ("a", 2, 3, 5)]

@@ -56,6 +56,39 @@ def test_round_trip(repo: SqlGameRepository) -> None:
     assert repo.get_credentials("nope") is None
 
 
+def test_hands_added_since_a_version(repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    for number in (1, 2, 3):
+        _add(repo, number, number)
+    added = repo.hands_added_since("g1", 2)
+    assert added is not None and added.version == 4
+    assert [(h.number, h.version, h.record) for h in added.hands] == [
+        (2, 1, {"dealer": 0}), (3, 1, {"dealer": 0})]
+    game = repo.get_game("g1")
+    assert game is not None and added.hands == game.hands[1:]
+    nothing = repo.hands_added_since("g1", 4)
+    assert nothing is not None and nothing.hands == () and nothing.version == 4
+
+
+def test_hands_added_since_is_none_after_a_correction_or_a_deletion(
+    repo: SqlGameRepository,
+) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    _add(repo, 2, 2)
+    repo.replace_hand("g1", expected_game_version=3, number=1, expected_hand_version=1,
+                      record={"dealer": 0, "x": 1}, rules_version="test", token_kind="edit",
+                      now=T0)
+    assert repo.hands_added_since("g1", 2) is None
+    assert repo.hands_added_since("g1", 4) is not None
+    repo.delete_hand("g1", expected_game_version=4, number=2, expected_hand_version=1,
+                     rules_version="test", token_kind="edit", now=T0)
+    assert repo.hands_added_since("g1", 4) is None
+    _add(repo, 2, 5)
+    added = repo.hands_added_since("g1", 5)
+    assert added is not None and [(h.number, h.version) for h in added.hands] == [(2, 3)]
+
+
 def test_duplicate_game_id(repo: SqlGameRepository) -> None:
     repo.add_game(_game())
     with pytest.raises(GameIdTaken):
