@@ -50,8 +50,11 @@ class GunicornServer(BaseApplication):  # type: ignore[misc]
 
     def load(self) -> Any:
         from service.http.app import create_app
+        from service.process import settle
 
-        return create_app()
+        app = create_app()
+        settle()
+        return app
 
 
 def _int_env(name: str, default: int) -> int:
