@@ -18,10 +18,11 @@ after another run of JSON whitespace, so every request is read, validated and sc
 fresh each round); ``GET /games/{id}`` of a 1-hand and of a 100-hand ``mitigatti-3`` game;
 ``GET /games/{id}/sheet.pdf`` of the 1-hand and of the 100-hand game.
 
-Run from the repository root (about 80 s a database with the defaults):
+Run from the repository root (about 3 minutes a database with the defaults; with rounds of
+1 s, figures moved by ±20 % from run to run):
 
     .venv/bin/python bench/bench_http.py [--postgres postgresql://postgres@127.0.0.1/test]
-                                         [--seconds 1] [--rounds 3] [--clients 4]
+                                         [--seconds 2] [--rounds 5] [--clients 4]
 
 Rate limiting is turned off in the server under test (``RATE_LIMIT_PER_MINUTE=0``); the
 access log is written, to /dev/null. Every request says ``Accept-Encoding: gzip``, as a
@@ -385,8 +386,8 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("TEST_DATABASE_URL"),
                         help="a PostgreSQL URL whose server may create a database for the run")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one round")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one round")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")

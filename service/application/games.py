@@ -63,12 +63,11 @@ ID_LENGTH = 10  # 31**10 ≈ 2**49.5
 TOKEN_BYTES = 24
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
 MAX_HANDS = 1000
-#: Stored hands whose results each process keeps apart from its game views, to rebuild a
-#: view after a correction without scoring every hand again (some kB each).
-RESULT_CACHE_SIZE = 4_000
-#: Hands in the game views each process keeps: each game it serves, at its newest version
-#: (the games being played and watched right now), some kB a hand.
-VIEW_CACHE_HANDS = 4_000
+#: Hands each process keeps, by default (``CACHE_HANDS``): in its game views (each game it
+#: serves, at its newest version: the games being played and watched right now), and as many
+#: hand results apart from the views, to rebuild a view after a correction without scoring
+#: every hand again. About 7 kB a hand when both are full (28 MB for 4,000 hands).
+CACHE_HANDS = 4_000
 #: How often one request's write is tried when other requests keep changing the game.
 WRITE_ATTEMPTS = 5
 RETRY_BACKOFF_S = 0.002
@@ -218,6 +217,7 @@ class GameService:
         repository: GameRepository,
         clock: Clock = utc_now,
         sleep: Callable[[float], None] = time.sleep,
+        cache_hands: int = CACHE_HANDS,
     ) -> None:
         self.repository = repository
         self.clock = clock
@@ -226,11 +226,11 @@ class GameService:
         # immutable state (a hand's version, a game's version), so an entry is never stale;
         # a new version is a new key, and the least recently used entries go first.
         self._results: LruCache[tuple[str, int, int, str], tuple[HandRecord, HandResult]] = (
-            LruCache(RESULT_CACHE_SIZE)
+            LruCache(cache_hands)
         )
         # One view a game, the newest this process has seen, weighed by its hands.
         self._views: LruCache[str, GameView] = LruCache(
-            VIEW_CACHE_HANDS, weight=lambda view: len(view.hands) + 1)
+            cache_hands, weight=lambda view: len(view.hands) + 1)
         # What to do once the write of this context has committed (``run_write``).
         self._after_commit: ContextVar[list[Callable[[], None]] | None] = ContextVar(
             f"segnapunti_after_commit_{id(self)}", default=None

@@ -87,7 +87,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     repository = app.config.get("GAME_REPOSITORY")
     if repository is None:
         repository = SqlGameRepository(make_engine(app.config["DATABASE_URL"]))
-    service = GameService(repository)
+    service = GameService(repository, cache_hands=int(app.config["CACHE_HANDS"]))
     app.extensions["segnapunti.games"] = service
     app.extensions["segnapunti.idempotency"] = IdempotencyService(repository, service.clock)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from service.application.games import CACHE_HANDS
 from service.persistence import default_database_url
 
 from .ratelimit import settings_from_env
@@ -15,9 +16,21 @@ SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
 MAX_BODY_BYTES = 1024 * 1024
 
 
+def cache_hands_from_env() -> int:
+    """``$CACHE_HANDS``: hands of games and results each worker keeps (0 keeps none)."""
+    raw = os.environ.get("CACHE_HANDS", "").strip()
+    if not raw:
+        return CACHE_HANDS
+    if not raw.isdigit():
+        raise ValueError(f"CACHE_HANDS is a whole number of hands, not {raw!r}")
+    return int(raw)
+
+
 def default_config() -> dict[str, Any]:
     per_minute, burst = settings_from_env()
     return {
+        # service/application/games.py: a worker's cached game views and hand results.
+        "CACHE_HANDS": cache_hands_from_env(),
         # service/http/ratelimit.py; 0 requests a minute turns limiting off.
         "RATE_LIMIT_PER_MINUTE": per_minute,
         "RATE_LIMIT_BURST": burst,

@@ -38,3 +38,42 @@ def test_a_worker_keeps_one_view_per_game_at_its_newest_version(app: Any, client
     older = replace(views[0], game=replace(views[0].game, version=views[0].game.version - 1))
     service._keep_view(older)
     assert service._views.get(views[0].id) is views[0]
+
+
+def test_cache_hands_comes_from_the_environment(monkeypatch: Any) -> None:
+    import pytest
+
+    from service.application.games import CACHE_HANDS
+    from service.http.config import cache_hands_from_env, default_config
+
+    monkeypatch.delenv("CACHE_HANDS", raising=False)
+    assert cache_hands_from_env() == CACHE_HANDS == 4_000
+    monkeypatch.setenv("CACHE_HANDS", "250")
+    assert default_config()["CACHE_HANDS"] == 250
+    monkeypatch.setenv("CACHE_HANDS", "lots")
+    with pytest.raises(ValueError, match="CACHE_HANDS"):
+        cache_hands_from_env()
+
+
+def test_a_worker_keeps_no_more_hands_than_cache_hands(migrated_url: str) -> None:
+    from service.http.app import create_app
+
+    small = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                        "RATE_LIMIT_PER_MINUTE": 0, "CACHE_HANDS": 5})
+    none = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                       "RATE_LIMIT_PER_MINUTE": 0, "CACHE_HANDS": 0})
+    try:
+        for app in (small, none):
+            client = app.test_client()
+            games = [Game(client, 3), Game(client, 2)]
+            for game in games:
+                state = client.get(game.url, headers=game.auth)
+                assert state.status_code == 200 and state.json["hands"]
+        kept = small.extensions["segnapunti.games"]
+        assert kept._views.total <= 5 and len(kept._views) == 1  # the last game: 2 hands + 1
+        assert len(kept._results) <= 5
+        nothing = none.extensions["segnapunti.games"]
+        assert len(nothing._views) == len(nothing._results) == 0
+    finally:
+        for app in (small, none):
+            app.extensions["segnapunti.games"].repository.engine.dispose()
