@@ -414,7 +414,7 @@ class GameService:
         hand: its view is made now, so the next read or write scores nothing again."""
         self._results.put((view.id, stored.number, stored.version, stored.rules_version),
                           (record, hand.result))
-        self._keep_view(_appended(view, view.game.version + 1, [hand]))
+        self._keep_view(_appended(view, view.game.version + 1, [stored], [hand]))
 
     def correct_hand(
         self,
@@ -541,7 +541,7 @@ class GameService:
                     for i, stored in enumerate(added.hands, start=1)):
                 hands = [_hand_view(game_id, stored, *self._scored(view.setup, game_id, stored))
                          for stored in added.hands]
-                caught_up = _appended(view, added.version, hands)
+                caught_up = _appended(view, added.version, added.hands, hands)
                 self._keep_view(caught_up)
                 return caught_up
         return self._view(self._load(game_id))
@@ -569,11 +569,10 @@ class GameService:
             self._views.put(view.id, view)
 
 
-def _appended(view: GameView, version: int, hands: Sequence[HandView]) -> GameView:
-    """``view`` with ``hands`` added after its own, the game then at ``version``."""
-    stored = tuple(StoredHand(number=h.number, version=h.version, record=h.record,
-                              rules_version=h.rules_version, created_at=h.created_at,
-                              updated_at=h.updated_at) for h in hands)
+def _appended(view: GameView, version: int, stored: Sequence[StoredHand],
+              hands: Sequence[HandView]) -> GameView:
+    """``view`` with the ``stored`` hands, made into ``hands``, added after its own, the game
+    then at ``version``."""
     game = replace(view.game, version=version, hands=(*view.game.hands, *stored))
     summary = game_summary(view.setup, [hand.result for hand in hands], view.summary)
     return GameView(game, view.setup, (*view.hands, *hands), summary)

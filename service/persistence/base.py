@@ -68,14 +68,22 @@ def normalise_url(url: str | URL) -> URL:
     return parsed
 
 
+def sqlite_file(url: str | URL) -> Path | None:
+    """The file of a SQLite database given by its path; ``None`` for any other database, an
+    in-memory one or a ``file:`` URI."""
+    parsed = normalise_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:"):
+        return None
+    return Path(database).expanduser().resolve()
+
+
 def ensure_sqlite_directory(url: str | URL) -> None:
     """Create the directory of a SQLite database file if it is missing."""
-    parsed = normalise_url(url)
-    if parsed.get_backend_name() != "sqlite":
-        return
-    database = parsed.database
-    if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+    path = sqlite_file(url)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
 
 
 def pool_settings() -> dict[str, int]:

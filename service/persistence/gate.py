@@ -24,6 +24,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL
 
+from .base import sqlite_file
+
 #: The gate's file, beside the database (SQLite's own are ``-wal``, ``-shm``, ``-journal``).
 SUFFIX = "-writer.lock"
 
@@ -57,9 +59,5 @@ class WriterGate:
 def writer_gate(url: URL) -> WriterGate | None:
     """The gate of a SQLite database file; ``None`` for PostgreSQL (whose row locks queue
     writers without sleeping) and for an in-memory database (one process)."""
-    database = url.database
-    if url.get_backend_name() != "sqlite" or not database or database == ":memory:" \
-            or database.startswith("file:"):
-        return None
-    path = Path(database).expanduser().resolve()
-    return WriterGate(path.with_name(path.name + SUFFIX))
+    path = sqlite_file(url)
+    return None if path is None else WriterGate(path.with_name(path.name + SUFFIX))

@@ -123,7 +123,7 @@ def other_worker(app: Any, migrated_url: str) -> Iterator[Any]:
 
 @pytest.mark.parametrize("added_elsewhere", [1, 5])
 def test_a_worker_catches_up_with_the_hands_another_added(
-    app: Any, client: Any, other_worker: Any, added_elsewhere: int
+    app: Any, client: Any, other_worker: Any, added_elsewhere: int, monkeypatch: Any
 ) -> None:
     """A worker whose copy of a game is some hands old (another worker took them) reads
     those hands alone: one statement however long the game and however many were added,
@@ -142,12 +142,10 @@ def test_a_worker_catches_up_with_the_hands_another_added(
         scored.append(stored.number)
         return score(setup, game_id, stored)
 
-    service._scored = counting
-    try:
-        with counted(app) as statements:
-            state = client.get(game.url, headers=game.auth)
-    finally:
-        del service._scored
+    monkeypatch.setattr(service, "_scored", counting)
+    with counted(app) as statements:
+        state = client.get(game.url, headers=game.auth)
+    monkeypatch.undo()
     assert state.status_code == 200
     assert len(state.json["hands"]) == LONG + added_elsewhere
     assert state.json == elsewhere.client.get(game.url, headers=game.auth).json
