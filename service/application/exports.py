@@ -14,7 +14,7 @@ gets new tokens; its start date is the original one.
 
 The CSV has one row per hand and column: what the column got from the hand, its running
 total, the marks of its cells as the sheet prints them, and for Mitigatti the marca and the
-balance.
+balance. Its text cells never start a spreadsheet formula (``_inert``).
 """
 
 from __future__ import annotations
@@ -119,8 +119,23 @@ def export_csv(view: GameView) -> str:
             if marca:
                 assert numbers.marca is not None and numbers.balances is not None
                 row += [numbers.marca[column.key], numbers.balances[column.key], numbers.pot]
-            writer.writerow(row)
+            writer.writerow([_inert(cell) for cell in row])
     return out.getvalue()
+
+
+#: What a spreadsheet reads as the start of a formula (OWASP, CSV injection): a text cell
+#: starting with one of them is written with a leading apostrophe, which the spreadsheet shows
+#: as text and does not evaluate.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(cell: object) -> object:
+    """A CSV cell that no spreadsheet runs: a text that could start a formula (a player named
+    ``=HYPERLINK(…)``) is prefixed with ``'``. Numbers stay numbers; the JSON export and the
+    page show names as they are."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 # -- import -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http
 from typing import Any
+from urllib.parse import unquote
 
 from flask import Flask, Response, request
 from flask_smorest import Api
@@ -46,6 +47,46 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
         response = {"description": "An error (RFC 9457 problem)", "schema": self.ERROR_SCHEMA}
         prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+
+#: The request headers the application reads; their values must be text (UTF-8) like a body.
+_HEADERS_READ = ("Authorization", "Idempotency-Key", "If-Match", "If-None-Match",
+                 "Accept-Language", "Content-Type")
+
+
+def _not_utf8(raw: str) -> bool:
+    """Whether a WSGI string (bytes as latin-1, PEP 3333) is not UTF-8 text. The bytes of a
+    lone surrogate (``ED A0 80``…) are not, as UTF-8 forbids them."""
+    try:
+        raw.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return True
+    return False
+
+
+def _refuse_undecodable_text() -> Response | None:
+    """The path, the query and the headers the application reads must be UTF-8 text, as a
+    body must (``jsonbody``): a lone surrogate or any other byte sequence that is no text is
+    malformed input (400, naming each place), never a value passed on."""
+    environ = request.environ
+    places = []
+    if _not_utf8(environ.get("PATH_INFO", "")):
+        places.append("path")
+    if _not_utf8(unquote(environ.get("QUERY_STRING", ""), encoding="latin-1")):
+        places.append("query")
+    places += [name for name in _HEADERS_READ if _not_utf8(request.headers.get(name, ""))]
+    if not places:
+        return None
+    return problems.problem_response(
+        400,
+        code="malformed_request",
+        title="The request is not valid text",
+        detail=f"not UTF-8 text (a lone surrogate, or bytes that are no character): "
+               f"{', '.join(places)}",
+        errors=[{"field": place, "code": "not_utf8",
+                 "message": "not UTF-8 text: a lone surrogate or bytes that are no character"}
+                for place in places],
+    )
 
 
 def _require_json_body() -> None:
@@ -94,6 +135,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = SegnapuntiApi(app)
     problems.register_error_handlers(app)
     ratelimit.install(app)
+    app.before_request(_refuse_undecodable_text)
     app.before_request(_require_json_body)
     app.after_request(_protect_responses)
     register_converters(app, api)

@@ -1,9 +1,11 @@
 """JSON in and out: request bodies read strictly and without surprises, responses written
 fast.
 
-Python's ``json`` accepts what RFC 8259 does not (``NaN``, ``Infinity``) and fails on some
-inputs with errors other than ``JSONDecodeError``: a 5,000-digit number raises ``ValueError``,
-a body nested 100,000 deep ``RecursionError``. Every one of them is a malformed body (400),
+Python's ``json`` accepts what RFC 8259 does not (``NaN``, ``Infinity``, and a string escape
+of half a surrogate pair, ``"\\ud800"``, which no UTF-8 text can hold and which would fail
+only when the value is written out again) and fails on some inputs with errors other than
+``JSONDecodeError``: a 5,000-digit number raises ``ValueError``, a body nested 100,000 deep
+``RecursionError``. Every one of them is a malformed body (400, naming where it was found),
 never a server error; this module is the one place that reads request JSON, for webargs (the
 views' arguments) and for the ``Idempotency-Key`` fingerprint alike.
 """
@@ -11,6 +13,8 @@ views' arguments) and for the ``Idempotency-Key`` fingerprint alike.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import orjson
@@ -21,22 +25,70 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 
 class MalformedJson(ValueError):
-    """The body is not one JSON value (RFC 8259)."""
+    """The body is not one JSON value of Unicode text (RFC 8259). ``field`` is where in the
+    value the fault lies when it is known (``players[1]``), ``code`` what it is."""
+
+    def __init__(self, message: str, *, field: str = "", code: str = "malformed_json") -> None:
+        super().__init__(message)
+        self.field = field
+        self.code = code
 
 
 def _reject_constant(name: str) -> NoReturn:
     raise MalformedJson(f"{name} is not JSON")
 
 
+#: The escape of a UTF-16 surrogate: its pairs are ordinary characters once read, a lone one
+#: stays a lone surrogate in the Python string. Searched for only to decide whether the value
+#: needs the walk below, so text without any pays one scan.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _path(parts: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+def _lone_surrogates(value: Any, parts: tuple[str | int, ...] = ()) -> Iterator[str]:
+    """The field path of every string (key or value) in ``value`` holding a lone surrogate.
+    Iterative, as the value may be nested as deep as the parser allowed."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, parts)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                yield _path(where)
+        elif isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                if _SURROGATE.search(key):
+                    yield _path((*where, key.encode("utf-8", "backslashreplace").decode()))
+                stack.append((child, (*where, key)))
+        elif isinstance(item, list):
+            stack.extend((child, (*where, i)) for i, child in reversed(list(enumerate(item))))
+
+
 def loads(data: bytes | str) -> Any:
-    """Parse one JSON value; ``MalformedJson`` for anything that is not one."""
+    """Parse one JSON value; ``MalformedJson`` for anything that is not one, including a
+    string with an unpaired surrogate escape."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant)
     except MalformedJson:
         raise
     except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError too
         raise MalformedJson(str(error)) from error
+    if _SURROGATE_ESCAPE.search(text):
+        where = next(_lone_surrogates(value), None)
+        if where is not None:
+            raise MalformedJson(
+                f"the string at {where or 'the top'} holds an unpaired UTF-16 surrogate "
+                "escape (\\ud800-\\udfff), which is not a character",
+                field=where, code="lone_surrogate",
+            )
+    return value
 
 
 def request_json(request: Request) -> Any:
@@ -51,8 +103,8 @@ def request_json(request: Request) -> Any:
 
 
 class StrictJsonParser(FlaskParser):
-    """webargs' parser reading JSON with ``loads``: every malformed body is webargs' own
-    400 "Invalid JSON body", which ``problems.py`` maps to ``malformed_json``."""
+    """webargs' parser reading JSON with ``loads``: a malformed body raises ``MalformedJson``
+    itself, which ``problems.py`` answers 400 ``malformed_json`` saying what broke where."""
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
@@ -60,12 +112,7 @@ class StrictJsonParser(FlaskParser):
         data = req.get_data(cache=True)
         if not data:
             return core.missing
-        try:
-            return loads(data)
-        except MalformedJson as error:
-            self._handle_invalid_json_error(
-                json.JSONDecodeError(str(error), "<body>", 0), req
-            )
+        return loads(data)
 
 
 class FastJsonProvider(DefaultJSONProvider):

@@ -30,6 +30,8 @@ from service.application.errors import (
 )
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 
+from .jsonbody import MalformedJson
+
 PROBLEM_MIMETYPE = "application/problem+json"
 PROBLEM_TYPE_BASE = "urn:segnapunti:problem:"
 
@@ -216,9 +218,21 @@ def http_exception(error: HTTPException) -> Response:
     return problem_response(status, detail=error.description, headers=headers)
 
 
+def malformed_json(error: MalformedJson) -> Response:
+    """A body that is not one JSON value of Unicode text: what broke, and where when known."""
+    return problem_response(
+        400,
+        code="malformed_json",
+        title="The request body is not valid JSON",
+        detail=f"the body could not be parsed as JSON: {error}",
+        errors=[{"field": error.field or "body", "code": error.code, "message": str(error)}],
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Handlers for the non-HTTP errors. ``HTTPException`` is routed here by the Api subclass
     in ``app.py`` (flask-smorest registers its own handler for it)."""
     app.register_error_handler(RecordInvalid, record_invalid)
     app.register_error_handler(UnknownVariant, unknown_variant)
     app.register_error_handler(ApplicationError, application_error)
+    app.register_error_handler(MalformedJson, malformed_json)
