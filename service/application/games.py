@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import time
@@ -30,6 +31,7 @@ from service.domain.games import (
     later_hands_problems,
     validate_game_setup,
 )
+from service.domain.options import resolve_options
 from service.domain.records import HandRecord, parse_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_hand, score_record
@@ -77,6 +79,8 @@ _NO_HASH = "-" * 64
 
 #: ``If-Match: *``: any current version.
 ANY_VERSION = "*"
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 T = TypeVar("T")
@@ -167,9 +171,20 @@ def _variant(variant_id: str, field: str = "variant") -> Any:
 
 
 def _setup_of(game: StoredGame) -> GameSetup:
-    return validate_game_setup(
-        find_variant(game.variant), game.options, list(game.players), game.first_dealer
-    )
+    """A stored game's setup. A game stored before a check was tightened (a money value in
+    exponent form, a control character in a name) stays readable: a refused option falls
+    back to its default and the names are kept as stored, and the fallback is logged."""
+    variant = find_variant(game.variant)
+    try:
+        return validate_game_setup(variant, game.options, list(game.players), game.first_dealer)
+    except RecordInvalid as error:
+        log.warning("game %s no longer passes today's setup checks; read with defaults for "
+                    "what fails: %s", game.id, error)
+        refused = {p.field for p in error.problems}
+        options = {name: value for name, value in game.options.items()
+                   if f"options.{name}" not in refused}
+        return GameSetup(variant, resolve_options(variant, options), tuple(game.players),
+                         game.first_dealer)
 
 
 def _score_stored(setup: GameSetup, hand: StoredHand) -> tuple[HandRecord, HandResult]:
@@ -255,8 +270,7 @@ class GameService:
             try:
                 with self.repository.atomic():
                     result = attempt()
-                for action in actions:
-                    action()
+                _run_after_commit(actions)
                 return result
             except ConcurrentChange:
                 if number == attempts:
@@ -567,6 +581,17 @@ class GameService:
         kept = self._views.get(view.id)
         if kept is None or kept.game.version <= view.game.version:
             self._views.put(view.id, view)
+
+
+def _run_after_commit(actions: Sequence[Callable[[], None]]) -> None:
+    """Run what follows a committed write (keeping its derived views in the caches). The write
+    stands whatever happens here: a failure is logged, never answered as an error, and the
+    caches simply miss, so the next read derives the game again from its records."""
+    for action in actions:
+        try:
+            action()
+        except Exception:
+            log.exception("work after a committed write failed; the next read derives it anew")
 
 
 def _appended(view: GameView, version: int, stored: Sequence[StoredHand],

@@ -7,6 +7,7 @@ from the results of its hands in order.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +64,18 @@ class GameSetup:
         return (self.first_dealer + hand_number - 1) % self.variant.seats
 
 
+#: Unicode categories a name may not hold: control characters (C0, DEL, C1, NUL among them),
+#: which no sheet can print and PostgreSQL cannot even store (NUL), and the line and paragraph
+#: separators. Format characters stay: right-to-left marks and joiners are parts of real
+#: names.
+_NOT_IN_NAMES = frozenset({"Cc", "Zl", "Zp"})
+
+
+def _control_character(name: str) -> str | None:
+    """The first character of ``name`` that a name may not hold, if any."""
+    return next((ch for ch in name if unicodedata.category(ch) in _NOT_IN_NAMES), None)
+
+
 def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | None,
                         players: Sequence[object], first_dealer: object) -> GameSetup:
     """A new game's setup, or ``RecordInvalid`` listing every problem."""
@@ -86,6 +99,10 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
             elif len(name.strip()) > MAX_NAME:
                 problems.add(f"players[{i}]", "name_too_long",
                              f"a name has at most {MAX_NAME} characters")
+            elif (bad := _control_character(name)) is not None:
+                problems.add(f"players[{i}]", "control_character",
+                             f"a name is printable text: it holds the control character "
+                             f"U+{ord(bad):04X}")
             else:
                 names.append(name.strip())
         folded = [n.casefold() for n in names]

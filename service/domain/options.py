@@ -7,6 +7,16 @@ from collections.abc import Mapping
 from .errors import ProblemList
 from .variants.base import Variant
 
+#: How much of a refused name or value a problem repeats: enough to recognise it, never the
+#: whole of a hostile megabyte.
+SHOWN = 40
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to ``SHOWN`` characters."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
 
 def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[str, object]:
     """The variant's options with ``raw`` applied over the defaults. An unknown name or a value
@@ -19,12 +29,12 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
         if spec is None:
             known = ", ".join(sorted(specs)) or "none"
             problems.add(f"options.{name}", "unknown_option",
-                         f"{variant.id} has no option {name!r} (its options: {known})")
+                         f"{variant.id} has no option {shown(name)} (its options: {known})")
             continue
         if spec.parse is not None:
             if value is not None and spec.parse(value) is None:
                 problems.add(f"options.{name}", "invalid_option",
-                             f"option {name!r}: {spec.description}, not {value!r}")
+                             f"option {name!r}: {spec.description}, not {shown(value)}")
                 continue
             resolved[name] = value
             continue
@@ -33,7 +43,7 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
             choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)
                                 for c in spec.choices)
             problems.add(f"options.{name}", "invalid_option",
-                         f"option {name!r} takes one of {choices}, not {value!r}")
+                         f"option {name!r} takes one of {choices}, not {shown(value)}")
             continue
         resolved[name] = value
     problems.raise_if_any()

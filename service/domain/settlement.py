@@ -8,6 +8,7 @@ players tied for most points; the sole top scorer of a later hand collects it al
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -30,17 +31,22 @@ class Transfer:
         return out
 
 
+#: A money value as people write one: up to seven whole digits and at most two decimals, no
+#: exponent, sign or spaces. Anything larger is no stake at a card table, and an exponent
+#: (``"1e999"``) would make every balance a thousand digits long or overflow the arithmetic.
+_MONEY = re.compile(r"[0-9]{1,7}(?:\.[0-9]{1,2})?")
+
+
 def parse_money(text: object) -> Decimal | None:
-    """A money value per marca such as ``"0.50"``: positive, at most two decimals."""
-    if not isinstance(text, str):
+    """A money value per marca such as ``"0.50"``: a plain positive decimal of at most seven
+    whole digits and two decimals; ``None`` for anything else."""
+    if not isinstance(text, str) or _MONEY.fullmatch(text) is None:
         return None
     try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
+        value = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
         return None
-    if not value.is_finite() or value <= 0 or value.as_tuple().exponent < -2:  # type: ignore[operator]
-        return None
-    return value
+    return value if value > 0 else None
 
 
 def fewest_transfers(nets: Mapping[str, int]) -> list[tuple[str, str, int]]:

@@ -29,7 +29,8 @@ MITIGATTI_COUNTING = {"FOOL": 4, "T1": 4, "T20": 4, "rank:K": 4, "rank:Q": 3, "r
 
 MARCA_OPTION = OptionSpec(
     "marca_value", None, (),
-    "money per marca, a positive decimal string with at most two decimals such as \"0.50\"; "
+    "money per marca, a positive decimal string with at most seven whole digits and two "
+    "decimals, such as \"0.50\"; "
     "balances and transfers are then also given in money",
     parse=parse_money,
 )
