@@ -5,7 +5,14 @@
     python -m service serve      only serve
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
-``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2).
+``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
+``WEB_THREADS`` (threads of each worker, default 8).
+
+Workers are gunicorn's ``gthread``: each serves its requests on a pool of threads, and a
+connection waits in the worker's poller, holding no thread, until its request starts to
+arrive. A client that trickles its headers (a slowloris, or a phone on one bar of signal)
+then holds one thread of one worker while it does, never the worker: with sync workers two
+such clients held every request, the health probe included, until the worker timeout.
 
 The gunicorn master stays lean: it imports gunicorn and nothing of the service. Workers are
 forked from it (no preload), so whatever the master holds sits in every worker's memory;
@@ -26,6 +33,7 @@ from gunicorn.app.base import BaseApplication
 
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
+DEFAULT_THREADS = 8
 
 #: The access log: client, time, method, path (without the query string), protocol, status,
 #: bytes, duration, user agent. Never the query string, the Referer or the Authorization
@@ -81,6 +89,8 @@ def serve() -> None:
     options = {
         "bind": f"{host}:{port}",
         "workers": _int_env("WEB_CONCURRENCY", DEFAULT_WORKERS),
+        "worker_class": "gthread",
+        "threads": _int_env("WEB_THREADS", DEFAULT_THREADS),
         "accesslog": "-",
         "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
