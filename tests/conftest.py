@@ -21,7 +21,7 @@ from service.persistence import make_engine, normalise_url, upgrade
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 # The in-process apps answer as many requests as the tests send; the limiter has tests of its
 # own (tests/http/test_http_rate_limit.py).
-NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0}
+NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0}
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
 
 

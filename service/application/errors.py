@@ -10,6 +10,9 @@ class ApplicationError(Exception):
     code = "application_error"
     #: The part of the request at fault, where it is one (a header's name).
     field: str | None = None
+    #: Whether this says the request's token opens nothing here (guessing tokens or game ids
+    #: is limited by address on top of the usual limits).
+    failed_authentication = False
 
     def __init__(self, detail: str) -> None:
         self.detail = detail
@@ -22,6 +25,12 @@ class NotFound(ApplicationError):
     code = "not_found"
 
 
+class GameNotFound(NotFound):
+    """No such game for this token: the token of another game, or no game with this id."""
+
+    failed_authentication = True
+
+
 class Unauthenticated(ApplicationError):
     """The request carries no token."""
 
@@ -32,6 +41,7 @@ class InvalidToken(Unauthenticated):
     """The token opens no game at all (mistyped, or never issued)."""
 
     code = "invalid_token"
+    failed_authentication = True
 
 
 class Forbidden(ApplicationError):

@@ -42,6 +42,7 @@ from .errors import (
     ConcurrentChange,
     Conflict,
     Forbidden,
+    GameNotFound,
     InvalidToken,
     NotFound,
     PreconditionFailed,
@@ -334,7 +335,7 @@ class GameService:
             # 401 for every id, the token of another game 404 for every other id.
             if not self.repository.token_exists(digest):
                 raise InvalidToken("this token opens no game; check the link it came from")
-            raise NotFound(f"there is no game {game_id!r} for this token")
+            raise GameNotFound(f"there is no game {game_id!r} for this token")
         if write and kind != "edit":
             raise Forbidden("the read-only token cannot change the game; use the edit token")
         return kind, credentials
@@ -505,7 +506,7 @@ class GameService:
     def _load(self, game_id: str) -> StoredGame:
         game = self.repository.get_game(game_id)
         if game is None:
-            raise NotFound(f"there is no game {game_id!r} for this token")
+            raise GameNotFound(f"there is no game {game_id!r} for this token")
         return game
 
     @staticmethod

@@ -8,10 +8,9 @@ from typing import Any
 from service.application.games import CACHE_HANDS
 from service.persistence import default_database_url
 
-from .ratelimit import settings_from_env
-
 API_PREFIX = "/api/v1"
 GAMES_PREFIX = f"{API_PREFIX}/games"
+IMPORT_PATH = f"{GAMES_PREFIX}/import"
 SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
 MAX_BODY_BYTES = 1024 * 1024
 
@@ -27,13 +26,14 @@ def cache_hands_from_env() -> int:
 
 
 def default_config() -> dict[str, Any]:
-    per_minute, burst = settings_from_env()
+    from .ratelimit import settings_from_env  # it reads this module's paths
+
     return {
         # service/application/games.py: a worker's cached game views and hand results.
         "CACHE_HANDS": cache_hands_from_env(),
-        # service/http/ratelimit.py; 0 requests a minute turns limiting off.
-        "RATE_LIMIT_PER_MINUTE": per_minute,
-        "RATE_LIMIT_BURST": burst,
+        # service/http/ratelimit.py: RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST,
+        # AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST; 0 a minute turns a limit off.
+        **settings_from_env(),
         "DATABASE_URL": default_database_url(),
         # The site's address for share links, e.g. https://segnapunti.example; by default the
         # address the request came to.

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service.application.errors import (
@@ -149,7 +149,13 @@ def unknown_variant(error: UnknownVariant) -> Response:
     )
 
 
+#: Set on a request whose answer says its token opens nothing here (``ratelimit``).
+FAILED_AUTHENTICATION = "segnapunti.failed_authentication"
+
+
 def application_error(error: ApplicationError) -> Response:
+    if error.failed_authentication:
+        request.environ[FAILED_AUTHENTICATION] = True
     status = _APPLICATION_STATUS.get(type(error))
     if status is None:
         status = next(

@@ -88,12 +88,14 @@ def test_the_number_of_buckets_is_bounded() -> None:
 
 
 def test_settings_come_from_the_environment(monkeypatch: Any) -> None:
-    monkeypatch.delenv("RATE_LIMIT_PER_MINUTE", raising=False)
-    monkeypatch.delenv("RATE_LIMIT_BURST", raising=False)
-    assert settings_from_env() == (600, 120)
-    monkeypatch.setenv("RATE_LIMIT_PER_MINUTE", "30")
-    monkeypatch.setenv("RATE_LIMIT_BURST", "5")
-    assert settings_from_env() == (30, 5)
+    names = ("RATE_LIMIT_PER_MINUTE", "RATE_LIMIT_BURST", "AUTH_FAILURES_PER_MINUTE",
+             "AUTH_FAILURE_BURST")
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    assert settings_from_env() == dict(zip(names, (600, 120, 30, 20), strict=True))
+    for name, value in zip(names, ("30", "5", "6", "2"), strict=True):
+        monkeypatch.setenv(name, value)
+    assert settings_from_env() == dict(zip(names, (30, 5, 6, 2), strict=True))
 
 
 def test_zero_turns_limiting_off() -> None:
@@ -110,3 +112,78 @@ def test_the_health_check_is_never_limited(limited: Any) -> None:
     assert client.get(f"{API}/variants").status_code == 429
     for _ in range(5):
         assert client.get(f"{API}/health").status_code == 200
+
+
+@pytest.fixture()
+def guarded(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
+    """Plenty of requests a minute, but 60 failed authentications a minute in bursts of 3."""
+    clock = Clock()
+    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                      "RATE_LIMIT_PER_MINUTE": 6000, "RATE_LIMIT_BURST": 1000,
+                      "AUTH_FAILURES_PER_MINUTE": 60, "AUTH_FAILURE_BURST": 3,
+                      "RATE_LIMIT_CLOCK": clock})
+    yield app.test_client(), clock
+    app.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+def test_a_new_random_token_per_request_buys_no_new_allowance(guarded: Any) -> None:
+    client, clock = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    for guess in ("g1", "g2", "g3"):  # tokens that open nothing: 401
+        assert_problem(client.get(game, headers=auth(guess)), 401)
+    response = client.get(game, headers=auth("g4"))
+    body = assert_problem(response, 429, code="rate_limited")
+    assert "failed authentications" in body["detail"]
+    assert response.headers["Retry-After"] == "1"
+    # While the address's allowance is spent, its token-bearing requests wait, even a valid
+    # token's (the phones at a table share it only with a guesser at the same address)...
+    assert_problem(client.get(game, headers=auth(created["tokens"]["read"])), 429)
+    # ...and requests without a token do not.
+    assert client.get(f"{API}/variants").status_code == 200
+    clock.now += 1.0
+    assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
+
+
+def test_another_games_ids_probed_with_ones_token_count_as_failures(guarded: Any) -> None:
+    client, _ = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    token = auth(created["tokens"]["edit"])
+    for probe in ("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"):
+        assert_problem(client.get(f"{API}/games/{probe}", headers=token), 404)
+    assert_problem(client.get(f"{API}/games/dddddddddd", headers=token), 429)
+
+
+def test_valid_tokens_spend_no_failures(guarded: Any) -> None:
+    client, _ = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    for _ in range(20):
+        assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
+    # A read token on a write is refused (403), not a failed authentication.
+    for _ in range(5):
+        assert_problem(client.delete(f"{game}/hands/1", headers=auth(created["tokens"]["read"])),
+                       403)
+    assert client.get(game, headers=auth(created["tokens"]["edit"])).status_code == 200
+
+
+def test_outside_a_game_a_token_does_not_choose_the_bucket(limited: Any) -> None:
+    client, _ = limited
+    for i in range(3):
+        response = client.get(f"{API}/variants", headers=auth(f"random-{i}"))
+        assert response.status_code == 200
+    assert_problem(client.get(f"{API}/variants", headers=auth("random-x")), 429)
+
+
+def test_a_hand_not_there_yet_is_no_failed_authentication(guarded: Any) -> None:
+    client, _ = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    for _ in range(6):
+        assert_problem(client.get(f"{game}/hands/1", headers=auth(created["tokens"]["read"])),
+                       404)
+    assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200

@@ -72,6 +72,7 @@ class LiveServer:
             # The tests send far more than one client would; the limiter has its own tests.
             "RATE_LIMIT_PER_MINUTE": "1000000",
             "RATE_LIMIT_BURST": "100000",
+            "AUTH_FAILURES_PER_MINUTE": "0",
             **self.env,
         }
         log = self.log_path.open("ab")
