@@ -57,6 +57,7 @@ from .ports import (
     StaleGame,
     StoredGame,
     StoredHand,
+    StoreUnavailable,
     TokenKind,
 )
 
@@ -265,18 +266,30 @@ class GameService:
         again from a fresh read, which then either applies or answers for the new state (a
         stale If-Match is 412, the same next hand is the wrong dealer's). Only if the game
         keeps changing under it does the client get the 409."""
+        reconnected = False
         for number in range(1, attempts + 1):
             actions: list[Callable[[], None]] = []
             reset = self._after_commit.set(actions)
+            ran = False
             try:
                 with self.repository.atomic():
                     result = attempt()
+                    ran = True
                 _run_after_commit(actions)
                 return result
             except ConcurrentChange:
                 if number == attempts:
                     raise
                 self.sleep(random.uniform(0, RETRY_BACKOFF_S * 2**number))
+            except StoreUnavailable as error:
+                # A connection lost before the commit was asked for took the transaction with
+                # it: nothing was written, and the write runs once more on a new connection.
+                # Lost during the commit, the outcome is unknown: the client is told (503)
+                # and its retry, with its Idempotency-Key, finds out.
+                if ran or not error.lost_connection or reconnected or number == attempts:
+                    raise
+                reconnected = True
+                log.warning("the database connection was lost during a write; trying again")
             finally:
                 self._after_commit.reset(reset)
         raise AssertionError("unreachable")  # pragma: no cover

@@ -98,6 +98,18 @@ class IdempotencyKeyTaken(Exception):
     """Another request stored the same key first (it was running at the same time)."""
 
 
+class StoreUnavailable(Exception):
+    """The store cannot answer now: the database is down, unreachable, restarting, out of
+    connections, or locked past waiting. ``lost_connection`` when a connection it held went
+    away mid-request (a restart, a cut network): what ran on it did not commit, so running
+    it again from the start is safe."""
+
+    def __init__(self, detail: str, *, lost_connection: bool = False) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.lost_connection = lost_connection
+
+
 class Transactions(Protocol):
     def atomic(self) -> AbstractContextManager[None]:
         """A unit of work: every write made inside joins one transaction, committed when the

@@ -4,6 +4,7 @@ repository and the HTTP resources under ``/api/v1``."""
 from __future__ import annotations
 
 import http
+import logging
 from typing import Any
 from urllib.parse import unquote
 
@@ -14,6 +15,7 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
+from service.application.ports import StoreUnavailable
 from service.persistence import SqlGameRepository, make_engine
 
 from . import problems, ratelimit
@@ -22,6 +24,8 @@ from .jsonbody import FastJsonProvider
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema
+
+log = logging.getLogger(__name__)
 
 
 class SegnapuntiApi(Api):  # type: ignore[misc]
@@ -115,10 +119,25 @@ def _protect_responses(response: Response) -> Response:
     return response
 
 
+class SegnapuntiFlask(Flask):
+    """Flask, reading once more when the database connection was lost under a read: a read
+    changes nothing, so it is always safe to run again (writes have their own rule, in
+    ``GameService.run_write``)."""
+
+    def dispatch_request(self) -> Any:
+        try:
+            return super().dispatch_request()
+        except StoreUnavailable as error:
+            if request.method not in {"GET", "HEAD"} or not error.lost_connection:
+                raise
+            log.warning("the database connection was lost during a read; reading again")
+            return super().dispatch_request()
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The app. ``config`` may set any Flask / flask-smorest key, ``DATABASE_URL``, or hand
     over ``GAME_REPOSITORY`` (an object of the application's repository port)."""
-    app = Flask("service")
+    app = SegnapuntiFlask("service")
     app.json = FastJsonProvider(app)
     app.config.update(default_config())
     app.config.update(config or {})

@@ -28,6 +28,7 @@ from service.application.errors import (
     PreconditionRequired,
     Unauthenticated,
 )
+from service.application.ports import StoreUnavailable
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 
 from .jsonbody import MalformedJson
@@ -235,6 +236,24 @@ def malformed_json(error: MalformedJson) -> Response:
     )
 
 
+#: Seconds a client is asked to wait before it tries again when the database is unavailable.
+STORE_RETRY_AFTER_S = 5
+
+
+def store_unavailable(error: StoreUnavailable) -> Response:
+    """The database cannot answer now: 503, to be tried again, never a 500. What it said is
+    logged, not shown (it may name hosts and users)."""
+    log.warning("database unavailable: %s", error.detail)
+    return problem_response(
+        503,
+        code="database_unavailable",
+        title="The database is unavailable",
+        detail=("the service cannot reach its database right now; nothing was changed by "
+                f"this request unless it was answered. Try again in {STORE_RETRY_AFTER_S} s"),
+        headers={"Retry-After": str(STORE_RETRY_AFTER_S)},
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Handlers for the non-HTTP errors. ``HTTPException`` is routed here by the Api subclass
     in ``app.py`` (flask-smorest registers its own handler for it)."""
@@ -242,3 +261,4 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(UnknownVariant, unknown_variant)
     app.register_error_handler(ApplicationError, application_error)
     app.register_error_handler(MalformedJson, malformed_json)
+    app.register_error_handler(StoreUnavailable, store_unavailable)

@@ -27,13 +27,16 @@ from sqlalchemy import (
     Table,
     bindparam,
     delete,
+    event,
     func,
     insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import ExceptionContext
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from service.application.ports import (
     AddedHands,
@@ -45,6 +48,7 @@ from service.application.ports import (
     StaleGame,
     StoredGame,
     StoredHand,
+    StoreUnavailable,
     TokenKind,
 )
 
@@ -135,14 +139,54 @@ def _hand(row: Any) -> StoredHand:
     )
 
 
+def _unavailable(context: ExceptionContext) -> StoreUnavailable | None:
+    """The database's own troubles (it cannot be reached, it went away, it is locked past the
+    busy timeout) as ``StoreUnavailable``: an answer the client may retry (503), not a
+    defect. Every other error (a constraint, a bad statement) is left as it is."""
+    if context.is_disconnect or isinstance(context.sqlalchemy_exception,
+                                           OperationalError | InterfaceError):
+        original = context.original_exception
+        return StoreUnavailable(
+            f"the database is unavailable ({type(original).__name__}: "
+            f"{str(original).strip().splitlines()[0] if str(original).strip() else ''})",
+            lost_connection=context.is_disconnect,
+        )
+    return None
+
+
+@contextmanager
+def _pool_waits() -> Iterator[None]:
+    """Every connection of the pool busy for the whole pool timeout: unavailable too."""
+    try:
+        yield
+    except PoolTimeout as error:
+        raise StoreUnavailable(f"no database connection is free ({error})") from error
+
+
 class SqlGameRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        if not event.contains(engine, "handle_error", _unavailable):
+            event.listen(engine, "handle_error", _unavailable)
         self._gate = writer_gate(engine.url)
         # The unit of work open in this context (thread or task), if any.
         self._unit: ContextVar[_Unit | None] = ContextVar(
             f"segnapunti_unit_of_work_{next(_instances)}", default=None
         )
+
+    # -- connections -------------------------------------------------------------------------
+
+    @contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        with _pool_waits():
+            connection = self.engine.connect()
+        with connection:
+            yield connection
+
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        with self._connect() as connection, connection.begin():
+            yield connection
 
     # -- units of work -----------------------------------------------------------------------
 
@@ -152,7 +196,7 @@ class SqlGameRepository:
             yield
             return
         # The unit's exits (the writer gate, once taken) are left after it has committed.
-        with ExitStack() as exits, self.engine.begin() as connection:
+        with ExitStack() as exits, self._begin() as connection:
             unit = _Unit(connection, exits)
             reset = self._unit.set(unit)
             try:
@@ -171,7 +215,7 @@ class SqlGameRepository:
                 unit.gated = True
             yield unit.connection
             return
-        with self._gated(), self.engine.begin() as connection:
+        with self._gated(), self._begin() as connection:
             yield connection
 
     def _gated(self) -> AbstractContextManager[None]:
@@ -182,7 +226,7 @@ class SqlGameRepository:
     def get_game(self, game_id: str) -> StoredGame | None:
         # Two statements whatever the game's length (the game, then all its hands), through
         # Core: rows straight into the port's value objects, no ORM identity map.
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             row = connection.execute(_GAME, {"game_id": game_id}).first()
             if row is None:
                 return None
@@ -203,7 +247,7 @@ class SqlGameRepository:
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         # Every request to a game runs this first: Core, not the ORM (no session, no
         # identity map), one statement.
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             found = connection.execute(_CREDENTIALS, {"game_id": game_id}).first()
             if found is None:
                 return None
@@ -214,7 +258,7 @@ class SqlGameRepository:
     def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
         # One statement, reading only what changed: a worker's copy of a long game that
         # another worker has since added a hand to costs one row, not the game.
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             rows = connection.execute(_CHANGES_SINCE, {"game_id": game_id, "since": version})
             hands = []
             for expected, row in enumerate(rows, start=version + 1):
@@ -227,7 +271,7 @@ class SqlGameRepository:
         return AddedHands(version=version + len(hands), hands=tuple(hands))
 
     def token_exists(self, token_hash: str) -> bool:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             found = connection.execute(
                 select(GameRow.id)
                 .where(
@@ -239,7 +283,7 @@ class SqlGameRepository:
             return found is not None
 
     def history(self, game_id: str) -> list[HandVersion]:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             rows = connection.execute(
                 select(_versions)
                 .where(_versions.c.game_id == game_id)
@@ -364,7 +408,7 @@ class SqlGameRepository:
     # -- idempotency keys --------------------------------------------------------------------
 
     def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             row = connection.execute(
                 select(_keys).where(_keys.c.scope == scope, _keys.c.key_hash == key_hash)
             ).first()
@@ -399,7 +443,7 @@ class SqlGameRepository:
             )
 
     def purge_idempotency(self, before: datetime) -> int:
-        with self._gated(), self.engine.begin() as connection:
+        with self._gated(), self._begin() as connection:
             purged = connection.execute(delete(_keys).where(_keys.c.created_at < before))
             return int(purged.rowcount)
 
