@@ -47,6 +47,11 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
                     "description": "seconds until the client may send its next request",
                     "schema": {"type": "integer", "minimum": 1},
                 }}
+            if status == http.HTTPStatus.SERVICE_UNAVAILABLE:
+                response["headers"] = {"Retry-After": {
+                    "description": "seconds after which the request may be tried again",
+                    "schema": {"type": "integer", "minimum": 1},
+                }}
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "An error (RFC 9457 problem)", "schema": self.ERROR_SCHEMA}
         prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)

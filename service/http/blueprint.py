@@ -1,7 +1,8 @@
 """flask-smorest's Blueprint as every resource module of the service uses it: request JSON read
-strictly (``jsonbody``), the responses every operation can give documented once (429 when a
-client sends too many requests, ``ratelimit``), and documentation that costs nothing at
-request time."""
+strictly (``jsonbody``), the responses every operation can give documented once (400 for a
+path, query or header that is no UTF-8 text, 429 when a client sends too many requests,
+``ratelimit``, and 503 where the database answers, when it cannot), and documentation that
+costs nothing at request time."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from flask_smorest import Blueprint as SmorestBlueprint
 
+from .config import GAMES_PREFIX
 from .jsonbody import StrictJsonParser
 
 
@@ -26,8 +28,16 @@ def _documentation_only(decorator: Callable[[Any], Any]) -> Callable[[Any], Any]
     return apply
 
 
-def _document_rate_limit(doc: dict[str, Any], _doc_info: Any, **_kwargs: Any) -> dict[str, Any]:
-    doc.setdefault("responses", {}).setdefault("429", "TOO_MANY_REQUESTS")
+def _document_every_operation(doc: dict[str, Any], _doc_info: Any,
+                              **_kwargs: Any) -> dict[str, Any]:
+    responses = doc.setdefault("responses", {})
+    responses.setdefault("400", "BAD_REQUEST")
+    responses.setdefault("429", "TOO_MANY_REQUESTS")
+    return doc
+
+
+def _document_database(doc: dict[str, Any], _doc_info: Any, **_kwargs: Any) -> dict[str, Any]:
+    doc.setdefault("responses", {}).setdefault("503", "SERVICE_UNAVAILABLE")
     return doc
 
 
@@ -36,7 +46,9 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._prepare_doc_cbks.append(_document_rate_limit)
+        self._prepare_doc_cbks.append(_document_every_operation)
+        if str(kwargs.get("url_prefix", "")).startswith(GAMES_PREFIX):
+            self._prepare_doc_cbks.append(_document_database)
 
     def arguments(self, schema: Any, *args: Any, **kwargs: Any) -> Any:
         """As flask-smorest's, with a schema class made an instance once, here: webargs
