@@ -70,6 +70,7 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         "WEB_CONCURRENCY": "2",
         # The tests load many pages from one address; the limiter has tests of its own.
         "RATE_LIMIT_PER_MINUTE": "0",
+        "AUTH_FAILURES_PER_MINUTE": "0",
         "HOME": str(work),
     }
     log = (work / "server.log").open("wb")
