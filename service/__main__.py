@@ -3,6 +3,8 @@
     python -m service            migrate, then serve on $PORT (default 8000)
     python -m service migrate    only migrate
     python -m service serve      only serve
+    python -m service backup FILE     a consistent copy of the database, while it serves
+    python -m service restore FILE    the database replaced by a backup (service stopped)
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
@@ -102,10 +104,45 @@ def serve() -> None:
     GunicornServer(options).run()
 
 
+def backup_or_restore(command: str, file: str, *, force: bool) -> int:
+    """``backup`` or ``restore`` the database at ``DATABASE_URL`` (``service/persistence/
+    backup.py``); its exit status."""
+    from pathlib import Path
+
+    from service.persistence import backup as backups
+    from service.persistence import default_database_url
+
+    url = default_database_url()
+    try:
+        if command == "backup":
+            held = backups.backup(url, Path(file), force=force)
+            print(f"backed up {held} to {Path(file).resolve()} "
+                  f"({Path(file).stat().st_size:,} bytes)")
+        else:
+            held = backups.restore(url, Path(file), force=force)
+            print(f"restored {held} from {Path(file).resolve()}")
+    except backups.BackupError as error:
+        print(f"python -m service {command}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m service", description=__doc__.split("\n")[0])
-    parser.add_argument("command", nargs="?", choices=["all", "migrate", "serve"], default="all")
+    parser.add_argument("command", nargs="?", default="all",
+                        choices=["all", "migrate", "serve", "backup", "restore"])
+    parser.add_argument("file", nargs="?", help="the backup file (backup, restore)")
+    parser.add_argument("--force", action="store_true",
+                        help="backup: overwrite the file; restore: replace a database "
+                             "that holds games")
     args = parser.parse_args(argv)
+    if args.command in {"backup", "restore"}:
+        if not args.file:
+            parser.error(f"{args.command} needs the backup file: python -m service "
+                         f"{args.command} FILE")
+        return backup_or_restore(args.command, args.file, force=args.force)
+    if args.file or args.force:
+        parser.error(f"{args.command} takes no file and no --force")
     if args.command == "migrate":
         migrate()
         return 0
