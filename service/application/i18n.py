@@ -30,7 +30,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "meta.variant": ("Variant", "Variante"),
     "meta.options": ("Options", "Opzioni"),
     "meta.started": ("Started", "Iniziata"),
-    "meta.printed": ("Printed", "Stampato"),
+    "meta.as_of": ("As of", "Aggiornato al"),
     "meta.players": ("Players and seats", "Giocatori e posti"),
     "meta.sides": ("Sides", "Squadre"),
     "meta.first_dealer": ("First dealer", "Primo mazziere"),

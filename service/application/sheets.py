@@ -293,7 +293,7 @@ class _Builder:
 
     # -- the whole sheet --------------------------------------------------------------------
 
-    def build(self, printed_at: datetime | None) -> Sheet:
+    def build(self, as_of: datetime | None) -> Sheet:
         t = self.t
         view = self.view
         hands = [self._hand(i, hand) for i, hand in enumerate(view.hands)]
@@ -303,7 +303,7 @@ class _Builder:
             lang=t.lang,
             title=t("title"),
             variant=variant_name(view, t),
-            meta=tuple(self._meta(printed_at)),
+            meta=tuple(self._meta(as_of)),
             columns=tuple(self.columns),
             hand_label=t("col.hand"),
             hands=tuple(hands),
@@ -320,7 +320,7 @@ class _Builder:
             players=tuple(view.setup.players),
         )
 
-    def _meta(self, printed_at: datetime | None) -> list[tuple[str, str]]:
+    def _meta(self, as_of: datetime | None) -> list[tuple[str, str]]:
         t = self.t
         view = self.view
         summary = view.summary
@@ -344,8 +344,8 @@ class _Builder:
             status = t("status.in_progress")
         meta.append((t("meta.status"), status))
         meta.append((t("meta.started"), t.date(view.game.created_at)))
-        if printed_at is not None:
-            meta.append((t("meta.printed"), t.date(printed_at)))
+        if as_of is not None:  # the game's last change: the sheet of a version never varies
+            meta.append((t("meta.as_of"), t.date(as_of)))
         return meta
 
     def _sides_text(self) -> str:
@@ -975,10 +975,10 @@ def combo_label(t: Translator, line: Mapping[str, Any]) -> str:
 
 
 def build_sheet(view: GameView, lang: str = "en", *, detail: bool = False,
-                printed_at: datetime | None = None) -> Sheet:
+                as_of: datetime | None = None) -> Sheet:
     """The score sheet of a game, in ``lang`` (``en`` or ``it``); with ``detail``, each
     hand's explanation lines too."""
-    return _Builder(view, lang, detail).build(printed_at)
+    return _Builder(view, lang, detail).build(as_of)
 
 
 def explanation_fallbacks(view: GameView, lang: str) -> int:

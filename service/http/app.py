@@ -16,6 +16,8 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
+from service.application.printing import SheetPrinter
+from service.pdf import render_sheet
 from service.persistence import SqlGameRepository, make_engine
 
 from . import problems, ratelimit
@@ -155,6 +157,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     service = GameService(repository, cache_hands=int(app.config["CACHE_HANDS"]))
     app.extensions["segnapunti.games"] = service
     app.extensions["segnapunti.idempotency"] = IdempotencyService(repository, service.clock)
+    app.extensions["segnapunti.printer"] = SheetPrinter(
+        render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),
+        concurrency=int(app.config["PDF_RENDER_CONCURRENCY"]),
+        wait_s=float(app.config["PDF_RENDER_WAIT_S"]))
 
     api = SegnapuntiApi(app)
     problems.register_error_handlers(app)

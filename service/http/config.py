@@ -6,6 +6,11 @@ import os
 from typing import Any
 
 from service.application.games import CACHE_HANDS
+from service.application.printing import (
+    PDF_CACHE_BYTES,
+    PDF_RENDER_CONCURRENCY,
+    PDF_RENDER_WAIT_S,
+)
 from service.persistence import default_database_url
 
 API_PREFIX = "/api/v1"
@@ -25,6 +30,14 @@ def cache_hands_from_env() -> int:
     return int(raw)
 
 
+def _env_number(name: str, default: float, kind: type[int | float] = int) -> Any:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return kind(raw) if raw else default
+    except ValueError:
+        raise ValueError(f"{name} is a number, not {raw!r}") from None
+
+
 def default_config() -> dict[str, Any]:
     from .ratelimit import settings_from_env  # it reads this module's paths
 
@@ -34,6 +47,11 @@ def default_config() -> dict[str, Any]:
         # service/http/ratelimit.py: RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST,
         # AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST; 0 a minute turns a limit off.
         **settings_from_env(),
+        # service/application/printing.py: rendered sheets kept by each worker, renders at
+        # once in a worker, and how long a request waits for its turn before a 503.
+        "PDF_CACHE_BYTES": _env_number("PDF_CACHE_BYTES", PDF_CACHE_BYTES),
+        "PDF_RENDER_CONCURRENCY": _env_number("PDF_RENDER_CONCURRENCY", PDF_RENDER_CONCURRENCY),
+        "PDF_RENDER_WAIT_S": _env_number("PDF_RENDER_WAIT_S", PDF_RENDER_WAIT_S, float),
         "DATABASE_URL": default_database_url(),
         # The site's address for share links, e.g. https://segnapunti.example; by default the
         # address the request came to.

@@ -29,6 +29,7 @@ from service.application.errors import (
     Unauthenticated,
 )
 from service.application.ports import StoreUnavailable
+from service.application.printing import PrinterBusy
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 
 from .jsonbody import MalformedJson
@@ -47,6 +48,7 @@ _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
     Conflict: 409,
     PreconditionFailed: 412,
     PreconditionRequired: 428,
+    PrinterBusy: 503,
 }
 
 # Marshmallow's messages, as stable codes.
@@ -163,6 +165,8 @@ def application_error(error: ApplicationError) -> Response:
             (s for cls, s in _APPLICATION_STATUS.items() if isinstance(error, cls)), 500
         )
     headers = None
+    if isinstance(error, PrinterBusy):
+        headers = {"Retry-After": str(error.retry_after)}
     if status == 401:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""

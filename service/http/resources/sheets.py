@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.exports import export_csv, export_document, import_game
-from service.application.sheets import build_sheet
-from service.pdf import render_sheet
+from service.application.printing import SheetPrinter
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
@@ -37,6 +36,11 @@ ETAG = {"ETag": {"description": "weak: changes with the game (and the language a
                                 "of a sheet)", "schema": {"type": "string"}}}
 DISPOSITION = {"Content-Disposition": {"description": "the file's name",
                                        "schema": {"type": "string"}}}
+
+
+def printer() -> SheetPrinter:
+    kept: SheetPrinter = current_app.extensions["segnapunti.printer"]
+    return kept
 
 
 def _conditional(game_id: str, variant: str) -> tuple[str, Response | None]:
@@ -79,10 +83,9 @@ class SheetPdf(MethodView):
         tag, cached = _conditional(game_id, f"sheet-{lang}-{int(detail)}")
         if cached is not None:
             return cached
-        service = game_service()
-        view = service.get_game(game_id, bearer_token())
-        sheet = build_sheet(view, lang, detail=detail, printed_at=service.clock())
-        return _file(render_sheet(sheet), "application/pdf", sheet.filename, tag, inline=True)
+        view = game_service().get_game(game_id, bearer_token())
+        pdf, filename = printer().pdf(view, lang, detail=detail)
+        return _file(pdf, "application/pdf", filename, tag, inline=True)
 
 
 @blp.route("/<game_id:game_id>.json")
