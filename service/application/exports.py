@@ -1,16 +1,20 @@
 """A game's record kept elsewhere: the JSON export and its import, and the CSV export
 (API.md ``GET /games/{id}.json``, ``POST /games/import``, ``GET /games/{id}.csv``).
 
-The JSON export is complete: the game's setup (variant, options, players, first dealer) and
+The JSON export is complete: the game's setup (variant, options, players, first dealer),
 every hand's canonical record, which is all a game is (ARCHITECTURE §4), with each hand's
 result and the game's summary as the service computed them, so the file can be read without
-the service. An import trusts none of it: it replays every record in order through the same
+the service, and (format 2) the game's whole history: every version of every hand, the
+corrections and deletions included, with the kind of token that made it and when. An import trusts none of it: it replays every record in order through the same
 checks as recording hands one by one (``games._parse_and_score``: the form, the dealer whose
 turn it is, the variant's rules, the rubber's end), lists every problem under
 ``hands[i].record.…`` (``i`` counting from 0, as every field path does), and stores nothing
 unless all pass. Where the file carries a hand's result, the replayed result must give every
 column the same points (and marca) — an import never silently changes a score. The new game
-gets new tokens; its start date is the original one.
+gets new tokens; everything else is a true copy: the start date, and, replayed from the
+history, every hand's versions and times, so the copy's ``GET …/history`` reads as the
+original's. A file without a history (format 1, or written by hand) makes each hand's one
+``create`` version at the hand's ``created_at``.
 
 The CSV has one row per hand and column: what the column got from the hand, its running
 total, the marks of its cells as the sheet prints them, and for Mitigatti the marca and the
@@ -23,7 +27,8 @@ import csv
 import io
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -45,11 +50,13 @@ from .games import (
     hash_token,
     new_game_id,
 )
-from .ports import GameIdTaken, StoredGame, StoredHand
+from .ports import GameIdTaken, HandAction, HandVersion, StoredGame, StoredHand, TokenKind
 from .sheets import build_sheet, hand_numbers
 
 EXPORT_FORMAT = "segnapunti.game"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+#: The formats an import reads: 1 has no history.
+IMPORT_VERSIONS = (1, 2)
 
 CSV_COLUMNS = ("hand", "dealer_seat", "dealer", "column", "label", "points", "total", "marks",
                "events")
@@ -63,7 +70,24 @@ def _iso(when: datetime) -> str:
 # -- export -----------------------------------------------------------------------------------
 
 
-def export_document(view: GameView, exported_at: datetime) -> dict[str, Any]:
+def export_game(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
+    """The game and its history as one document, read at one version of the game (each
+    change adds one version of a hand and one to the game's: a write between the two reads
+    is seen, and they are read again)."""
+    for _ in range(EXPORT_READS):
+        history = service.history(game_id, token)
+        view = service.get_game(game_id, token)
+        if view.game.version == 1 + len(history):
+            return export_document(view, service.clock(), history)
+    raise ConcurrentChange("the game kept changing while it was exported; export it again")
+
+
+#: Reads of a game and its history before an export gives up on a game that keeps changing.
+EXPORT_READS = 5
+
+
+def export_document(view: GameView, exported_at: datetime,
+                    history: Sequence[HandVersion] = ()) -> dict[str, Any]:
     """The complete game as one JSON document, re-importable by ``import_game``."""
     game = view.game
     return {
@@ -90,6 +114,18 @@ def export_document(view: GameView, exported_at: datetime) -> dict[str, Any]:
                 "updated_at": _iso(hand.updated_at),
             }
             for hand in view.hands
+        ],
+        "history": [
+            {
+                "number": version.number,
+                "version": version.version,
+                "action": version.action,
+                "record": version.record,
+                "rules_version": version.rules_version,
+                "token_kind": version.token_kind,
+                "created_at": _iso(version.created_at),
+            }
+            for version in history
         ],
         "summary": view.summary.to_json(),
     }
@@ -141,6 +177,29 @@ def _inert(cell: object) -> object:
 # -- import -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One change to replay into the new game, as the original game's history has it."""
+
+    action: HandAction
+    number: int
+    record: dict[str, Any] | None
+    rules_version: str
+    token_kind: TokenKind
+    when: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    """A checked import: the setup, the start, the changes to replay in order, and what the
+    replayed hands score."""
+
+    setup: GameSetup
+    created_at: datetime
+    steps: tuple[Step, ...]
+    results: tuple[HandResult, ...]
+
+
 def _setup(game: Mapping[str, Any], problems: list[Problem]) -> GameSetup | None:
     try:
         variant = find_variant(str(game.get("variant")))
@@ -156,18 +215,18 @@ def _setup(game: Mapping[str, Any], problems: list[Problem]) -> GameSetup | None
         return None
 
 
-def _created_at(game: Mapping[str, Any], problems: list[Problem], now: datetime) -> datetime:
-    raw = game.get("created_at")
+def _moment(raw: Any, field: str, problems: list[Problem], default: datetime) -> datetime:
+    """A time as exported (ISO 8601 with its offset), in UTC; ``default`` when absent."""
     if raw is None:
-        return now
+        return default
     try:
         when = datetime.fromisoformat(str(raw))
     except ValueError:
         when = None
     if when is None or when.tzinfo is None:
-        problems.append(Problem("game.created_at", "invalid_field",
+        problems.append(Problem(field, "invalid_field",
                                 "an ISO 8601 date and time with its offset, as exported"))
-        return now
+        return default
     return when.astimezone(UTC)
 
 
@@ -189,21 +248,15 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def check_import(document: Mapping[str, Any]) -> tuple[GameSetup, list[dict[str, Any]],
-                                                       list[HandResult], datetime]:
-    """The setup, the canonical records and results of a game to import, and its start; or
-    ``RecordInvalid`` with every problem found."""
-    game = document["game"]
-    problems: list[Problem] = []
-    setup = _setup(game, problems)
-    created_at = _created_at(game, problems, datetime.now(UTC))
-    if setup is None:
-        # Without the game's setup no hand can be checked.
-        raise RecordInvalid(problems)
+def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
+                  problems: list[Problem]) -> tuple[list[dict[str, Any]], list[HandResult]]:
+    """The canonical records and results of the game's hands, each checked as the next hand
+    of the game, as ``POST /games/{id}/hands`` checks it."""
     records: list[dict[str, Any]] = []
     results: list[HandResult] = []
+    summary = game_summary(setup, [])  # the game's after ``results``, carried on hand by hand
     broken = False
-    for index, hand in enumerate(document.get("hands") or []):
+    for index, hand in enumerate(hands):
         field = f"hands[{index}]"
         number = hand.get("number")
         if number is not None and number != index + 1:
@@ -215,7 +268,7 @@ def check_import(document: Mapping[str, Any]) -> tuple[GameSetup, list[dict[str,
             problems.append(Problem(f"{field}.dealer", "disagrees_with_record",
                                     f"the hand says seat {dealer} dealt, its record seat "
                                     f"{recorded}"))
-        if not broken and game_summary(setup, results).finished:
+        if not broken and summary.finished:
             problems.append(Problem(field, "game_finished",
                                     f"the game ended before hand {index + 1}: it takes no more "
                                     "hands", "R10" if setup.variant.target is None else "R12"))
@@ -226,7 +279,7 @@ def check_import(document: Mapping[str, Any]) -> tuple[GameSetup, list[dict[str,
                 # still checked against the rules of its variant.
                 score_record(setup.variant, setup.options, hand["record"])
                 continue
-            record, result = _parse_and_score(setup, hand["record"], results)
+            record, result = _parse_and_score(setup, hand["record"], results, summary)
         except RecordInvalid as error:
             problems.extend(error.at(f"{field}.record").problems)
             broken = True
@@ -237,16 +290,118 @@ def check_import(document: Mapping[str, Any]) -> tuple[GameSetup, list[dict[str,
                                     "import the record as the rules score it now"))
         records.append(record.to_json())
         results.append(result)
+        summary = game_summary(setup, [result], summary)
+    return records, results
+
+
+def _steps_of_hands(hands: Sequence[Mapping[str, Any]], records: Sequence[dict[str, Any]],
+                    problems: list[Problem], now: datetime) -> list[Step]:
+    """Without a history, each hand is created once, at its own time."""
+    return [
+        Step("create", number, record, str(hand.get("rules_version") or RULES_VERSION), "edit",
+             _moment(hand.get("created_at"), f"hands[{number - 1}].created_at", problems, now))
+        for number, (hand, record) in enumerate(zip(hands, records, strict=True), start=1)
+    ]
+
+
+def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
+                      hands: Sequence[Mapping[str, Any]], records: Sequence[dict[str, Any]],
+                      problems: list[Problem], now: datetime) -> list[Step]:
+    """The history's changes, checked as the service made them: a hand is created after the
+    last one, corrected or deleted (the last) while it is there, each version one more than
+    its number's last, a record with every change but a deletion, and each record well formed
+    for the variant. Replayed, they must leave exactly the game's hands."""
+    steps: list[Step] = []
+    live: dict[int, dict[str, Any]] = {}  # the hands as the history has them so far
+    versions: dict[int, int] = {}  # the last version of each hand number
+    for index, entry in enumerate(history):
+        field = f"history[{index}]"
+        action: HandAction = entry["action"]
+        number: int = entry["number"]
+        found = len(problems)
+        if action == "create" and number != len(live) + 1:
+            problems.append(Problem(f"{field}.number", "wrong_hand_number",
+                                    f"hand {number} is created when the game has {len(live)} "
+                                    f"hands: the next is hand {len(live) + 1}"))
+        elif action != "create" and number not in live:
+            problems.append(Problem(f"{field}.number", "no_such_hand",
+                                    f"hand {number} is not in the game at this point: there "
+                                    f"is nothing to {'correct' if action == 'correct' else 'delete'}"))
+        elif action == "delete" and number != len(live):
+            problems.append(Problem(f"{field}.number", "not_last_hand",
+                                    f"only the last hand ({len(live)}) can be deleted"))
+        expected = versions.get(number, 0) + 1
+        if entry["version"] != expected:
+            problems.append(Problem(f"{field}.version", "wrong_version",
+                                    f"hand {number}'s next version is {expected}, "
+                                    f"not {entry['version']}"))
+        record = entry.get("record")
+        canonical: dict[str, Any] | None = None
+        if action == "delete":
+            if record is not None:
+                problems.append(Problem(f"{field}.record", "unexpected_record",
+                                        "a deletion has no record (null)"))
+        elif record is None:
+            problems.append(Problem(f"{field}.record", "missing_record",
+                                    f"a {action} version has the hand's record"))
+        elif 0 < number <= len(hands) and record == hands[number - 1]["record"]:
+            canonical = records[number - 1]  # the hand as it now is, checked already
+        else:
+            try:
+                canonical = score_record(setup.variant, setup.options, record)[0].to_json()
+            except RecordInvalid as error:
+                problems.extend(error.at(f"{field}.record").problems)
+        when = _moment(entry.get("created_at"), f"{field}.created_at", problems, now)
+        if len(problems) > found:
+            # Past a change that does not follow, the rest cannot be followed either.
+            return steps
+        versions[number] = expected
+        if action == "delete":
+            del live[number]
+        else:
+            assert canonical is not None
+            live[number] = canonical
+        steps.append(Step(action, number, canonical,
+                          str(entry.get("rules_version") or RULES_VERSION),
+                          entry["token_kind"], when))
+    kept = [live[number] for number in sorted(live)]
+    if kept != list(records):
+        differ = next((n for n, (a, b) in enumerate(zip(kept, records), start=1) if a != b),
+                      min(len(kept), len(records)) + 1)
+        problems.append(Problem("history", "disagrees_with_hands",
+                                f"replayed, the history leaves {len(kept)} hands and the file "
+                                f"lists {len(records)}; they differ from hand {differ}"))
+    return steps
+
+
+def check_import(document: Mapping[str, Any]) -> ImportPlan:
+    """The checked plan of an import; or ``RecordInvalid`` with every problem found."""
+    game = document["game"]
+    problems: list[Problem] = []
+    now = datetime.now(UTC)
+    setup = _setup(game, problems)
+    created_at = _moment(game.get("created_at"), "game.created_at", problems, now)
+    if setup is None:
+        # Without the game's setup no hand can be checked.
+        raise RecordInvalid(problems)
+    hands = document.get("hands") or []
+    records, results = _replay_hands(setup, hands, problems)
+    steps: list[Step] = []
+    if not problems:
+        history = document.get("history")
+        steps = (_steps_of_hands(hands, records, problems, now) if history is None
+                 else _steps_of_history(setup, history, hands, records, problems, now))
     if problems:
         raise RecordInvalid(problems)
-    return setup, records, results, created_at
+    return ImportPlan(setup, created_at, tuple(steps), tuple(results))
 
 
 def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGame:
     """Create a new game from an exported document: every hand checked and replayed in
-    order, then stored in one transaction with new tokens; nothing is stored on any
-    problem."""
-    setup, records, results, created_at = check_import(document)
+    order, then its history stored change by change, in one transaction, with new tokens;
+    nothing is stored on any problem."""
+    plan = check_import(document)
+    setup = plan.setup
     repository = service.repository
     edit_token = secrets.token_urlsafe(TOKEN_BYTES)
     read_token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -258,25 +413,36 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
         first_dealer=setup.first_dealer,
         edit_token_hash=hash_token(edit_token),
         read_token_hash=hash_token(read_token),
-        created_at=created_at,
+        created_at=plan.created_at,
         version=1,
     )
+    hands: dict[int, StoredHand] = {}
     with repository.atomic():
         try:
             repository.add_game(game)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
             raise ConcurrentChange("a new game's id was already taken") from error
-        stored: list[StoredHand] = []
-        for number, record in enumerate(records, start=1):
-            stored.append(repository.add_hand(
-                game.id, expected_game_version=game.version + number - 1, number=number,
-                record=record, rules_version=RULES_VERSION, token_kind="edit",
-                now=service.clock()))
-    final = StoredGame(**{**_fields(game), "version": game.version + len(stored),
-                          "hands": tuple(stored)})
+        for version, step in enumerate(plan.steps, start=game.version):
+            common = {"expected_game_version": version, "number": step.number,
+                      "rules_version": step.rules_version, "token_kind": step.token_kind,
+                      "now": step.when}
+            if step.action == "create":
+                assert step.record is not None
+                hands[step.number] = repository.add_hand(game.id, record=step.record, **common)
+            elif step.action == "correct":
+                assert step.record is not None
+                hands[step.number] = repository.replace_hand(
+                    game.id, expected_hand_version=hands[step.number].version,
+                    record=step.record, **common)
+            else:
+                repository.delete_hand(game.id, expected_hand_version=hands.pop(step.number).version,
+                                       **common)
+    stored = tuple(hands[number] for number in sorted(hands))
+    final = StoredGame(**{**_fields(game), "version": game.version + len(plan.steps),
+                          "hands": stored})
     view = GameView(final, setup, tuple(_hand_view(final.id, s, r) for s, r in
-                                        zip(stored, results, strict=True)),
-                    game_summary(setup, results))
+                                        zip(stored, plan.results, strict=True)),
+                    game_summary(setup, list(plan.results)))
     return CreatedGame(view, edit_token, read_token)
 
 
@@ -291,5 +457,6 @@ def _hand_view(game_id: str, stored: StoredHand, result: HandResult) -> HandView
                     created_at=stored.created_at, updated_at=stored.updated_at)
 
 
-__all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "check_import", "export_csv",
-           "export_document", "import_game"]
+__all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_VERSIONS", "ImportPlan",
+           "Step", "check_import", "export_csv", "export_document", "export_game",
+           "import_game"]

@@ -21,6 +21,7 @@ from service.pdf import render_sheet
 from service.persistence import SqlGameRepository, make_engine
 
 from . import problems, ratelimit
+from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
 from .config import API_PREFIX, GAMES_PREFIX, default_config
 from .jsonbody import FastJsonProvider
 from .resources import register_resources
@@ -166,8 +167,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.register_error_handlers(app)
     ratelimit.install(app)
     app.before_request(_refuse_undecodable_text)
+    app.before_request(check_body)
     app.before_request(_require_json_body)
     app.after_request(_protect_responses)
     register_converters(app, api)
     register_resources(app, api)
+    app.wsgi_app = InflateImports(app.wsgi_app, IMPORT_MAX_BYTES)  # type: ignore[method-assign]
     return app

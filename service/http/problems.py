@@ -226,6 +226,14 @@ def http_exception(error: HTTPException) -> Response:
             detail="the body could not be parsed as JSON",
             headers=headers,
         )
+    if status == 413:
+        from .bodies import body_too_large  # it answers with this module's responses
+
+        detail = body_too_large(request.max_content_length)
+        return problem_response(413, code="body_too_large", title="The request body is too large",
+                                detail=detail, headers=headers,
+                                errors=[{"field": "body", "code": "body_too_large",
+                                         "message": detail}])
     return problem_response(status, detail=error.description, headers=headers)
 
 

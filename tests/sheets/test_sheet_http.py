@@ -156,7 +156,7 @@ def test_an_export_imports_to_identical_results_with_new_tokens(client: Any,
                                                                 name: str) -> None:
     game = HttpGame(client, SAMPLES[name])
     document = _export(game)
-    assert document["format"] == "segnapunti.game" and document["format_version"] == 1
+    assert document["format"] == "segnapunti.game" and document["format_version"] == 2
     assert [h["record"] for h in document["hands"]] == [h["record"] for h in
                                                           game.state()["hands"]]
     response = client.post(f"{API}/games/import", json=document)

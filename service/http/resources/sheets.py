@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
-from service.application.exports import export_csv, export_document, import_game
+from service.application.exports import export_csv, export_game, import_game
 from service.application.printing import SheetPrinter
 
 from ..blueprint import Blueprint
@@ -98,18 +98,18 @@ class GameJson(MethodView):
         """Export the game as JSON
 
         Complete and re-importable: the variant, options, players, first dealer and every
-        hand's canonical record, with each hand's result and the game's summary.
-        `POST /games/import` makes a new game of it with identical results.
+        hand's canonical record, with each hand's result and times, the game's summary, and
+        its whole history (every version of every hand, corrections and deletions included,
+        as `GET /games/{id}/history`). `POST /games/import` makes a true copy of it: the same
+        results, history and times, with new tokens.
         """
         tag, cached = _conditional(game_id, "json")
         if cached is not None:
             return cached
-        service = game_service()
-        view = service.get_game(game_id, bearer_token())
-        headers = {"Content-Disposition":
-                   f'attachment; filename="segnapunti-{view.game.variant}-{view.id}.json"',
-                   "ETag": f'W/"{tag}"'}
-        return export_document(view, service.clock()), headers
+        document = export_game(game_service(), game_id, bearer_token())
+        name = f"segnapunti-{document['game']['variant']}-{document['game']['id']}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"', "ETag": f'W/"{tag}"'}
+        return document, headers
 
 
 @blp.route("/<game_id:game_id>.csv")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.application.exports import EXPORT_FORMAT, EXPORT_VERSION
+from service.application.exports import EXPORT_FORMAT, IMPORT_VERSIONS
 from service.application.games import MAX_HANDS
 from service.application.i18n import LANGUAGES
 
@@ -44,15 +44,31 @@ class ImportedHandSchema(StrictSchema):
     updated_at = text_field()
 
 
+class ImportedVersionSchema(StrictSchema):
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    action = fields.String(required=True, validate=validate.OneOf(["create", "correct", "delete"]))
+    record = fields.Nested(HandRecordSchema, required=True, allow_none=True, metadata={
+        "description": "the hand's record after the change; null for a deletion"})
+    rules_version = text_field()
+    token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))
+    created_at = text_field(required=True, metadata={"description": "when (ISO 8601); kept"})
+
+
 class GameImportSchema(StrictSchema):
     format = fields.String(required=True, validate=validate.OneOf([EXPORT_FORMAT]))
     format_version = fields.Integer(strict=True, required=True,
-                                    validate=validate.OneOf([EXPORT_VERSION]))
+                                    validate=validate.OneOf(IMPORT_VERSIONS))
     exported_at = text_field()
     rules_version = text_field()
     game = fields.Nested(ImportedGameSchema, required=True)
     hands = fields.List(fields.Nested(ImportedHandSchema),
                         validate=validate.Length(max=MAX_HANDS), load_default=list)
+    history = fields.List(fields.Nested(ImportedVersionSchema), load_default=None, metadata={
+        "description": "every version of every hand, oldest first, as exported (format 2): "
+                       "replayed, so the new game has the same history and times, and it must "
+                       "end in the hands listed; without it each hand is created once, at its "
+                       "created_at"})
     summary = fields.Dict(metadata={"description": "as exported; not read"})
 
 
@@ -64,6 +80,16 @@ class ExportedHandSchema(PassThroughSchema):
     rules_version = fields.String(required=True)
     created_at = fields.String(required=True)
     updated_at = fields.String(required=True)
+
+
+class ExportedVersionSchema(PassThroughSchema):
+    number = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    action = fields.String(required=True)
+    record = fields.Dict(required=True, allow_none=True)
+    rules_version = fields.String(required=True)
+    token_kind = fields.String(required=True)
+    created_at = fields.String(required=True)
 
 
 class ExportedGameSchema(PassThroughSchema):
@@ -82,5 +108,8 @@ class GameExportSchema(PassThroughSchema):
     rules_version = fields.String(required=True)
     game = fields.Nested(ExportedGameSchema, required=True)
     hands = fields.List(fields.Nested(ExportedHandSchema), required=True)
+    history = fields.List(fields.Nested(ExportedVersionSchema), required=True, metadata={
+        "description": "every version of every hand, oldest first, as GET "
+                       "/games/{id}/history gives them"})
     summary = fields.Dict(required=True, metadata={
         "description": "columns, totals, status, winners… as GET /games/{id} gives them"})
