@@ -50,7 +50,15 @@ from .games import (
     hash_token,
     new_game_id,
 )
-from .ports import GameIdTaken, HandAction, HandVersion, StoredGame, StoredHand, TokenKind
+from .ports import (
+    GameIdTaken,
+    GameRepository,
+    HandAction,
+    HandVersion,
+    StoredGame,
+    StoredHand,
+    TokenKind,
+)
 from .sheets import build_sheet, hand_numbers
 
 EXPORT_FORMAT = "segnapunti.game"
@@ -423,20 +431,7 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
             raise ConcurrentChange("a new game's id was already taken") from error
         for version, step in enumerate(plan.steps, start=game.version):
-            common = {"expected_game_version": version, "number": step.number,
-                      "rules_version": step.rules_version, "token_kind": step.token_kind,
-                      "now": step.when}
-            if step.action == "create":
-                assert step.record is not None
-                hands[step.number] = repository.add_hand(game.id, record=step.record, **common)
-            elif step.action == "correct":
-                assert step.record is not None
-                hands[step.number] = repository.replace_hand(
-                    game.id, expected_hand_version=hands[step.number].version,
-                    record=step.record, **common)
-            else:
-                repository.delete_hand(game.id, expected_hand_version=hands.pop(step.number).version,
-                                       **common)
+            _replay(repository, game.id, version, step, hands)
     stored = tuple(hands[number] for number in sorted(hands))
     final = StoredGame(**{**_fields(game), "version": game.version + len(plan.steps),
                           "hands": stored})
@@ -444,6 +439,28 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
                                         zip(stored, plan.results, strict=True)),
                     game_summary(setup, list(plan.results)))
     return CreatedGame(view, edit_token, read_token)
+
+
+def _replay(repository: GameRepository, game_id: str, version: int, step: Step,
+            hands: dict[int, StoredHand]) -> None:
+    """Make one change of the history to the new game, at version ``version``, as the
+    original game's service made it; ``hands`` follows the game's hands."""
+    if step.action == "delete":
+        repository.delete_hand(
+            game_id, expected_game_version=version, number=step.number,
+            expected_hand_version=hands.pop(step.number).version,
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
+        return
+    assert step.record is not None
+    if step.action == "create":
+        hands[step.number] = repository.add_hand(
+            game_id, expected_game_version=version, number=step.number, record=step.record,
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
+    else:
+        hands[step.number] = repository.replace_hand(
+            game_id, expected_game_version=version, number=step.number,
+            expected_hand_version=hands[step.number].version, record=step.record,
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
 
 
 def _fields(game: StoredGame) -> dict[str, Any]:

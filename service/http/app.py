@@ -61,6 +61,18 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
 
+def _null_means_null(self: Any, field: Any, ret: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """apispec writes a nullable nested schema for OpenAPI 3.0 as ``anyOf: [{type: object,
+    nullable: true}, {$ref}]``, whose first branch admits any object at all. The branch is
+    narrowed to what it means, null alone, so clients and generated tests read the schema
+    as the service does."""
+    branches = ret.get("anyOf")
+    if not (getattr(field, "allow_none", False) and isinstance(branches, list)):
+        return {}
+    return {"anyOf": [{**branch, "enum": [None]} if branch == {"type": "object", "nullable": True}
+                      else branch for branch in branches]}
+
+
 #: The request headers the application reads; their values must be text (UTF-8) like a body.
 _HEADERS_READ = ("Authorization", "Idempotency-Key", "If-Match", "If-None-Match",
                  "Accept-Language", "Content-Type")
@@ -164,6 +176,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         wait_s=float(app.config["PDF_RENDER_WAIT_S"]))
 
     api = SegnapuntiApi(app)
+    api.ma_plugin.converter.add_attribute_function(_null_means_null)
     problems.register_error_handlers(app)
     ratelimit.install(app)
     app.before_request(_refuse_undecodable_text)

@@ -91,8 +91,8 @@ _PROBLEMS = {
     "too_large": (413, "body_too_large", "The request body is too large",
                   "inflated, the body is over {limit}, the most an import takes"),
     "not_gzip": (400, "malformed_request", "The request body is not gzip",
-                 "the body is declared Content-Encoding: gzip but is not one whole gzip "
-                 "stream (corrupt, cut short, or followed by other bytes)"),
+                 ("the body is declared Content-Encoding: gzip but is not one whole gzip "
+                  "stream (corrupt, cut short, or followed by other bytes)")),
 }
 
 

@@ -136,7 +136,7 @@ def test_a_write_whose_commit_was_cut_is_not_run_again(
             self.inner = original()
             self.inner.__enter__()
 
-        def __exit__(self, *exc: Any) -> None:
+        def __exit__(self, *exc: object) -> None:
             self.inner.__exit__(*exc)
             commits.append(1)
             if exc[0] is None:

@@ -150,7 +150,12 @@ class GameImport(MethodView):
         players, options and hands, and new tokens (shown only here). Every hand is replayed
         in order through the same checks as recording it; every problem is listed (`422`,
         fields under `hands[i].record.…`, `i` from 0) and nothing is created. Where the file
-        holds a hand's result, the replayed one must give the same points.
+        holds a hand's result, the replayed one must give the same points. Its `history`
+        (format 2) is replayed change by change at its own times, so the copy's history is
+        the original's; it must follow (`history[i].…`) and end in the hands listed.
+
+        The body may be up to 16 MiB, and gzip-compressed (`Content-Encoding: gzip`, 16 MiB
+        inflated at most: `413`; a stream that is not whole gzip: `400`).
         """
         created = import_game(game_service(), document)
         data = game_json(created.view)
