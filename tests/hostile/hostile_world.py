@@ -1,0 +1,89 @@
+"""The world the hostile cases aim at, the snapshot of all a case could change, and how a
+case is sent."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote_to_bytes
+
+from hostile_cases import DEFAULTS, VALID, WRITE_METHODS, Case, put
+from http_support import Table, gatti3_hand
+from sqlalchemy import text
+
+PROBLEM = "application/problem+json"
+
+TABLES = ("games", "hands", "hand_versions", "idempotency_keys")
+
+
+@dataclass
+class World:
+    client: Any
+    mine: Table  # gatti-3, two hands played: the game every case aims at
+    other: Table  # another game, whose tokens must not open ``mine``
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """What a refused request must leave byte for byte: the game, its history, its
+        exports, and how many rows every table holds."""
+        mine = self.mine
+        reads = [self.client.get(f"{mine.url}{suffix}",
+                                 headers={"Authorization": f"Bearer {mine.read}"})
+                 for suffix in ("", "/history", ".csv", ".json")]
+        assert all(r.status_code == 200 for r in reads)
+        export = reads[-1].json
+        export.pop("exported_at")
+        engine = self.client.application.extensions["segnapunti.games"].repository.engine
+        with engine.connect() as connection:
+            counts = tuple(connection.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
+                           for t in TABLES)
+        return (*(r.data for r in reads[:-1]), export, counts)
+
+
+def play_two_hands(game: Table) -> Table:
+    for dealer in (0, 1):
+        response = game.client.post(f"{game.url}/hands", json=gatti3_hand(dealer),
+                                    headers={"Authorization": f"Bearer {game.edit}"})
+        assert response.status_code == 201, response.json
+    return game
+
+
+def _body(world: World, case: Case) -> bytes | None:
+    if case.raw is not None:
+        return case.raw
+    body = case.body
+    if case.at is not None:
+        body = put(_valid(world, case.op), case.at, case.value)
+    if body == "{import}":
+        body = _valid(world, case.op)
+    return None if body is None else json.dumps(body).encode()
+
+
+def _valid(world: World, op: Any) -> Any:
+    body = VALID[op]
+    if body == "{import}":
+        export = world.client.get(f"{world.mine.url}.json",
+                                  headers={"Authorization": f"Bearer {world.mine.read}"})
+        return export.json
+    return body
+
+
+def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any:
+    """The case's request, as a WSGI server hands it on: the path percent-decoded into
+    ``PATH_INFO`` as bytes (latin-1), the query as sent. ``headers`` replace the edit
+    token's ``Authorization``."""
+    method = (case.method or case.op[0]).upper()
+    path = (case.path or case.op[1].format(**DEFAULTS)).replace("{game}", world.mine.id)
+    path, _, query = path.partition("?")
+    headers = dict(headers if headers is not None
+                   else {"Authorization": f"Bearer {world.mine.edit}"})
+    if method in WRITE_METHODS and case.if_match is not None:
+        headers["If-Match"] = case.if_match
+    headers.update(case.headers)
+    data = _body(world, case)
+    if data is not None and case.content_type is not None:
+        headers["Content-Type"] = case.content_type
+    return world.client.open(
+        "/", method=method, data=data, headers=headers,
+        environ_overrides={"PATH_INFO": unquote_to_bytes(path).decode("latin-1"),
+                           "QUERY_STRING": query})
