@@ -1,7 +1,7 @@
 """Benchmark: the service's cost per request, as a ratio to its cheapest request.
 
 What it measures: the service as deployed (``python -m service``: migrations, then gunicorn
-with ``--workers`` sync workers) on a free loopback port, against a temporary SQLite file and,
+with ``--workers`` gthread workers) on a free loopback port, against a temporary SQLite file and,
 when ``--postgres URL`` or ``TEST_DATABASE_URL`` is given, a fresh PostgreSQL database made
 for the run and dropped after it. A load generator in Python (``--clients`` concurrent
 clients in processes of their own, one http.client connection each) runs bounded rounds of
@@ -95,8 +95,9 @@ def trick_record() -> dict[str, Any]:
 
 
 class Client:
-    """One connection to the server; reconnects when the server closes it (gunicorn's sync
-    workers close every connection after one response)."""
+    """One connection to the server, kept alive between requests; reconnects when the server
+    closes it (a worker's keep-alive timeout, or a sync worker, which closes every connection
+    after one response)."""
 
     def __init__(self, port: int) -> None:
         self.port = port

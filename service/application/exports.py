@@ -41,6 +41,7 @@ from service.domain.variants import find_variant
 
 from .errors import ConcurrentChange
 from .games import (
+    MAX_HANDS,
     TOKEN_BYTES,
     CreatedGame,
     GameService,
@@ -65,6 +66,9 @@ EXPORT_FORMAT = "segnapunti.game"
 EXPORT_VERSION = 2
 #: The formats an import reads: 1 has no history.
 IMPORT_VERSIONS = (1, 2)
+#: The most changes an imported history may hold: twenty a hand of the longest game, far past
+#: any real evening's corrections, and a bound on the writes one request can ask for.
+MAX_HISTORY = 20 * MAX_HANDS
 
 CSV_COLUMNS = ("hand", "dealer_seat", "dealer", "column", "label", "points", "total", "marks",
                "events")
@@ -79,13 +83,12 @@ def _iso(when: datetime) -> str:
 
 
 def export_game(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
-    """The game and its history as one document, read at one version of the game (each
-    change adds one version of a hand and one to the game's: a write between the two reads
-    is seen, and they are read again)."""
+    """The game and its history as one document, read at one version of the game: when a
+    write came between reading the game and its history, both are read again."""
     for _ in range(EXPORT_READS):
-        history = service.history(game_id, token)
         view = service.get_game(game_id, token)
-        if view.game.version == 1 + len(history):
+        history = service.history(game_id, token)
+        if service.get_game(game_id, token).game.version == view.game.version:
             return export_document(view, service.clock(), history)
     raise ConcurrentChange("the game kept changing while it was exported; export it again")
 
@@ -474,6 +477,7 @@ def _hand_view(game_id: str, stored: StoredHand, result: HandResult) -> HandView
                     created_at=stored.created_at, updated_at=stored.updated_at)
 
 
-__all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_VERSIONS", "ImportPlan",
+__all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_VERSIONS", "MAX_HISTORY",
+           "ImportPlan",
            "Step", "check_import", "export_csv", "export_document", "export_game",
            "import_game"]

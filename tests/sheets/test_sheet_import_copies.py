@@ -19,6 +19,7 @@ from sheet_samples import SAMPLES, long_mitigatti
 from sheet_support import API, PROBLEM, HttpGame, auth
 from sqlalchemy import text
 
+from service.application.exports import MAX_HISTORY
 from service.application.games import MAX_HANDS
 from service.http.bodies import IMPORT_MAX_BYTES
 from service.http.config import MAX_BODY_BYTES
@@ -179,6 +180,18 @@ def _absolute(field: str, count: int) -> str:
     head, rest = field.split("[-", 1)
     back, tail = rest.split("]", 1)
     return f"{head}[{count - int(back)}]{tail}"
+
+
+def test_a_history_past_twenty_thousand_changes_is_refused(client: Any) -> None:
+    change = {"number": 1, "version": 1, "action": "delete", "record": None,
+              "token_kind": "edit", "created_at": "2026-11-20T21:00:00+00:00"}
+    document = {"format": "segnapunti.game", "format_version": 2,
+                "game": {"variant": "gatti-3", "players": ["A", "B", "C"]},
+                "history": [change] * (MAX_HISTORY + 1)}
+    before = stored_rows(client)
+    assert fields(problem(client.post(IMPORT, json=document), 422)) == {
+        "history": "invalid_field"}
+    assert stored_rows(client) == before
 
 
 # -- a thousand hands ---------------------------------------------------------------------------

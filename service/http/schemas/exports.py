@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.application.exports import EXPORT_FORMAT, IMPORT_VERSIONS
+from service.application.exports import EXPORT_FORMAT, IMPORT_VERSIONS, MAX_HISTORY
 from service.application.games import MAX_HANDS
 from service.application.i18n import LANGUAGES
 
@@ -64,7 +64,8 @@ class GameImportSchema(StrictSchema):
     game = fields.Nested(ImportedGameSchema, required=True)
     hands = fields.List(fields.Nested(ImportedHandSchema),
                         validate=validate.Length(max=MAX_HANDS), load_default=list)
-    history = fields.List(fields.Nested(ImportedVersionSchema), load_default=None, metadata={
+    history = fields.List(fields.Nested(ImportedVersionSchema), load_default=None,
+                          validate=validate.Length(max=MAX_HISTORY), metadata={
         "description": "every version of every hand, oldest first, as exported (format 2): "
                        "replayed, so the new game has the same history and times, and it must "
                        "end in the hands listed; without it each hand is created once, at its "
