@@ -58,7 +58,6 @@ from .ports import (
     HandVersion,
     StoredGame,
     StoredHand,
-    TokenKind,
 )
 from .sheets import build_sheet, hand_numbers
 
@@ -189,25 +188,13 @@ def _inert(cell: object) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One change to replay into the new game, as the original game's history has it."""
-
-    action: HandAction
-    number: int
-    record: dict[str, Any] | None
-    rules_version: str
-    token_kind: TokenKind
-    when: datetime
-
-
-@dataclass(frozen=True, slots=True)
 class ImportPlan:
-    """A checked import: the setup, the start, the changes to replay in order, and what the
-    replayed hands score."""
+    """A checked import: the setup, the start, the changes to replay, and what the replayed
+    hands score."""
 
     setup: GameSetup
     created_at: datetime
-    steps: tuple[Step, ...]
+    steps: tuple[HandVersion, ...]  # the changes to replay in order, as the history has them
     results: tuple[HandResult, ...]
 
 
@@ -306,23 +293,24 @@ def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
 
 
 def _steps_of_hands(hands: Sequence[Mapping[str, Any]], records: Sequence[dict[str, Any]],
-                    problems: list[Problem], now: datetime) -> list[Step]:
+                    problems: list[Problem], now: datetime) -> list[HandVersion]:
     """Without a history, each hand is created once, at its own time."""
     return [
-        Step("create", number, record, str(hand.get("rules_version") or RULES_VERSION), "edit",
-             _moment(hand.get("created_at"), f"hands[{number - 1}].created_at", problems, now))
+        HandVersion(number, 1, "create", record, str(hand.get("rules_version") or RULES_VERSION),
+                    "edit", _moment(hand.get("created_at"), f"hands[{number - 1}].created_at",
+                                    problems, now))
         for number, (hand, record) in enumerate(zip(hands, records, strict=True), start=1)
     ]
 
 
 def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
                       hands: Sequence[Mapping[str, Any]], records: Sequence[dict[str, Any]],
-                      problems: list[Problem], now: datetime) -> list[Step]:
+                      problems: list[Problem], now: datetime) -> list[HandVersion]:
     """The history's changes, checked as the service made them: a hand is created after the
     last one, corrected or deleted (the last) while it is there, each version one more than
     its number's last, a record with every change but a deletion, and each record well formed
     for the variant. Replayed, they must leave exactly the game's hands."""
-    steps: list[Step] = []
+    steps: list[HandVersion] = []
     live: dict[int, dict[str, Any]] = {}  # the hands as the history has them so far
     versions: dict[int, int] = {}  # the last version of each hand number
     for index, entry in enumerate(history):
@@ -372,9 +360,9 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
         else:
             assert canonical is not None
             live[number] = canonical
-        steps.append(Step(action, number, canonical,
-                          str(entry.get("rules_version") or RULES_VERSION),
-                          entry["token_kind"], when))
+        steps.append(HandVersion(number, expected, action, canonical,
+                                 str(entry.get("rules_version") or RULES_VERSION),
+                                 entry["token_kind"], when))
     kept = [live[number] for number in sorted(live)]
     if kept != list(records):
         differ = next((n for n, (a, b) in enumerate(zip(kept, records), start=1) if a != b),
@@ -397,7 +385,7 @@ def check_import(document: Mapping[str, Any]) -> ImportPlan:
         raise RecordInvalid(problems)
     hands = document.get("hands") or []
     records, results = _replay_hands(setup, hands, problems)
-    steps: list[Step] = []
+    steps: list[HandVersion] = []
     if not problems:
         history = document.get("history")
         steps = (_steps_of_hands(hands, records, problems, now) if history is None
@@ -444,7 +432,7 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
     return CreatedGame(view, edit_token, read_token)
 
 
-def _replay(repository: GameRepository, game_id: str, version: int, step: Step,
+def _replay(repository: GameRepository, game_id: str, version: int, step: HandVersion,
             hands: dict[int, StoredHand]) -> None:
     """Make one change of the history to the new game, at version ``version``, as the
     original game's service made it; ``hands`` follows the game's hands."""
@@ -452,18 +440,18 @@ def _replay(repository: GameRepository, game_id: str, version: int, step: Step,
         repository.delete_hand(
             game_id, expected_game_version=version, number=step.number,
             expected_hand_version=hands.pop(step.number).version,
-            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.created_at)
         return
     assert step.record is not None
     if step.action == "create":
         hands[step.number] = repository.add_hand(
             game_id, expected_game_version=version, number=step.number, record=step.record,
-            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.created_at)
     else:
         hands[step.number] = repository.replace_hand(
             game_id, expected_game_version=version, number=step.number,
             expected_hand_version=hands[step.number].version, record=step.record,
-            rules_version=step.rules_version, token_kind=step.token_kind, now=step.when)
+            rules_version=step.rules_version, token_kind=step.token_kind, now=step.created_at)
 
 
 def _fields(game: StoredGame) -> dict[str, Any]:
@@ -478,6 +466,5 @@ def _hand_view(game_id: str, stored: StoredHand, result: HandResult) -> HandView
 
 
 __all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_VERSIONS", "MAX_HISTORY",
-           "ImportPlan",
-           "Step", "check_import", "export_csv", "export_document", "export_game",
+           "ImportPlan", "check_import", "export_csv", "export_document", "export_game",
            "import_game"]

@@ -21,15 +21,19 @@ class Clock:
         return self.now
 
 
-@pytest.fixture()
-def limited(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
-    """An app allowing 60 requests a minute with a burst of 3, on a clock the test moves."""
+def _clocked(migrated_url: str, **limits: int) -> Iterator[tuple[Any, Clock]]:
+    """A client of an app with these limits, on a clock the test moves."""
     clock = Clock()
-    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
-                      "RATE_LIMIT_PER_MINUTE": 60, "RATE_LIMIT_BURST": 3,
+    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True, **limits,
                       "RATE_LIMIT_CLOCK": clock})
     yield app.test_client(), clock
     app.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+@pytest.fixture()
+def limited(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
+    """An app allowing 60 requests a minute with a burst of 3."""
+    yield from _clocked(migrated_url, RATE_LIMIT_PER_MINUTE=60, RATE_LIMIT_BURST=3)
 
 
 def test_a_client_over_its_limit_gets_429_with_retry_after(limited: Any) -> None:
@@ -117,13 +121,8 @@ def test_the_health_check_is_never_limited(limited: Any) -> None:
 @pytest.fixture()
 def guarded(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
     """Plenty of requests a minute, but 60 failed authentications a minute in bursts of 3."""
-    clock = Clock()
-    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
-                      "RATE_LIMIT_PER_MINUTE": 6000, "RATE_LIMIT_BURST": 1000,
-                      "AUTH_FAILURES_PER_MINUTE": 60, "AUTH_FAILURE_BURST": 3,
-                      "RATE_LIMIT_CLOCK": clock})
-    yield app.test_client(), clock
-    app.extensions["segnapunti.games"].repository.engine.dispose()
+    yield from _clocked(migrated_url, RATE_LIMIT_PER_MINUTE=6000, RATE_LIMIT_BURST=1000,
+                        AUTH_FAILURES_PER_MINUTE=60, AUTH_FAILURE_BURST=3)
 
 
 def test_a_new_random_token_per_request_buys_no_new_allowance(guarded: Any) -> None:

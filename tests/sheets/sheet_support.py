@@ -42,6 +42,18 @@ def pdf_fonts(data: bytes) -> dict[str, Any]:
     return fonts
 
 
+def problem(response: Any, status: int) -> dict[str, Any]:
+    """The problem+json body of a response of ``status``."""
+    assert response.status_code == status, (response.status_code, response.data[:300])
+    assert response.mimetype == PROBLEM
+    return response.json  # type: ignore[no-any-return]
+
+
+def fields(body: dict[str, Any]) -> dict[str, str]:
+    """A problem's errors as field → code."""
+    return {e["field"]: e["code"] for e in body["errors"]}
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

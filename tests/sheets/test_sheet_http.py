@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from sheet_samples import SAMPLES, Sample
-from sheet_support import API, PROBLEM, HttpGame, auth, pdf_text
+from sheet_support import API, HttpGame, auth, fields, pdf_text, problem
 from sqlalchemy import text
 
 
@@ -20,16 +20,6 @@ def games_stored(client: Any) -> int:
     engine = client.application.extensions["segnapunti.games"].repository.engine
     with engine.connect() as connection:
         return int(connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one())
-
-
-def problem(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, (response.status_code, response.data[:300])
-    assert response.mimetype == PROBLEM
-    return response.json  # type: ignore[no-any-return]
-
-
-def fields(body: dict[str, Any]) -> dict[str, str]:
-    return {e["field"]: e["code"] for e in body["errors"]}
 
 
 # -- the sheet --------------------------------------------------------------------------------

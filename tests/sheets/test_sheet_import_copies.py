@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from legal_play import random_legal_hand
 from sheet_samples import SAMPLES, long_mitigatti
-from sheet_support import API, PROBLEM, HttpGame, auth
+from sheet_support import API, HttpGame, auth, fields, problem
 from sqlalchemy import text
 
 from service.application.exports import MAX_HISTORY
@@ -34,16 +34,6 @@ def stored_rows(client: Any) -> tuple[int, int, int]:
     with engine.connect() as connection:
         return tuple(int(connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one())
                      for table in ("games", "hands", "hand_versions"))  # type: ignore[return-value]
-
-
-def problem(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, (response.status_code, response.data[:300])
-    assert response.mimetype == PROBLEM
-    return response.json  # type: ignore[no-any-return]
-
-
-def fields(body: dict[str, Any]) -> dict[str, str]:
-    return {e["field"]: e["code"] for e in body["errors"]}
 
 
 def imported(client: Any, body: bytes, headers: dict[str, str]) -> HttpGame:
