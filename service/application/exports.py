@@ -5,8 +5,10 @@ The JSON export is complete: the game's setup (variant, options, players, first 
 every hand's canonical record, which is all a game is (ARCHITECTURE §4), with each hand's
 result and the game's summary as the service computed them, so the file can be read without
 the service, and (format 2) the game's whole history: every version of every hand, the
-corrections and deletions included, with the kind of token that made it and when. An import trusts none of it: it replays every record in order through the same
-checks as recording hands one by one (``games._parse_and_score``: the form, the dealer whose
+corrections and deletions included, with the kind of token that made it and when.
+
+An import trusts none of it: it replays every record in order through the same checks as
+recording hands one by one (``games._parse_and_score``: the form, the dealer whose
 turn it is, the variant's rules, the rubber's end), lists every problem under
 ``hands[i].record.…`` (``i`` counting from 0, as every field path does), and stores nothing
 unless all pass. Where the file carries a hand's result, the replayed result must give every
