@@ -12,6 +12,7 @@ from flask import Flask, Response, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
@@ -37,6 +38,8 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException) -> Any:
+        if error.response is not None:  # made already (the rate limiter's problem+json)
+            return error.response
         return problems.http_exception(error)
 
     def _register_responses(self) -> None:
@@ -186,4 +189,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_converters(app, api)
     register_resources(app, api)
     app.wsgi_app = InflateImports(app.wsgi_app, IMPORT_MAX_BYTES)  # type: ignore[method-assign]
+    hops = int(app.config["TRUSTED_PROXIES"])
+    if hops < 0:
+        raise ValueError(f"TRUSTED_PROXIES is a count of proxies, not {hops}")
+    if hops:
+        # The client's address (rate limits), scheme and host (share links) as the proxies in
+        # front saw them, one X-Forwarded-* value a proxy, the outermost first.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]
+                                x_host=hops, x_port=hops, x_prefix=hops)
     return app

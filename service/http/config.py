@@ -56,6 +56,9 @@ def default_config() -> dict[str, Any]:
         # The site's address for share links, e.g. https://segnapunti.example; by default the
         # address the request came to.
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        # How many proxies in front of the service to believe (their X-Forwarded-For, -Proto,
+        # -Host, -Port and -Prefix, one hop each): 0, the default, believes none.
+        "TRUSTED_PROXIES": _env_number("TRUSTED_PROXIES", 0),
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
         "API_TITLE": "Segnapunti",
         "API_VERSION": "1.0.0",

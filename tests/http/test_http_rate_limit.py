@@ -1,16 +1,20 @@
-"""Rate limiting: a token bucket per token (per address without one); 429 problem+json with
-Retry-After; each client has its own bucket; buckets refill."""
+"""Rate limiting: an allowance per token (per address without one), moving windows of a rate
+and a burst; 429 problem+json with Retry-After; each client has its own; failed
+authentications spend an address's own allowance. The limits' clock is the test's: the
+in-memory storage of ``limits`` reads the time through a module the tests stand in for."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
+import limits.storage.memory
 import pytest
 from http_support import API, assert_problem, auth
 
 from service.http.app import create_app
-from service.http.ratelimit import TokenBuckets, settings_from_env
+from service.http.ratelimit import allowance, settings_from_env
 
 
 class Clock:
@@ -21,19 +25,26 @@ class Clock:
         return self.now
 
 
-def _clocked(migrated_url: str, **limits: int) -> Iterator[tuple[Any, Clock]]:
-    """A client of an app with these limits, on a clock the test moves."""
-    clock = Clock()
-    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True, **limits,
+@pytest.fixture()
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The time as the limits' in-memory storage sees it, moved by the test."""
+    now = Clock()
+    monkeypatch.setattr(limits.storage.memory, "time", SimpleNamespace(time=now))
+    return now
+
+
+def _clocked(migrated_url: str, clock: Clock, **limits_: int) -> Iterator[tuple[Any, Clock]]:
+    """A client of an app with these limits, on the test's clock."""
+    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True, **limits_,
                       "RATE_LIMIT_CLOCK": clock})
     yield app.test_client(), clock
     app.extensions["segnapunti.games"].repository.engine.dispose()
 
 
 @pytest.fixture()
-def limited(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
-    """An app allowing 60 requests a minute with a burst of 3."""
-    yield from _clocked(migrated_url, RATE_LIMIT_PER_MINUTE=60, RATE_LIMIT_BURST=3)
+def limited(migrated_url: str, clock: Clock) -> Iterator[tuple[Any, Clock]]:
+    """An app allowing 60 requests a minute, at most 3 in any 3 seconds."""
+    yield from _clocked(migrated_url, clock, RATE_LIMIT_PER_MINUTE=60, RATE_LIMIT_BURST=3)
 
 
 def test_a_client_over_its_limit_gets_429_with_retry_after(limited: Any) -> None:
@@ -42,12 +53,14 @@ def test_a_client_over_its_limit_gets_429_with_retry_after(limited: Any) -> None
         assert client.get(f"{API}/variants").status_code == 200
     response = client.get(f"{API}/variants")
     body = assert_problem(response, 429, code="rate_limited")
-    assert response.headers["Retry-After"] == "1"
-    assert "60 requests a minute" in body["detail"]
+    assert response.headers["Retry-After"] == "3"
+    assert "more than 3 requests in 3 s" in body["detail"]
     assert response.headers["Referrer-Policy"] == "no-referrer"
-    clock.now += 1.0  # one request a second refills
-    assert client.get(f"{API}/variants").status_code == 200
-    assert client.get(f"{API}/variants").status_code == 429
+    clock.now += 2.0
+    assert_problem(client.get(f"{API}/variants"), 429)
+    assert client.get(f"{API}/variants").headers["Retry-After"] == "1"
+    clock.now += 1.5  # the first three requests have left the window
+    assert [client.get(f"{API}/variants").status_code for _ in range(4)] == [200, 200, 200, 429]
 
 
 def test_each_token_has_its_own_bucket(limited: Any) -> None:
@@ -76,34 +89,33 @@ def test_requests_that_fail_count_too(limited: Any) -> None:
     assert_problem(client.get(f"{API}/games/zzzzzzzzzz", headers=auth("guess")), 429)
 
 
-def test_the_bucket_refills_to_its_burst_and_no_further() -> None:
-    clock = Clock()
-    buckets = TokenBuckets(per_minute=120, burst=2, clock=clock)
-    assert [buckets.take("a") for _ in range(3)] == [0, 0, pytest.approx(0.5)]
-    clock.now += 3600
-    assert [buckets.take("a") for _ in range(3)] == [0, 0, pytest.approx(0.5)]
-
-
-def test_the_number_of_buckets_is_bounded() -> None:
-    buckets = TokenBuckets(per_minute=60, burst=1, clock=Clock(), max_clients=10)
-    for client in range(100):
-        buckets.take(str(client))
-    assert len(buckets._buckets) == 10
+def test_a_rate_and_its_burst_are_two_moving_windows() -> None:
+    assert [str(item) for item in allowance(600, 120)] == ["600 per 1 minute",
+                                                            "120 per 12 second"]
+    assert [str(item) for item in allowance(60, 3)] == ["60 per 1 minute", "3 per 3 second"]
+    assert [str(item) for item in allowance(6000, 1)] == ["6000 per 1 minute",
+                                                          "1 per 1 second"]
+    with pytest.raises(ValueError):
+        allowance(0, 5)
 
 
 def test_settings_come_from_the_environment(monkeypatch: Any) -> None:
-    names = ("RATE_LIMIT_PER_MINUTE", "RATE_LIMIT_BURST", "AUTH_FAILURES_PER_MINUTE",
-             "AUTH_FAILURE_BURST")
+    names = ("RATE_LIMIT_STORAGE_URL", "RATE_LIMIT_KEY_PREFIX", "RATE_LIMIT_PER_MINUTE",
+             "RATE_LIMIT_BURST", "AUTH_FAILURES_PER_MINUTE", "AUTH_FAILURE_BURST")
     for name in names:
         monkeypatch.delenv(name, raising=False)
-    assert settings_from_env() == dict(zip(names, (600, 120, 30, 20), strict=True))
-    for name, value in zip(names, ("30", "5", "6", "2"), strict=True):
+    assert settings_from_env() == dict(zip(names, ("memory://", "segnapunti", 600, 120, 30, 20),
+                                           strict=True))
+    given = ("redis://r:6379/2", "club", "30", "5", "6", "2")
+    for name, value in zip(names, given, strict=True):
         monkeypatch.setenv(name, value)
-    assert settings_from_env() == dict(zip(names, (30, 5, 6, 2), strict=True))
+    assert settings_from_env() == dict(zip(names, ("redis://r:6379/2", "club", 30, 5, 6, 2),
+                                           strict=True))
 
 
 def test_zero_turns_limiting_off() -> None:
-    app = create_app({"DATABASE_URL": "sqlite://", "RATE_LIMIT_PER_MINUTE": 0})
+    app = create_app({"DATABASE_URL": "sqlite://", "RATE_LIMIT_PER_MINUTE": 0,
+                      "AUTH_FAILURES_PER_MINUTE": 0})
     assert "segnapunti.rate_limit" not in app.extensions
     client = app.test_client()
     assert all(client.get(f"{API}/variants").status_code == 200 for _ in range(200))
@@ -119,9 +131,9 @@ def test_the_health_check_is_never_limited(limited: Any) -> None:
 
 
 @pytest.fixture()
-def guarded(migrated_url: str) -> Iterator[tuple[Any, Clock]]:
-    """Plenty of requests a minute, but 60 failed authentications a minute in bursts of 3."""
-    yield from _clocked(migrated_url, RATE_LIMIT_PER_MINUTE=6000, RATE_LIMIT_BURST=1000,
+def guarded(migrated_url: str, clock: Clock) -> Iterator[tuple[Any, Clock]]:
+    """Plenty of requests a minute, but 60 failed authentications a minute, 3 in 3 s."""
+    yield from _clocked(migrated_url, clock, RATE_LIMIT_PER_MINUTE=6000, RATE_LIMIT_BURST=1000,
                         AUTH_FAILURES_PER_MINUTE=60, AUTH_FAILURE_BURST=3)
 
 
@@ -135,13 +147,13 @@ def test_a_new_random_token_per_request_buys_no_new_allowance(guarded: Any) -> N
     response = client.get(game, headers=auth("g4"))
     body = assert_problem(response, 429, code="rate_limited")
     assert "failed authentications" in body["detail"]
-    assert response.headers["Retry-After"] == "1"
+    assert response.headers["Retry-After"] == "3"
     # While the address's allowance is spent, its token-bearing requests wait, even a valid
     # token's (the phones at a table share it only with a guesser at the same address)...
     assert_problem(client.get(game, headers=auth(created["tokens"]["read"])), 429)
     # ...and requests without a token do not.
     assert client.get(f"{API}/variants").status_code == 200
-    clock.now += 1.0
+    clock.now += 3.5  # the three failures have left the window
     assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
 
 
