@@ -59,12 +59,9 @@ class GunicornServer(BaseApplication):  # type: ignore[misc]
                 self.cfg.set(key, value)
 
     def load(self) -> Any:
-        from service.http.app import create_app
-        from service.process import settle
+        from service.process import serving_app
 
-        app = create_app()
-        settle()
-        return app
+        return serving_app()
 
 
 def _int_env(name: str, default: int) -> int:

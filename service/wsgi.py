@@ -1,8 +1,6 @@
 """WSGI entry point: ``gunicorn service.wsgi:app``. Does not migrate; run
 ``python -m service migrate`` first (``python -m service`` does both)."""
 
-from service.http.app import create_app
-from service.process import settle
+from service.process import serving_app
 
-app = create_app()
-settle()
+app = serving_app()

@@ -40,3 +40,21 @@ def test_a_gunicorn_worker_settles_once_its_app_is_built(
     server = GunicornServer.__new__(GunicornServer)
     assert server.load() == "app"
     assert calls == ["app", "settle"]
+
+
+def test_a_serving_process_logs_to_stderr_unless_logging_is_set_up(
+    monkeypatch: Any, capsys: Any
+) -> None:
+    import logging
+
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    monkeypatch.setattr(root, "level", logging.WARNING)
+    monkeypatch.setenv("LOG_LEVEL", "info")
+    service.process.log_to_stderr()
+    assert root.level == logging.INFO and len(root.handlers) == 1
+    logging.getLogger("service.test").info("the rate limit storage is away")
+    assert "[INFO] service.test: the rate limit storage is away" in capsys.readouterr().err
+    # Set up already (by the test runner, or an operator): left alone.
+    service.process.log_to_stderr()
+    assert len(root.handlers) == 1
