@@ -1,12 +1,16 @@
-"""The phone page as files: served at ``/`` with a strict Content-Security-Policy, nothing
-loaded from elsewhere, kept out of the OpenAPI document, both languages complete, and the QR
-encoder checked against a reference matrix."""
+"""The phone page as files: served at ``/`` with a strict Content-Security-Policy, each file
+linked at its content's version and kept a year at it, the page revalidated, text sent
+compressed as the browser takes it, nothing loaded from elsewhere, kept out of the OpenAPI
+document, both languages complete, and the QR encoder checked against a reference matrix."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import re
 from typing import Any
 
+import brotli
 import pytest
 
 from service.http.resources.web import STATIC_DIR
@@ -24,9 +28,61 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert "unsafe-inline" not in policy
     assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Cache-Control"] == "no-cache"
     html = response.get_data(as_text=True)
-    for name in re.findall(r'(?:src|href)="/app/([^"]+)"', html):
-        assert name in ASSETS
+    links = re.findall(r'(?:src|href)="/app/([^"?]+)\?v=([0-9a-f]{16})"', html)
+    assert sorted(name for name, _ in links) == sorted(ASSETS)
+    for name, version in links:  # each at its content's version
+        assert version == hashlib.sha256((STATIC_DIR / name).read_bytes()).hexdigest()[:16]
+
+
+def _versioned(client: Any) -> dict[str, str]:
+    html = client.get("/").get_data(as_text=True)
+    return dict(re.findall(r'/app/([^"?]+)\?v=([0-9a-f]{16})"', html))
+
+
+@pytest.mark.parametrize("name", ASSETS)
+def test_a_file_at_its_version_is_kept_a_year(stateless_app: Any, name: str) -> None:
+    client = stateless_app.test_client()
+    version = _versioned(client)[name]
+    response = client.get(f"/app/{name}?v={version}")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.data == (STATIC_DIR / name).read_bytes()
+    # Another version (an old page asking for a file that changed since) is revalidated.
+    stale = client.get(f"/app/{name}?v=0000000000000000")
+    assert stale.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("name", ["app.js", "app.css", "i18n.js", "qr.js"])
+def test_text_is_sent_compressed_as_the_browser_takes_it(stateless_app: Any,
+                                                         name: str) -> None:
+    client = stateless_app.test_client()
+    original = (STATIC_DIR / name).read_bytes()
+    sent = client.get(f"/app/{name}", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert sent.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(sent.data) == original
+    assert len(sent.data) < len(original) / 3
+    assert "Accept-Encoding" in sent.headers["Vary"]
+    sent = client.get(f"/app/{name}", headers={"Accept-Encoding": "gzip"})
+    assert sent.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(sent.data) == original
+    assert client.get(f"/app/{name}").data == original  # no encoding asked for: none
+    # Revalidating the compressed copy with its own tag: 304, nothing sent.
+    again = client.get(f"/app/{name}", headers={"Accept-Encoding": "gzip",
+                                                "If-None-Match": sent.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+
+
+def test_the_page_itself_is_compressed_and_revalidated(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    first = client.get("/", headers={"Accept-Encoding": "br"})
+    assert first.headers["Content-Encoding"] == "br"
+    assert first.headers["Cache-Control"] == "no-cache"
+    assert b"/app/app.js?v=" in brotli.decompress(first.data)
+    again = client.get("/", headers={"Accept-Encoding": "br",
+                                     "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
 
 
 @pytest.mark.parametrize("name", ASSETS)

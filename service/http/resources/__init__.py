@@ -14,3 +14,6 @@ def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(sheets.blp)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
+    for key, value in web.compression_settings().items():
+        app.config.setdefault(key, value)
+    web.compress.init_app(app)

@@ -4,17 +4,34 @@ A plain Flask blueprint, so the page stays out of the OpenAPI document: it is a 
 API like any other and uses only the public endpoints. Game tokens never reach the server in a
 page's address: share links carry them in the URL fragment (``/#/games/{id}?token=…``), which
 browsers do not send, and the page sends them as ``Authorization: Bearer``.
+
+The files are read once, when the process starts, each with a version: the first 16 hex
+digits of its SHA-256. The page links each file with its version (``/app/app.js?v=…``); a
+request for a file at its current version is answered ``immutable`` for a year, so a phone
+loads the page's scripts once per release and then from its own cache, even with no signal.
+The page itself, and a file asked for without its version (the manifest's icon), are
+revalidated on every load (``no-cache``, a 304 when unchanged), so a new release reaches the
+phones at once. Text is sent compressed, brotli or gzip as the browser takes it, compressed
+once per file and encoding (Flask-Compress with a cache). Edits to the files need a restart.
 """
 
 from __future__ import annotations
 
+import hashlib
+import mimetypes
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Request, Response, abort, request
+from flask_compress import Compress
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
 #: Where the page's files are served from.
 ASSETS_PREFIX = "/app/"
+#: A year: how long a browser keeps a file at its version.
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 #: The page loads nothing from elsewhere and may not be framed; QR codes are inline SVG.
 CONTENT_SECURITY_POLICY = (
@@ -22,24 +39,92 @@ CONTENT_SECURITY_POLICY = (
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
 )
+_TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+# A link to one of the page's files, in index.html.
+_LINK = re.compile(r'(?P<attribute>href|src)="/app/(?P<name>[^"?#/]+)"')
+
+
+@dataclass(frozen=True)
+class Asset:
+    data: bytes
+    mimetype: str
+    version: str
+
+
+def _asset(data: bytes, name: str) -> Asset:
+    suffix = Path(name).suffix
+    mimetype = _TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
+    return Asset(data, mimetype, hashlib.sha256(data).hexdigest()[:16])
+
+
+def _load() -> tuple[dict[str, Asset], Asset]:
+    """Every file of the page by name, and the page with its links versioned."""
+    assets = {path.name: _asset(path.read_bytes(), path.name)
+              for path in sorted(STATIC_DIR.iterdir()) if path.is_file()}
+
+    def versioned(link: re.Match[str]) -> str:
+        name = link["name"]
+        if name not in assets:
+            return link[0]
+        return f'{link["attribute"]}="{ASSETS_PREFIX}{name}?v={assets[name].version}"'
+
+    html = _LINK.sub(versioned, assets["index.html"].data.decode("utf-8"))
+    return assets, _asset(html.encode("utf-8"), "index.html")
+
+
+ASSETS, PAGE = _load()
 
 page = Blueprint("web", __name__)
+compress = Compress()
 
 
-def _secure(response: Response) -> Response:
+class _Compressed(dict[str, bytes]):
+    """Flask-Compress's cache: each file once per encoding (the files are fixed while the
+    process lives, so their number bounds it)."""
+
+    def set(self, key: str, value: bytes) -> None:
+        self[key] = value
+
+
+def compression_settings() -> dict[str, Any]:
+    """The app's Flask-Compress keys: only the page's views compress (the API compresses
+    what it sends itself), brotli first, gzip for the rest."""
+    return {
+        "COMPRESS_REGISTER": False,
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript",
+                               "application/javascript", "image/svg+xml",
+                               "application/manifest+json"],
+        "COMPRESS_BR_LEVEL": 11,  # once per file: the smallest
+        "COMPRESS_LEVEL": 9,
+        "COMPRESS_CACHE_BACKEND": _Compressed,
+        "COMPRESS_CACHE_KEY": _cache_key,
+    }
+
+
+def _cache_key(sent: Request) -> str:
+    return sent.path
+
+
+def _send(asset: Asset, *, immutable: bool = False) -> Response:
+    response = Response(asset.data, mimetype=asset.mimetype)
+    response.set_etag(asset.version)
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Frame-Options"] = "DENY"
-    # Revalidate every time (cheap: ETag and Last-Modified give 304s), so that a new version
-    # of the page reaches phones at once.
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.headers["Cache-Control"] = IMMUTABLE if immutable else "no-cache"
+    return response.make_conditional(request)
 
 
 @page.route("/")
+@compress.compressed()
 def index() -> Response:
-    return _secure(send_from_directory(STATIC_DIR, "index.html", max_age=0))
+    return _send(PAGE)
 
 
 @page.route(f"{ASSETS_PREFIX}<path:filename>")
+@compress.compressed()
 def asset(filename: str) -> Response:
-    return _secure(send_from_directory(STATIC_DIR, filename, max_age=0))
+    found = ASSETS.get(filename)
+    if found is None:
+        abort(404)
+    return _send(found, immutable=request.args.get("v") == found.version)
