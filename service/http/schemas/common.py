@@ -11,6 +11,8 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_dump, validate
 
+from service.domain.variants import VARIANTS
+
 #: Any string: a card code or its alias ("re di coppe"), a variant id, a kind, a name.
 MAX_TEXT = 100
 #: Any list of cards (a whole capture pile at most).
@@ -22,6 +24,12 @@ MAX_TRICKS = 30
 MAX_SEATS = 8
 #: Options of one game.
 MAX_OPTIONS = 16
+#: Every name a variant answers to: its id and its aliases (the service also takes them in
+#: any case). The contract lists them, so a client knows them before it asks.
+VARIANT_NAMES = sorted({name for variant in VARIANTS.values()
+                        for name in (variant.id, *variant.aliases)})
+#: The highest seat of any table (a seat is 0 to the variant's seats - 1).
+HIGHEST_SEAT = max(variant.seats for variant in VARIANTS.values()) - 1
 
 
 class StrictSchema(Schema):
@@ -141,8 +149,21 @@ def dict_field(maximum: int, **kwargs: Any) -> fields.Dict:
 
 
 def seat_field(**kwargs: Any) -> fields.Integer:
-    kwargs.setdefault("metadata", {}).setdefault("description", "a seat, 0 to seats-1")
+    """A seat: the contract says 0 to the highest seat of any table; the rules check it
+    against the table's own seats (422 ``out_of_range``)."""
+    metadata = kwargs.setdefault("metadata", {})
+    metadata.setdefault("description", "a seat, 0 to seats-1")
+    metadata.update(minimum=0, maximum=HIGHEST_SEAT)
     return fields.Integer(strict=True, **kwargs)
+
+
+def variant_field(**kwargs: Any) -> fields.String:
+    """A variant's id or alias: the contract lists them; one the service does not know is a
+    422 ``unknown_variant`` on the field."""
+    metadata = kwargs.setdefault("metadata", {})
+    metadata.setdefault("description", "the variant's id (or an alias): GET /variants")
+    metadata["enum"] = list(VARIANT_NAMES)  # a list of its own: no YAML alias in the file
+    return text_field(**kwargs)
 
 
 def card_field(**kwargs: Any) -> fields.String:

@@ -8,7 +8,7 @@ from service.application.exports import EXPORT_FORMAT, IMPORT_VERSIONS, MAX_HIST
 from service.application.games import MAX_HANDS
 from service.application.i18n import LANGUAGES
 
-from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field
+from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field, variant_field
 from .records import HandRecordSchema
 from .scoring import options_field
 
@@ -24,7 +24,7 @@ class SheetQuerySchema(StrictSchema):
 class ImportedGameSchema(StrictSchema):
     id = text_field(metadata={"description": "the exported game's id (the import gets a new "
                                              "one)"})
-    variant = text_field(required=True)
+    variant = variant_field(required=True)
     options = options_field()
     players = fields.List(text_field(), required=True,
                           validate=validate.Length(min=1, max=MAX_SEATS))

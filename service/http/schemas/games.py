@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, fields, validate
 
-from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field
+from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field, variant_field
 from .records import HandRecordSchema
 from .scoring import HandResultSchema, options_field
 
 
 class GameCreateSchema(StrictSchema):
-    variant = text_field(required=True)
+    variant = variant_field(required=True)
     options = options_field()
     players = fields.List(
         text_field(), required=True, validate=validate.Length(min=1, max=MAX_SEATS)

@@ -13,7 +13,7 @@ from .common import (
     cards_field,
     dict_field,
     list_field,
-    text_field,
+    variant_field,
 )
 from .records import HandRecordSchema
 
@@ -26,7 +26,7 @@ def options_field() -> fields.Dict:
 
 
 class ScoreRequestSchema(StrictSchema):
-    variant = text_field(required=True)
+    variant = variant_field(required=True)
     options = options_field()
     hand = fields.Nested(HandRecordSchema, required=True)
 
@@ -93,7 +93,7 @@ class HandResultSchema(PassThroughSchema):
 
 
 class MeldSuggestRequestSchema(StrictSchema):
-    variant = text_field(required=True)
+    variant = variant_field(required=True)
     cards = cards_field(required=True)
 
 
@@ -109,7 +109,7 @@ class EarlierTrickSchema(StrictSchema):
 
 
 class AdjudicateRequestSchema(StrictSchema):
-    variant = text_field(required=True)
+    variant = variant_field(required=True)
     leader = fields.Integer(strict=True, required=True,
                             metadata={"description": "the seat that led the disputed trick"})
     cards = cards_field(required=True,
