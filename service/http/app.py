@@ -38,8 +38,6 @@ class SegnapuntiApi(Api):  # type: ignore[misc]
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException) -> Any:
-        if error.response is not None:  # made already (the rate limiter's problem+json)
-            return error.response
         return problems.http_exception(error)
 
     def _register_responses(self) -> None:

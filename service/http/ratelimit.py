@@ -1,13 +1,13 @@
-"""Rate limiting with Flask-Limiter, in this process or shared by every process.
+"""Rate limiting with ``limits``, in this process or shared by every process.
 
 A client is its bearer token (by hash) on a game's own resources, where the token is what
 opens them, and its address everywhere else (creating a game, importing one, scoring): a
-token made up afresh for every request buys no new allowance there. A client may send
-``RATE_LIMIT_PER_MINUTE`` requests in any minute (default 600; 0 turns limiting off), and at
-most ``RATE_LIMIT_BURST`` (default 120) in any span of ``burst / rate`` minutes (12 s by
-default): the limits are moving windows, each request counted at its time. A request over
-either is refused with 429 problem+json and ``Retry-After`` (whole seconds until one fits);
-refused requests count too. ``/health`` is never limited.
+token made up afresh for every request buys no new allowance there. A client may send at
+most ``RATE_LIMIT_BURST`` requests (default 120) in any span of ``burst / rate`` minutes
+(12 s by default), which is ``RATE_LIMIT_PER_MINUTE`` (default 600; 0 turns limiting off) a
+minute over time: a moving window, each request counted at its time. A request over it is
+refused with 429 problem+json and ``Retry-After`` (whole seconds until one fits). ``/health``
+is never limited.
 
 Failed authentications are limited by address on top: every answer that a request's token
 opens nothing here (401, a token that opens no game; 404, a game id this token does not open)
@@ -22,9 +22,13 @@ Where the counts live is ``RATE_LIMIT_STORAGE_URL``: ``memory://`` (the default)
 each worker process, so with N workers a client can get up to N times the rate; a
 ``redis://host:port/db`` URL shares them between every process on every machine, the limits
 then holding in total. If Redis goes away, each worker goes on with its own counts in memory
-(logged) and goes back to Redis when it answers again: the service keeps serving. Behind a
-proxy, the client's address is the proxy's unless ``TRUSTED_PROXIES`` says how many to
-believe (``app.py``).
+(logged once) and asks Redis again after 1, 2, 4… s (at most a minute) until it answers: the
+service keeps serving. Behind a proxy, the client's address is the proxy's unless
+``TRUSTED_PROXIES`` says how many to believe (``app.py``).
+
+``limits`` is used directly, not through Flask-Limiter: Flask-Limiter, tried first, resolved
+its limits on every request and cost 175 µs of a 190 µs request in process
+(``bench/bench_limits.py``); one window checked here costs a few.
 """
 
 from __future__ import annotations
@@ -33,11 +37,15 @@ import hashlib
 import logging
 import math
 import os
+import threading
 import time
+from collections.abc import Callable
 
 from flask import Flask, Response, request
-from flask_limiter import Limiter, RequestLimit
 from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 
 from .config import GAMES_PREFIX, IMPORT_PATH
 from .problems import FAILED_AUTHENTICATION, problem_response
@@ -60,13 +68,89 @@ STORAGE_TIMEOUT_S = 0.5
 DEFAULT_KEY_PREFIX = "segnapunti"
 
 
+#: The longest wait between two tries of a storage that went away (seconds).
+MAX_STORAGE_BACKOFF_S = 60.0
+
+
 def allowance(per_minute: int, burst: int) -> list[RateLimitItem]:
-    """The moving windows of a rate and its burst: ``per_minute`` in any minute, and
-    ``burst`` in any span of ``burst / per_minute`` minutes (a second at least)."""
+    """The moving window of a rate and its burst: ``burst`` in any span of ``burst /
+    per_minute`` minutes, in whole seconds (one at least); and, where the rounding made that
+    span's rate another, ``per_minute`` in any minute as well."""
     if per_minute <= 0 or burst < 1:
         raise ValueError("a rate limit needs a positive rate and a burst of at least 1")
     span = max(1, round(60 * burst / per_minute))
-    return [RateLimitItemPerMinute(per_minute), RateLimitItemPerSecond(burst, span)]
+    items: list[RateLimitItem] = [RateLimitItemPerSecond(burst, span)]
+    if span * per_minute != 60 * burst:
+        items.append(RateLimitItemPerMinute(per_minute))
+    return items
+
+
+class Counts:
+    """Moving windows counted in the configured storage; while it is away (Redis stopped,
+    unreachable), in this process's memory, asking the storage again after 1, 2, 4… s."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.url = url
+        self.storage = storage_from_string(url, wrap_exceptions=True, **_storage_options(url))
+        self.shared = MovingWindowRateLimiter(self.storage)
+        self.local = (self.shared if isinstance(self.storage, MemoryStorage)
+                      else MovingWindowRateLimiter(MemoryStorage()))
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._away = False
+        self._retry_at = 0.0
+        self._backoff = 1.0
+
+    def _current(self) -> MovingWindowRateLimiter:
+        if not self._away:
+            return self.shared
+        with self._lock:
+            if self._away and self.clock() >= self._retry_at:
+                if self.storage.check():
+                    log.warning("rate limit storage %s answers again: counting there",
+                                _safe(self.url))
+                    self._away, self._backoff = False, 1.0
+                    return self.shared
+                self._backoff = min(self._backoff * 2, MAX_STORAGE_BACKOFF_S)
+                self._retry_at = self.clock() + self._backoff
+        return self.shared if not self._away else self.local
+
+    def _went_away(self, error: Exception) -> None:
+        with self._lock:
+            if not self._away:
+                log.warning("rate limit storage %s unavailable (%s): counting in this "
+                            "process's memory until it answers", _safe(self.url), error)
+            self._away = True
+            self._retry_at = self.clock() + self._backoff
+
+    def wait(self, items: list[RateLimitItem], identifiers: tuple[str, ...], *,
+             count: bool, now: Callable[[], float]) -> float:
+        """Seconds until a request fits every window (0: it fits), counting it if it does and
+        ``count`` is set."""
+        strategy = self._current()
+        try:
+            return _wait(strategy, items, identifiers, count, now)
+        except StorageError as error:
+            if strategy is self.local:
+                raise
+            self._went_away(error)
+            return _wait(self.local, items, identifiers, count, now)
+
+
+def _wait(strategy: MovingWindowRateLimiter, items: list[RateLimitItem],
+          identifiers: tuple[str, ...], count: bool, now: Callable[[], float]) -> float:
+    for item in items:
+        fits = (strategy.hit if count else strategy.test)(item, *identifiers)
+        if not fits:
+            reset_at = strategy.get_window_stats(item, *identifiers).reset_time
+            return max(reset_at - now(), 0.001)
+    return 0.0
+
+
+def _safe(url: str) -> str:
+    """A storage URL without its password, for the log."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}"
 
 
 def bearer_token() -> str | None:
@@ -140,64 +224,36 @@ def install(app: Flask) -> None:
     requests = allowance(per_minute, int(config["RATE_LIMIT_BURST"])) if per_minute > 0 else []
     failures = (allowance(failures_per_minute, int(config["AUTH_FAILURE_BURST"]))
                 if failures_per_minute > 0 else [])
-    storage = str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL)
     prefix = str(config.get("RATE_LIMIT_KEY_PREFIX") or DEFAULT_KEY_PREFIX)
+    counts = Counts(str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL))
 
-    def breached(limit: RequestLimit) -> Response:
-        return _too_many(limit.window[0] - clock(),
-                         f"more than {limit.limit.amount} requests in "
-                         f"{_span(limit.limit)} from this client")
-
-    limiter = Limiter(
-        client_key,
-        application_limits=[str(item) for item in requests],
-        application_limits_exempt_when=lambda: request.path in EXEMPT_PATHS,
-        strategy="moving-window",
-        storage_uri=storage,
-        storage_options=_storage_options(storage),  # type: ignore[arg-type]
-        in_memory_fallback_enabled=True,
-        swallow_errors=True,
-        headers_enabled=False,
-        key_prefix=prefix,
-        on_breach=breached,
-    )
-
-    def failed(key: str) -> float:
-        """Seconds until the address may fail again (0: it may), from the live counts."""
-        for item in failures:
-            if not limiter.limiter.test(item, prefix, "auth-failures", key):
-                reset_at, _ = limiter.limiter.get_window_stats(item, prefix, "auth-failures", key)
-                return max(reset_at - clock(), 1.0)
-        return 0.0
-
-    def guard() -> Response | None:
-        if not failures or request.path in EXEMPT_PATHS or bearer_token() is None:
+    def limit() -> Response | None:
+        if request.path in EXEMPT_PATHS:
             return None
-        try:
-            wait = failed(address_key())
-        except Exception:  # the storage is away: serve, the limits resume with it
-            log.warning("rate limit storage unavailable; failed authentications not checked",
-                        exc_info=True)
-            return None
-        if wait > 0:
-            return _too_many(wait, f"more than {failures_per_minute} failed authentications "
-                                   "a minute from this address")
+        if failures and bearer_token() is not None:
+            wait = counts.wait(failures, (prefix, "auth-failures", address_key()),
+                               count=False, now=clock)
+            if wait > 0:
+                return _too_many(wait, f"more than {failures_per_minute} failed "
+                                       "authentications a minute from this address")
+        if requests:
+            wait = counts.wait(requests, (prefix, "requests", client_key()), count=True,
+                               now=clock)
+            if wait > 0:
+                return _too_many(wait, f"more than {per_minute} requests a minute "
+                                       f"({requests[0].amount} in {_span(requests[0])}) "
+                                       "from this client")
         return None
 
     def count_failure(response: Response) -> Response:
         if failures and request.environ.get(FAILED_AUTHENTICATION):
-            try:
-                for item in failures:
-                    limiter.limiter.hit(item, prefix, "auth-failures", address_key())
-            except Exception:
-                log.warning("rate limit storage unavailable; a failed authentication not "
-                            "counted", exc_info=True)
+            counts.wait(failures, (prefix, "auth-failures", address_key()), count=True,
+                        now=clock)
         return response
 
-    app.before_request(guard)  # before the limiter's own check: its refusal is cheaper
-    limiter.init_app(app)
+    app.before_request(limit)
     app.after_request(count_failure)
-    app.extensions["segnapunti.rate_limit"] = limiter
+    app.extensions["segnapunti.rate_limit"] = counts
 
 
 def _span(item: RateLimitItem) -> str:

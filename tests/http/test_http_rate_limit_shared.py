@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,9 +16,11 @@ from typing import Any
 import pytest
 import redis
 from http_support import API, assert_problem, auth
+from limits.errors import StorageError
 
 from service.http.app import create_app
 from service.http.config import GAMES_PREFIX
+from service.http.ratelimit import Counts, allowance
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 CLOSED_PORT_URL = "redis://127.0.0.1:9/0"  # the discard port: nothing listens there
@@ -101,6 +104,37 @@ def test_without_redis_every_process_keeps_serving(apps: App,
     answers = [(one if i % 2 else other).get(f"{API}/variants").status_code for i in range(8)]
     # Each counts on its own in memory: three each, then refused.
     assert answers == [200, 200, 200, 200, 200, 200, 429, 429]
-    assert "falling back to in-memory storage" in caplog.text
+    assert "counting in this process's memory" in caplog.text
     # Token checks go on too, failures counted in memory.
     assert_problem(one.get(f"{GAMES_PREFIX}/zzzzzzzzzz", headers=auth("guess")), 401)
+
+
+@needs_redis
+def test_a_worker_counts_in_redis_again_once_it_answers(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    now = [100.0]
+    counts = Counts(REDIS_URL, clock=lambda: now[0])
+    items = allowance(60, 2)
+    client = ("test-" + uuid.uuid4().hex, "requests", "address:192.0.2.1")
+    answers = counts.shared.hit
+
+    def gone(*_args: Any, **_kwargs: Any) -> bool:
+        raise StorageError(ConnectionError("connection refused"))
+
+    monkeypatch.setattr(counts.shared, "hit", gone)
+    monkeypatch.setattr(counts.storage, "check", lambda: False)
+    assert counts.wait(items, client, count=True, now=time.time) == 0  # counted in memory
+    assert "counting in this process's memory" in caplog.text
+    assert counts.local.get_window_stats(items[0], *client).remaining == 1
+    now[0] += 0.5  # not yet time to ask again: memory still
+    assert counts.wait(items, client, count=True, now=time.time) == 0
+    assert counts.wait(items, client, count=True, now=time.time) > 0  # memory's 2 are spent
+
+    monkeypatch.setattr(counts.shared, "hit", answers)
+    monkeypatch.setattr(counts.storage, "check", lambda: True)
+    now[0] += 1.0  # a second after it went away: asked again, and it answers
+    assert counts.wait(items, client, count=True, now=time.time) == 0
+    assert "answers again" in caplog.text
+    assert counts.shared.get_window_stats(items[0], *client).remaining == 1
+    counts.shared.clear(items[0], *client)

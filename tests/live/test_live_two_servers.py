@@ -114,7 +114,7 @@ def test_without_redis_both_servers_serve(db_url: str, tmp_path: Path) -> None:
             assert reply.status == 201, reply
         reads = [s.call("GET", f"{API}/games/{game['id']}", headers=edit) for s in servers]
         assert [len(r.body["hands"]) for r in reads] == [4, 4]
-        assert "falling back to in-memory storage" in "".join(
+        assert "counting in this process's memory" in "".join(
             s.log_path.read_text() for s in servers)
     finally:
         for server in servers:
