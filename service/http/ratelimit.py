@@ -104,16 +104,20 @@ class Counts:
     def _current(self) -> MovingWindowRateLimiter:
         if not self._away:
             return self.shared
-        with self._lock:
+        if self.clock() < self._retry_at or not self._lock.acquire(blocking=False):
+            return self.local  # not yet time to ask, or another thread is asking
+        try:
             if self._away and self.clock() >= self._retry_at:
                 if self.storage.check():
                     log.warning("rate limit storage %s answers again: counting there",
                                 _safe(self.url))
                     self._away, self._backoff = False, 1.0
-                    return self.shared
-                self._backoff = min(self._backoff * 2, MAX_STORAGE_BACKOFF_S)
-                self._retry_at = self.clock() + self._backoff
-        return self.shared if not self._away else self.local
+                else:
+                    self._backoff = min(self._backoff * 2, MAX_STORAGE_BACKOFF_S)
+                    self._retry_at = self.clock() + self._backoff
+        finally:
+            self._lock.release()
+        return self.local if self._away else self.shared
 
     def _went_away(self, error: Exception) -> None:
         with self._lock:
