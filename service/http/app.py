@@ -131,6 +131,10 @@ def _protect_responses(response: Response) -> Response:
     """Headers on every response. No page of the service may leak its address (a game's
     address is half of what opens it) through ``Referer``; game data is private to the
     client that holds the token, and the answer that shows the tokens is never stored."""
+    if response.status_code == 204:
+        # No content, so no content type (flask-smorest's 204 carried JSON's, and a client that
+        # trusted it tried to read a body that is not there).
+        response.headers.pop("Content-Type", None)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Content-Type-Options"] = "nosniff"
     if request.path.startswith(GAMES_PREFIX) and "Cache-Control" not in response.headers:

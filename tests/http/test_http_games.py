@@ -213,6 +213,7 @@ def test_only_the_last_hand_can_be_deleted(client: Any, table: Any) -> None:
     response = client.delete(f"{game.url}/hands/2", headers={**auth(game.edit), "If-Match": last})
     assert response.status_code == 204
     assert response.data == b""
+    assert "Content-Type" not in response.headers  # no content, no type
     state = game.state()
     assert [h["number"] for h in state["hands"]] == [1]
     assert state["next_dealer"] == 1

@@ -119,7 +119,9 @@
     }
     if (response.status === 304) return { status: 304, headers: response.headers };
     const type = response.headers.get("Content-Type") || "";
-    const data = type.includes("json") ? await response.json() : null;
+    // 204 and other answers without a body have nothing to read, whatever their type says.
+    const text = response.status === 204 ? "" : await response.text();
+    const data = text && type.includes("json") ? JSON.parse(text) : null;
     if (!response.ok) {
       throw new ApiError(response.status, data || { detail: `HTTP ${response.status}` },
         response.headers);
@@ -171,6 +173,62 @@
       const all = this.all();
       delete all[id];
       localStorage.setItem(this.key, JSON.stringify(all));
+    },
+  };
+
+  // -- hands being entered, kept on this phone ----------------------------------------------
+  // Every change to a hand form is written here at once, so a reload, the Back button, a
+  // closed tab or a flat battery loses nothing: the form opens again where it was. Saving
+  // the hand, or discarding it (asked first), removes it.
+
+  const Drafts = {
+    key: "segnapunti.drafts.v1",
+    all() {
+      try {
+        return JSON.parse(localStorage.getItem(this.key)) || {};
+      } catch (error) {
+        return {};
+      }
+    },
+    write(all) {
+      try {
+        localStorage.setItem(this.key, JSON.stringify(all));
+      } catch (error) { /* private mode or full: the form still works, unkept */ }
+    },
+    keep(form) {
+      const all = this.all();
+      const month = Date.now() - 30 * 24 * 3600 * 1000;
+      for (const [key, draft] of Object.entries(all)) if (!(draft.at > month)) delete all[key];
+      // The Idempotency-Key goes with the hand once it is minted (at the first save), so a
+      // save retried after a reload can never record the hand twice.
+      all[form.draftKey()] = { s: form.s, key: form.key || null, at: Date.now() };
+      this.write(all);
+    },
+    has(form) {
+      return Boolean(this.all()[form.draftKey()]);
+    },
+    // The draft of this form, put into it; its time, or null when there is none.
+    take(form) {
+      const all = this.all();
+      if (!form.hand) {
+        // Drafts of this game's earlier new hands are of hands recorded since: gone.
+        const prefix = `${form.g.id}.`;
+        for (const key of Object.keys(all)) {
+          const number = Number(key.slice(prefix.length).split(".")[0]);
+          if (key.startsWith(prefix) && key.includes(".new.") && number < form.number) delete all[key];
+        }
+        this.write(all);
+      }
+      const found = all[form.draftKey()];
+      if (!found || !found.s) return null;
+      Object.assign(form.s, found.s);
+      if (found.key) form.key = found.key;
+      return found.at || Date.now();
+    },
+    drop(form) {
+      const all = this.all();
+      delete all[form.draftKey()];
+      this.write(all);
     },
   };
 
@@ -988,6 +1046,14 @@
       this.s.rest = this.sides().length - 1;
       this.s.active = 0;
       if (hand) this.load(hand);
+      this.restored = Drafts.take(this);
+    }
+
+    // The key this hand's draft is kept under on the phone: a new hand by its number and
+    // dealer, a correction by the version it corrects (a draft of another version is stale).
+    draftKey() {
+      const which = this.hand ? `v${this.hand.version}` : `new.d${this.s.dealer}`;
+      return `${this.g.id}.${this.number}.${which}`;
     }
 
     // The sides of the hand as the record will have them.
@@ -1024,7 +1090,9 @@
       if (rec.call) s.call = { card: rec.call.card, partner: rec.call.partner ?? null };
       if (rec.contract) {
         s.contract = { type: rec.contract.type, declarer: rec.contract.declarer, called_card: rec.contract.called_card ?? null,
-          partner: rec.contract.partner ?? null, sans_prendre: Boolean(rec.contract.sans_prendre) };
+          partner: rec.contract.partner ?? null,
+          // A solo without a called card is played sans prendre: the switch says so.
+          sans_prendre: Boolean(rec.contract.sans_prendre) || (rec.contract.type === "solo" && !rec.contract.called_card) };
       }
       s.declarations = (rec.declarations || []).map((d) => ({ ...d }));
       const piles = rec.piles || [];
@@ -1065,8 +1133,24 @@
     update(fn) {
       fn(this.s);
       this.errors = [];
+      Drafts.keep(this);
       this.draw(false);
       this.preview();
+    }
+
+    // Nothing counted yet: no side entered has a trick or a card (the form as it opened).
+    isBlank() {
+      const s = this.s;
+      if (s.thrown_in) return false;
+      if (this.V.partnership === "contract" && s.contract.type === "surrender") return false;
+      const entered = this.sides().filter((x) => x.side !== s.rest);
+      return entered.every((x) => !(s.tricks[x.side] > 0)) && Object.keys(s.owner).length === 0;
+    }
+
+    leave() {
+      if (Drafts.has(this) && !window.confirm(t("hand.discardConfirm", { n: this.number }))) return;
+      Drafts.drop(this);
+      location.hash = `#/games/${this.g.id}`;
     }
 
     // -- the record ---------------------------------------------------------------------
@@ -1092,6 +1176,8 @@
           if (c.called_card) rec.contract.called_card = c.called_card;
           if (c.partner !== null) rec.contract.partner = c.partner;
         } else if (c.type === "solo") {
+          // What the form shows is what is scored: sans prendre when the switch is on, else
+          // the called card (the checks ask for one).
           if (c.sans_prendre) rec.contract.sans_prendre = true;
           else if (c.called_card) rec.contract.called_card = c.called_card;
         }
@@ -1164,9 +1250,14 @@
       }
       if (V.partnership === "contract") {
         const c = s.contract;
-        const ready = c.type === "surrender" || (c.type === "solo") || (c.called_card && c.partner !== null);
-        out.push(ready ? { ok: true, text: t("check.contract") } : { ok: false, text: t("check.contractMissing"), field: "contract" });
+        const ready = c.type === "surrender" || (c.type === "solo" && (c.sans_prendre || c.called_card)) ||
+          (c.type === "call" && c.called_card && c.partner !== null);
+        const missing = c.type === "solo" ? "check.soloCardMissing" : "check.contractMissing";
+        out.push(ready ? { ok: true, text: t("check.contract") } : { ok: false, text: t(missing), field: "contract" });
         if (c.type === "surrender") return out;
+      }
+      if (this.isBlank()) {
+        out.push({ ok: false, field: "piles", text: t("check.nothingEntered") });
       }
       const piles = this.sides().map((x) => this.pileOf(x.side));
       const tricks = piles.reduce((sum, p) => sum + p.tricks, 0);
@@ -1195,7 +1286,7 @@
       }
       const total = piles.reduce((sum, p) => sum + p.points, 0);
       out.push({
-        ok: tricksOk && total === V.deck_points_total, total: true,
+        ok: tricksOk && total === V.deck_points_total && !this.isBlank(), total: true,
         text: t("check.total", { parts: piles.map((p) => num(p.points)).join(" + "), total: num(total), of: V.deck_points_total }),
       });
       if (this.hasBagatto && s.bagatto.on && s.bagatto.seat === null) {
@@ -1243,6 +1334,19 @@
       root.append(h("div", { class: "form-head" },
         h("h1", {}, this.hand ? t("hand.correctTitle", { n: this.number }) : t("hand.title", { n: this.number })),
         h("p", { class: "dealer-line", "data-field": "dealer" }, t("hand.dealerIs"), " ", h("strong", {}, seatName(s.dealer)))));
+      if (this.restored) {
+        root.append(h("div", { class: "card info draft-note", role: "status" },
+          h("p", {}, t("hand.draftRestored", { time: new Date(this.restored).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })),
+          h("button", {
+            type: "button", class: "button small", id: "draft-discard",
+            onclick: () => {
+              if (!window.confirm(t("hand.discardConfirm", { n: this.number }))) return;
+              Drafts.drop(this);
+              const fresh = new HandForm(this.g, this.V, this.hand);
+              fresh.mount();
+            },
+          }, t("hand.startOver"))));
+      }
       if (this.unsupported) {
         root.append(h("p", { class: "card warn" }, t("hand.tricksRecord")));
         root.append(h("a", { class: "button", href: `#/games/${this.g.id}` }, t("action.back")));
@@ -1267,7 +1371,7 @@
       root.append(this.checkSection());
       root.append(h("div", { class: "errors", id: "form-errors", role: "alert" }));
       root.append(h("div", { class: "actions sticky" },
-        h("a", { class: "button", href: `#/games/${this.g.id}` }, t("action.cancel")),
+        h("button", { type: "button", class: "button", id: "cancel", onclick: () => this.leave() }, t("action.cancel")),
         h("button", { type: "button", class: "button primary big", id: "save", onclick: () => this.save() },
           this.hand ? t("hand.saveCorrection") : t("hand.save"))));
       this.showErrors();
@@ -1340,7 +1444,7 @@
             (on) => this.update((x) => { x.contract.sans_prendre = on; x.contract.called_card = null; }))));
         if (!c.sans_prendre) {
           const codes = this.V.pack.cards.filter((code) => code !== "FOOL");
-          box.append(h("details", { class: "field", "data-field": "contract.called_card", open: c.called_card ? true : null },
+          box.append(h("details", { class: "field", "data-field": "contract.called_card", open: true },
             h("summary", {}, t("hand.soloCall"), c.called_card ? ` · ${Cards.label(c.called_card)}` : ""),
             this.packGrid("solo-card", codes, (code) => c.called_card === code,
               (code) => this.update((x) => { x.contract.called_card = x.contract.called_card === code ? null : code; }))));
@@ -1530,7 +1634,8 @@
           type: "button", role: "tab", id: `side-tab-${side}`, class: `side-tab side-${side} ${selected ? "on" : ""} ${side === s.rest ? "rest" : ""}`,
           "aria-selected": selected ? "true" : "false", "data-field": `pile:${side}`,
           onclick: () => this.update((x) => {
-            if (side === x.rest) return;
+            // The rest's tab: count that side too, as "Count this side too" does.
+            if (side === x.rest) x.rest = null;
             x.active = side;
           }),
         }, h("span", { class: "side-name" }, this.sideLabel(side)),
@@ -1688,9 +1793,19 @@
 
     async save() {
       const button = this.root.querySelector("#save");
+      if (this.isBlank()) {
+        this.errors = [{ field: "piles", code: "nothing_entered", message: t("check.nothingEntered") }];
+        this.draw(false);
+        this.root.querySelector("[data-field='piles']")?.scrollIntoView({ block: "center" });
+        return;
+      }
       const record = this.record();
       this.lastRecord = record;
       button.disabled = true;
+      if (!this.hand && !this.key) {
+        this.key = randomKey();
+        Drafts.keep(this);
+      }
       try {
         if (this.hand) {
           await api("PUT", `/games/${this.g.id}/hands/${this.hand.number}`, {
@@ -1701,6 +1816,7 @@
             body: record, token: G.token, headers: { "Idempotency-Key": this.key || (this.key = randomKey()) },
           });
         }
+        Drafts.drop(this);
         G.etag = null;
         await refreshGame();
         banner(null);
