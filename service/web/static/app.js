@@ -41,6 +41,11 @@
     }, Cards.label(code));
   }
 
+  // A card button's accessible name: what it shows, then what that means ("K♥, re di cuori").
+  function cardName(code, family) {
+    return `${Cards.label(code)}, ${Cards.name(code, family)}`;
+  }
+
   function signed(n) {
     if (n > 0) return `+${n}`;
     if (n < 0) return `−${-n}`;
@@ -817,14 +822,16 @@
         h("button", {
           type: "button", class: "hand-button", "aria-expanded": open ? "true" : "false",
           "aria-controls": `details-${hand.number}`,
-          "aria-label": t("sheet.handDetails", { n: hand.number }),
           onclick: () => {
             if (G.expanded.has(hand.number)) G.expanded.delete(hand.number);
             else G.expanded.add(hand.number);
             drawSheet(false);
           },
         }, h("span", { class: "hand-number" }, hand.number),
-        h("span", { class: "hand-dealer" }, initials(seatName(hand.dealer))))));
+        // Its name is what it shows, and what the initial stands for: "1, details of hand 1,
+        // dealt by Anna" (WCAG 2.5.3, the visible label inside the name).
+        h("span", { class: "visually-hidden" }, t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
+        h("span", { class: "hand-dealer", "aria-hidden": "true" }, initials(seatName(hand.dealer))))));
       for (const column of g.columns) {
         const cell = h("td", { "data-col": column.key });
         const points = result.columns[column.key] ?? 0;
@@ -1609,7 +1616,7 @@
             row.key === "T" ? "T" : Cards.SYMBOL[row.key]),
           h("div", { class: "grid-cards" }, row.codes.map((code) => h("button", {
             type: "button", id: `${group}-${code}`, class: `gcard ${Cards.isRed(code) ? "red" : ""} ${isOn(code) ? "on" : ""}`,
-            "aria-pressed": isOn(code) ? "true" : "false", "aria-label": Cards.name(code, this.family),
+            "aria-pressed": isOn(code) ? "true" : "false", "aria-label": cardName(code, this.family),
             onclick: () => toggle(code),
           }, Cards.label(code))))));
       }
@@ -1662,15 +1669,17 @@
               type: "button", id: `card-${code}`, "data-card": code, "data-field": `pile:${s.active}.card:${code}`,
               class: `gcard ${Cards.isRed(code) ? "red" : ""} ${here ? "on" : ""} ${owner !== undefined && !here ? "elsewhere" : ""} ${owner === undefined && s.rest !== null ? "in-rest" : ""} ${where === null || where === undefined ? "unplaced" : ""}`,
               "aria-pressed": here ? "true" : "false",
-              "aria-label": `${Cards.name(code, this.family)} — ${ownerLabel}`,
+              "aria-label": `${cardName(code, this.family)}${V.counting[code] && this.family !== "ottocento" ? `, ${t("points", { n: V.counting[code] })}` : ""} — ${ownerLabel}`,
               title: `${Cards.name(code, this.family)} — ${ownerLabel}`,
               onclick: () => this.update((x) => {
                 if (x.owner[code] === x.active) delete x.owner[code];
                 else x.owner[code] = x.active;
               }),
-            }, h("span", { class: "gcard-label" }, Cards.label(code)),
-            V.counting[code] && this.family !== "ottocento" ? h("span", { class: "gcard-value", "aria-hidden": "true" }, V.counting[code]) : null,
-            owner !== undefined && !here ? h("span", { class: "gcard-owner", "aria-hidden": "true" }, initials(this.sideLabel(owner))) : null);
+              // The card's value and where it lies are drawn by the style sheet from these, so
+              // the button's text is the card alone and its name can hold it (WCAG 2.5.3).
+              "data-value": V.counting[code] && this.family !== "ottocento" ? V.counting[code] : null,
+              "data-owner": owner !== undefined && !here ? initials(this.sideLabel(owner)) : null,
+            }, h("span", { class: "gcard-label" }, Cards.label(code)));
           }))));
       }
       box.append(grid);

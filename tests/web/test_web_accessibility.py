@@ -1,0 +1,68 @@
+"""Every screen of the phone page passes axe-core (issue 18): no serious or critical violation
+of WCAG 2.0–2.2 A and AA, best practice, or axe's experimental rules (among them
+``label-content-name-mismatch``: a control's name holds what it shows), in both languages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from page_driver import Table
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
+        "experimental"]
+
+
+def violations(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, options={"resultTypes": ["violations"],
+                                     "runOnly": {"type": "tag", "values": TAGS}}).response
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}×: {v['nodes'][0]['target']})"
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
+    page = table.page
+
+    def game(variant: str, family: str, names: list[str]) -> Callable[[], None]:
+        def open_form() -> None:
+            table.start_game(variant, family, names)
+            table.to_sheet()
+            table.new_hand()
+        return open_form
+
+    def one_hand() -> None:
+        table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+        table.to_sheet()
+        table.new_hand()
+        table.pile(0, 10, ["T1", "T21", "FOOL"])
+        table.pile(1, 8, ["KH"])
+        table.save_and_wait()
+
+    return [
+        ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
+        ("new game", lambda: (page.click("#new-game"), page.wait_for_selector("#start"))),
+        ("gatti-3 hand form", game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])),
+        ("declaration by cards", lambda: page.click("#decl-add")),
+        ("mitigatti-4 hand form", game("mitigatti-4", "mitigatti",
+                                       ["Anna", "Bruno", "Carla", "Dario"])),
+        ("ottocento hand form", game("ottocento", "ottocento",
+                                     ["Anna", "Bruno", "Carla", "Dario"])),
+        ("sheet with a hand", one_hand),
+        ("hand explained", lambda: page.click("tr.hand[data-hand='1'] .hand-button")),
+        ("delete asked", lambda: page.click("#delete-1")),
+    ]
+
+
+@pytest.mark.parametrize("locale", ["it-IT", "en-GB"])
+def test_every_screen_passes_axe(phones: Any, locale: str) -> None:
+    phone = phones(locale)
+    table = Table(phone.page, phone.base)
+    found = {}
+    for name, reach in _screens(table):
+        reach()
+        phone.page.wait_for_timeout(100)  # the form's live checks and preview settle
+        found[name] = violations(phone.page)
+    assert {name: v for name, v in found.items() if v} == {}
