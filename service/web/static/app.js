@@ -812,6 +812,7 @@
     const body = h("tbody");
     const running = {};
     const balance = {};
+    const marks = new Map(); // each mark on this sheet, and what it stands for
     g.columns.forEach((c) => { running[c.key] = 0; balance[c.key] = 10; });
     for (const hand of g.hands) {
       const result = hand.result;
@@ -831,7 +832,8 @@
         // Its name is what it shows, and what the initial stands for: "1, details of hand 1,
         // dealt by Anna" (WCAG 2.5.3, the visible label inside the name).
         h("span", { class: "visually-hidden" }, t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
-        h("span", { class: "hand-dealer", "aria-hidden": "true" }, initials(seatName(hand.dealer))))));
+        h("span", { class: "hand-dealer", "aria-hidden": "true", title: t("sheet.dealtBy", { name: seatName(hand.dealer) }) },
+          initials(seatName(hand.dealer))))));
       for (const column of g.columns) {
         const cell = h("td", { "data-col": column.key });
         const points = result.columns[column.key] ?? 0;
@@ -845,17 +847,18 @@
             cell.append(h("div", { class: `marca ${marca > 0 ? "up" : marca < 0 ? "down" : ""}` }, signed(marca)));
             cell.append(h("div", { class: "mark-line muted" }, t("sheet.cardPoints", { n: points })));
           }
-          cell.append(h("div", { class: "running" }, `= ${num(balance[column.key])}`));
+          cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.balanceShort")), " ", num(balance[column.key])));
         } else {
           const side = columnSide(result, column);
           for (const line of side ? side.lines : []) {
             if (line.points === 0 && line.item !== "deck_points" && line.item !== "card_points") continue;
             const mark = lineMark(line);
             const captured = line.item === "captured_meld" || line.item === "captured";
+            if (mark) marks.set(mark, Explain.markMeaning(line));
             cell.append(h("div", { class: `mark-line ${mark ? "" : "deck"} ${captured ? "captured" : ""}` },
               num(line.points), mark ? h("span", { class: "mark" }, ` ${mark}`) : null));
           }
-          cell.append(h("div", { class: "running" }, `= ${num(running[column.key])}`));
+          cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.totalShort")), " ", num(running[column.key])));
         }
         row.append(cell);
       }
@@ -877,7 +880,22 @@
         winner ? h("span", { class: "crown", "aria-label": t("sheet.wins") }, " ★") : null));
     }
     table.append(h("tfoot", {}, foot));
-    return h("div", { class: "sheet-wrap" }, table);
+    return h("div", { class: "sheet-block" }, h("div", { class: "sheet-wrap" }, table),
+      g.hands.length ? legend(marks, mitigatti) : null);
+  }
+
+  /** What the sheet's signs mean, under it: the dealer's badge, the running total, and each
+   * mark the sheet shows. */
+  function legend(marks, mitigatti) {
+    const items = [
+      h("li", {}, h("span", { class: "hand-dealer sample", "aria-hidden": "true" }, "A"), " ", t("legend.dealer")),
+      h("li", {}, h("span", { class: "running-label" }, t(mitigatti ? "sheet.balanceShort" : "sheet.totalShort")), " ",
+        t(mitigatti ? "legend.balance" : "legend.total")),
+      ...[...marks].sort(([a], [b]) => a.localeCompare(b)).map(([mark, meaning]) =>
+        h("li", {}, h("span", { class: "mark" }, mark), " ", meaning)),
+    ];
+    return h("details", { class: "legend", id: "legend" },
+      h("summary", {}, t("legend.title")), h("ul", {}, items));
   }
 
   function initials(name) {
@@ -1886,6 +1904,25 @@
         return count ? `${name} ${count}` : name;
       }
       return name;
+    },
+
+    /** What a line's mark on the sheet stands for, for the legend. */
+    markMeaning(line) {
+      switch (line.item) {
+        case "meld":
+        case "captured_meld":
+          return Explain.meldLabel(line) + (line.item === "captured_meld" ? ` (${t("legend.captured")})` : "");
+        case "bagatto_ultimo":
+          return t("legend.bagatto");
+        case "declaration":
+        case "captured":
+          return Explain.combo(line.kind, line.type, line.kind === "cricca" ? line.count : line.length) +
+            (line.item === "captured" ? ` (${t("legend.captured")})` : "");
+        case "doubling":
+          return t("legend.doubling");
+        default:
+          return "";
+      }
     },
 
     /** A scored meld by its mark: "Famiglia ♦", "Terno di K", "Trionfi 11". */

@@ -1,0 +1,45 @@
+"""A sheet that reads itself (issue 18): the figure under a hand says it is the running total
+(or the marca balance), the dealer's initial is a badge that no mark looks like, and a legend
+under the sheet says what each sign on it means, the marks this sheet shows among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from page_driver import Table
+from playwright.sync_api import expect
+
+
+def test_totals_dealer_and_marks_are_explained(phones: Any) -> None:
+    phone = phones()
+    page = phone.page
+    table = Table(page, phone.base)
+    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+    table.to_sheet()
+    expect(page.locator("#legend")).to_have_count(0)  # nothing to explain yet
+    table.new_hand()
+    table.declare(1, "family", suit="H")
+    table.pile(0, 10, ["T1", "T21", "FOOL"])
+    table.pile(1, 8, ["KC"])
+    table.save_and_wait()
+    row = page.locator("tr.hand[data-hand='1']")
+    expect(row.locator("td[data-col='1'] .running")).to_have_text("Σ 22")
+    expect(row.locator(".hand-dealer")).to_have_attribute("title", "dealt by Anna")
+    page.click("#legend summary")
+    legend = page.locator("#legend")
+    expect(legend).to_contain_text("who dealt")
+    expect(legend).to_contain_text("total so far")
+    expect(legend.locator("li", has_text="Family ♥")).to_have_count(1)
+
+
+def test_mitigatti_says_balance(phones: Any) -> None:
+    phone = phones("it-IT")
+    page = phone.page
+    table = Table(page, phone.base)
+    table.start_game("mitigatti-4", "mitigatti", ["Anna", "Bruno", "Carla", "Dario"])
+    table.to_sheet()
+    table.new_hand()
+    page.click("#thrown-in")
+    table.save_and_wait()
+    expect(page.locator("tr.hand[data-hand='1'] td[data-col='0'] .running")).to_have_text(
+        "Σ 10")
