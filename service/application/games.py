@@ -304,16 +304,17 @@ class GameService:
         return self._authorize(game_id, token, write=write)[0]
 
     @contextmanager
-    def authorized(self, game_id: str, token: str | None, *, write: bool) -> Iterator[None]:
-        """Check access first (as ``authorize``), then run the block: the use case inside
-        takes that check for its own once instead of reading the game's credentials again.
-        A second read within the block (a write tried again after a concurrent change) reads
-        them afresh."""
+    def authorized(self, game_id: str, token: str | None, *,
+                   write: bool) -> Iterator[TokenKind]:
+        """Check access first (as ``authorize``), then run the block with the token's kind:
+        the use case inside takes that check for its own once instead of reading the game's
+        credentials again. A second read within the block (a write tried again after a
+        concurrent change) reads them afresh."""
         kind, credentials = self._authorize(game_id, token, write=write)
         assert token is not None  # ``_authorize`` refuses a request without one
         reset = self._checked.set([(game_id, token, kind, credentials)])
         try:
-            yield
+            yield kind
         finally:
             self._checked.reset(reset)
 

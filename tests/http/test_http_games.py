@@ -270,3 +270,13 @@ def test_a_concurrent_change_is_a_409_and_changes_nothing(
     assert_problem(response, 409, code="concurrent_change")
     monkeypatch.undo()
     assert game.state() == before
+
+
+def test_reading_a_game_says_what_the_token_may_do(client: Any, table: Any) -> None:
+    game = table()
+    for kind in ("edit", "read"):
+        token = game.edit if kind == "edit" else game.read
+        first = client.get(game.url, headers=auth(token))
+        assert first.headers["Game-Access"] == kind
+        again = client.get(game.url, headers={**auth(token), "If-None-Match": first.headers["ETag"]})
+        assert again.status_code == 304 and again.headers["Game-Access"] == kind

@@ -138,3 +138,17 @@ def test_the_rest_tab_counts_that_side(phones: Any) -> None:
     expect(rest).to_have_attribute("aria-selected", "true")
     expect(page.locator(".rest-box")).to_have_count(0)
     expect(page.locator("#tricks-label")).to_contain_text("Bruno")
+
+
+def test_a_read_only_phone_knows_it_without_trying_a_change(phones: Any) -> None:
+    scorekeeper = phones()
+    table = Table(scorekeeper.page, scorekeeper.base)
+    links = table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+    watcher = phones()
+    page = watcher.page
+    methods: list[str] = []
+    page.on("request", lambda r: methods.append(r.method) if "/api/v1/games" in r.url else None)
+    page.goto(links["read"])
+    page.wait_for_selector("table.sheet")
+    expect(page.locator("#new-hand")).to_have_count(0)
+    assert set(methods) == {"GET"}, methods

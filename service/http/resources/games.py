@@ -45,6 +45,15 @@ GAME_ETAG_HEADER = {
     "ETag": {"description": "the game's entity tag (weak; changes with every change to its "
                             "hands)", "schema": {"type": "string"}}
 }
+#: What the token sent may do with the game, so that a client can tell a read-only link from
+#: the scorekeeper's without trying a change.
+ACCESS_HEADER = "Game-Access"
+GAME_READ_HEADERS = {
+    **GAME_ETAG_HEADER,
+    ACCESS_HEADER: {"description": "`edit` when the token sent is the game's edit token, "
+                                   "`read` for its read-only token",
+                    "schema": {"type": "string", "enum": ["edit", "read"]}},
+}
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
 IF_NONE_MATCH = {
     "in": "header",
@@ -168,17 +177,26 @@ class Games(MethodView):
 @blp.route("/<game_id:game_id>")
 class Game(MethodView):
     @protected(blp, write=False)
-    @blp.response(200, GameSchema, headers=GAME_ETAG_HEADER)
-    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
+    @blp.response(200, GameSchema, headers=GAME_READ_HEADERS)
+    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent",
+                      headers=GAME_READ_HEADERS)
     @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, game_id: str) -> Any:
         """Read a game
 
         Players and seats, every hand with its record and result, running totals, status,
-        winners and the next dealer. Either token opens it. A page that polls sends the
-        `ETag` it has as `If-None-Match` and gets `304` until the game changes.
+        winners and the next dealer. Either token opens it, and `Game-Access` says which it
+        is (`edit` or `read`). A page that polls sends the `ETag` it has as
+        `If-None-Match` and gets `304` until the game changes.
         """
         service = game_service()
+        with service.authorized(game_id, bearer_token(), write=False) as kind:
+            response = self._read(service, game_id)
+        response.headers[ACCESS_HEADER] = kind
+        return response
+
+    @staticmethod
+    def _read(service: Any, game_id: str) -> Response:
         if request.if_none_match:
             tag = service.game_tag(game_id, bearer_token())
             if request.if_none_match.contains_weak(tag):
