@@ -43,3 +43,25 @@ def test_mitigatti_says_balance(phones: Any) -> None:
     table.save_and_wait()
     expect(page.locator("tr.hand[data-hand='1'] td[data-col='0'] .running")).to_have_text(
         "Σ 10")
+
+
+def test_the_saved_toast_covers_nothing_of_the_sheet(phones: Any) -> None:
+    phone = phones()
+    page = phone.page
+    table = Table(page, phone.base)
+    table.start_game("gatti-4", "gatti", ["Alberto", "Giovanna", "Massimiliano", "Dario"])
+    table.to_sheet()
+    table.new_hand()
+    table.pile(0, 10, ["T1", "T21", "FOOL"])
+    table.save_and_wait()
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    box, bar = toast.bounding_box(), page.locator(".topbar").bounding_box()
+    assert box is not None and bar is not None
+    assert box["y"] + box["height"] <= bar["y"] + bar["height"]  # within the top bar
+    for selector in ("tfoot", "#new-hand", ".lang"):
+        other = page.locator(selector).bounding_box()
+        assert other is not None
+        apart = (box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
+                 or box["y"] + box["height"] <= other["y"])
+        assert apart, selector
