@@ -114,9 +114,11 @@ def browser(chromium: str) -> Iterator[Any]:
 class Phone:
     """One phone at the table: a browser context at a phone's size, its console watched."""
 
-    def __init__(self, browser: Any, base: str, locale: str) -> None:
+    def __init__(self, browser: Any, base: str, locale: str,
+                 color_scheme: str = "light") -> None:
         self.base = base
         self.context = browser.new_context(viewport=PHONE, locale=locale,
+                                           color_scheme=color_scheme,
                                            device_scale_factor=1, has_touch=True)
         self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
         self.context.set_default_timeout(10_000)
@@ -142,12 +144,12 @@ class Phone:
 
 @pytest.fixture()
 def phones(browser: Any, server: str) -> Iterator[Any]:
-    """``phones()`` opens a phone (English unless a locale is given); each test ends with no
-    console error and no uncaught exception on any of them."""
+    """``phones()`` opens a phone (English and light unless a locale or a colour scheme is
+    given); each test ends with no console error and no uncaught exception on any of them."""
     opened: list[Phone] = []
 
-    def open_phone(locale: str = "en-GB") -> Phone:
-        phone = Phone(browser, server, locale)
+    def open_phone(locale: str = "en-GB", color_scheme: str = "light") -> Phone:
+        phone = Phone(browser, server, locale, color_scheme)
         opened.append(phone)
         return phone
 
