@@ -15,7 +15,7 @@ import pytest
 
 from service.http.resources.web import STATIC_DIR
 
-ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg",
+ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
           "manifest.webmanifest"]
 
 
@@ -93,6 +93,26 @@ def test_every_asset_is_served_and_revalidated(stateless_app: Any, name: str) ->
     assert response.headers["Cache-Control"] == "no-cache"
     again = client.get(f"/app/{name}", headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_the_manifest_offers_png_and_maskable_icons(stateless_app: Any) -> None:
+    """Phones that install the page want PNGs of 192 and 512 px, and a maskable one (its
+    drawing inside the middle 80 %), besides the SVG."""
+    import json
+    import struct
+
+    client = stateless_app.test_client()
+    manifest = json.loads(client.get("/app/manifest.webmanifest").data)
+    purposes = set()
+    for icon in manifest["icons"]:
+        response = client.get(icon["src"])
+        assert response.status_code == 200, icon["src"]
+        if icon["type"] == "image/png":
+            assert response.data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", response.data[16:24])
+            assert f"{width}x{height}" == icon["sizes"]
+            purposes.add((icon["purpose"], icon["sizes"]))
+    assert purposes == {(p, s) for p in ("any", "maskable") for s in ("192x192", "512x512")}
 
 
 def test_no_path_outside_the_page_folder(stateless_app: Any) -> None:
