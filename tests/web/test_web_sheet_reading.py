@@ -65,3 +65,22 @@ def test_the_saved_toast_covers_nothing_of_the_sheet(phones: Any) -> None:
         apart = (box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
                  or box["y"] + box["height"] <= other["y"])
         assert apart, selector
+
+
+def test_a_phone_on_its_side_keeps_most_of_the_screen_for_the_form(browser: Any,
+                                                                    server: str) -> None:
+    context = browser.new_context(viewport={"width": 740, "height": 360}, locale="en-GB")
+    page = context.new_page()
+    try:
+        table = Table(page, server)
+        table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+        table.to_sheet()
+        table.new_hand()
+        page.locator("#tricks").scroll_into_view_if_needed()
+        bottom_bar = page.locator(".actions.sticky").bounding_box()
+        top_bar = page.locator(".topbar").bounding_box()
+        assert bottom_bar is not None and top_bar is not None
+        covered = bottom_bar["height"] + max(0.0, top_bar["y"] + top_bar["height"])
+        assert 360 - covered >= 270, covered  # was 212 px free before
+    finally:
+        context.close()
