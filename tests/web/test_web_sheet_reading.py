@@ -84,3 +84,14 @@ def test_a_phone_on_its_side_keeps_most_of_the_screen_for_the_form(browser: Any,
         assert 360 - covered >= 270, covered  # was 212 px free before
     finally:
         context.close()
+
+
+def test_ottocento_says_how_far_each_pair_is_from_800(phones: Any) -> None:
+    phone = phones("it-IT")
+    page = phone.page
+    table = Table(page, phone.base)
+    table.start_game("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"])
+    table.to_sheet()
+    to_go = page.locator(".progress .bar-to-go")
+    expect(to_go).to_have_count(2)
+    expect(to_go.first).to_contain_text("mancano 800 punti")

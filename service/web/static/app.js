@@ -765,6 +765,8 @@
           "aria-valuenow": total, "aria-label": column.label,
         }, bar),
         h("span", { class: "bar-value" }, `${num(total)}`)));
+      box.append(h("p", { class: "bar-to-go" }, total >= g.target ? t("sheet.reached", { name: column.label })
+        : t("sheet.toGo", { name: column.label, n: num(g.target - total) })));
     }
     return box;
   }
