@@ -80,7 +80,7 @@ def main() -> None:
         jobs.append(("gatti-3-it-detail", samples.SAMPLES["gatti-3"], "it", True))
         for name, sample, lang, detail in jobs:
             view, _, _ = samples.play(service, sample)
-            sheet = build_sheet(view, lang, detail=detail, printed_at=WHEN)
+            sheet = build_sheet(view, lang, detail=detail, as_of=WHEN)
             for path in picture(render_sheet(sheet), name, args.dpi, args.pdf):
                 print(path.relative_to(ROOT))
         repository.engine.dispose()

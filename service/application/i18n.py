@@ -15,7 +15,7 @@ attempted: the sheet names no currency, only ``0,50``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 
@@ -31,7 +31,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "meta.options": ("Options", "Opzioni"),
     "meta.started": ("Started", "Iniziata"),
     "meta.as_of": ("As of", "Aggiornato al"),
-    "meta.players": ("Players and seats", "Giocatori e posti"),
+    "meta.players": ("Players, in order of play", "Giocatori, in ordine di gioco"),
     "meta.sides": ("Sides", "Squadre"),
     "meta.first_dealer": ("First dealer", "Primo mazziere"),
     "meta.status": ("Status", "Stato"),
@@ -349,11 +349,14 @@ def normalise_language(lang: str | None) -> str | None:
 class Translator:
     """The catalogue in one language."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, seat_names: Sequence[str] | None = None) -> None:
+        """``seat_names``, when given, name the seats: a table says "Anna declared", not
+        "seat 0 declared"."""
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r}; the sheet speaks {', '.join(LANGUAGES)}")
         self.lang = lang
         self._index = LANGUAGES.index(lang)
+        self.seat_names = list(seat_names) if seat_names is not None else None
 
     def __call__(self, key: str, **values: object) -> str:
         return CATALOGUE[key][self._index].format(**values)
@@ -387,11 +390,16 @@ class Translator:
         return f"{when.day} {month} {when.year}, {clock} {zone}"
 
     def seat(self, seat: int, *, capital: bool = False) -> str:
+        if self.seat_names is not None:
+            return self.seat_names[seat]
         return self("seat.cap" if capital else "seat", n=seat)
 
     def seats(self, seats: tuple[int, ...] | list[int], *, capital: bool = False) -> str:
-        """``seat 1``, ``seats 0 and 2``, ``seats 0, 2 and 3``."""
+        """``seat 1``, ``seats 0 and 2``, ``seats 0, 2 and 3`` (``Anna and Carla`` where
+        the seats have names)."""
         seats = list(seats)
+        if self.seat_names is not None:
+            return self.names([self.seat_names[s] for s in seats])
         if len(seats) == 1:
             return self.seat(seats[0], capital=capital)
         prefix = "seats.cap" if capital else "seats"

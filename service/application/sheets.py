@@ -257,10 +257,11 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
 class _Builder:
     def __init__(self, view: GameView, lang: str, detail: bool) -> None:
         self.view = view
-        self.t = Translator(lang)
         self.detail = detail
         self.variant = view.setup.variant
-        self.names = seat_names(view, self.t)
+        self.names = seat_names(view, Translator(lang))
+        # Every line names the players, not their seats.
+        self.t = Translator(lang, seat_names=self.names)
         self.numbers = hand_numbers(view)
         self.marca = view.summary.ledger is not None
         self.used_marks: set[str] = set()
@@ -278,7 +279,10 @@ class _Builder:
                 label = column.label
             else:
                 label = " & ".join(self.names[s] for s in column.seats)
-            out.append(SheetColumn(column.key, label, t.seats(column.seats)))
+            # Under a dummies' column (its own label), who plays it; else the label says all.
+            out.append(SheetColumn(column.key, label,
+                                   t.seats(column.seats) if label != t.seats(column.seats)
+                                   and self.variant.partnership == "dummies" else ""))
         if self.marca and self._pot_used():
             out.append(SheetColumn(POT, t("col.pot"), ""))
         return out
@@ -325,7 +329,7 @@ class _Builder:
         view = self.view
         summary = view.summary
         options = option_texts(view, t)
-        players = ", ".join(f"{name} ({t.seat(s)})" for s, name in enumerate(self.names))
+        players = ", ".join(self.names)
         meta = [
             (t("meta.game"), view.id),
             (t("meta.variant"), variant_name(view, t)),
@@ -761,8 +765,8 @@ class Explainer:
         self.fallbacks = 0
 
     def line(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
-        if self.t.lang == "en":
-            return str(line["text"])
+        """The line in the sheet's language, the players named; the service's own text
+        (which says seats) for a line the catalogue cannot say."""
         try:
             return self._italian(line, side)
         except (KeyError, TypeError, ValueError, IndexError):
@@ -856,11 +860,10 @@ class Explainer:
                                      payee=self._party(p["to"]), n=p["marca"])
                               for p in payments)
             wording = text
-            if self.t.lang != "en":
-                try:
-                    wording = self._italian_payment(item, payments, accuse)
-                except (KeyError, TypeError, ValueError, IndexError):
-                    self.fallbacks += 1
+            try:
+                wording = self._italian_payment(item, payments, accuse)
+            except (KeyError, TypeError, ValueError, IndexError):
+                self.fallbacks += 1
             if item == "declaration":
                 accuse += 1
             rule = payments[0].get("rule")
@@ -932,8 +935,6 @@ class Explainer:
 
     def violation(self, violation: Mapping[str, Any]) -> str:
         t = self.t
-        if t.lang == "en":
-            return str(violation["message"])
         proof = violation.get("proof")
         return t("detail.violation", trick=violation["trick"],
                  who=t.seat(violation["seat"]), card=card_label(self.b.view, violation["card"]),

@@ -36,8 +36,9 @@ def test_the_sheet_is_a_pdf_named_after_the_game(client: Any) -> None:
     text_ = pdf_text(response.data)
     assert "Score sheet" in text_ and "Total 152 136 83" in text_
     italian = pdf_text(game.get("/sheet.pdf?lang=it&detail=1").data)
-    assert "Foglio segnapunti" in italian and "Posto 0 ha dichiarato 20 frilli" in italian
-    assert "Posto 0" not in pdf_text(game.get("/sheet.pdf?lang=it&detail=0").data)
+    assert "Foglio segnapunti" in italian and "Anna ha dichiarato 20 frilli" in italian
+    assert "ha dichiarato" not in pdf_text(game.get("/sheet.pdf?lang=it&detail=0").data)
+    assert "Posto" not in italian and "posto" not in italian  # players by name, not seat
 
 
 def test_the_sheet_opens_with_either_token_as_the_game_does(client: Any) -> None:

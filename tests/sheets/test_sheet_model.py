@@ -4,6 +4,7 @@ labels in English and Italian."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -225,14 +226,20 @@ def test_italian_explanations_need_no_english(name: str,
     assert explanation_fallbacks(view, "it") == 0
 
 
-def test_english_explanations_are_the_rules_cores_own_lines(
+def test_english_explanations_are_the_rules_cores_lines_with_the_players_named(
         sample_views: dict[str, GameView]) -> None:
     view = sample_views["gatti-3"]
     sheet = build_sheet(view, "en", detail=True)
-    texts = [line["text"] for side in view.hands[0].result.to_json()["sides"]
-             for line in side["lines"]]
+    names = view.setup.players
+    # The declarations' lines (the piles' name their cards with suit signs, not codes).
+    texts = [re.sub(r"\b[Ss]eat (\d)", lambda m: names[int(m.group(1))], line["text"])
+             for side in view.hands[0].result.to_json()["sides"] for line in side["lines"]
+             if line["item"] == "meld"]
     assert sheet.hands[0].details[0] == f"{texts[0]} (§2.4)"
     assert all(any(d.startswith(t) for d in sheet.hands[0].details) for t in texts)
+    for name in SAMPLES:
+        for hand in build_sheet(sample_views[name], "en", detail=True).hands:
+            assert not any(re.search(r"\b[Ss]eats? \d", d) for d in hand.details), name
 
 
 def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
@@ -243,26 +250,26 @@ def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
     assert [row.label for row in sheet.hands[0].rows] == [
         "buone", "", "punti di mazzo", "nella mano", "totale"]
     details = sheet.hands[0].details
-    assert "Posto 0 ha dichiarato 20 frilli: 20 (§2.4)" in details
-    assert ("Posto 1 ha dichiarato 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
+    assert "Anna ha dichiarato 20 frilli: 20 (§2.4)" in details
+    assert ("Bruno ha dichiarato 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
             "(R1)") in details
-    assert "Posto 2 ha dichiarato quaterno di re, che vale 10: 5 in più dei 5 già segnati " \
+    assert "Carla ha dichiarato quaterno di re, che vale 10: 5 in più dei 5 già segnati " \
            "(R1)" in details
     assert any("★" in d and "carte di conto" in d for d in sheet.hands[0].details)
     assert sheet.outcome == ("Vince Anna", "La partita è finita dopo le sue 3 mani (R10).")
     meta = dict(sheet.meta)
     assert meta["Opzioni"] == "buone dichiarate dalla mano; Bagatto ultimo"
-    assert meta["Giocatori e posti"] == "Anna (posto 0), Bruno (posto 1), Carla (posto 2)"
+    assert meta["Giocatori, in ordine di gioco"] == "Anna, Bruno, Carla"
 
 
 def test_italian_mitigatti_money_and_payments(sample_views: dict[str, GameView]) -> None:
     sheet = build_sheet(sample_views["mitigatti-4"], "it", detail=True)
     assert dict(sheet.meta)["Opzioni"] == "0,50 a marca"
     details = sheet.hands[0].details
-    assert details[-1].startswith("Posto 1 ha vinto l'ultima presa col Bagatte: 2 marche")
-    assert any(d.startswith("Partida: la squadra del dichiarante (posti 0 e 2) ha fatto 26 "
+    assert details[-1].startswith("Bruno ha vinto l'ultima presa col Bagatte: 2 marche")
+    assert any(d.startswith("Partida: la squadra del dichiarante (Anna e Carla) ha fatto 26 "
                             "punti su 72, e perde") for d in details)
-    assert "Posto 1 ha accusato mitigatti (i tre onori): 1 marca da ciascun altro giocatore: " \
+    assert "Bruno ha accusato mitigatti (i tre onori): 1 marca da ciascun altro giocatore: " \
            "Anna → Bruno 1, Carla → Bruno 1, Dario → Bruno 1 (§5.4)" in details
     assert sheet.sections[0].rows[-1][0] == "denaro"
     assert any("paga" in line and "(3,00)" in line for line in sheet.sections[0].lines)
@@ -273,7 +280,7 @@ def test_dummies_are_named_after_their_players_in_the_sheets_language(
     created = sheet_service.create_game("gatti-2", None, ["Anna", "Bruno"], None)
     view = sheet_service.get_game(created.view.id, created.read_token)
     italian = build_sheet(view, "it")
-    assert dict(italian.meta)["Giocatori e posti"] == (
-        "Anna (posto 0), Bruno (posto 1), morto di Anna (posto 2), morto di Bruno (posto 3)")
+    assert dict(italian.meta)["Giocatori, in ordine di gioco"] == (
+        "Anna, Bruno, morto di Anna, morto di Bruno")
     assert [c.label for c in italian.columns] == ["Anna", "Bruno"]
     assert italian.outcome == ("Nessuna mano giocata.",)

@@ -77,9 +77,9 @@ def test_the_font_is_embedded(name: str, pdfs: Any) -> None:
 def test_italian_labels_accents_and_the_fool(pdfs: Any) -> None:
     text = pdf_text(pdfs("gatti-3", "it", True))
     for label in ("Foglio segnapunti", "Gatti a tre", "Mano", "mazziere Anna", "buone",
-                  "punti di mazzo", "totale", "Totale", "Vince Anna", "Giocatori e posti",
+                  "punti di mazzo", "totale", "Totale", "Vince Anna", "Giocatori, in ordine di gioco",
                   "Primo mazziere", "La partita è finita dopo le sue 3 mani (R10).",
-                  "Posto 0 ha dichiarato 20 frilli: 20", "terno di re", "quaterno di re",
+                  "Anna ha dichiarato 20 frilli: 20", "terno di re", "quaterno di re",
                   "famiglia di ♦", "gatti", "Segni", "pagina 1 di"):
         assert label in text, label
     assert "★" in text  # the Fool among the counting cards of the explanations
@@ -101,13 +101,13 @@ def test_detail_adds_each_hands_explanation_lines(pdfs: Any,
                                                   sample_views: dict[str, GameView]) -> None:
     plain = pdf_text(pdfs("gatti-3", "en", False))
     detailed = pdf_text(pdfs("gatti-3", "en", True))
-    line = "Seat 0 declared 20 frilli: 20 (§2.4)"
+    line = "Anna declared 20 frilli: 20 (§2.4)"
     assert line not in plain and line in detailed
     assert "How each point was scored" not in plain
     assert "Hand 1, dealer Anna" in detailed
-    assert "Seat 1 declared 11 trumps, worth 11: 1 more than the 10 already scored for it " \
+    assert "Bruno declared 11 trumps, worth 11: 1 more than the 10 already scored for it " \
            "(R1)" in detailed
-    assert "Seat 2 lost the last trick with T1: 10 to seat 0 (§2.5)" in detailed
+    assert "Carla lost the last trick with T1: 10 to Anna (§2.5)" in detailed
 
 
 def test_names_are_printed_as_typed(sheet_service: Any) -> None:
@@ -131,7 +131,7 @@ def test_a_forty_hand_evening_breaks_into_pages(stored: Callable[[Sample], GameV
     assert len(pages) >= 3
     for number, page in enumerate(pages, start=1):
         assert f"page {number} of {len(pages)}" in page
-        assert "Hand Anna seat 0 Bruno seat 1" in page  # the column header on every page
+        assert "Hand Anna Bruno Carla Dario" in page  # the column header on every page
     text = " ".join(pages)
     names = view.setup.seat_names()
     # Every hand once, in order...
