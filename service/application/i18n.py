@@ -346,6 +346,10 @@ def normalise_language(lang: str | None) -> str | None:
     return primary if primary in LANGUAGES else None
 
 
+#: Currencies written with a sign rather than their code.
+_CURRENCY_SIGNS = {"EUR": "€", "GBP": "£", "USD": "$"}
+
+
 class Translator:
     """The catalogue in one language."""
 
@@ -377,10 +381,18 @@ class Translator:
         """A change: ``+2``, ``−1``, ``0``."""
         return f"+{value}" if value > 0 else self.number(value)
 
-    def money(self, value: Decimal) -> str:
+    def money(self, value: Decimal, currency: str | None = None) -> str:
+        """Money as the language writes it, with its currency where one is given:
+        ``3,50 €`` in Italian, ``€3.50`` in English, ``CHF 3.50`` for a code with no sign."""
         text = f"{abs(value):.2f}"
         if self.lang == "it":
             text = text.replace(".", ",")
+        if currency:
+            sign = _CURRENCY_SIGNS.get(currency)
+            if self.lang == "it":
+                text = f"{text} {sign or currency}"
+            else:
+                text = f"{sign}{text}" if sign else f"{currency} {text}"
         return f"−{text}" if value < 0 else text
 
     def date(self, when: datetime) -> str:

@@ -235,6 +235,11 @@ def variant_name(view: GameView, t: Translator) -> str:
     return t.get(f"variant.{variant.id}", variant.name)
 
 
+def currency_of(view: GameView) -> str:
+    """The game's currency (``EUR`` unless its options say another)."""
+    return str(view.setup.options.get("currency") or "EUR")
+
+
 def option_texts(view: GameView, t: Translator) -> list[str]:
     out = []
     options = view.setup.options
@@ -242,9 +247,11 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
         value = options.get(spec.name, spec.default)
         if spec.name == "marca_value":
             money = parse_money(value)
-            out.append(t("option.marca_value", value=t.money(money)) if money is not None
-                       else t("option.marca_value.none"))
+            out.append(t("option.marca_value", value=t.money(money, currency_of(view)))
+                       if money is not None else t("option.marca_value.none"))
             continue
+        if spec.name == "currency":
+            continue  # said with the money
         word = str(value).lower() if isinstance(value, bool) else str(value)
         out.append(t.get(f"option.{spec.name}.{word}", t("option.other", name=spec.name,
                                                           value=value)))
@@ -662,11 +669,12 @@ class _Builder:
         ]
         if ledger.money is not None:
             money = dict(ledger.money)
-            rows.append((t("ledger.money"), *(t.money(money[c.key]) for c in seats)))
+            rows.append((t("ledger.money"),
+                         *(t.money(money[c.key], currency_of(self.view)) for c in seats)))
         lines = []
         value = parse_money(self.view.setup.options.get("marca_value"))
         if value is not None:
-            lines.append(t("ledger.value", value=t.money(value)))
+            lines.append(t("ledger.value", value=t.money(value, currency_of(self.view))))
         for number, seat, marca in ledger.collections:
             lines.append(t("ledger.collected", name=self.names[int(seat)], n=marca,
                            hand=number))
@@ -680,7 +688,8 @@ class _Builder:
             payee = self._party(transfer.payee)
             if transfer.money is not None:
                 lines.append(t("ledger.transfer.money", payer=payer, payee=payee,
-                               n=transfer.marca, money=t.money(transfer.money)))
+                               n=transfer.marca,
+                               money=t.money(transfer.money, currency_of(self.view))))
             else:
                 lines.append(t("ledger.transfer", payer=payer, payee=payee, n=transfer.marca))
         return [Section(t("ledger.title"), header, tuple(rows), tuple(lines))]

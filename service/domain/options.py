@@ -36,7 +36,7 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
                 problems.add(f"options.{name}", "invalid_option",
                              f"option {name!r}: {spec.description}, not {shown(value)}")
                 continue
-            resolved[name] = value
+            resolved[name] = spec.default if value is None else value  # null: the default
             continue
         # bool is an int in Python: compare types too, so 1 is not taken for true.
         if not any(value == c and type(value) is type(c) for c in spec.choices):

@@ -49,6 +49,17 @@ def parse_money(text: object) -> Decimal | None:
     return value if value > 0 else None
 
 
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def parse_currency(text: object) -> str | None:
+    """A currency as ISO 4217 writes it (``EUR``, ``CHF``): three capital letters; ``None``
+    for anything else."""
+    if isinstance(text, str) and _CURRENCY.fullmatch(text):
+        return text
+    return None
+
+
 def fewest_transfers(nets: Mapping[str, int]) -> list[tuple[str, str, int]]:
     """Payments that bring every party's net to zero, as few as can be: the parties are split
     into as many groups summing to zero as possible, and each group of k settles in k - 1

@@ -8,6 +8,7 @@ work done after a commit can turn an acknowledged write into an error."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -145,6 +146,33 @@ def test_marca_value_is_a_plain_decimal_of_sane_size(
 def test_marca_values_people_write_are_taken(value: str, parsed: str) -> None:
     money = parse_money(value)
     assert money is not None and str(money) == parsed
+
+
+@pytest.mark.parametrize("value", ["eur", "EURO", "€", "E", "", 978, "EU R"])
+def test_a_currency_is_an_iso_4217_code(app: Any, client: Any, value: Any) -> None:
+    response = client.post(f"{API}/games", json={
+        **MITIGATTI, "options": {"marca_value": "0.50", "currency": value}})
+    body = assert_problem(response, 422)
+    assert "options.currency" in error_fields(body)
+    assert _count_games(app) == 0
+
+
+def test_money_is_shown_in_the_games_currency(client: Any) -> None:
+    from service.application.i18n import Translator
+
+    response = client.post(f"{API}/games", json={
+        **MITIGATTI, "options": {"marca_value": "0.50", "currency": "CHF"}})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["options"]["currency"] == "CHF"
+    for options in ({"marca_value": "0.50"}, {"marca_value": "0.50", "currency": None}):
+        default = client.post(f"{API}/games", json={**MITIGATTI, "options": options})
+        assert default.get_json()["options"]["currency"] == "EUR"
+    euro = Decimal("-3.5")
+    assert Translator("it").money(euro, "EUR") == "−3,50 €"
+    assert Translator("en").money(euro, "EUR") == "−€3.50"
+    assert Translator("en").money(Decimal(2), "CHF") == "CHF 2.00"
+    assert Translator("it").money(Decimal(2), "CHF") == "2,00 CHF"
+    assert Translator("it").money(Decimal(2)) == "2,00"
 
 
 def test_an_option_refused_repeats_only_the_start_of_its_value(client: Any) -> None:

@@ -264,7 +264,7 @@ def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
 
 def test_italian_mitigatti_money_and_payments(sample_views: dict[str, GameView]) -> None:
     sheet = build_sheet(sample_views["mitigatti-4"], "it", detail=True)
-    assert dict(sheet.meta)["Opzioni"] == "0,50 a marca"
+    assert dict(sheet.meta)["Opzioni"] == "0,50 € a marca"
     details = sheet.hands[0].details
     assert details[-1].startswith("Bruno ha vinto l'ultima presa col Bagatte: 2 marche")
     assert any(d.startswith("Partida: la squadra del dichiarante (Anna e Carla) ha fatto 26 "
@@ -272,7 +272,7 @@ def test_italian_mitigatti_money_and_payments(sample_views: dict[str, GameView])
     assert "Bruno ha accusato mitigatti (i tre onori): 1 marca da ciascun altro giocatore: " \
            "Anna → Bruno 1, Carla → Bruno 1, Dario → Bruno 1 (§5.4)" in details
     assert sheet.sections[0].rows[-1][0] == "denaro"
-    assert any("paga" in line and "(3,00)" in line for line in sheet.sections[0].lines)
+    assert any("paga" in line and "(3,00 €)" in line for line in sheet.sections[0].lines)
 
 
 def test_dummies_are_named_after_their_players_in_the_sheets_language(

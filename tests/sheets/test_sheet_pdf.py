@@ -30,7 +30,7 @@ EXPECTED: dict[str, list[str]] = {
                   "10 M3†", "Total 568 834", "during the declarations of hand 4 (R13)"],
     "mitigatti-4": ["Anna called K♥: partner Carla", "partida", "Bagatte ultimu",
                     "Dario played solo sans prendre", "Marca ledger", "0.50 a marca",
-                    "Carla pays Bruno 6 marca (3.00)", "Thrown in (to the mountain)"],
+                    "Carla pays Bruno 6 marca (€3.00)", "Thrown in (to the mountain)"],
     "mitigatti-3": ["Pot", "Carla collected 1 marca from the pot in hand 3.",
                     "Carla pays Anna 2 marca", "balance 12 10 8"],
 }
@@ -93,7 +93,7 @@ def test_italian_ottocento_and_mitigatti(pdfs: Any) -> None:
         assert label in otto, label
     miti = pdf_text(pdfs("mitigatti-4", "it", False))
     for label in ("Conto delle marche", "saldo", "accuse", "A monte", "denaro",
-                  "Per saldare", "0,50 a marca"):
+                  "Per saldare", "0,50 € a marca"):
         assert label in miti, label
 
 

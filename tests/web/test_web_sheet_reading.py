@@ -95,3 +95,27 @@ def test_ottocento_says_how_far_each_pair_is_from_800(phones: Any) -> None:
     to_go = page.locator(".progress .bar-to-go")
     expect(to_go).to_have_count(2)
     expect(to_go.first).to_contain_text("mancano 800 punti")
+
+
+def test_money_shows_in_the_games_currency_as_the_language_writes_it(phones: Any) -> None:
+    phone = phones("it-IT")
+    page = phone.page
+    table = Table(page, phone.base)
+    page.goto(phone.base + "/")
+    table.start_game("mitigatti-4", "mitigatti", ["Anna", "Bruno", "Carla", "Dario"],
+                     options={"marca_value": "0.50"})
+    table.to_sheet()
+    expect(page.locator(".balance[data-seat='0'] .balance-money")).to_have_text("0,00 €")
+    # Another game, in Swiss francs, chosen on the form.
+    page.goto(phone.base + "/")
+    page.click("#new-game")
+    table.choose("#family-mitigatti")
+    expect(page.locator("#opt-currency")).to_have_value("EUR")
+    page.select_option("#opt-currency", "CHF")
+    page.fill("#opt-marca", "1")
+    for i, name in enumerate(["Anna", "Bruno", "Carla", "Dario"]):
+        page.fill(f"#player-{i}", name)
+    page.click("#start")
+    page.wait_for_selector("#to-sheet")
+    table.to_sheet()
+    expect(page.locator(".balance[data-seat='0'] .balance-money")).to_contain_text("CHF")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..cards import TAROT_78
 from ..mitigatti_scoring import score_mitigatti_hand, suggest_mitigatti_declarations
-from ..settlement import parse_money
+from ..settlement import parse_currency, parse_money
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import deck_points_per_trick
 
@@ -33,6 +33,13 @@ MARCA_OPTION = OptionSpec(
     "decimals, such as \"0.50\"; "
     "balances and transfers are then also given in money",
     parse=parse_money,
+)
+
+CURRENCY_OPTION = OptionSpec(
+    "currency", "EUR", (),
+    "the currency of marca_value, as ISO 4217 writes it (EUR, CHF, GBP…): the sheet and the "
+    "page show money in it",
+    parse=parse_currency,
 )
 
 MITIGATTI_4 = Variant(
@@ -79,7 +86,7 @@ MITIGATTI_4 = Variant(
     discard_covering=False,
     bagatto=BagattoRule(win=2, lose_each_opponent=2, lose_own=0, optional=False, rule="§5.5",
                         lead_condition=True),
-    options=(MARCA_OPTION,),
+    options=(MARCA_OPTION, CURRENCY_OPTION),
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_mitigatti_hand,

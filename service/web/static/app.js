@@ -46,6 +46,20 @@
     return `${Cards.label(code)}, ${Cards.name(code, family)}`;
   }
 
+  // The currencies a game may settle in, as the new-game form offers them.
+  const CURRENCIES = ["EUR", "CHF", "GBP", "USD"];
+
+  /** Money as the page's language writes it, in the game's currency: "3,50 €", "€3.50". */
+  function money(text, currency = "EUR") {
+    try {
+      return new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
+        style: "currency", currency: currency || "EUR",
+      }).format(Number(text)).replace("-", "−");
+    } catch (error) {
+      return `${text} ${currency || ""}`.trim();
+    }
+  }
+
   function signed(n) {
     if (n > 0) return `+${n}`;
     if (n < 0) return `−${-n}`;
@@ -519,6 +533,14 @@
               oninput: (e) => { state.options.marca_value = e.target.value.trim().replace(",", "."); },
             }),
             h("p", { class: "hint" }, t("opt.marcaHint"))));
+        } else if (name === "currency") {
+          box.append(h("div", { class: "field", "data-field": `options.${name}` },
+            h("label", { for: "opt-currency" }, t("opt.currency")),
+            h("select", {
+              id: "opt-currency",
+              onchange: (e) => { state.options.currency = e.target.value; },
+            }, CURRENCIES.map((code) => h("option", { value: code, selected: code === current ? true : null },
+              `${code} — ${money("1", code)}`)))));
         }
       }
       return box;
@@ -776,11 +798,11 @@
     const list = h("div", { class: "balances" });
     g.seats.forEach((name, seat) => {
       const value = g.balances ? g.balances[String(seat)] : 10;
-      const money = g.money ? g.money[String(seat)] : null;
+      const cash = g.money ? g.money[String(seat)] : null;
       list.append(h("div", { class: `balance ${value < 10 ? "down" : value > 10 ? "up" : ""}`, "data-seat": seat },
         h("span", { class: "balance-name" }, name),
         h("span", { class: "balance-value" }, num(value)),
-        money !== null && money !== undefined ? h("span", { class: "balance-money" }, money.replace(/^-/, "−")) : null));
+        cash !== null && cash !== undefined ? h("span", { class: "balance-money" }, money(cash, g.options.currency)) : null));
     });
     box.append(list);
     if (g.pot) box.append(h("p", { class: "hint" }, t("sheet.pot", { n: g.pot })));
@@ -791,7 +813,7 @@
     } else {
       box.append(h("ul", { class: "transfers" }, transfers.map((x) => h("li", {},
         h("strong", {}, seatName(Number(x.from))), " → ", h("strong", {}, seatName(Number(x.to))),
-        `: ${t("marca", { n: x.marca })}`, x.money ? ` (${x.money})` : ""))));
+        `: ${t("marca", { n: x.marca })}`, x.money ? ` (${money(x.money, g.options.currency)})` : ""))));
     }
     return box;
   }

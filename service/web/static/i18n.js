@@ -58,6 +58,7 @@ const I18n = (() => {
     "opt.bagatto": "Bagatto ultimo",
     "opt.marca": "Valore di una marca (facoltativo)",
     "opt.marcaHint": "Per esempio 0.50: saldi e pagamenti anche in denaro.",
+    "opt.currency": "Valuta",
 
     "share.title": "Condividi la partita",
     "share.lead": "Due link: uno per chi segna, uno per gli altri telefoni al tavolo. Inquadra il codice o invia il link.",
@@ -408,6 +409,7 @@ const I18n = (() => {
     "opt.bagatto": "Bagatto ultimo",
     "opt.marca": "Money per marca (optional)",
     "opt.marcaHint": "For example 0.50: balances and payments in money too.",
+    "opt.currency": "Currency",
 
     "share.title": "Share the game",
     "share.lead": "Two links: one for the scorekeeper, one for the other phones at the table. Scan the code or send the link.",
