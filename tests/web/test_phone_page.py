@@ -206,7 +206,7 @@ def test_a_counting_card_in_a_pile_without_tricks_is_caught_before_sending(phone
     table.new_hand()
     table.pile(0, 0, ["KS"])
     bad = page.locator(".check-list li.bad")
-    expect(bad).to_contain_text("no tricks but 1 cards")
+    expect(bad).to_contain_text("no tricks but one card")
     table.fill_number("#tricks", 11)
     expect(bad).to_have_count(0)
     expect(page.locator(".check-list")).to_contain_text("= 72")

@@ -119,3 +119,24 @@ def test_money_shows_in_the_games_currency_as_the_language_writes_it(phones: Any
     page.wait_for_selector("#to-sheet")
     table.to_sheet()
     expect(page.locator(".balance[data-seat='0'] .balance-money")).to_contain_text("CHF")
+
+
+def test_counts_take_their_plural_forms(phones: Any) -> None:
+    phone = phones("it-IT")
+    page = phone.page
+    page.goto(phone.base + "/")
+    page.wait_for_function("typeof I18n !== 'undefined'")
+    said = page.evaluate("""() => {
+        const out = {};
+        for (const lang of ["it", "en"]) {
+            I18n.setLang(lang);
+            out[lang] = [1, 2, "−1"].map((n) => I18n.t("marca", { n })).concat(
+                [1, 3].map((n) => I18n.t("sheet.corrected", { n })),
+                [1, 4].map((n) => I18n.t("hand.tricksShort", { n })));
+        }
+        return out;
+    }""")
+    assert said["it"] == ["1 marca", "2 marche", "−1 marca", "corretta una volta",
+                          "corretta 3 volte", "1 presa", "4 prese"]
+    assert said["en"] == ["1 marca", "2 marca", "−1 marca", "corrected once",
+                          "corrected 3 times", "1 trick", "4 tricks"]

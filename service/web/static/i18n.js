@@ -13,7 +13,7 @@ const I18n = (() => {
     "action.skip": "Vai al contenuto",
     "of": "di",
     "points": "{n} pt",
-    "marca": "{n} marche",
+    "marca": { one: "{n} marca", other: "{n} marche" },
     "marcaShort": "marche",
 
     "home.title": "Segnapunti",
@@ -42,7 +42,7 @@ const I18n = (() => {
     "new.step1": "1 · Il gioco",
     "new.step2": "2 · I giocatori",
     "new.step3": "3 · Chi fa le carte per primo",
-    "new.players": "{n} giocatori",
+    "new.players": { one: "{n} giocatore", other: "{n} giocatori" },
     "new.player": "Giocatore {n}",
     "new.dummy": "morto di {name}",
     "new.order": "In ordine di gioco: ognuno gioca dopo quello sopra (in senso antiorario).",
@@ -101,7 +101,7 @@ const I18n = (() => {
     "legend.bagatto": "Bagatto all'ultima presa",
     "legend.doubling": "combinazioni raddoppiate",
     "sheet.empty": "Nessuna mano ancora.",
-    "sheet.corrected": "corretta {n} volte",
+    "sheet.corrected": { one: "corretta una volta", other: "corretta {n} volte" },
     "sheet.correct": "Correggi",
     "sheet.delete": "Elimina",
     "sheet.deleteConfirm": "Eliminare la mano {n}?",
@@ -162,7 +162,7 @@ const I18n = (() => {
     "hand.count": "Quante carte",
     "hand.addThis": "Aggiungi",
     "hand.tapCards": "Tocca le carte mostrate: la pagina propone le dichiarazioni possibili.",
-    "hand.suggest": "Proponi ({n} carte)",
+    "hand.suggest": { one: "Proponi (una carta)", other: "Proponi ({n} carte)" },
     "hand.noSuggestions": "Nessuna dichiarazione con queste carte.",
     "hand.removeDecl": "Togli {what} di {name}",
     "hand.piles": "Le prese",
@@ -171,7 +171,7 @@ const I18n = (() => {
     "hand.tricksOf": "Prese di {side}",
     "hand.tricksHint": "Lo scarto conta come una presa per chi lo tiene.",
     "hand.tricksHintPlain": "Lo scarto conta come una presa per chi lo tiene.",
-    "hand.tricksShort": "{n} prese",
+    "hand.tricksShort": { one: "{n} presa", other: "{n} prese" },
     "hand.rest": "il resto",
     "hand.unplaced": "non assegnata",
     "hand.cardsIn": "Carte di {side}: {n}.",
@@ -206,8 +206,8 @@ const I18n = (() => {
     "check.tricks": "Prese: {n} su {of}.",
     "check.tooManyTricks": "Troppe prese: {n} su {of}.",
     "check.placed": "Tutte le {n} carte che contano sono al loro posto, ognuna una volta.",
-    "check.unplaced": "{n} carte non assegnate: {cards}",
-    "check.noTricksButCards": "{side}: nessuna presa ma {n} carte.",
+    "check.unplaced": { one: "Una carta non assegnata: {cards}", other: "{n} carte non assegnate: {cards}" },
+    "check.noTricksButCards": { one: "{side}: nessuna presa ma una carta.", other: "{side}: nessuna presa ma {n} carte." },
     "check.crowded": "{side}: {n} carte che contano, ma il mazzetto ne tiene {cards}.",
     "check.lastTrick": "Ultima presa: {name}.",
     "check.lastTrickMissing": "Chi ha fatto l'ultima presa?",
@@ -216,7 +216,7 @@ const I18n = (() => {
 
     "preview.waiting": "Completa i controlli per vedere i punti della mano.",
     "preview.scores": "Questa mano dà:",
-    "preview.problems": "Il regolamento trova {n} problemi:",
+    "preview.problems": { one: "Il regolamento trova un problema:", other: "Il regolamento trova {n} problemi:" },
 
     "race.changed": "La mano {n} è stata cambiata da un altro telefono nel frattempo: ho ricaricato il foglio. Controllalo prima di riprovare.",
     "race.lost": "La mano {n} è già stata segnata da un altro telefono: ho ricaricato il foglio. Controlla se è quella giusta.",
@@ -393,7 +393,7 @@ const I18n = (() => {
     "new.step1": "1 · The game",
     "new.step2": "2 · The players",
     "new.step3": "3 · Who deals first",
-    "new.players": "{n} players",
+    "new.players": { one: "{n} player", other: "{n} players" },
     "new.player": "Player {n}",
     "new.dummy": "{name}'s dummy",
     "new.order": "In order of play: each plays after the one above (counter-clockwise).",
@@ -452,7 +452,7 @@ const I18n = (() => {
     "legend.bagatto": "Bagatto in the last trick",
     "legend.doubling": "combinations doubled",
     "sheet.empty": "No hands yet.",
-    "sheet.corrected": "corrected {n} times",
+    "sheet.corrected": { one: "corrected once", other: "corrected {n} times" },
     "sheet.correct": "Correct",
     "sheet.delete": "Delete",
     "sheet.deleteConfirm": "Delete hand {n}?",
@@ -513,7 +513,7 @@ const I18n = (() => {
     "hand.count": "How many cards",
     "hand.addThis": "Add",
     "hand.tapCards": "Tap the cards shown: the page suggests what they can declare.",
-    "hand.suggest": "Suggest ({n} cards)",
+    "hand.suggest": { one: "Suggest (one card)", other: "Suggest ({n} cards)" },
     "hand.noSuggestions": "These cards declare nothing.",
     "hand.removeDecl": "Remove {name}'s {what}",
     "hand.piles": "The piles",
@@ -522,7 +522,7 @@ const I18n = (() => {
     "hand.tricksOf": "Tricks of {side}",
     "hand.tricksHint": "The discard counts as one trick for whoever holds it.",
     "hand.tricksHintPlain": "The discard counts as one trick for whoever holds it.",
-    "hand.tricksShort": "{n} tricks",
+    "hand.tricksShort": { one: "{n} trick", other: "{n} tricks" },
     "hand.rest": "the rest",
     "hand.unplaced": "not placed",
     "hand.cardsIn": "Cards of {side}: {n}.",
@@ -557,8 +557,8 @@ const I18n = (() => {
     "check.tricks": "Tricks: {n} of {of}.",
     "check.tooManyTricks": "Too many tricks: {n} of {of}.",
     "check.placed": "Each of the {n} cards that count is placed, once.",
-    "check.unplaced": "{n} cards not placed: {cards}",
-    "check.noTricksButCards": "{side}: no tricks but {n} cards.",
+    "check.unplaced": { one: "One card not placed: {cards}", other: "{n} cards not placed: {cards}" },
+    "check.noTricksButCards": { one: "{side}: no tricks but one card.", other: "{side}: no tricks but {n} cards." },
     "check.crowded": "{side}: {n} cards that count, but the pile holds {cards}.",
     "check.lastTrick": "Last trick: {name}.",
     "check.lastTrickMissing": "Who won the last trick?",
@@ -567,7 +567,7 @@ const I18n = (() => {
 
     "preview.waiting": "Complete the checks to see what the hand scores.",
     "preview.scores": "This hand scores:",
-    "preview.problems": "The rules find {n} problems:",
+    "preview.problems": { one: "The rules find one problem:", other: "The rules find {n} problems:" },
 
     "race.changed": "Hand {n} was changed on another phone meanwhile: the sheet has been reloaded. Check it before trying again.",
     "race.lost": "Hand {n} was already recorded on another phone: the sheet has been reloaded. Check that it is the right one.",
@@ -699,8 +699,14 @@ const I18n = (() => {
   let lang = stored || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
   if (!dictionaries[lang]) lang = "it";
 
+  // An entry that depends on a count is an object of plural forms ({ one, other }), chosen by
+  // the language's own rules for the count in {n}.
   function t(key, params) {
     let text = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+    if (typeof text === "object") {
+      const n = Number(String(params?.n ?? "").replace("−", "-"));
+      text = text[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? text.other;
+    }
     for (const [name, value] of Object.entries(params || {})) {
       text = text.split(`{${name}}`).join(String(value));
     }
