@@ -7,34 +7,19 @@ so runs never see each other's counts."""
 from __future__ import annotations
 
 import logging
-import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import redis
 from http_support import API, assert_problem, auth
 from limits.errors import StorageError
+from redis_support import CLOSED_PORT_URL, REDIS_URL, forget, needs_redis
 
 from service.http.app import create_app
 from service.http.config import GAMES_PREFIX
 from service.http.ratelimit import Counts, allowance
-
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-CLOSED_PORT_URL = "redis://127.0.0.1:9/0"  # the discard port: nothing listens there
-
-
-def _redis_answers() -> bool:
-    try:
-        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5).ping())
-    except redis.RedisError:
-        return False
-
-
-needs_redis = pytest.mark.skipif(not _redis_answers(),
-                                 reason=f"no Redis answers at {REDIS_URL} (TEST_REDIS_URL)")
 
 App = Callable[..., Any]
 
@@ -56,10 +41,7 @@ def apps(migrated_url: str) -> Iterator[App]:
     yield make
     for app in made:
         app.extensions["segnapunti.games"].repository.engine.dispose()
-    if _redis_answers():
-        client = redis.Redis.from_url(REDIS_URL)
-        for key in client.scan_iter(f"{prefix}*"):
-            client.delete(key)
+    forget(prefix)
 
 
 @needs_redis

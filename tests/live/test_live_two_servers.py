@@ -8,18 +8,15 @@ where nothing listens) both servers go on serving, each counting on its own."""
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from live_support import API, LiveServer, auth
+from redis_support import CLOSED_PORT_URL, REDIS_URL, forget, needs_redis
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-CLOSED_PORT_URL = "redis://127.0.0.1:9/0"
 HANDS = 200
 BURST = 300  # requests a client may send in any 30 s (600 a minute)
 
@@ -39,15 +36,7 @@ def new_game(server: LiveServer) -> dict[str, Any]:
     return server.create_game(variant="mitigatti-4", players=("Anna", "Bruno", "Carla", "Dario"))
 
 
-def _redis_answers() -> bool:
-    try:
-        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5).ping())
-    except redis.RedisError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _redis_answers(),
-                                reason=f"no Redis answers at {REDIS_URL} (TEST_REDIS_URL)")
+pytestmark = needs_redis
 
 
 def _pair(db_url: str, workdir: Path, storage: str, prefix: str) -> list[LiveServer]:
@@ -71,9 +60,7 @@ def pair(db_url: str, tmp_path: Path) -> Iterator[tuple[list[LiveServer], str]]:
     yield servers, prefix
     for server in servers:
         server.stop()
-    client = redis.Redis.from_url(REDIS_URL)
-    for key in client.scan_iter(f"{prefix}*"):
-        client.delete(key)
+    forget(prefix)
 
 
 def test_two_servers_keep_one_game_and_one_allowance(pair: tuple[list[LiveServer], str],

@@ -44,6 +44,17 @@ class Table:
                  if page.locator(f"#link-{kind}").count()}
         return links
 
+    @classmethod
+    def seated(cls, page: Any, base: str, variant: str, family: str, names: list[str],
+               *, new_hand: bool = False) -> Table:
+        """A game started, its sheet open, and with ``new_hand`` the form of its first hand."""
+        table = cls(page, base)
+        table.start_game(variant, family, names)
+        table.to_sheet()
+        if new_hand:
+            table.new_hand()
+        return table
+
     def to_sheet(self) -> None:
         self.page.click("#to-sheet")
         self.page.wait_for_selector("table.sheet")

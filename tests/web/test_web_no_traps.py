@@ -13,6 +13,9 @@ from typing import Any
 from page_driver import Table
 from playwright.sync_api import expect
 
+THREE = ["Anna", "Bruno", "Carla"]
+FOUR = ["Anna", "Bruno", "Carla", "Dario"]
+
 
 def hands_of(base: str, page: Any) -> int:
     """How many hands the service holds for the game the page shows."""
@@ -28,10 +31,7 @@ def hands_of(base: str, page: Any) -> int:
 def test_a_blank_hand_cannot_be_saved(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
     bad = page.locator(".check-list li.bad")
     expect(bad.first).to_contain_text("Nothing entered yet")
     expect(page.locator(".check-list li.ok", has_text="Deck points")).to_have_count(0)
@@ -48,10 +48,7 @@ def test_a_blank_hand_cannot_be_saved(phones: Any) -> None:
 def test_a_half_entered_hand_survives_a_reload_and_back(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
     table.pile(0, 9, ["KH", "QH"])
     page.reload()
     page.wait_for_selector("#save")
@@ -82,10 +79,7 @@ def test_a_half_entered_hand_survives_a_reload_and_back(phones: Any) -> None:
 def test_deleting_the_last_hand_says_it_is_deleted(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
     table.pile(0, 10, ["T1", "T21", "FOOL"])
     table.save_and_wait()
     page.click("tr.hand[data-hand='1'] .hand-button")
@@ -101,10 +95,7 @@ def test_deleting_the_last_hand_says_it_is_deleted(phones: Any) -> None:
 def test_a_mitigatti_solo_scores_what_the_form_shows(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("mitigatti-4", "mitigatti", ["Anna", "Bruno", "Carla", "Dario"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "mitigatti-4", "mitigatti", FOUR, new_hand=True)
     table.choose("#contract-type-solo")
     # Neither a called card nor sans prendre: not ready, and the card grid is in sight.
     expect(page.locator(".check-list li.bad").first).to_contain_text("pick the called card")
@@ -128,10 +119,7 @@ def test_a_mitigatti_solo_scores_what_the_form_shows(phones: Any) -> None:
 def test_the_rest_tab_counts_that_side(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"])
-    table.to_sheet()
-    table.new_hand()
+    Table.seated(page, phone.base, "ottocento", "ottocento", FOUR, new_hand=True)
     rest = page.locator("#side-tab-1")
     expect(rest).to_have_class(re.compile(r"\brest\b"))
     rest.click()

@@ -9,13 +9,14 @@ from typing import Any
 from page_driver import Table
 from playwright.sync_api import expect
 
+THREE = ["Anna", "Bruno", "Carla"]
+FOUR = ["Anna", "Bruno", "Carla", "Dario"]
+
 
 def test_totals_dealer_and_marks_are_explained(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE)
     expect(page.locator("#legend")).to_have_count(0)  # nothing to explain yet
     table.new_hand()
     table.declare(1, "family", suit="H")
@@ -35,10 +36,7 @@ def test_totals_dealer_and_marks_are_explained(phones: Any) -> None:
 def test_mitigatti_says_balance(phones: Any) -> None:
     phone = phones("it-IT")
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("mitigatti-4", "mitigatti", ["Anna", "Bruno", "Carla", "Dario"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "mitigatti-4", "mitigatti", FOUR, new_hand=True)
     page.click("#thrown-in")
     table.save_and_wait()
     expect(page.locator("tr.hand[data-hand='1'] td[data-col='0'] .running")).to_have_text(
@@ -48,10 +46,8 @@ def test_mitigatti_says_balance(phones: Any) -> None:
 def test_the_saved_toast_covers_nothing_of_the_sheet(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-4", "gatti", ["Alberto", "Giovanna", "Massimiliano", "Dario"])
-    table.to_sheet()
-    table.new_hand()
+    table = Table.seated(page, phone.base, "gatti-4", "gatti",
+                         ["Alberto", "Giovanna", "Massimiliano", "Dario"], new_hand=True)
     table.pile(0, 10, ["T1", "T21", "FOOL"])
     table.save_and_wait()
     toast = page.locator("#toast")
@@ -89,9 +85,7 @@ def test_a_phone_on_its_side_keeps_most_of_the_screen_for_the_form(browser: Any,
 def test_ottocento_says_how_far_each_pair_is_from_800(phones: Any) -> None:
     phone = phones("it-IT")
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"])
-    table.to_sheet()
+    Table.seated(page, phone.base, "ottocento", "ottocento", FOUR)
     to_go = page.locator(".progress .bar-to-go")
     expect(to_go).to_have_count(2)
     expect(to_go.first).to_contain_text("mancano 800 punti")

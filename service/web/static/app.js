@@ -166,32 +166,45 @@
     return I18n.variantName(v.id, v.name);
   }
 
-  // -- games kept on this phone ----------------------------------------------------------
+  // -- what this phone keeps ---------------------------------------------------------------
 
+  /** An object kept in localStorage under ``key``: read whole, written whole. Where storage
+   * is refused (private mode, full), reads give {} and writes are dropped: the page still
+   * works for this visit. */
+  function kept(key) {
+    return {
+      key,
+      all() {
+        try {
+          return JSON.parse(localStorage.getItem(key)) || {};
+        } catch (error) {
+          return {};
+        }
+      },
+      write(all) {
+        try {
+          localStorage.setItem(key, JSON.stringify(all));
+        } catch (error) { /* not kept */ }
+      },
+    };
+  }
+
+  // The games this phone has opened, by id: their tokens, kind and last copy.
   const Store = {
-    key: "segnapunti.games.v1",
-    all() {
-      try {
-        return JSON.parse(localStorage.getItem(this.key)) || {};
-      } catch (error) {
-        return {};
-      }
-    },
+    ...kept("segnapunti.games.v1"),
     get(id) {
       return this.all()[id] || null;
     },
     put(id, patch) {
       const all = this.all();
       all[id] = { ...(all[id] || {}), ...patch, id, seen: Date.now() };
-      try {
-        localStorage.setItem(this.key, JSON.stringify(all));
-      } catch (error) { /* private mode: the page still works for this visit */ }
+      this.write(all);
       return all[id];
     },
     remove(id) {
       const all = this.all();
       delete all[id];
-      localStorage.setItem(this.key, JSON.stringify(all));
+      this.write(all);
     },
   };
 
@@ -201,19 +214,7 @@
   // the hand, or discarding it (asked first), removes it.
 
   const Drafts = {
-    key: "segnapunti.drafts.v1",
-    all() {
-      try {
-        return JSON.parse(localStorage.getItem(this.key)) || {};
-      } catch (error) {
-        return {};
-      }
-    },
-    write(all) {
-      try {
-        localStorage.setItem(this.key, JSON.stringify(all));
-      } catch (error) { /* private mode or full: the form still works, unkept */ }
-    },
+    ...kept("segnapunti.drafts.v1"),
     keep(form) {
       const all = this.all();
       const month = Date.now() - 30 * 24 * 3600 * 1000;
