@@ -199,3 +199,21 @@ def test_every_page_file_is_installed_with_the_package() -> None:
     patterns = data.get("*", []) + data.get("service.web.static", [])
     for path in STATIC_DIR.iterdir():
         assert any(fnmatch.fnmatch(path.name, p) for p in patterns), path.name
+
+
+def test_the_service_worker_keeps_this_releases_files(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"
+    source = worker.get_data(as_text=True)
+    files = re.search(r"const FILES = (\[.*?\]);", source, re.DOTALL)
+    assert files is not None
+    import json
+
+    kept = set(json.loads(files.group(1)))
+    html = client.get("/").get_data(as_text=True)
+    linked = set(re.findall(r'(?:src|href)="(/app/[^"]+)"', html))
+    assert {"/", *linked, "/api/v1/variants", "/api/v1/variants/gatti-3"} <= kept
+    assert re.search(r'const RELEASE = "[0-9a-f]{16}";', source)
+    assert client.get("/app/sw.js").status_code == 404  # only at the root, filled in

@@ -18,6 +18,7 @@ once per file and encoding (Flask-Compress with a cache). Edits to the files nee
 from __future__ import annotations
 
 import hashlib
+import json
 import mimetypes
 import re
 from dataclasses import dataclass
@@ -73,6 +74,30 @@ def _load() -> tuple[dict[str, Asset], Asset]:
 
 
 ASSETS, PAGE = _load()
+#: The service worker's source, served at /sw.js with this release filled in (not at /app/).
+_WORKER_SOURCE = ASSETS.pop("sw.js").data.decode("utf-8")
+
+
+def _worker() -> Asset:
+    """The service worker of this release: what it keeps (the page, every file at the version
+    the page links, the unversioned icons the manifest names, the variants' data), and a
+    release name that changes with any of them."""
+    from service.domain.variants import VARIANTS
+
+    linked = [f"{ASSETS_PREFIX}{name}?v={ASSETS[name].version}"
+              for name in sorted(ASSETS) if name != "index.html"]
+    icons = [f"{ASSETS_PREFIX}{name}" for name in sorted(ASSETS)
+             if name.endswith((".png", ".svg", ".webmanifest"))]
+    data = ["/api/v1/variants", *(f"/api/v1/variants/{v}" for v in sorted(VARIANTS))]
+    files = ["/", *linked, *icons, *data]
+    release = hashlib.sha256("\n".join(
+        [PAGE.version, *files, _WORKER_SOURCE]).encode()).hexdigest()[:16]
+    source = (_WORKER_SOURCE.replace("__RELEASE__", release)
+              .replace("__FILES__", json.dumps(files, indent=2)))
+    return _asset(source.encode("utf-8"), "sw.js")
+
+
+WORKER = _worker()
 
 page = Blueprint("web", __name__)
 compress = Compress()
@@ -119,6 +144,14 @@ def _send(asset: Asset, *, immutable: bool = False) -> Response:
 @compress.compressed()
 def index() -> Response:
     return _send(PAGE)
+
+
+@page.route("/sw.js")
+@compress.compressed()
+def service_worker() -> Response:
+    """The service worker, at the root so that its scope is the whole page; revalidated on
+    every load, as browsers do for workers anyway."""
+    return _send(WORKER)
 
 
 @page.route(f"{ASSETS_PREFIX}<path:filename>")

@@ -205,6 +205,32 @@
       const all = this.all();
       delete all[id];
       this.write(all);
+      try {
+        localStorage.removeItem(Copies.key(id));
+      } catch (error) { /* nothing kept */ }
+    },
+  };
+
+  // -- the last copy of each game this phone has seen ----------------------------------------
+  // Kept at every read that brought a new version, with the variant's data, so that the game
+  // opens with no network. A game too large for the phone's storage is simply not kept.
+
+  const Copies = {
+    key(id) {
+      return `segnapunti.copy.${id}`;
+    },
+    keep(game, detail) {
+      if (!game || !detail) return;
+      try {
+        localStorage.setItem(this.key(game.id), JSON.stringify({ game, detail, at: Date.now() }));
+      } catch (error) { /* full: not kept */ }
+    },
+    get(id) {
+      try {
+        return JSON.parse(localStorage.getItem(this.key(id)));
+      } catch (error) {
+        return null;
+      }
     },
   };
 
@@ -308,7 +334,10 @@
     if (response.status === 304) return false;
     G.game = response.data;
     G.etag = response.headers.get("ETag");
+    if (G.copyAt) banner(null);  // the network is back: the copy's notice goes
+    G.copyAt = null;
     remember(G.game);
+    Copies.keep(G.game, G.detail);
     return true;
   }
 
@@ -319,10 +348,21 @@
     if (!saved || !saved.token) throw new ApiError(401, { detail: t("err.noToken") });
     Object.assign(G, {
       id, token: saved.token, kind: saved.kind || null, game: null, etag: null, detail: null,
-      expanded: new Set(),
+      expanded: new Set(), copyAt: null,
     });
-    await refreshGame();
-    G.detail = await variantDetail(G.game.variant);
+    try {
+      await refreshGame();
+      G.detail = await variantDetail(G.game.variant);
+      Copies.keep(G.game, G.detail);
+    } catch (error) {
+      // No network: the game as this phone last saw it, said to be a copy, and when from.
+      const copy = error.status === 0 ? Copies.get(id) : null;
+      if (!copy) throw error;
+      Object.assign(G, { game: copy.game, detail: copy.detail, copyAt: copy.at, etag: null });
+      banner(t("offline.copy", { time: new Date(copy.at).toLocaleString(I18n.lang, {
+        day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) }), "warn");
+      return;
+    }
     Store.put(id, { kind: G.kind });
   }
 
@@ -2032,6 +2072,12 @@
     if (document.visibilityState === "visible" && G.id && G.timer) poll();
   });
   window.addEventListener("hashchange", () => { route(); });
+  // The page and its files kept by a service worker, so that it opens with no network. Only
+  // on a secure origin (https, or localhost): on plain http over a club's Wi-Fi the browser
+  // offers none, and the page works as before, online.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => { /* not offered here */ });
+  }
   setLanguage(I18n.lang);
   route();
 })();

@@ -77,6 +77,7 @@ const I18n = (() => {
 
     "sheet.live": "Aggiornato {time}",
     "sheet.offline": "Non in linea: riprovo…",
+    "offline.copy": "Nessuna rete: questa è la copia del foglio del {time}. Si aggiorna da sola quando torna la rete.",
     "sheet.readOnly": "Sola lettura",
     "sheet.finished": "Partita finita",
     "sheet.hand": "Mano {n}",
@@ -428,6 +429,7 @@ const I18n = (() => {
 
     "sheet.live": "Updated {time}",
     "sheet.offline": "Offline: retrying…",
+    "offline.copy": "No network: this is the sheet as it was at {time}. It updates by itself when the network is back.",
     "sheet.readOnly": "Read only",
     "sheet.finished": "Game over",
     "sheet.hand": "Hand {n}",
