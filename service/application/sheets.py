@@ -235,9 +235,11 @@ def variant_name(view: GameView, t: Translator) -> str:
     return t.get(f"variant.{variant.id}", variant.name)
 
 
-def currency_of(view: GameView) -> str:
-    """The game's currency (``EUR`` unless its options say another)."""
-    return str(view.setup.options.get("currency") or "EUR")
+def currency_of(view: GameView) -> str | None:
+    """The game's currency: its option, which the setup always holds (its default where the
+    game gave none) in a variant that settles in money."""
+    currency = view.setup.options.get("currency")
+    return None if currency is None else str(currency)
 
 
 def option_texts(view: GameView, t: Translator) -> list[str]:
@@ -283,13 +285,13 @@ class _Builder:
         out = []
         for column in self.view.summary.columns:
             if self.variant.partnership == "dummies":
-                label = column.label
+                # The player's name, and under it who plays the column (the player and the
+                # dummy).
+                out.append(SheetColumn(column.key, column.label, t.seats(column.seats)))
             else:
-                label = " & ".join(self.names[s] for s in column.seats)
-            # Under a dummies' column (its own label), who plays it; else the label says all.
-            out.append(SheetColumn(column.key, label,
-                                   t.seats(column.seats) if label != t.seats(column.seats)
-                                   and self.variant.partnership == "dummies" else ""))
+                # The names say it all.
+                out.append(SheetColumn(column.key,
+                                       " & ".join(self.names[s] for s in column.seats), ""))
         if self.marca and self._pot_used():
             out.append(SheetColumn(POT, t("col.pot"), ""))
         return out
@@ -777,7 +779,7 @@ class Explainer:
         """The line in the sheet's language, the players named; the service's own text
         (which says seats) for a line the catalogue cannot say."""
         try:
-            return self._italian(line, side)
+            return self._composed(line, side)
         except (KeyError, TypeError, ValueError, IndexError):
             self.fallbacks += 1
             return str(line["text"])
@@ -785,7 +787,7 @@ class Explainer:
     def _cards(self, codes: Sequence[str]) -> str:
         return " ".join(card_label(self.b.view, c) for c in codes)
 
-    def _italian(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
+    def _composed(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
         t = self.t
         item = line["item"]
         points = t.number(int(line["points"]))
@@ -870,7 +872,7 @@ class Explainer:
                               for p in payments)
             wording = text
             try:
-                wording = self._italian_payment(item, payments, accuse)
+                wording = self._composed_payment(item, payments, accuse)
             except (KeyError, TypeError, ValueError, IndexError):
                 self.fallbacks += 1
             if item == "declaration":
@@ -882,7 +884,7 @@ class Explainer:
     def _party(self, key: object) -> str:
         return self.t("ledger.pot") if key == POT else self.b.names[int(str(key))]
 
-    def _italian_payment(self, item: str, payments: Sequence[Mapping[str, Any]],
+    def _composed_payment(self, item: str, payments: Sequence[Mapping[str, Any]],
                          accuse: int) -> str:
         t = self.t
         record = self.hand.record

@@ -66,8 +66,6 @@ STORAGE_TIMEOUT_S = 0.5
 #: The namespace of every count in the storage: one Redis may serve other programs, or other
 #: instances of this one (``RATE_LIMIT_KEY_PREFIX``).
 DEFAULT_KEY_PREFIX = "segnapunti"
-
-
 #: The longest wait between two tries of a storage that went away (seconds).
 MAX_STORAGE_BACKOFF_S = 60.0
 
@@ -89,8 +87,12 @@ class Counts:
     """Moving windows counted in the configured storage; while it is away (Redis stopped,
     unreachable), in this process's memory, asking the storage again after 1, 2, 4… s."""
 
-    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], float] = time.time) -> None:
+        """``clock`` times the tries of a storage that went away; ``now`` is the wall clock
+        the windows are counted on (``limits`` counts in ``time.time``), for ``Retry-After``."""
         self.url = url
+        self.now = now
         self.storage = storage_from_string(url, wrap_exceptions=True, **_storage_options(url))
         self.shared = MovingWindowRateLimiter(self.storage)
         self.local = (self.shared if isinstance(self.storage, MemoryStorage)
@@ -128,27 +130,26 @@ class Counts:
             self._retry_at = self.clock() + self._backoff
 
     def wait(self, items: list[RateLimitItem], identifiers: tuple[str, ...], *,
-             count: bool, now: Callable[[], float]) -> float:
+             count: bool) -> float:
         """Seconds until a request fits every window (0: it fits), counting it if it does and
         ``count`` is set."""
         strategy = self._current()
         try:
-            return _wait(strategy, items, identifiers, count, now)
+            return self._wait(strategy, items, identifiers, count)
         except StorageError as error:
             if strategy is self.local:
                 raise
             self._went_away(error)
-            return _wait(self.local, items, identifiers, count, now)
+            return self._wait(self.local, items, identifiers, count)
 
-
-def _wait(strategy: MovingWindowRateLimiter, items: list[RateLimitItem],
-          identifiers: tuple[str, ...], count: bool, now: Callable[[], float]) -> float:
-    for item in items:
-        fits = (strategy.hit if count else strategy.test)(item, *identifiers)
-        if not fits:
-            reset_at = strategy.get_window_stats(item, *identifiers).reset_time
-            return max(reset_at - now(), 0.001)
-    return 0.0
+    def _wait(self, strategy: MovingWindowRateLimiter, items: list[RateLimitItem],
+              identifiers: tuple[str, ...], count: bool) -> float:
+        for item in items:
+            fits = (strategy.hit if count else strategy.test)(item, *identifiers)
+            if not fits:
+                reset_at = strategy.get_window_stats(item, *identifiers).reset_time
+                return max(reset_at - self.now(), 0.001)
+        return 0.0
 
 
 def _safe(url: str) -> str:
@@ -211,7 +212,7 @@ def _too_many(seconds_to_wait: float, detail: str) -> Response:
 
 def _storage_options(url: str) -> dict[str, float]:
     """Redis: wait a short while for it, then count in memory (the worker's fallback)."""
-    if url.startswith(("redis", "rediss")):
+    if url.startswith("redis"):  # redis://, rediss://, redis+sentinel://
         return {"socket_connect_timeout": STORAGE_TIMEOUT_S, "socket_timeout": STORAGE_TIMEOUT_S}
     return {}
 
@@ -229,20 +230,18 @@ def install(app: Flask) -> None:
     failures = (allowance(failures_per_minute, int(config["AUTH_FAILURE_BURST"]))
                 if failures_per_minute > 0 else [])
     prefix = str(config.get("RATE_LIMIT_KEY_PREFIX") or DEFAULT_KEY_PREFIX)
-    counts = Counts(str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL))
+    counts = Counts(str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL), now=clock)
 
     def limit() -> Response | None:
         if request.path in EXEMPT_PATHS:
             return None
         if failures and bearer_token() is not None:
-            wait = counts.wait(failures, (prefix, "auth-failures", address_key()),
-                               count=False, now=clock)
+            wait = counts.wait(failures, (prefix, "auth-failures", address_key()), count=False)
             if wait > 0:
                 return _too_many(wait, f"more than {failures_per_minute} failed "
                                        "authentications a minute from this address")
         if requests:
-            wait = counts.wait(requests, (prefix, "requests", client_key()), count=True,
-                               now=clock)
+            wait = counts.wait(requests, (prefix, "requests", client_key()), count=True)
             if wait > 0:
                 return _too_many(wait, f"more than {per_minute} requests a minute "
                                        f"({requests[0].amount} in {_span(requests[0])}) "
@@ -251,8 +250,7 @@ def install(app: Flask) -> None:
 
     def count_failure(response: Response) -> Response:
         if failures and request.environ.get(FAILED_AUTHENTICATION):
-            counts.wait(failures, (prefix, "auth-failures", address_key()), count=True,
-                        now=clock)
+            counts.wait(failures, (prefix, "auth-failures", address_key()), count=True)
         return response
 
     app.before_request(limit)

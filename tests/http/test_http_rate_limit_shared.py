@@ -7,7 +7,6 @@ so runs never see each other's counts."""
 from __future__ import annotations
 
 import logging
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -106,17 +105,17 @@ def test_a_worker_counts_in_redis_again_once_it_answers(
 
     monkeypatch.setattr(counts.shared, "hit", gone)
     monkeypatch.setattr(counts.storage, "check", lambda: False)
-    assert counts.wait(items, client, count=True, now=time.time) == 0  # counted in memory
+    assert counts.wait(items, client, count=True) == 0  # counted in memory
     assert "counting in this process's memory" in caplog.text
     assert counts.local.get_window_stats(items[0], *client).remaining == 1
     now[0] += 0.5  # not yet time to ask again: memory still
-    assert counts.wait(items, client, count=True, now=time.time) == 0
-    assert counts.wait(items, client, count=True, now=time.time) > 0  # memory's 2 are spent
+    assert counts.wait(items, client, count=True) == 0
+    assert counts.wait(items, client, count=True) > 0  # memory's 2 are spent
 
     monkeypatch.setattr(counts.shared, "hit", answers)
     monkeypatch.setattr(counts.storage, "check", lambda: True)
     now[0] += 1.0  # a second after it went away: asked again, and it answers
-    assert counts.wait(items, client, count=True, now=time.time) == 0
+    assert counts.wait(items, client, count=True) == 0
     assert "answers again" in caplog.text
     assert counts.shared.get_window_stats(items[0], *client).remaining == 1
     counts.shared.clear(items[0], *client)

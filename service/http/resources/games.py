@@ -9,7 +9,7 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
-from service.application.games import GameView, HandView
+from service.application.games import GameService, GameView, HandView
 from service.application.ports import HandVersion
 
 from ..blueprint import Blueprint
@@ -196,7 +196,7 @@ class Game(MethodView):
         return response
 
     @staticmethod
-    def _read(service: Any, game_id: str) -> Response:
+    def _read(service: GameService, game_id: str) -> Response:
         if request.if_none_match:
             tag = service.game_tag(game_id, bearer_token())
             if request.if_none_match.contains_weak(tag):
