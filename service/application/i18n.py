@@ -151,6 +151,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                       ("tentativo di Bagatte ultimu non valido: nessun "
                                       "pagamento")),
     "event.thrown_in": ("thrown in (to the mountain)", "a monte"),
+    "event.entered_by_points": ("entered by the points counted at the table, not by cards",
+                                "segnata coi punti contati al tavolo, non carta per carta"),
     "event.other": ("{event}", "{event}"),
     # -- the end ----------------------------------------------------------------------------
     "end.winner": ("Winner: {names}", "Vince {names}"),
@@ -207,6 +209,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "seme)")),
     "legend.doubling": ("three or more cricche or sequences count double",
                         "tre o più cricche o sequenze valgono doppio"),
+    "legend.by_points": ("points entered as counted at the table, not card by card",
+                         "punti segnati come contati al tavolo, non carta per carta"),
     "legend.last_trick": ("card points include the last trick (6)",
                           "i punti carte comprendono l'ultima presa (6)"),
     "legend.not_counted": ("not counted: the rubber was won during the declarations (R13)",
@@ -240,6 +244,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                            ("{who}: {tricks} prese, {trick_points} punti di prese, + {counting} "
                            "in carte di conto{cards}{rest}")),
     "detail.rest": (" (the rest of the pack)", " (il resto del mazzo)"),
+    "detail.points.deck": ("{who}: {counted} deck points{how}",
+                           "{who}: {counted} punti di mazzo{how}"),
+    "detail.points.card": ("{who}: {counted} card points{how}{last}",
+                           "{who}: {counted} punti carte{how}{last}"),
+    "detail.points.counted": (", as counted at the table", ", come contati al tavolo"),
+    "detail.points.rest": (", the rest of the hand's total", ", il resto del totale della mano"),
+    "detail.points.last": (", and {n} for the last trick: {points}",
+                           ", e {n} per l'ultima presa: {points}"),
     "detail.combo.declared": ("{who} declared a {label}: {points}",
                               "{who} ha dichiarato una {label}: {points}"),
     "detail.combo.captured": ("{who} captured a {label}: {points}",

@@ -519,6 +519,9 @@ class _Builder:
             self.any_shared = True
         if item == "card_points" and line.get("last_trick"):
             self.used_marks.add("last_trick")
+        if line.get("entered") == "points":
+            mark = "#"
+            self.used_marks.add("#")
         return group, Entry(t.number(points), mark, style, points)
 
     def _point_rows(self, index: int, hand: HandView, result: Mapping[str, Any]) -> list[Row]:
@@ -728,6 +731,8 @@ class _Builder:
             out.append(("", t("legend.last_trick")))
         if "captured" in used:
             out.append(("", t("legend.captured")))
+        if "#" in used:
+            out.append(("#", t("legend.by_points")))
         if self.any_shared:
             out.append(("", t("legend.shared")))
         if self.any_void:
@@ -811,6 +816,13 @@ class Explainer:
             if line["seat"] in side["seats"]:
                 return t("detail.bagatto.lost_own", who=who, points=points)
             return t("detail.bagatto.lost", who=who, points=points, to=t.seats(side["seats"]))
+        if line.get("entered") == "points":
+            how = t("detail.points.rest" if line.get("derived") else "detail.points.counted")
+            if item == "card_points":
+                last = int(line.get("last_trick") or 0)
+                return t("detail.points.card", who=side_who, counted=line["counted"], how=how,
+                         last=t("detail.points.last", n=last, points=points) if last else "")
+            return t("detail.points.deck", who=side_who, counted=line["counted"], how=how)
         if item == "deck_points":
             cards = line.get("counting_cards") or []
             return t("detail.deck_points", who=side_who, tricks=line["tricks"],

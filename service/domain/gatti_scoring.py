@@ -17,13 +17,15 @@ from .cards import Card
 from .errors import ProblemList, RecordInvalid
 from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
 from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
+from .points_piles import Counted, PointsView, points_line, resolve_points_piles, uses_points
+from .records import Declaration
 from .replay import replay_if_played
 from .results import HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
 
 if TYPE_CHECKING:
-    from .records import HandRecord
+    from .records import Combination, HandRecord
     from .variants.base import Variant
 
 
@@ -233,6 +235,41 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
                      "player's", rule.rule)
 
 
+# -- piles given by points -------------------------------------------------------------------
+
+
+def count_gatti_combination(variant: Variant, combo: Combination, field: str,
+                            problems: ProblemList) -> Counted | None:
+    """A captured meld said by kind (R8): gatti, a family by its suit, three or four of a kind
+    by its rank; read as the declaration of it would be."""
+    section = "§2.4" if variant.rules_section == "§2" else "§3"
+    before = len(problems.items)
+    for name in ("type", "count"):
+        if getattr(combo, name) is not None:
+            problems.add(f"{field}.{name}", "field_not_for_kind",
+                         f"a {combo.kind} combination takes no {name}", section)
+    meld, found = check_declaration(
+        variant, Declaration(0, combo.kind, None, combo.suit, combo.rank), field)
+    problems.extend(found)
+    if meld is None or len(problems.items) > before:
+        return None
+    needs = tuple((frozenset(c for c in variant.pack.cards if card_class(c) == cls), n)
+                  for cls, n in meld.needs)
+    return Counted(meld, "R8", frozenset(meld.cards), needs)
+
+
+def _known_gatti(variant: Variant, record: HandRecord, sides: Sides) -> dict[int, set[Card]]:
+    """Cards the other records put in a pile: T1 that won the last trick, a covered Fool."""
+    known: dict[int, set[Card]] = defaultdict(set)
+    out_of_play = set(record.discard or ())
+    t1, fool = variant.pack.card("T1"), variant.pack.fool
+    if record.bagatto is not None and record.bagatto.won and t1 not in out_of_play:
+        known[sides.of(record.bagatto.seat)].add(t1)
+    if record.fool is not None and record.fool.covered and fool not in out_of_play:
+        known[sides.of(record.fool.played_by)].add(fool)
+    return known
+
+
 # -- scoring ---------------------------------------------------------------------------------
 
 
@@ -263,6 +300,16 @@ def _meld_lines(variant: Variant, melds: Sequence[tuple[int, CheckedMeld]]) -> l
     return lines
 
 
+def _captured(variant: Variant, views: Mapping[int, PileView] | None,
+              counted: Mapping[int, PointsView] | None) -> list[tuple[int, list[CheckedMeld]]]:
+    """Each side's captured melds (R8): found in its cards, or as the table said them."""
+    if counted is not None:
+        return [(side, [c.value for c in view.combinations if isinstance(c.value, CheckedMeld)])
+                for side, view in sorted(counted.items())]
+    return [(side, captured_melds(variant, view.every_card or view.counting))
+            for side, view in sorted((views or {}).items())]
+
+
 def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
                      incomplete: frozenset[str] = frozenset()) -> HandResult:
     """Check and score a Gatti hand. ``incomplete`` names record sections that were
@@ -276,23 +323,30 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
                                 replay.hands if replay is not None else None)
     _check_discard(variant, record, melds, problems)
     _check_call(variant, record, melds, problems)
-    views = None
-    if not incomplete & {"piles", "call", "tricks"} and (record.tricks is None or replay):
+    views: dict[int, PileView] | None = None
+    counted: dict[int, PointsView] | None = None
+    can_resolve = not incomplete & {"piles", "call", "tricks"} and (
+        record.tricks is None or replay is not None)
+    if can_resolve and uses_points(record):
+        scored = count_gatti_combination if melds_option in ("captured", "both") else None
+        counted = resolve_points_piles(variant, record, sides, problems, scored,
+                                       _known_gatti(variant, record, sides))
+    elif can_resolve:
         views = resolve_piles(variant, record, sides, problems)
     if views is not None:
         check_discard_holder(variant, record, sides, views, problems)
     _check_fool(variant, record, sides, melds, views, problems)
     _check_bagatto(variant, options, record, sides, melds, views, problems)
     problems.raise_if_any()
-    if views is None:
+    if views is None and counted is None:
         raise RecordInvalid([])
 
     lines: dict[int, list[Line]] = defaultdict(list)
     for seat, line in _meld_lines(variant, melds):
         lines[sides.of(seat)].append(line)
     if melds_option in ("captured", "both"):
-        for side, view in sorted(views.items()):
-            for meld in captured_melds(variant, view.every_card or view.counting):
+        for side, melds_held in _captured(variant, views, counted):
+            for meld in melds_held:
                 lines[side].append(Line(
                     "captured_meld", meld.points,
                     f"{side_name(sides, side).capitalize()} captured {meld.label}: "
@@ -320,8 +374,11 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
                     "bagatto_ultimo", rule.lose_own,
                     f"Seat {rec.seat} lost the last trick with T1: {rule.lose_own} to its "
                     "own side", rule.rule, facts))
-    for side, view in sorted(views.items()):
-        lines[side].append(deck_points_line(variant, sides, side, view))
+    if views is not None:
+        for side, view in sorted(views.items()):
+            lines[side].append(deck_points_line(variant, sides, side, view))
+    for side, count in sorted((counted or {}).items()):
+        lines[side].append(points_line(variant, sides, count))
 
     side_results = tuple(SideResult(i, sides.seats[i], tuple(lines[i]))
                          for i in range(len(sides)))
@@ -332,8 +389,12 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
         columns = tuple((str(s.side), s.total) for s in side_results)
     events = []
     dealer_side = sides.of(record.dealer)
-    if variant.discard_covering and views[dealer_side].tricks == 0:
+    if variant.discard_covering and (
+            counted[dealer_side].points == 0 if counted is not None
+            else views is not None and views[dealer_side].tricks == 0):
         events.append("discard_uncovered")
+    if counted is not None:
+        events.append("entered_by_points")
     if record.call is not None and record.call.partner == record.dealer:
         events.append("dealer_alone")
     if record.fool is not None and record.fool.covered is False:

@@ -24,6 +24,7 @@ from .cards import SUITS as ALL_SUITS
 from .cards import Card, plain
 from .errors import ProblemList, RecordInvalid
 from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
+from .points_piles import PointsView, points_line, resolve_points_piles, uses_points
 from .records import Declaration
 from .replay import replay_if_played
 from .results import HandResult, Line, Payment, SideResult
@@ -293,15 +294,26 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     sides = hand_sides(variant, record)
 
     views: dict[int, PileView] | None = None
+    counted: dict[int, PointsView] | None = None
     if not surrendered and not incomplete & {"piles", "tricks", "contract"} and (
             record.tricks is None or replay is not None):
-        views = resolve_piles(variant, record, sides, problems)
+        if uses_points(record):
+            counted = resolve_points_piles(variant, record, sides, problems, None,
+                                           _known(variant, record, sides, declarations))
+            dealer_side = sides.of(record.dealer)
+            if counted is not None and counted[dealer_side].points == 0:
+                problems.add("piles", "discard_outside_dealer_side",
+                             f"{side_name(sides, dealer_side)} (the dealer's side) has no "
+                             "points, but the discard always counts for it, one trick at "
+                             "least", "§5.1")
+        else:
+            views = resolve_piles(variant, record, sides, problems)
         if views is not None:
             check_discard_holder(variant, record, sides, views, problems)
             _check_kept(variant, record, sides, declarations, views, problems)
     _check_bagatte(variant, record, sides, declarations, views, problems)
     problems.raise_if_any()
-    if views is None and not surrendered:
+    if views is None and counted is None and not surrendered:
         raise RecordInvalid([])
 
     sans = contract is not None and is_sans_prendre(contract)
@@ -309,11 +321,14 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     lines: dict[int, list[Line]] = {side: [] for side in range(len(sides))}
     points: dict[int, int] = {}
     top = None
-    if views is not None:
-        for side, view in sorted(views.items()):
+    if views is not None or counted is not None:
+        for side, view in sorted((views or {}).items()):
             line = deck_points_line(variant, sides, side, view)
             lines[side].append(line)
             points[side] = line.points
+        for side, count in sorted((counted or {}).items()):
+            lines[side].append(points_line(variant, sides, count))
+            points[side] = count.points
         if contract is not None:
             payments += _partida_four(variant, contract, sides, points)
         else:
@@ -355,12 +370,37 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
         events.append("surrendered")
     if bagatto is not None and not bagatto.valid:
         events.append("bagatte_attempt_invalid")
+    if counted is not None:
+        events.append("entered_by_points")
     facts: list[tuple[str, object]] = list(replay.facts()) if replay is not None else []
     if top is not None:
         facts.append(("top_scorer", top))
     violations = replay.violations if replay is not None else ()
     return HandResult(side_results, columns, violations, tuple(events), tuple(facts),
                       payments=tuple(payments))
+
+
+def _fuole_owner(variant: Variant, record: HandRecord,
+                 declarations: Sequence[tuple[int, Declaration]]) -> int | None:
+    owner = record.fool.played_by if record.fool is not None else None
+    for _, d in declarations:
+        if variant.pack.fool in _implied(variant, d):
+            owner = d.seat if owner is None else owner
+    return owner
+
+
+def _known(variant: Variant, record: HandRecord, sides: Sides,
+           declarations: Sequence[tuple[int, Declaration]]) -> dict[int, set[Card]]:
+    """Cards the other records put in a pile: the Fuole with its player's side (never
+    captured), T1 that won the last trick."""
+    known: dict[int, set[Card]] = {}
+    owner = _fuole_owner(variant, record, declarations)
+    if owner is not None:
+        known.setdefault(sides.of(owner), set()).add(variant.pack.fool)
+    t1 = variant.pack.card("T1")
+    if record.bagatto is not None and record.bagatto.won and t1 not in (record.discard or ()):
+        known.setdefault(sides.of(record.bagatto.seat), set()).add(t1)
+    return known
 
 
 def _check_kept(variant: Variant, record: HandRecord, sides: Sides,

@@ -58,9 +58,14 @@ def card_points(cards: Iterable[Card], last_trick: bool) -> int:
 class CriccaFound:
     type: str
     cards: tuple[Card, ...]
+    kind = "cricca"
 
     @property
     def count(self) -> int:
+        return len(self.cards)
+
+    @property
+    def size(self) -> int:
         return len(self.cards)
 
     @property
@@ -70,8 +75,11 @@ class CriccaFound:
 
     @property
     def label(self) -> str:
-        return f"cricca of {'all four' if self.count == 4 else 'three'} " \
-               f"{CRICCA_NAMES[self.type]}"
+        return cricca_label(self.type, self.count)
+
+
+def cricca_label(kind: str, count: int) -> str:
+    return f"cricca of {'all four' if count == 4 else 'three'} {CRICCA_NAMES[kind]}"
 
 
 def cricca_type(card: Card) -> str | None:
@@ -100,10 +108,15 @@ class SequenceFound:
     type: str
     reached: tuple[Card, ...]
     wilds: tuple[Card, ...]
+    kind = "sequence"
 
     @property
     def length(self) -> int:
         return len(self.reached) + len(self.wilds)
+
+    @property
+    def size(self) -> int:
+        return self.length
 
     @property
     def points(self) -> int:
@@ -115,7 +128,50 @@ class SequenceFound:
 
     @property
     def label(self) -> str:
-        return f"sequence of {self.length} {SEQUENCE_NAMES[self.type]}"
+        return sequence_label(self.type, self.length)
+
+
+def sequence_label(kind: str, length: int) -> str:
+    return f"sequence of {length} {SEQUENCE_NAMES[kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ComboByKind:
+    """A cricca or a sequence a pile holds, said by its type and size rather than its cards
+    (a pile given by points)."""
+
+    kind: str
+    type: str
+    size: int
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def points(self) -> int:
+        if self.kind == "cricca":
+            full, three = CRICCA_POINTS[self.type]
+            return full if self.size == 4 else three
+        return sequence_points(self.size)
+
+    @property
+    def label(self) -> str:
+        if self.kind == "cricca":
+            return cricca_label(self.type, self.size)
+        return sequence_label(self.type, self.size)
+
+
+def cricca_cards(kind: str) -> frozenset[Card]:
+    """The four cards of a cricca's type."""
+    return frozenset(c for c in PACK.cards if cricca_type(c) == kind)
+
+
+def sequence_cards(kind: str) -> frozenset[Card]:
+    """The real cards a sequence of this type can hold (the wild cards apart)."""
+    return frozenset(c for c in PACK.cards if c.code not in WILD_CODES and belongs_to(kind, c))
+
+
+def longest_sequence(kind: str) -> int:
+    """A sequence's greatest length: every real card of its type and both wild cards."""
+    return len(sequence_cards(kind)) + len(WILD_CODES)
 
 
 def sequence_points(length: int) -> int:

@@ -17,28 +17,35 @@ from typing import TYPE_CHECKING
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
 from .ottocento_combos import (
+    CRICCA_POINTS,
     LAST_TRICK,
+    SEQUENCE_NAMES,
+    ComboByKind,
     CriccaFound,
     SequenceFound,
     belongs_to,
     best_sequences,
     card_points,
     card_value,
+    cricca_cards,
     cricca_type,
     cricche,
+    longest_sequence,
+    sequence_cards,
     sequence_type,
 )
 from .piles import PileView, check_discard_holder, pile_of, resolve_piles
+from .points_piles import Counted, PointsView, points_line, resolve_points_piles, uses_points
 from .replay import replay_if_played
 from .results import Act, HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_held, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
 
 if TYPE_CHECKING:
-    from .records import Declaration, HandRecord
+    from .records import Combination, Declaration, HandRecord
     from .variants.base import Variant
 
-Combo = CriccaFound | SequenceFound
+Combo = CriccaFound | SequenceFound | ComboByKind
 
 
 @dataclass(frozen=True)
@@ -140,9 +147,8 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
 
 
 def _combo_line(item: str, combo: Combo, seat: int | None, who: str) -> Line:
-    kind = "cricca" if isinstance(combo, CriccaFound) else "sequence"
-    size = ("count", combo.count) if isinstance(combo, CriccaFound) \
-        else ("length", combo.length)
+    kind = combo.kind
+    size = ("count" if kind == "cricca" else "length", combo.size)
     details: list[tuple[str, object]] = [("kind", kind), ("type", combo.type)]
     if seat is not None:
         details.insert(0, ("seat", seat))
@@ -157,8 +163,8 @@ def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: str,
     """The lines of one act (a player's declarations, or a pair's captures), with the
     doubling of three or more cricche, or of three or more sequences."""
     lines = [_combo_line(item, c, seat, who) for c in combos]
-    for kind, cls in (("cricca", CriccaFound), ("sequence", SequenceFound)):
-        group = [c for c in combos if isinstance(c, cls)]
+    for kind in ("cricca", "sequence"):
+        group = [c for c in combos if c.kind == kind]
         if len(group) >= 3:
             extra = sum(c.points for c in group)
             plural = "cricche" if kind == "cricca" else "sequences"
@@ -169,6 +175,52 @@ def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: str,
                               f"{who}: {len(group)} {plural}, so their {extra} points count "
                               f"double: {extra} more", "§4.3", tuple(details)))
     return lines
+
+
+def count_ottocento_combination(variant: Variant, combo: Combination, field: str,
+                                problems: ProblemList) -> Counted | None:
+    """A cricca or sequence a pile holds, said by kind: ``{"kind": "cricca", "type": "K",
+    "count": 4}``, ``{"kind": "sequence", "type": "trumps", "count": 7}``."""
+    before = len(problems.items)
+    cricca = combo.kind == "cricca"
+    rule = "§4.3" if cricca else "R18"
+    for name in ("suit", "rank"):
+        if getattr(combo, name) is not None:
+            problems.add(f"{field}.{name}", "field_not_for_kind",
+                         f"a {combo.kind} takes no {name}: its type says which it is", rule)
+    types = tuple(CRICCA_POINTS) if cricca else tuple(SEQUENCE_NAMES)
+    if combo.type is None or combo.type not in types:
+        problems.add(f"{field}.type", "missing_field" if combo.type is None else "invalid_type",
+                     f"give the {combo.kind}'s type, one of: {', '.join(types)}", rule)
+    if combo.count is None:
+        problems.add(f"{field}.count", "missing_field",
+                     f"give how many cards the {combo.kind} holds", rule)
+    elif combo.type in types:
+        most = 4 if cricca else longest_sequence(combo.type)
+        if combo.count > most:
+            problems.add(f"{field}.count", "out_of_range",
+                         f"a {combo.kind} of {combo.type} holds 3 to {most} cards, not "
+                         f"{combo.count}", rule)
+    if len(problems.items) > before or combo.type is None or combo.count is None:
+        return None
+    value = ComboByKind(combo.kind, combo.type, combo.count)
+    if cricca:
+        group = cricca_cards(combo.type)
+        return Counted(value, rule, group if combo.count == 4 else frozenset(),
+                       ((group, combo.count),))
+    real = sequence_cards(combo.type)
+    sure = {"trumps": ("ANGEL",), **{k: (f"K{k}",) for k in SEQUENCE_NAMES if len(k) == 1}}
+    return Counted(value, rule,
+                   frozenset(variant.pack.card(c) for c in sure.get(combo.type, ())),
+                   ((real, max(2, combo.count - 2)),))
+
+
+def _known_ottocento(variant: Variant, declared: Sequence[Declared],
+                     sides: Sides) -> dict[int, set[Card]]:
+    """The Angel ends with the pair of the player who showed it (§6)."""
+    angel = variant.pack.card("ANGEL")
+    return {sides.of(x.declaration.seat): {angel} for x in declared
+            if angel in (x.declaration.cards or ())}
 
 
 def _pile_points(view: PileView, last: bool) -> tuple[int, int, int]:
@@ -194,22 +246,29 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
                    replay.hands, problems, "§4.3")
 
     stops_after_declarations = not record.piles and record.tricks is None
-    views = None
+    views: dict[int, PileView] | None = None
+    counted: dict[int, PointsView] | None = None
     if not stops_after_declarations and not incomplete & {"piles", "tricks"} and (
             record.tricks is None or replay is not None):
-        views = resolve_piles(variant, record, sides, problems)
+        if uses_points(record):
+            counted = resolve_points_piles(variant, record, sides, problems,
+                                           count_ottocento_combination,
+                                           _known_ottocento(variant, declared, sides))
+        else:
+            views = resolve_piles(variant, record, sides, problems)
         if views is not None:
             check_discard_holder(variant, record, sides, views, problems)
             _check_kept_cards(variant, record, sides, declared, views, problems)
         if record.last_trick is None:
             problems.add("last_trick", "missing_field",
                          "say which seat won the last trick (6 points)", "§4.1")
-        elif views is not None and views[sides.of(record.last_trick)].tricks == 0:
+        elif (views is not None and views[sides.of(record.last_trick)].tricks == 0) or (
+                counted is not None and counted[sides.of(record.last_trick)].points == 0):
             problems.add("last_trick", "disagrees_with_piles",
                          f"seat {record.last_trick} won the last trick, but its pair's pile "
                          "holds no trick", "§4.1")
     problems.raise_if_any()
-    if views is None and not stops_after_declarations:
+    if views is None and counted is None and not stops_after_declarations:
         raise RecordInvalid([])
 
     lines: dict[int, list[Line]] = {side: [] for side in range(len(sides))}
@@ -224,7 +283,19 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
         acts.append(Act(seat, str(sides.of(seat)), sum(line.points for line in act)))
 
     events: list[str] = []
-    if views is None:
+    if counted is not None:
+        assert record.last_trick is not None
+        last_side = sides.of(record.last_trick)
+        for side, count in sorted(counted.items()):
+            who = side_name(sides, side).capitalize()
+            held = [c.value for c in count.combinations if isinstance(c.value, ComboByKind)]
+            lines[side].extend(_combo_lines("captured", held, None, who, "captured"))
+            lines[side].append(points_line(variant, sides, count, "card_points",
+                                           LAST_TRICK if side == last_side else 0, "§4.1"))
+        if variant.discard_covering and counted[sides.of(record.dealer)].points == 0:
+            events.append("discard_uncovered")
+        events.append("entered_by_points")
+    elif views is None:
         events.append("declarations_only")
     else:
         assert record.last_trick is not None

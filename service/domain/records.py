@@ -72,14 +72,35 @@ class Declaration(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
+class Combination(_Recorded):
+    """A combination a pile holds, said by kind rather than by its cards (a pile given by
+    points): Gatti's gatti, a family (``suit``), three or four of a kind (``rank``); Ottocento's
+    cricca (``type``, ``count`` 3 or 4) or sequence (``type``, ``count`` = its length)."""
+
+    kind: str
+    suit: Suit | None = None
+    rank: str | None = None
+    type: str | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Pile(_Recorded):
     """A side's captures at the end of the hand: every card, or a summary (tricks won, the
-    discard counted as one where held, and the counting cards)."""
+    discard counted as one where held, and the counting cards), or just the points the table
+    counted (deck points; card points without the last trick in Ottocento) with the
+    combinations the pile holds where they score."""
 
     side: int
     cards: tuple[Card, ...] | None = None
     tricks: int | None = None
     counting: tuple[Card, ...] | None = None
+    points: int | None = None
+    combinations: tuple[Combination, ...] | None = None
+
+    @property
+    def by_points(self) -> bool:
+        return self.points is not None
 
 
 
@@ -221,6 +242,25 @@ class _Reader:
             self.problems.add(field, exc.code, str(exc), "§1")
             return None
 
+    def suit(self, value: object, field: str) -> Suit | None:
+        if value is None:
+            return None
+        suit = parse_suit(value)
+        if suit is None:
+            self.problems.add(field, "invalid_suit", f"{value!r} is not a suit (H, D, C, S)",
+                              "§1")
+        return suit
+
+    def court_rank(self, value: object, field: str) -> str | None:
+        if value is None:
+            return None
+        rank = parse_rank(value)
+        if rank is None or rank not in COURT_RANKS:
+            self.problems.add(field, "invalid_rank",
+                              f"{value!r} is not a court rank (J, C, Q, K)", "§2.4")
+            return None
+        return rank
+
     def list_(self, value: object, field: str) -> list[Any]:
         if value is None:
             return []
@@ -246,23 +286,16 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
                        f"(one of: {', '.join(kinds)})", r.variant.rules_section)
         kind = None
     cards = r.cards(data.get("cards"), f"{field}.cards")
-    suit = None
-    if data.get("suit") is not None:
-        suit = parse_suit(data["suit"])
-        if suit is None:
-            r.problems.add(f"{field}.suit", "invalid_suit",
-                           f"{data['suit']!r} is not a suit (H, D, C, S)", "§1")
-    rank = None
-    if data.get("rank") is not None:
-        rank = parse_rank(data["rank"])
-        if rank is None or rank not in COURT_RANKS:
-            r.problems.add(f"{field}.rank", "invalid_rank",
-                           f"{data['rank']!r} is not a court rank (J, C, Q, K)", "§2.4")
-            rank = None
+    suit = r.suit(data.get("suit"), f"{field}.suit")
+    rank = r.court_rank(data.get("rank"), f"{field}.rank")
     count = r.int_(data.get("count"), f"{field}.count", 1, len(r.variant.pack), "count")
     if len(r.problems.items) > before or seat is None or kind is None:
         return None
     return Declaration(seat, kind, cards, suit, rank, count)
+
+
+PILE_FIELDS = frozenset({"side", "cards", "tricks", "counting", "points", "combinations"})
+COMBINATION_FIELDS = ("kind", "suit", "rank", "type", "count")
 
 
 def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
@@ -272,6 +305,9 @@ def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
             r.problems.add(field, "invalid_type", "must be an object")
         return None
     before = len(r.problems.items)
+    for name in data:
+        if name not in PILE_FIELDS:
+            r.problems.add(f"{field}.{name}", "unknown_field", f"a pile has no field {name!r}")
     side = data.get("side")
     if side is None:
         r.problems.add(f"{field}.side", "missing_field", "a side is required")
@@ -281,18 +317,73 @@ def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
     tricks = r.int_(data.get("tricks"), f"{field}.tricks", 0, r.variant.tricks_per_hand,
                     "tricks")
     counting = r.cards(data.get("counting"), f"{field}.counting")
-    if cards is not None and (tricks is not None or counting is not None):
+    most = r.variant.deck_total - r.variant.last_trick_points
+    points = r.int_(data.get("points"), f"{field}.points", 0, most, "points")
+    combinations = None
+    if data.get("combinations") is not None:
+        combinations = tuple(
+            c for k, item in enumerate(r.list_(data["combinations"], f"{field}.combinations"))
+            if (c := _parse_combination(r, item, f"{field}.combinations[{k}]")) is not None)
+    forms = [name for name, value in (("cards", cards), ("tricks", tricks),
+                                      ("counting", counting), ("points", points))
+             if value is not None]
+    if "points" in forms and len(forms) > 1:
+        r.problems.add(field, "mixed_pile_forms",
+                       "give a pile by its points alone, not with "
+                       + " or ".join(f for f in forms if f != "points"))
+    elif cards is not None and (tricks is not None or counting is not None):
         r.problems.add(field, "mixed_pile_forms",
                        "give either every card of the pile (cards) or a summary (tricks and "
                        "counting), not both")
-    elif cards is None and tricks is None:
+    elif cards is None and tricks is None and points is None \
+            and f"{field}.points" not in {p.field for p in r.problems.items[before:]}:
         r.problems.add(field, "missing_field",
-                       "a pile needs its cards, or the number of tricks it holds")
+                       "a pile needs its cards, the number of tricks it holds, or its points")
+    if combinations is not None and points is None and "points" not in data:
+        r.problems.add(f"{field}.combinations", "combinations_need_points",
+                       "combinations are said by kind only in a pile given by points; a pile "
+                       "of cards shows its combinations itself")
     if len(r.problems.items) > before or side is None:
         return None
+    if points is not None:
+        return Pile(side, points=points, combinations=combinations or None)
     if cards is None and counting is None:
         counting = ()
     return Pile(side, cards, tricks, counting)
+
+
+def _parse_combination(r: _Reader, raw: object, field: str) -> Combination | None:
+    data = r.obj(raw, field)
+    if data is None:
+        if raw is None:
+            r.problems.add(field, "invalid_type", "must be an object")
+        return None
+    before = len(r.problems.items)
+    for name in data:
+        if name not in COMBINATION_FIELDS:
+            r.problems.add(f"{field}.{name}", "unknown_field",
+                           f"a combination has no field {name!r}")
+    kinds = [m.kind for m in r.variant.melds if m.captured]
+    kind = data.get("kind")
+    if kind is None:
+        r.problems.add(f"{field}.kind", "missing_field", "a combination needs its kind")
+    elif kind not in kinds:
+        r.problems.add(f"{field}.kind", "unknown_kind",
+                       f"{kind!r} is no combination a pile scores in {r.variant.id}"
+                       + (f" (one of: {', '.join(kinds)})" if kinds else ""),
+                       r.variant.rules_section)
+    suit = r.suit(data.get("suit"), f"{field}.suit")
+    rank = r.court_rank(data.get("rank"), f"{field}.rank")
+    kind_type = None
+    if data.get("type") is not None:
+        if not isinstance(data["type"], str):
+            r.problems.add(f"{field}.type", "invalid_type", "must be a string")
+        else:
+            kind_type = data["type"]
+    count = r.int_(data.get("count"), f"{field}.count", 3, len(r.variant.pack), "count")
+    if len(r.problems.items) > before or kind is None:
+        return None
+    return Combination(kind, suit, rank, kind_type, count)
 
 
 def side_count(variant: Variant) -> int:
@@ -474,6 +565,7 @@ def parse_hand_record(variant: Variant, data: Mapping[str, Any]) -> HandRecord:
 __all__ = [
     "BagattoRecord",
     "Call",
+    "Combination",
     "Declaration",
     "FoolRecord",
     "HandRecord",

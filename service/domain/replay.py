@@ -255,10 +255,17 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         if pile.side >= len(sides):
             continue
         mine = piles[pile.side]
-        if pile.cards is not None:
+        tricks_held = len(won[pile.side]) + (pile.side == holder_side)
+        if pile.combinations:
+            problems.add(f"piles[{i}].combinations", "combinations_with_tricks",
+                         "the tricks show what each pile holds: leave the combinations out",
+                         "§6")
+        if pile.points is not None:
+            agrees = pile.points == variant.deck_points(
+                tricks_held, len(mine), sum(variant.card_points(c) for c in mine))
+        elif pile.cards is not None:
             agrees = set(pile.cards) == set(mine)
         else:
-            tricks_held = len(won[pile.side]) + (pile.side == holder_side)
             agrees = pile.tricks == tricks_held and set(pile.counting or ()) == {
                 c for c in mine if variant.card_points(c)}
         if not agrees:

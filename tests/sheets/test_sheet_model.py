@@ -284,3 +284,45 @@ def test_dummies_are_named_after_their_players_in_the_sheets_language(
         "Anna, Bruno, morto di Anna, morto di Bruno")
     assert [c.label for c in italian.columns] == ["Anna", "Bruno"]
     assert italian.outcome == ("Nessuna mano giocata.",)
+
+
+# -- hands entered by points -----------------------------------------------------------------
+
+
+BY_POINTS = {
+    "gatti-3": Sample("gatti-3", ("Anna", "Bruno", "Carla"), [
+        {"dealer": 0, "piles": [{"side": 0, "points": 40, "combinations": [{"kind": "gatti"}]},
+                                {"side": 1, "points": 20}]}], {"melds": "both"}),
+    "ottocento": Sample("ottocento", ("Anna", "Bruno", "Carla", "Dario"), [
+        {"dealer": 0, "last_trick": 1, "piles": [{"side": 0, "points": 50, "combinations": [
+            {"kind": "cricca", "type": "K", "count": 4}]}]}]),
+    "mitigatti-3": Sample("mitigatti-3", ("Anna", "Bruno", "Carla"), [
+        {"dealer": 0, "piles": [{"side": 0, "points": 48}, {"side": 1, "points": 20}]}]),
+}
+
+
+@pytest.mark.parametrize("name", BY_POINTS)
+def test_s2_6_a_hand_entered_by_points_is_marked_and_explained(
+        name: str, stored: Callable[[Sample], GameView]) -> None:
+    view = stored(BY_POINTS[name])
+    assert explanation_fallbacks(view, "it") == 0
+    assert explanation_fallbacks(view, "en") == 0
+    names = view.setup.players
+    core = [re.sub(r"\b([Ss]eats?) ([\d ]+(and \d)?)",
+                   lambda m: " and ".join(names[int(n)] for n in re.findall(r"\d", m.group(0))),
+                   line["text"])
+            for side in view.hands[0].result.to_json()["sides"] for line in side["lines"]
+            if line.get("entered") == "points"]
+    english = build_sheet(view, "en", detail=True)
+    assert core and all(any(d.startswith(text) for d in english.hands[0].details)
+                        for text in core)
+    for lang, words in (("en", "as counted at the table"), ("it", "come contati al tavolo")):
+        sheet = build_sheet(view, lang, detail=True)
+        assert any(words in d for d in sheet.hands[0].details)
+        assert any(("by the points" if lang == "en" else "coi punti") in note
+                   for note in sheet.hands[0].notes)
+        if not sheet.sections:  # point columns (not marca) carry the mark
+            assert "#" in dict(sheet.legend)
+            marks = [e.mark for row in sheet.hands[0].rows if row.kind == "deck"
+                     for e in row.cells if e]
+            assert marks and all(m == "#" for m in marks)

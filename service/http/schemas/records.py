@@ -39,13 +39,36 @@ class DeclarationSchema(StrictSchema):
     count = fields.Integer(strict=True, metadata={"description": "frilli / trumps shown"})
 
 
+class CombinationSchema(StrictSchema):
+    kind = text_field(required=True, metadata={
+        "description": "Gatti (melds `captured` or `both`): gatti, family, four_of_a_kind, "
+                       "three_of_a_kind; Ottocento: cricca, sequence"})
+    suit = text_field(metadata={"description": "a Gatti family's suit"})
+    rank = text_field(metadata={"description": "a Gatti three or four of a kind's rank"})
+    type = text_field(metadata={
+        "description": "an Ottocento cricca's type (tarocchi, K, Q, C, J) or sequence's "
+                       "(trumps, moors, aces, H, D, C, S)"})
+    count = fields.Integer(strict=True, metadata={
+        "description": "an Ottocento cricca's cards (3 or 4) or sequence's length"})
+
+
 class PileSchema(StrictSchema):
+    """One of three forms: every card; a summary (tricks and counting cards); or the points
+    the table counted. Every pile of a hand given by points is given by points."""
+
     side = fields.Integer(strict=True, required=True)
     cards = cards_field(metadata={"description": "every card of the pile"})
     tricks = fields.Integer(
         strict=True, metadata={"description": "tricks won, the discard counting as one"}
     )
     counting = cards_field(metadata={"description": "the counting cards held"})
+    points = fields.Integer(strict=True, validate=validate.Range(min=0), metadata={
+        "description": "the side's points as counted at the table: deck points in Gatti and "
+                       "Mitigatti, card points counted in pairs in Ottocento (the last "
+                       "trick's 6 apart: `last_trick` adds them)"})
+    combinations = list_field(fields.Nested(CombinationSchema), 30, metadata={
+        "description": "with `points`: the combinations the pile holds where they score, by "
+                       "kind"})
 
 
 class FoolSchema(StrictSchema):
