@@ -8,6 +8,11 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+#: What a combination asks after its kind, in order.
+_COMBO_STEPS = {"gatti": (), "family": ("suit",), "four_of_a_kind": ("rank",),
+                "three_of_a_kind": ("rank",), "cricca": ("type", "count"),
+                "sequence": ("type", "count")}
+
 
 class Table:
     def __init__(self, page: Any, base: str) -> None:
@@ -106,9 +111,32 @@ class Table:
         field.fill(str(value))
         field.dispatch_event("change")
 
+    def by_cards(self) -> None:
+        """Count card by card (the hand in dispute) rather than by the points counted."""
+        if not self.page.locator("#pile-mode-cards").is_checked():
+            self.choose("#pile-mode-cards")
+
+    def points(self, side: int, points: int) -> None:
+        """One side's points as the table counted them, typed into its field."""
+        field = self.page.locator(f"#points-{side}")
+        field.click()
+        field.press_sequentially(str(points))
+
+    def combination(self, side: int, kind: str, *choices: str) -> None:
+        """A combination a pile holds, by kind: then its suit, rank, or type and count."""
+        page = self.page
+        page.click(f"#combo-add-{side}")
+        steps = [("kind", kind), *zip(_COMBO_STEPS[kind], choices, strict=True)]
+        for group, value in steps[:-1]:
+            self.choose(f"#combo-{group}-{value}")
+        group, value = steps[-1]  # the last choice adds it and closes the picker
+        page.locator(f"label:has(#combo-{group}-{value})").click()
+        expect(page.locator("#combo-picker")).to_have_count(0)
+
     def pile(self, side: int, tricks: int, cards: list[str]) -> None:
         """One side's pile: its tricks with the stepper's field, its cards by tapping them."""
         page = self.page
+        self.by_cards()
         page.click(f"#side-tab-{side}")
         expect(page.locator(f"#side-tab-{side}")).to_have_attribute("aria-selected", "true")
         self.fill_number("#tricks", tricks)

@@ -128,7 +128,7 @@ def test_a_whole_gatti_3_game_entered_through_the_page(phones: Any) -> None:
 def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     """Anna deals and calls KH, held by Carla; Bruno declares mitigatti and wins the last
     trick with the Bagatte. Anna and Carla take 9 tricks and 14 (23 of 72) and lose the
-    partida: 1 each to Bruno and Dario. Mitigatti: 1 from each to Bruno; Bagatte ultimu: 2 from
+    partida: 1 each to Bruno and Dario (the table counted 23, typed as points). Mitigatti: 1 from each to Bruno; Bagatte ultimu: 2 from
     each to Bruno. Marca: Anna −4, Bruno +10, Carla −4, Dario −2; balances 6, 20, 6, 8."""
     phone = phones()
     page = phone.page
@@ -141,9 +141,9 @@ def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     table.choose("#contract-type-call")
     table.choose("#contract-card-KH")
     table.seat_chip("contract-partner", 2)
-    expect(page.locator("#side-tab-0")).to_contain_text("Anna & Carla")
+    expect(page.locator("label[for='points-0']")).to_contain_text("Anna & Carla")
     table.declare(1, "mitigatti")
-    table.pile(0, 9, ["KH", "KD", "QH", "QD"])
+    table.points(0, 23)
     table.bagatto(1, won=True)
     expect(page.locator(".check-list")).to_contain_text("23 + 49 = 72")
     expect(page.locator("#preview")).to_contain_text("+10")
@@ -329,6 +329,9 @@ def test_the_page_works_with_the_keyboard(phones: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector("#save")
     expect(page.locator(".dealer-line")).to_contain_text("Bruno")
+    page.locator("#pile-mode-cards").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#pile-mode-cards")).to_be_checked()
     page.locator("#card-KH").focus()
     page.keyboard.press("Space")
     expect(page.locator("#card-KH")).to_have_attribute("aria-pressed", "true")

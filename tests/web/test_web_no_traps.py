@@ -70,7 +70,8 @@ def test_a_half_entered_hand_survives_a_reload_and_back(phones: Any) -> None:
     page.wait_for_selector("table.sheet")
     table.new_hand()
     expect(page.locator(".draft-note")).to_have_count(0)
-    expect(page.locator("#card-KH")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#pile-mode-points")).to_be_checked()  # a fresh hand, by points
+    expect(page.locator("#points-0")).to_have_value("")
     # An untouched form leaves without asking.
     page.click("#cancel")
     page.wait_for_selector("table.sheet")
@@ -119,7 +120,7 @@ def test_a_mitigatti_solo_scores_what_the_form_shows(phones: Any) -> None:
 def test_the_rest_tab_counts_that_side(phones: Any) -> None:
     phone = phones()
     page = phone.page
-    Table.seated(page, phone.base, "ottocento", "ottocento", FOUR, new_hand=True)
+    Table.seated(page, phone.base, "ottocento", "ottocento", FOUR, new_hand=True).by_cards()
     rest = page.locator("#side-tab-1")
     expect(rest).to_have_class(re.compile(r"\brest\b"))
     rest.click()

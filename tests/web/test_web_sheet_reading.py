@@ -72,7 +72,7 @@ def test_a_phone_on_its_side_keeps_most_of_the_screen_for_the_form(browser: Any,
         table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
         table.to_sheet()
         table.new_hand()
-        page.locator("#tricks").scroll_into_view_if_needed()
+        page.locator("#points-0").scroll_into_view_if_needed()
         bottom_bar = page.locator(".actions.sticky").bounding_box()
         top_bar = page.locator(".topbar").bounding_box()
         assert bottom_bar is not None and top_bar is not None

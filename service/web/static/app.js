@@ -759,7 +759,7 @@
       case "doubling":
         return "×2";
       default:
-        return "";
+        return line.entered === "points" ? "#" : "";
     }
   }
 
@@ -901,7 +901,10 @@
             cell.append(h("div", { class: "mark-line muted" }, "—"));
           } else {
             cell.append(h("div", { class: `marca ${marca > 0 ? "up" : marca < 0 ? "down" : ""}` }, signed(marca)));
-            cell.append(h("div", { class: "mark-line muted" }, t("sheet.cardPoints", { n: points })));
+            const byPoints = (result.sides || []).some((x) => x.lines.some((line) => line.entered === "points"));
+            if (byPoints) marks.set("#", t("legend.byPoints"));
+            cell.append(h("div", { class: "mark-line muted" }, t("sheet.cardPoints", { n: points }),
+              byPoints ? h("span", { class: "mark" }, " #") : null));
           }
           cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.balanceShort")), " ", num(balance[column.key])));
         } else {
@@ -1110,7 +1113,15 @@
       this.hasBagatto = Boolean(bagattoOption);
       this.hasDeclarations = detail.melds.length > 0 && game.options.melds !== "none" &&
         !(game.options.melds === "captured");
+      // Whether a pile's combinations score (Ottocento's captures, Gatti's captured melds).
+      this.combosScored = this.family === "ottocento" ||
+        (detail.melds.some((m) => m.captured) && ["captured", "both"].includes(game.options.melds));
+      this.comboPick = null;
       this.s = {
+        // "points": each side's points as the table counted them; "cards": tricks and cards.
+        mode: "points",
+        points: {},
+        combos: {},
         dealer: hand ? hand.dealer : game.next_dealer,
         thrown_in: false,
         call: { card: null, partner: null },
@@ -1181,7 +1192,13 @@
       const all = this.sides().map((x) => x.side);
       const missing = all.filter((x) => !given.has(x));
       s.rest = missing.length === 1 ? missing[0] : null;
+      s.mode = piles.some((p) => p.points !== undefined) ? "points" : (piles.length ? "cards" : s.mode);
       for (const pile of piles) {
+        if (pile.points !== undefined) {
+          s.points[pile.side] = pile.points;
+          if (pile.combinations) s.combos[pile.side] = pile.combinations.map((c) => ({ ...c }));
+          continue;
+        }
         let counting = pile.counting || [];
         let tricks = pile.tricks;
         if (pile.cards) {
@@ -1225,6 +1242,10 @@
       if (s.thrown_in) return false;
       if (this.V.partnership === "contract" && s.contract.type === "surrender") return false;
       const entered = this.sides().filter((x) => x.side !== s.rest);
+      if (s.mode === "points") {
+        return entered.every((x) => s.points[x.side] === undefined) &&
+          Object.values(s.combos).every((list) => !list.length);
+      }
       return entered.every((x) => !(s.tricks[x.side] > 0)) && Object.keys(s.owner).length === 0;
     }
 
@@ -1268,8 +1289,16 @@
       this.pileIndex = [];
       rec.piles = [];
       for (const { side } of this.sides()) {
-        if (side === s.rest) continue;
+        const combos = this.combosScored ? (s.combos[side] || []) : [];
+        // The rest is the service's to work out, unless its pile holds combinations to say.
+        if (side === s.rest && (s.mode !== "points" || !combos.length)) continue;
         this.pileIndex.push(side);
+        if (s.mode === "points") {
+          const pile = { side, points: side === s.rest ? this.pointsOf(side) : (s.points[side] ?? 0) };
+          if (combos.length) pile.combinations = combos.map((c) => ({ ...c }));
+          rec.piles.push(pile);
+          continue;
+        }
         rec.piles.push({
           side, tricks: s.tricks[side] ?? 0,
           counting: this.summary.filter((code) => s.owner[code] === side),
@@ -1320,6 +1349,57 @@
       return { side, tricks, counting, cards, points };
     }
 
+    /** What the piles' points add up to: the hand's total less the last trick's points. */
+    pointsTotal() {
+      return this.V.deck_points_total - (this.V.last_trick_points || 0);
+    }
+
+    /** A side's points as entered, or for the rest what the others leave of the total. */
+    pointsOf(side) {
+      const s = this.s;
+      if (side !== s.rest) return s.points[side] ?? 0;
+      const others = this.sides().filter((x) => x.side !== side);
+      return this.pointsTotal() - others.reduce((sum, x) => sum + (s.points[x.side] ?? 0), 0);
+    }
+
+    pointsChecks(out) {
+      const s = this.s;
+      const V = this.V;
+      const sides = this.sides();
+      const total = this.pointsTotal();
+      const last = V.last_trick_points || 0;
+      const values = sides.map((x) => this.pointsOf(x.side));
+      const sum = values.reduce((a, b) => a + b, 0);
+      const inRange = values.every((n) => n >= 0 && n <= total);
+      for (const { side } of sides) {
+        const n = this.pointsOf(side);
+        if (side === s.rest && n < 0) {
+          out.push({ ok: false, field: "piles", text: t("check.pointsOver", { n: total - n, of: total }) });
+        } else if (n > total) {
+          out.push({ ok: false, field: `pile:${side}.points`, text: t("check.pointsRange", { side: this.sideLabel(side), of: total }) });
+        }
+      }
+      if (this.family === "ottocento") {
+        out.push(s.last_trick !== null ? { ok: true, text: t("check.lastTrick", { name: seatName(s.last_trick) }) }
+          : { ok: false, field: "last_trick", text: t("check.lastTrickMissing") });
+        const lastSide = s.last_trick === null ? null : sides.find((x) => x.seats.includes(s.last_trick));
+        if (lastSide && this.pointsOf(lastSide.side) === 0) {
+          out.push({ ok: false, field: "last_trick", text: t("check.lastTrickNoPoints", { side: this.sideLabel(lastSide.side) }) });
+        }
+      }
+      if (this.family === "mitigatti") {
+        const dealerSide = sides.find((x) => x.seats.includes(s.dealer));
+        if (dealerSide && !this.isBlank() && this.pointsOf(dealerSide.side) === 0) {
+          out.push({ ok: false, field: "piles", text: t("check.dealerNoPoints", { side: this.sideLabel(dealerSide.side) }) });
+        }
+      }
+      const withLast = values.map((n, i) => n + (s.last_trick !== null && sides[i].seats.includes(s.last_trick) ? last : 0));
+      out.push({
+        ok: inRange && sum === total && !this.isBlank(), total: true,
+        text: t("check.total", { parts: withLast.map(num).join(" + "), total: num(sum + (s.last_trick !== null ? last : 0)), of: V.deck_points_total }),
+      });
+    }
+
     checks() {
       const s = this.s;
       const V = this.V;
@@ -1338,7 +1418,14 @@
         if (c.type === "surrender") return out;
       }
       if (this.isBlank()) {
-        out.push({ ok: false, field: "piles", text: t("check.nothingEntered") });
+        out.push({ ok: false, field: "piles", text: t(s.mode === "points" ? "check.nothingEnteredPoints" : "check.nothingEntered") });
+      }
+      if (s.mode === "points") {
+        this.pointsChecks(out);
+        if (this.hasBagatto && s.bagatto.on && s.bagatto.seat === null) {
+          out.push({ ok: false, field: "bagatto", text: t("check.bagattoSeat") });
+        }
+        return out;
       }
       const piles = this.sides().map((x) => this.pileOf(x.side));
       const tricks = piles.reduce((sum, p) => sum + p.tricks, 0);
@@ -1699,13 +1786,21 @@
 
     // Piles -----------------------------------------------------------------------------
 
+    pileModeSwitch() {
+      const s = this.s;
+      return h("div", { class: "chips pile-mode", role: "radiogroup", "aria-label": t("hand.pileMode") },
+        ["points", "cards"].map((mode) => chipRadio("pile-mode", mode, t(`hand.mode.${mode}`), s.mode === mode,
+          () => this.update((x) => { x.mode = mode; }))));
+    }
+
     pilesSection() {
       const s = this.s;
       const V = this.V;
       const sides = this.sides();
+      if (s.mode === "points") return this.pointsSection();
       if (s.active === s.rest || !sides[s.active]) s.active = sides.find((x) => x.side !== s.rest)?.side ?? 0;
       const box = h("section", { class: "step piles", "data-field": "piles" },
-        h("h2", {}, t("hand.piles")),
+        h("h2", {}, t("hand.piles")), this.pileModeSwitch(),
         h("p", { class: "hint" }, t(`hand.pilesHint.${this.family === "ottocento" ? "ottocento" : "gatti"}`)));
       const tabs = h("div", { class: "side-tabs", role: "tablist", "aria-label": t("hand.piles") });
       for (const { side } of sides) {
@@ -1786,6 +1881,151 @@
       return box;
     }
 
+    // Each side's points, as the table counted them: a number field a side, the last side
+    // the rest of the total, and where they score the combinations each pile holds.
+    pointsSection() {
+      const s = this.s;
+      const sides = this.sides();
+      const total = this.pointsTotal();
+      const box = h("section", { class: "step piles", "data-field": "piles" },
+        h("h2", {}, t("hand.piles")), this.pileModeSwitch(),
+        h("p", { class: "hint" }, t(`hand.pointsHint.${this.family === "ottocento" ? "ottocento" : "deck"}`, { of: total })));
+      for (const { side } of sides) {
+        const label = this.sideLabel(side);
+        const row = h("div", { class: `field points-field side-${side}`, "data-field": `pile:${side}.points` });
+        if (side === s.rest) {
+          const n = this.pointsOf(side);
+          row.append(h("span", { class: "label" }, label),
+            h("p", { class: "rest-points", id: `points-rest-${side}`, "aria-live": "polite" },
+              h("strong", {}, num(Math.max(0, n))), " ", t("hand.restPoints")),
+            sides.length > 1 ? h("button", {
+              type: "button", class: "button small", id: "count-rest",
+              onclick: () => this.update((x) => { x.points[side] = Math.max(0, n); x.rest = null; }),
+            }, t("hand.countAll")) : null);
+        } else {
+          const id = `points-${side}`;
+          row.append(h("label", { class: "label", for: id }, label),
+            h("input", {
+              id, class: "points-input", type: "text", inputmode: "numeric", pattern: "[0-9]*",
+              autocomplete: "off", enterkeyhint: "next", maxlength: 3,
+              value: s.points[side] === undefined ? "" : String(s.points[side]),
+              "aria-describedby": "points-total",
+              oninput: (e) => {
+                const digits = e.target.value.replace(/\D/g, "").slice(0, 3);
+                if (digits !== e.target.value) e.target.value = digits;
+                this.s.points[side] = digits === "" ? undefined : Number(digits);
+                this.refresh();
+                // A number no further digit could fit is complete: on to the next side's.
+                if (digits !== "" && (digits === "0" || Number(`${digits}0`) > total)) {
+                  const next = sides.find((x) => x.side > side && x.side !== this.s.rest);
+                  if (next) document.getElementById(`points-${next.side}`)?.focus();
+                }
+              },
+            }));
+        }
+        if (this.combosScored) row.append(this.comboList(side));
+        box.append(row);
+      }
+      box.append(h("p", { class: "hint", id: "points-total" }, t("hand.pointsTotal", { of: total })));
+      if (s.rest === null) {
+        box.append(h("div", { class: "row" }, sides.map(({ side }) => h("button", {
+          type: "button", class: "button small", id: `rest-${side}`,
+          onclick: () => this.update((x) => { x.rest = side; delete x.points[side]; }),
+        }, t("hand.makeRestPoints", { side: this.sideLabel(side) })))));
+      }
+      return box;
+    }
+
+    /** After typing a number: keep the draft, and redraw what follows from it (the rest, the
+     * checks, the preview) but not the field being typed in. */
+    refresh() {
+      this.errors = [];
+      Drafts.keep(this);
+      const s = this.s;
+      if (s.rest !== null) {
+        const rest = this.root.querySelector(`#points-rest-${s.rest} strong`);
+        if (rest) rest.textContent = num(Math.max(0, this.pointsOf(s.rest)));
+      }
+      this.root.querySelector(".step.checks")?.replaceWith(this.checkSection());
+      for (const el of this.root.querySelectorAll(".field-error")) el.remove();
+      this.preview();
+    }
+
+    comboKinds() {
+      return this.family === "ottocento" ? ["cricca", "sequence"]
+        : this.V.melds.filter((m) => m.captured).map((m) => m.kind);
+    }
+
+    comboLabel(c) {
+      return this.family === "ottocento" ? Explain.combo(c.kind, c.type, c.count) : Explain.declaration(c, this.family);
+    }
+
+    /** The combinations a pile holds: chips to remove, and a small picker to add one by kind. */
+    comboList(side) {
+      const s = this.s;
+      const list = s.combos[side] || [];
+      const box = h("div", { class: "combos", "data-field": `pile:${side}.combinations` },
+        h("span", { class: "label small" }, t(this.family === "ottocento" ? "hand.combosOttocento" : "hand.combosGatti")));
+      const chips = h("ul", { class: "combo-list", "aria-label": t("hand.combosOf", { side: this.sideLabel(side) }) });
+      list.forEach((c, i) => chips.append(h("li", { "data-field": `pile:${side}.combinations[${i}]` },
+        h("span", {}, this.comboLabel(c)),
+        h("button", {
+          type: "button", class: "icon-button", id: `combo-remove-${side}-${i}`,
+          "aria-label": t("hand.removeCombo", { what: this.comboLabel(c) }),
+          onclick: () => this.update((x) => { x.combos[side].splice(i, 1); }),
+        }, "×"))));
+      if (list.length) box.append(chips);
+      const pick = this.comboPick && this.comboPick.side === side ? this.comboPick : null;
+      if (!pick) {
+        box.append(h("button", {
+          type: "button", class: "button small", id: `combo-add-${side}`,
+          onclick: () => { this.comboPick = { side }; this.draw(false); },
+        }, t("hand.addCombo")));
+        return box;
+      }
+      box.append(this.comboPicker(pick));
+      return box;
+    }
+
+    comboPicker(pick) {
+      const redraw = () => this.draw(false);
+      const add = (combo) => {
+        this.comboPick = null;
+        this.update((x) => { (x.combos[pick.side] = x.combos[pick.side] || []).push(combo); });
+      };
+      const box = h("div", { class: "card combo-picker", id: "combo-picker" });
+      const chips = (group, values, label, selected, onpick, word = String) => h("div", { class: "chips", role: "radiogroup", "aria-label": label },
+        values.map((v) => chipRadio(group, v, word(v), selected === v, () => onpick(v))));
+      const sequence = pick.kind === "sequence";
+      box.append(chips("combo-kind", this.comboKinds(), t("hand.comboKind"), pick.kind, (kind) => {
+        this.comboPick = { side: pick.side, kind };
+        if (kind === "gatti") add({ kind });
+        else redraw();
+      }, (kind) => t(`meld.${kind}`)));
+      if (this.family === "ottocento" && pick.kind) {
+        const types = pick.kind === "cricca" ? ["tarocchi", "K", "Q", "C", "J"] : ["trumps", ...Cards.SUITS, "moors", "aces"];
+        box.append(chips("combo-type", types, t("hand.comboType"), pick.type, (type) => {
+          this.comboPick = { ...pick, type };
+          redraw();
+        }, (type) => t(sequence && Cards.SUITS.includes(type) ? `combo.suit.${type}` : `combo.type.${type}`)));
+        if (pick.type) {
+          const most = pick.kind === "cricca" ? 4 : ({ trumps: 18, moors: 6, aces: 6 }[pick.type] || 7);
+          const sizes = Array.from({ length: most - 2 }, (_, i) => i + 3);
+          box.append(chips("combo-count", sizes, t("hand.comboCount"), null,
+            (count) => add({ kind: pick.kind, type: pick.type, count })));
+        }
+      } else if (pick.kind === "family") {
+        box.append(chips("combo-suit", Cards.SUITS, t("hand.comboSuit"), null, (suit) => add({ kind: "family", suit }),
+          (suit) => Cards.SYMBOL[suit]));
+      } else if (pick.kind === "four_of_a_kind" || pick.kind === "three_of_a_kind") {
+        box.append(chips("combo-rank", ["J", "C", "Q", "K"], t("hand.comboRank"), null, (rank) => add({ kind: pick.kind, rank }),
+          (rank) => t(`rank.${rank}`)));
+      }
+      box.append(h("button", { type: "button", class: "button small", id: "combo-cancel",
+        onclick: () => { this.comboPick = null; redraw(); } }, t("action.cancel")));
+      return box;
+    }
+
     lastTrickSection() {
       const s = this.s;
       return h("section", { class: "step", "data-field": "last_trick" },
@@ -1852,7 +2092,7 @@
       for (const error of this.errors) {
         const key = this.fieldKey(error.field);
         const side = /^pile:(\d+)/.exec(key);
-        if (side && Number(side[1]) !== this.s.active && Number(side[1]) !== this.s.rest) {
+        if (this.s.mode === "cards" && side && Number(side[1]) !== this.s.active && Number(side[1]) !== this.s.rest) {
           this.s.active = Number(side[1]);
           this.draw(false);
           return;
@@ -1977,7 +2217,7 @@
         case "doubling":
           return t("legend.doubling");
         default:
-          return "";
+          return line.entered === "points" ? t("legend.byPoints") : "";
       }
     },
 
@@ -2008,6 +2248,10 @@
 
     line(line, seatName, family) {
       const who = line.seat !== undefined ? seatName(line.seat) : null;
+      if (line.entered === "points") {
+        const how = t(line.derived ? "line.pointsRest" : "line.pointsCounted", { n: line.counted });
+        return line.last_trick ? `${how} ${t("line.pointsLast", { n: line.last_trick })}` : how;
+      }
       switch (line.item) {
         case "meld":
           return t(line.rule === "R1" ? "line.meldMore" : "line.meld", { who, what: Explain.meldLabel(line) });
