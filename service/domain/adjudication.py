@@ -17,6 +17,7 @@ from .cards import Card
 from .errors import ProblemList
 from .notation import parse_cards
 from .results import Violation
+from .text import Text
 from .tricks import breach_of, effective_lead, trick_winner
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
     problems = ProblemList()
     seats = variant.seats
     if not 0 <= leader < seats:
-        problems.add("leader", "out_of_range", f"a seat is from 0 to {seats - 1}", "§0")
+        problems.add("leader", "out_of_range", Text('a seat is from 0 to {n}', n=seats - 1), "§0")
     seen: dict[Card, str] = {}
 
     def read(texts: Sequence[object], field: str) -> tuple[Card, ...]:
@@ -58,7 +59,7 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
         for i, card in enumerate(parsed):
             if card in seen:
                 problems.add(f"{field}[{i}]", "card_played_twice",
-                             f"{card.code} is also at {seen[card]}", "§6")
+                             Text('{card} is also at {seen}', card=card, seen=seen[card]), "§6")
             seen.setdefault(card, f"{field}[{i}]")
         return parsed
 
@@ -68,30 +69,34 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
         lead_seat = entry.get("leader")
         if not isinstance(lead_seat, int) or not 0 <= lead_seat < seats:
             problems.add(f"history[{i}].leader", "out_of_range",
-                         f"a seat is from 0 to {seats - 1}", "§0")
+                         Text('a seat is from 0 to {n}', n=seats - 1), "§0")
             lead_seat = 0
         if len(played) != variant.trick_size:
             problems.add(f"history[{i}].cards", "trick_size",
-                         f"an earlier trick has {variant.trick_size} cards", "§0")
+                         Text("an earlier trick has {trick_size} cards",
+                              trick_size=variant.trick_size), "§0")
         tricks.append((lead_seat, played))
     current = read(cards, "cards")
     if not 1 <= len(current) <= variant.trick_size:
         problems.add("cards", "trick_size",
-                     f"the disputed trick has 1 to {variant.trick_size} cards", "§0")
+                     Text("the disputed trick has 1 to {trick_size} cards",
+                          trick_size=variant.trick_size), "§0")
     tricks.append((leader, current))
 
     known_hands: dict[int, frozenset[Card]] = {}
     for key, texts in (hands or {}).items():
         seat = int(key) if str(key).isdigit() else -1
         if not 0 <= seat < seats:
-            problems.add(f"hands.{key}", "out_of_range", f"a seat is from 0 to {seats - 1}")
+            problems.add(f"hands.{key}", "out_of_range", Text("a seat is from 0 to {n}",
+                                                              n=seats - 1))
             continue
         parsed, found = parse_cards(texts, variant.pack, f"hands.{key}")
         problems.extend(found)
         for i, card in enumerate(parsed):
             if card in seen and not seen[card].startswith("cards"):
                 problems.add(f"hands.{key}[{i}]", "already_played",
-                             f"{card.code} was played earlier, at {seen[card]}", "§6")
+                             Text("{card} was played earlier, at {seen}", card=card,
+                                  seen=seen[card]), "§6")
         known_hands[seat] = frozenset(parsed)
     if problems:
         problems.raise_if_any()
@@ -102,12 +107,14 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
         if tricks[i][0] != expected:
             field = f"history[{i}].leader" if i < len(tricks) - 1 else "leader"
             problems.add(field, "wrong_leader",
-                         f"seat {expected} won the trick before and leads this one", "§0")
+                         Text("seat {expected} won the trick before and leads this one",
+                              expected=expected), "§0")
     for k, card in enumerate(current):
         seat = (leader + k) % seats
         if seat in known_hands and card not in known_hands[seat]:
             problems.add(f"cards[{k}]", "not_in_hand",
-                         f"{card.code} is not in seat {seat}'s hand as given", "§6")
+                         Text("{card} is not in seat {seat}'s hand as given", card=card,
+                              seat=seat), "§6")
     problems.raise_if_any()
 
     # Tricks are numbered from the first one given: the disputed trick is the last.

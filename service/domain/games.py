@@ -16,6 +16,7 @@ from .errors import Problem, ProblemList, RecordInvalid
 from .options import resolve_options
 from .results import HandResult
 from .settlement import Ledger, ledger, parse_money
+from .text import Text
 from .variants.base import Variant
 
 MAX_NAME = 60
@@ -87,36 +88,36 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
         problems.extend(exc.problems)
     names: list[str] = []
     if not isinstance(players, Sequence) or isinstance(players, str):
-        problems.add("players", "invalid_type", "players must be a list of names")
+        problems.add("players", "invalid_type", Text('players must be a list of names'))
     else:
         if len(players) != variant.players:
             problems.add("players", "wrong_player_count",
-                         f"{variant.id} is played by {variant.players} players, not "
-                         f"{len(players)}", variant.rules_section)
+                         Text("{id} is played by {players} players, not {n}", id=variant.id,
+                              players=variant.players, n=len(players)), variant.rules_section)
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                problems.add(f"players[{i}]", "invalid_name", "a player needs a name")
+                problems.add(f"players[{i}]", "invalid_name", Text('a player needs a name'))
             elif len(name.strip()) > MAX_NAME:
                 problems.add(f"players[{i}]", "name_too_long",
-                             f"a name has at most {MAX_NAME} characters")
+                             Text('a name has at most {MAX_NAME} characters', MAX_NAME=MAX_NAME))
             elif (bad := _control_character(name)) is not None:
                 problems.add(f"players[{i}]", "control_character",
-                             f"a name is printable text: it holds the control character "
-                             f"U+{ord(bad):04X}")
+                             Text("a name is printable text: it holds the control "
+                                  "character {code}", code=f"U+{ord(bad):04X}"))
             else:
                 names.append(name.strip())
         folded = [n.casefold() for n in names]
         for i, n in enumerate(folded):
             if n in folded[:i]:
                 problems.add(f"players[{i}]", "duplicate_name",
-                             f"two players are called {names[i]!r}; the sheet could not tell "
-                             "them apart")
+                             Text("two players are called {names}; the sheet could not tell them "
+                                  "apart", names=repr(names[i])))
     dealer = 0
     if first_dealer is not None:
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
                 0 <= first_dealer < variant.seats):
             problems.add("first_dealer", "out_of_range",
-                         f"first_dealer is a seat from 0 to {variant.seats - 1}", "§0")
+                         Text('first_dealer is a seat from 0 to {n}', n=variant.seats - 1), "§0")
         else:
             dealer = first_dealer
     problems.raise_if_any()
@@ -255,8 +256,8 @@ def check_next_hand(setup: GameSetup, results: Sequence[HandResult],
     if after.finished and after.ended_by == "R13":
         return []
     return [Problem("piles", "hand_not_finished",
-                    "the record stops after the declarations, but they do not win the rubber: "
-                    "give the piles (or the tricks) of the hand", "R13")]
+                    Text("the record stops after the declarations, but they do not win the "
+                         "rubber: give the piles (or the tricks) of the hand"), "R13")]
 
 
 def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult]],
@@ -271,12 +272,13 @@ def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult
         field = f"hands[{index + 1}]"
         if summary.finished:
             problems.append(Problem(field, "after_game_end",
-                                    f"the game would end before hand {index + 1}", "R10"))
+                                    Text('the game would end before hand {n}', n=index + 1), "R10"))
             break
         if dealer != summary.next_dealer:
             problems.append(Problem(field, "wrong_dealer",
-                                    f"hand {index + 1} would be dealt by seat "
-                                    f"{summary.next_dealer}, not seat {dealer}", "§0"))
+                                    Text("hand {n} would be dealt by seat {next_dealer}, not seat "
+                                         "{dealer}", n=index + 1, next_dealer=summary.next_dealer,
+                                         dealer=dealer), "§0"))
         problems.extend(p.at(field) for p in check_next_hand(setup, (), result, summary))
         summary = game_summary(setup, [result], summary)
     return problems

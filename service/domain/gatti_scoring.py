@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList, RecordInvalid
-from .melds import CheckedMeld, captured_melds, card_class, check_declaration, class_sizes
+from .melds import (
+    COURTS,
+    CheckedMeld,
+    captured_melds,
+    card_class,
+    check_declaration,
+    class_sizes,
+)
 from .piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from .points_piles import Counted, PointsView, points_line, resolve_points_piles, uses_points
 from .records import Declaration
@@ -23,6 +30,7 @@ from .replay import replay_if_played
 from .results import HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
+from .text import Cards, Text
 
 if TYPE_CHECKING:
     from .records import Combination, HandRecord
@@ -39,18 +47,19 @@ def _check_discard(variant: Variant, record: HandRecord, melds: Sequence[tuple[i
     t1 = variant.pack.card("T1")
     if not variant.discard_t1_only_sole_trump or t1 not in discard:
         return
-    others = [c.code for c in discard if c.is_trump and c != t1]
+    others = Cards(c for c in discard if c.is_trump and c != t1)
     if others:
         problems.add("discard", "bagatto_not_sole_trump",
-                     f"T1 may be discarded only as the dealer's sole trump, but the discard "
-                     f"also holds {', '.join(others)}", "§2.3")
+                     Text("T1 may be discarded only as the dealer's sole trump, but the discard "
+                          "also holds {cards}", cards=others), "§2.3")
     for i, meld in melds:
         if meld.declaration.seat == record.dealer and (
             meld.rule.kind == "trumps" or any(c.is_trump and c != t1 for c in meld.cards)
         ):
             problems.add("discard", "bagatto_not_sole_trump",
-                         f"T1 may be discarded only as the dealer's sole trump, but the dealer "
-                         f"declared {meld.label} (declarations[{i}]), showing other trumps",
+                         Text("T1 may be discarded only as the dealer's sole trump, but the "
+                              "dealer declared {label} (declarations[{i}]), showing other trumps",
+                              label=meld.label, i=i),
                          "§2.3")
             break
 
@@ -63,7 +72,8 @@ def _check_call(variant: Variant, record: HandRecord, melds: Sequence[tuple[int,
     card = call.card
     if not card.is_plain or card.rank not in ("K", "Q"):
         problems.add("call.card", "invalid_call",
-                     f"the dealer calls a King (a Queen when holding all four), not {card.code}",
+                     Text("the dealer calls a King (a Queen when holding all four), not {card}",
+                          card=card),
                      "§2.2")
         return
     shown_by = {c: m.declaration.seat for _, m in melds for c in m.cards}
@@ -73,16 +83,19 @@ def _check_call(variant: Variant, record: HandRecord, melds: Sequence[tuple[int,
                                   and dict(m.needs).get("rank:K", 0) > 0})
         if kings_elsewhere:
             problems.add("call.card", "queen_called_without_four_kings",
-                         f"a Queen may be called only by a dealer holding all four Kings, but "
-                         f"seat {kings_elsewhere[0]} declared a King", "§2.2")
+                         Text("a Queen may be called only by a dealer holding all four Kings, but "
+                              "seat {kings_elsewhere} declared a King",
+                              kings_elsewhere=kings_elsewhere[0]), "§2.2")
     holder = shown_by.get(card)
     if holder is not None and holder != call.partner:
         problems.add("call.partner", "call_partner_mismatch",
-                     f"{card.code} was shown by seat {holder}, so seat {holder} is the partner",
+                     Text("{card} was shown by seat {holder}, so seat {holder} is the partner",
+                          card=card, holder=holder),
                      "§2.2")
     if record.discard and card in record.discard and call.partner != record.dealer:
         problems.add("call.partner", "call_partner_mismatch",
-                     f"{card.code} is in the dealer's discard, so the dealer plays alone",
+                     Text("{card} is in the dealer's discard, so the dealer plays alone",
+                          card=card),
                      "§2.2")
 
 
@@ -95,8 +108,8 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
                         ) -> list[tuple[int, CheckedMeld]]:
     if record.declarations and melds_option in ("none", "captured"):
         problems.add("declarations", "hand_melds_not_played",
-                     "this game does not score melds declared from the hand (option melds = "
-                     f"{melds_option!r})", "§2.4")
+                     Text("this game does not score melds declared from the hand (option melds = "
+                          "{melds_option})", melds_option=repr(melds_option)), "§2.4")
         return []
     checked: list[tuple[int, CheckedMeld]] = []
     for i, d in enumerate(record.declarations):
@@ -126,15 +139,16 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
         need_by_class.update(need)
         if sum(need.values()) > variant.dealt_each:
             problems.add("declarations", "more_than_a_hand",
-                         f"seat {seat}'s declarations need {sum(need.values())} cards; a hand "
-                         f"holds {variant.dealt_each}", "R2")
-    names = {"trump": "trumps", "pip": "pip cards", "fool": "Fools"}
+                         Text("seat {seat}'s declarations need {sum} cards; a hand holds "
+                              "{dealt_each}", seat=seat, sum=sum(need.values()),
+                              dealt_each=variant.dealt_each), "R2")
+    names = {"trump": Text("trumps"), "pip": Text("pip cards"), "fool": Text("Fools")}
     for cls, n in sorted(need_by_class.items()):
         if n > in_play[cls]:
-            what = names.get(cls, f"{cls.removeprefix('rank:')}s")
+            what = names.get(cls) or COURTS[cls.removeprefix("rank:")]
             problems.add("declarations", "more_than_the_pack",
-                         f"the declarations need {n} {what} between them, but only "
-                         f"{in_play[cls]} are in play", "R2")
+                         Text("the declarations need {n} {what} between them, but only {in_play} "
+                              "are in play", n=n, what=what, in_play=in_play[cls]), "R2")
     return checked
 
 
@@ -142,18 +156,21 @@ def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, fr
                 problems: ProblemList) -> None:
     """A trick record shows each hand: every declaration must be made of cards its player
     played (R2)."""
+    names = {"trump": Text("trumps"), "pip": Text("pip cards"), "fool": Text("Fools")}
     for i, meld in melds:
         seat = meld.declaration.seat
         hand = hands.get(seat, frozenset())
-        missing = [c.code for c in meld.cards if c not in hand]
+        missing = Cards(c for c in meld.cards if c not in hand)
         held = Counter(card_class(c) for c in hand)
         short = [(cls, n) for cls, n in meld.needs if held[cls] < n]
         if missing or short:
-            what = (", ".join(missing) if missing else
-                    ", ".join(f"{n} {cls.removeprefix('rank:')}" for cls, n in short))
+            what = (missing if missing else
+                    Text.joined((Text("{n} {what}", n=n, what=names.get(cls)
+                                      or COURTS[cls.removeprefix("rank:")])
+                                 for cls, n in short), ", "))
             problems.add(f"declarations[{i}]", "not_held",
-                         f"seat {seat} declared {meld.label}, but the tricks show it did not "
-                         f"hold {what}", "R2")
+                         Text("seat {seat} declared {label}, but the tricks show it did not hold "
+                              "{what}", seat=seat, label=meld.label, what=what), "R2")
 
 
 def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
@@ -165,19 +182,20 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
     fool = variant.pack.fool
     if record.discard and fool in record.discard:
         problems.add("fool.played_by", "fool_discarded",
-                     "the Fool is in the dealer's discard and was not played", "§2.5")
+                     Text("the Fool is in the dealer's discard and was not played"), "§2.5")
         return
     for i, meld in melds:
         if fool in meld.cards and meld.declaration.seat != fool_rec.played_by:
             problems.add("fool.played_by", "fool_held_by_other",
-                         f"seat {meld.declaration.seat} showed the Fool (declarations[{i}])",
+                         Text("seat {seat} showed the Fool (declarations[{i}])",
+                              seat=meld.declaration.seat, i=i),
                          "§2.5")
     # A Fool in the last trick stays with its side only when a partner won that trick; a
     # player alone cannot win it with the Fool, and no later trick can cover it.
     if fool_rec.covered and fool_rec.trick == variant.dealt_each \
             and len(sides.seats[sides.of(fool_rec.played_by)]) == 1:
         problems.add("fool.covered", "fool_cannot_be_covered",
-                     "a Fool played to the last trick cannot be covered: no trick follows",
+                     Text('a Fool played to the last trick cannot be covered: no trick follows'),
                      "§2.5")
     if views is None or fool_rec.covered is None:
         return
@@ -185,13 +203,13 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
     own = sides.of(fool_rec.played_by)
     if fool_rec.covered and where is not None and where != own:
         problems.add("fool.covered", "fool_misplaced",
-                     f"a covered Fool stays with its player's side, but it is in "
-                     f"{side_name(sides, where)}'s pile", "§2.5")
+                     Text("a covered Fool stays with its player's side, but it is in {side}'s "
+                          "pile", side=side_name(sides, where)), "§2.5")
     if not fool_rec.covered and where == own and not variant.has_pairs \
             and variant.partnership != "call":
         problems.add("fool.covered", "fool_misplaced",
-                     "an uncovered Fool goes to the winner of its trick, but it is in its "
-                     "player's own pile", "§2.5")
+                     Text("an uncovered Fool goes to the winner of its trick, but it is in its "
+                          "player's own pile"), "§2.5")
 
 
 def _check_bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord,
@@ -203,21 +221,23 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
     rule = variant.bagatto
     if rule is None or (rule.optional and not options.get("bagatto_ultimo", True)):
         problems.add("bagatto", "bagatto_ultimo_off",
-                     "this game does not play Bagatto ultimo", rule.rule if rule else None)
+                     Text('this game does not play Bagatto ultimo'), rule.rule if rule else None)
         return
     if not rec.valid:
         problems.add("bagatto.valid", "not_in_variant",
-                     f"{variant.id} sets no condition on Bagatto ultimo: omit valid", rule.rule)
+                     Text("{id} sets no condition on Bagatto ultimo: omit valid", id=variant.id),
+                     rule.rule)
     t1 = variant.pack.card("T1")
     if record.discard and t1 in record.discard:
         problems.add("bagatto.seat", "bagatto_discarded",
-                     "T1 is in the dealer's discard, so nobody played it to the last trick",
+                     Text("T1 is in the dealer's discard, so nobody played it to the last trick"),
                      rule.rule)
         return
     for i, meld in melds:
         if t1 in meld.cards and meld.declaration.seat != rec.seat:
             problems.add("bagatto.seat", "bagatto_held_by_other",
-                         f"seat {meld.declaration.seat} showed T1 (declarations[{i}])",
+                         Text("seat {seat} showed T1 (declarations[{i}])",
+                              seat=meld.declaration.seat, i=i),
                          rule.rule)
     if views is None:
         return
@@ -227,12 +247,12 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
         return
     if rec.won and where != own:
         problems.add("bagatto.won", "bagatto_misplaced",
-                     f"T1 won the last trick, so it is in its own side's pile, not "
-                     f"{side_name(sides, where)}'s", rule.rule)
+                     Text("T1 won the last trick, so it is in its own side's pile, not {side}'s",
+                          side=side_name(sides, where)), rule.rule)
     if not rec.won and where == own and len(sides.seats[own]) == 1:
         problems.add("bagatto.won", "bagatto_misplaced",
-                     "T1 lost the last trick, so it is in the winner's pile, not its "
-                     "player's", rule.rule)
+                     Text("T1 lost the last trick, so it is in the winner's pile, not its "
+                          "player's"), rule.rule)
 
 
 # -- piles given by points -------------------------------------------------------------------
@@ -247,7 +267,8 @@ def count_gatti_combination(variant: Variant, combo: Combination, field: str,
     for name in ("type", "count"):
         if getattr(combo, name) is not None:
             problems.add(f"{field}.{name}", "field_not_for_kind",
-                         f"a {combo.kind} combination takes no {name}", section)
+                         Text("a {kind} combination takes no {name}", kind=combo.kind, name=name),
+                         section)
     meld, found = check_declaration(
         variant, Declaration(0, combo.kind, None, combo.suit, combo.rank), field)
     problems.extend(found)
@@ -349,8 +370,9 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
             for meld in melds_held:
                 lines[side].append(Line(
                     "captured_meld", meld.points,
-                    f"{side_name(sides, side).capitalize()} captured {meld.label}: "
-                    f"{meld.points}", "R8",
+                    Text("{side} captured {label}: {points}",
+                         side=side_name(sides, side).capitalize(), label=meld.label,
+                         points=meld.points), "R8",
                     (("kind", meld.rule.kind), ("mark", meld.mark),
                      ("cards", [c.code for c in meld.cards]))))
     if record.bagatto is not None and variant.bagatto is not None:
@@ -359,21 +381,23 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
         facts = (("seat", rec.seat), ("won", rec.won), ("mark", "B"))
         if rec.won:
             lines[own].append(Line("bagatto_ultimo", rule.win,
-                                   f"Seat {rec.seat} won the last trick with T1: {rule.win}",
+                                   Text("Seat {seat} won the last trick with T1: {win}",
+                                        seat=rec.seat, win=rule.win),
                                    rule.rule, facts))
         else:
             for side in range(len(sides)):
                 if side != own and rule.lose_each_opponent:
                     lines[side].append(Line(
                         "bagatto_ultimo", rule.lose_each_opponent,
-                        f"Seat {rec.seat} lost the last trick with T1: "
-                        f"{rule.lose_each_opponent} to {side_name(sides, side)}",
+                        Text("Seat {seat} lost the last trick with T1: {lose_each_opponent} to "
+                             "{side}", seat=rec.seat, lose_each_opponent=rule.lose_each_opponent,
+                             side=side_name(sides, side)),
                         rule.rule, facts))
             if rule.lose_own:
                 lines[own].append(Line(
                     "bagatto_ultimo", rule.lose_own,
-                    f"Seat {rec.seat} lost the last trick with T1: {rule.lose_own} to its "
-                    "own side", rule.rule, facts))
+                    Text("Seat {seat} lost the last trick with T1: {lose_own} to its own side",
+                         seat=rec.seat, lose_own=rule.lose_own), rule.rule, facts))
     if views is not None:
         for side, view in sorted(views.items()):
             lines[side].append(deck_points_line(variant, sides, side, view))

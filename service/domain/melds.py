@@ -14,13 +14,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import COURT_NAMES, COURT_RANKS, SUITS, Card, Suit, plain
+from .cards import COURT_RANKS, SUITS, Card, Suit, plain
 from .errors import Problem, RecordInvalid
 from .notation import parse_cards
 from .records import Declaration
+from .text import Cards, Text
 
 if TYPE_CHECKING:
     from .variants.base import MeldRule, Variant
+
+#: Court cards by rank, in the plural, as a meld's label says them.
+COURTS = {"J": Text("Jacks"), "C": Text("Cavaliers"), "Q": Text("Queens"), "K": Text("Kings")}
 
 #: How R1 groups melds: one family per kind, except that three and four of a kind of one
 #: rank are one family, and each suit's family is its own.
@@ -81,7 +85,7 @@ def check_declaration(
     problems: list[Problem] = []
     section = variant.rules_section + ".4" if variant.rules_section == "§2" else "§3"
 
-    def bad(code: str, message: str, at: str = "cards", rule_ref: str = "R2") -> None:
+    def bad(code: str, message: Text, at: str = "cards", rule_ref: str = "R2") -> None:
         problems.append(Problem(f"{field}.{at}" if at else field, code, message, rule_ref))
 
     allowed = {"frilli": ("cards", "count"), "trumps": ("cards", "count"),
@@ -91,10 +95,11 @@ def check_declaration(
              if getattr(d, name) is not None]
     for name in given:
         if name not in allowed[d.kind]:
-            bad("field_not_for_kind", f"a {d.kind} declaration takes no {name}", name, section)
+            bad("field_not_for_kind", Text("a {kind} declaration takes no {name}", kind=d.kind,
+                                           name=name), name, section)
     if len(given) > 1:
         bad("ambiguous_declaration",
-            "give the shown cards or say what the meld is, not both", "", section)
+            Text('give the shown cards or say what the meld is, not both'), "", section)
     if problems:
         return None, problems
 
@@ -103,58 +108,66 @@ def check_declaration(
     label = ""
     if d.kind in ("frilli", "trumps"):
         wanted = "pip" if d.kind == "frilli" else "trump"
-        what = "pip cards (1-10)" if d.kind == "frilli" else "trumps (the Fool is not one)"
+        what = (Text("pip cards (1-10)") if d.kind == "frilli"
+                else Text("trumps (the Fool is not one)"))
         for i, card in enumerate(cards):
             if card_class(card) != wanted:
-                bad("card_not_in_meld", f"{card.code} is not one of the {what}",
+                bad("card_not_in_meld", Text("{card} is not one of the {what}", card=card,
+                                             what=what),
                     f"cards[{i}]", section)
         shown = len(cards) if d.cards is not None else (d.count or 0)
         if d.cards is None and d.count is None:
-            bad("missing_field", f"give the {what} shown, or their count", "count", section)
+            bad("missing_field", Text("give the {what} shown, or their count", what=what),
+                                 "count", section)
         elif shown < rule.threshold:
             bad("below_threshold",
-                f"{d.kind} needs at least {rule.threshold} {what} in {variant.id}; "
-                f"{shown} shown", "cards" if d.cards is not None else "count", section)
+                Text("{kind} needs at least {threshold} {what} in {id}; {shown} shown",
+                     kind=d.kind, threshold=rule.threshold, what=what, id=variant.id, shown=shown),
+                "cards" if d.cards is not None else "count", section)
         if d.count is not None:
             needs = Counter({wanted: d.count})
         points, family, mark = shown * rule.points, d.kind, rule.mark or ""
-        label = f"{shown} {'frilli' if d.kind == 'frilli' else 'trumps'}"
+        label = (Text.counted("{n} frilli", "{n} frilli", shown) if d.kind == "frilli"
+                 else Text.counted("{n} trump", "{n} trumps", shown))
     elif d.kind == "gatti":
         gatti = tuple(variant.pack.card(code) for code in variant.gatti_cards)
         if d.cards is not None and set(cards) != set(gatti):
-            bad("not_a_meld", "gatti is exactly " + ", ".join(variant.gatti_cards), "cards",
+            bad("not_a_meld", Text("gatti is exactly {cards}", cards=Cards(gatti)), "cards",
                 section)
         cards = gatti
         needs = Counter(card_class(c) for c in cards)
-        points, family, mark, label = rule.points, "gatti", rule.mark or "G", "gatti"
+        points, family, mark, label = rule.points, "gatti", rule.mark or "G", Text("gatti")
     elif d.kind == "family":
         suit = d.suit if d.cards is None else _family_suit(cards)
         if suit is None:
             if d.cards is not None:
-                bad("not_a_meld", "a family is the J, C, Q and K of one suit", "cards", section)
+                bad("not_a_meld", Text("a family is the J, C, Q and K of one suit"),
+                                  "cards", section)
             else:
-                bad("missing_field", "give the four cards or the suit", "suit", section)
+                bad("missing_field", Text('give the four cards or the suit'), "suit", section)
             return None, problems
         cards = tuple(plain(rank, suit) for rank in COURT_RANKS)
         needs = Counter(card_class(c) for c in cards)
         points, family, mark = rule.points, f"family:{suit.value}", suit.symbol
-        label = f"family of {suit.symbol}"
+        label = Text("family of {suit}", suit=suit.symbol)
     else:
         size = 4 if d.kind == "four_of_a_kind" else 3
         rank = d.rank if d.cards is None else _of_a_kind_rank(cards)
         if rank is None or (d.cards is not None and len(cards) != size):
             if d.cards is not None:
                 bad("not_a_meld",
-                    f"{d.kind.replace('_', ' ')} is {size} Jacks, Cavaliers, Queens or Kings",
+                    Text("four of a kind is 4 Jacks, Cavaliers, Queens or Kings") if size == 4
+                    else Text("three of a kind is 3 Jacks, Cavaliers, Queens or Kings"),
                     "cards", section)
             else:
-                bad("missing_field", "give the cards or the rank", "rank", section)
+                bad("missing_field", Text('give the cards or the rank'), "rank", section)
             return None, problems
         if size == 4:
             cards = tuple(plain(rank, s) for s in SUITS)
         needs = Counter({f"rank:{rank}": size})
         points, family, mark = rule.points, f"of_a_kind:{rank}", rank
-        label = f"{'four' if size == 4 else 'three'} {COURT_NAMES[rank]}s"
+        label = (Text("four {courts}", courts=COURTS[rank]) if size == 4
+                 else Text("three {courts}", courts=COURTS[rank]))
     if problems:
         return None, problems
     return CheckedMeld(d, rule, cards, tuple(sorted(needs.items())), family, points, mark,
@@ -210,8 +223,9 @@ def suggest_melds(variant: Variant, cards: list[str]) -> list[dict[str, object]]
     if len(parsed) > variant.dealt_each + variant.extra:
         raise RecordInvalid([Problem(
             "cards", "too_many_cards",
-            f"a hand of {variant.id} holds at most {variant.dealt_each + variant.extra} cards "
-            f"(the dealer before the discard), not {len(parsed)}", variant.rules_section)])
+            Text("a hand of {id} holds at most {n} cards (the dealer before the discard), not "
+                 "{n2}", id=variant.id, n=variant.dealt_each + variant.extra, n2=len(parsed)),
+            variant.rules_section)])
     return variant.suggester(variant, parsed)
 
 

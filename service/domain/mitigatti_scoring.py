@@ -29,7 +29,8 @@ from .records import Declaration
 from .replay import replay_if_played
 from .results import HandResult, Line, Payment, SideResult
 from .shown import check_forbidden_discards, check_held, check_shown_cards
-from .sides import Sides, hand_sides, side_name
+from .sides import Sides, hand_sides, seat_name, side_name
+from .text import Text
 
 if TYPE_CHECKING:
     from .records import Contract, HandRecord
@@ -61,24 +62,24 @@ def _check_declarations(variant: Variant, record: HandRecord, problems: ProblemL
         for name in ("suit", "rank", "count"):
             if getattr(d, name) is not None:
                 problems.add(f"{field}.{name}", "field_not_for_kind",
-                             "a Mitigatti declaration takes its cards, or nothing", "§5.4")
+                             Text('a Mitigatti declaration takes its cards, or nothing'), "§5.4")
                 bad = True
         if d.cards is not None:
             if d.kind == "ten_tarocchi" and (len(d.cards) != 10 or len(
                     _tarots(d.cards)) != 10):
                 problems.add(f"{field}.cards", "not_a_declaration",
-                             "ten tarocchi shows exactly 10 tarots (the Fuole counts as one)",
+                             Text('ten tarocchi shows exactly 10 tarots (the Fuole counts as one)'),
                              "§5.4")
                 bad = True
             elif d.kind != "ten_tarocchi" and set(d.cards) != set(_implied(variant, d)):
                 problems.add(f"{field}.cards", "not_a_declaration",
-                             "mitigatti is the three honours (Fuole, T1, T20); quatre rei the "
-                             "four Kings", "§5.4")
+                             Text("mitigatti is the three honours (Fuole, T1, T20); quatre rei "
+                                  "the four Kings"), "§5.4")
                 bad = True
         if (d.seat, d.kind) in seen:
             problems.add(field, "declared_twice",
-                         f"seat {d.seat} already declared {d.kind} "
-                         f"(declarations[{seen[d.seat, d.kind]}])", "§5.4")
+                         Text("seat {seat} already declared {kind} (declarations[{seen}])",
+                              seat=d.seat, kind=d.kind, seen=seen[d.seat, d.kind]), "§5.4")
             bad = True
         seen.setdefault((d.seat, d.kind), i)
         if not bad:
@@ -91,7 +92,7 @@ def _check_declarations(variant: Variant, record: HandRecord, problems: ProblemL
             if d.kind == "ten_tarocchi" and d.cards is None and len(
                     _tarots(sorted(hands.get(d.seat, frozenset())))) < 10:
                 problems.add(f"declarations[{i}]", "not_held",
-                             f"seat {d.seat} played fewer than 10 tarots", "§5.4")
+                             Text('seat {seat} played fewer than 10 tarots', seat=d.seat), "§5.4")
     return checked
 
 
@@ -119,61 +120,63 @@ def _check_contract(variant: Variant, record: HandRecord,
     if contract.type == "call":
         if contract.declarer != record.dealer:
             problems.add("contract.declarer", "not_the_dealer",
-                         "when no one goes solo, the dealer calls", "§5.3")
+                         Text('when no one goes solo, the dealer calls'), "§5.3")
         if card is None:
-            problems.add("contract.called_card", "missing_field", "the called card", "§5.3")
+            problems.add("contract.called_card", "missing_field", Text('the called card'), "§5.3")
         elif not (card.is_plain and card.rank == "K") and card.code != "T20":
             problems.add("contract.called_card", "invalid_call",
-                         "the dealer calls a King, or the Angel (T20) holding all four Kings",
+                         Text('the dealer calls a King, or the Angel (T20) holding all four Kings'),
                          "§5.3")
         elif card.code == "T20":
             kings = [_holds(variant, record.dealer, plain("K", s), record, declarations, hands)
                      for s in ALL_SUITS]
             if False in kings:
                 problems.add("contract.called_card", "invalid_call",
-                             "the Angel may be called only by a dealer holding all four Kings",
+                             Text("the Angel may be called only by a dealer holding all four "
+                                  "Kings"),
                              "§5.3")
         if card is not None and _holds(variant, record.dealer, card, record, declarations,
                                        hands) is True:
             problems.add("contract.called_card", "called_own_card",
-                         f"the dealer holds {card.code}: a declarer who calls a card of their "
-                         "own plays solo sans prendre or surrenders", "§5.3")
+                         Text("the dealer holds {card}: a declarer who calls a card of their own "
+                              "plays solo sans prendre or surrenders", card=card), "§5.3")
         if contract.partner is not None and contract.partner == contract.declarer:
             problems.add("contract.partner", "called_own_card",
-                         "a declarer who calls a card of their own plays solo sans prendre or "
-                         "surrenders", "§5.3")
+                         Text("a declarer who calls a card of their own plays solo sans prendre "
+                              "or surrenders"), "§5.3")
         if record.tricks is None and contract.partner is None:
             problems.add("contract.partner", "missing_field",
-                         "the seat that held the called card", "§5.3")
+                         Text('the seat that held the called card'), "§5.3")
         shown_by = next((d.seat for _, d in declarations
                          if card is not None and card in _implied(variant, d)), None)
         if shown_by is not None and contract.partner is not None \
                 and shown_by != contract.partner:
             problems.add("contract.partner", "call_partner_mismatch",
-                         f"seat {shown_by} declared {card.code if card else ''}, so seat "
-                         f"{shown_by} is the partner", "§5.3")
+                         Text("seat {shown_by} declared {value}, so seat {shown_by} is the "
+                              "partner", shown_by=shown_by, value=card.code if card else ''),
+                         "§5.3")
     elif contract.type == "solo":
         if card is not None and card == fool:
-            problems.add("contract.called_card", "invalid_call", "the Fuole is never called",
+            problems.add("contract.called_card", "invalid_call", Text('the Fuole is never called'),
                          "§5.3")
         if contract.sans_prendre and card is not None:
             problems.add("contract.called_card", "sans_prendre_calls_nothing",
-                         "a solo sans prendre calls no card", "§5.3")
+                         Text('a solo sans prendre calls no card'), "§5.3")
         if contract.partner is not None and contract.partner == contract.declarer:
             problems.add("contract.partner", "called_own_card",
-                         "a declarer who calls a card of their own plays solo sans prendre or "
-                         "surrenders", "§5.3")
+                         Text("a declarer who calls a card of their own plays solo sans prendre "
+                              "or surrenders"), "§5.3")
         if card is not None and hands is not None and card not in hands.get(
                 contract.declarer, frozenset()):
             problems.add("contract.called_card", "disagrees_with_tricks",
-                         f"the solo declarer takes {card.code} from its holder, so plays it; "
-                         "the tricks show another seat playing it", "§5.3")
+                         Text("the solo declarer takes {card} from its holder, so plays it; the "
+                              "tricks show another seat playing it", card=card), "§5.3")
     if contract.type == "surrender" and contract.partner is not None:
         problems.add("contract.partner", "field_not_for_kind",
-                     "a surrender has no partner", "§5.3")
+                     Text('a surrender has no partner'), "§5.3")
     if contract.type == "surrender" and (record.piles or record.tricks is not None):
         problems.add("contract", "surrendered_hand_played",
-                     "a surrendered hand is not played: give no piles or tricks", "§5.3")
+                     Text('a surrendered hand is not played: give no piles or tricks'), "§5.3")
 
 
 def _r16(variant: Variant, record: HandRecord,
@@ -186,11 +189,11 @@ def _r16(variant: Variant, record: HandRecord,
     needed = [plain("K", s) for s in ALL_SUITS] + [variant.pack.card("T20")]
     if all(_holds(variant, record.dealer, c, record, declarations, hands) for c in needed):
         problems.add("contract.type", "must_play_solo",
-                     "the dealer holds all four Kings and the Angel, so cannot call: they play "
-                     "solo", "R16")
+                     Text("the dealer holds all four Kings and the Angel, so cannot call: they "
+                          "play solo"), "R16")
 
 
-def _payments_each(item: str, seat: int, seats: Sequence[int], marca: int, text: str,
+def _payments_each(item: str, seat: int, seats: Sequence[int], marca: int, text: Text,
                    rule: str) -> list[Payment]:
     """``seat`` receives ``marca`` from each other seat (pays each, when negative)."""
     out = []
@@ -204,8 +207,9 @@ def _payments_each(item: str, seat: int, seats: Sequence[int], marca: int, text:
     return out
 
 
-DECLARATION_NAMES = {"ten_tarocchi": "ten tarocchi", "mitigatti": "mitigatti (the three "
-                     "honours)", "quatre_rei": "quatre rei (the four Kings)"}
+DECLARATION_NAMES = {"ten_tarocchi": Text("ten tarocchi"),
+                     "mitigatti": Text("mitigatti (the three honours)"),
+                     "quatre_rei": Text("quatre rei (the four Kings)")}
 
 
 def is_sans_prendre(contract: Contract) -> bool:
@@ -222,14 +226,17 @@ def _partida_four(variant: Variant, contract: Contract, sides: Sides,
     each = 2 if min(mine, total - mine) < total // 4 else 1  # fewer than 18
     reasons = []
     if each == 2:
-        reasons.append("a side under 18 doubles")
+        reasons.append(Text("a side under 18 doubles"))
     if is_sans_prendre(contract):
         each *= 2
-        reasons.append("sans prendre doubles (R17)")
+        reasons.append(Text("sans prendre doubles (R17)"))
     declarers, opponents = sides.seats[0], sides.seats[1]
-    text = (f"Partida: the declarer's side ({side_name(sides, 0)}) took {mine} of {total} "
-            f"points, {'winning' if won else 'losing'}: {each} marca a player"
-            + (f" ({'; '.join(reasons)})" if reasons else ""))
+    values = {"side": side_name(sides, 0), "points": mine, "total": total, "each": each,
+              "reasons": Text(" ({reasons})", reasons=Text.joined(reasons)) if reasons else ""}
+    text = (Text("Partida: the declarer's side ({side}) took {points} of {total} points, "
+                 "winning: {each} marca a player{reasons}", **values) if won else
+            Text("Partida: the declarer's side ({side}) took {points} of {total} points, "
+                 "losing: {each} marca a player{reasons}", **values))
     payments = []
     for k, opponent in enumerate(opponents):
         winner_side = declarers[k % len(declarers)]
@@ -252,19 +259,24 @@ def _partida_three(variant: Variant, points: Mapping[int, int]) -> tuple[list[Pa
     for payer, amount in owed.items():
         if not amount:
             continue
-        text = (f"Partida: seat {payer} took {points[payer]} points, "
-                + ("under 13: 2 marca" if amount == 2 else "13 to 25: 1 marca")
-                + f" to {'seat ' + str(tops[0]) if len(tops) == 1 else 'the top scorers'}")
+        values = {"payer": payer, "points": points[payer],
+                  "to": seat_name(tops[0]) if len(tops) == 1 else Text("the top scorers")}
+        text = (Text("Partida: seat {payer} took {points} points, under 13: 2 marca to {to}",
+                     **values) if amount == 2 else
+                Text("Partida: seat {payer} took {points} points, 13 to 25: 1 marca to {to}",
+                     **values))
         if len(tops) == 1:
             payments.append(Payment("partida", payer, tops[0], amount, text, "§5.6"))
             continue
         share, rest = divmod(amount, len(tops))
         for top in tops:
             if share:
-                payments.append(Payment("partida", payer, top, share, text + ", shared", "R15"))
+                payments.append(Payment("partida", payer, top, share,
+                                        Text("{text}, shared", text=text), "R15"))
         if rest:
             payments.append(Payment("partida", payer, None, rest,
-                                    text + f": {rest} cannot be shared and goes to the pot",
+                                    Text("{text}: {rest} cannot be shared and goes to the pot",
+                                         text=text, rest=rest),
                                     "R15"))
     return payments, (tops[0] if len(tops) == 1 else None)
 
@@ -278,7 +290,7 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
                                     "bagatto", "fool") if getattr(record, name)]
         for name in played:
             problems.add(name, "thrown_in_with_play",
-                         "a deal thrown in (to the mountain) is not played", "§5.2")
+                         Text('a deal thrown in (to the mountain) is not played'), "§5.2")
         problems.raise_if_any()
         return HandResult((), tuple((str(s), 0) for s in seats), (), ("thrown_in",),
                           payments=())
@@ -303,9 +315,9 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
             dealer_side = sides.of(record.dealer)
             if counted is not None and counted[dealer_side].points == 0:
                 problems.add("piles", "discard_outside_dealer_side",
-                             f"{side_name(sides, dealer_side)} (the dealer's side) has no "
-                             "points, but the discard always counts for it, one trick at "
-                             "least", "§5.1")
+                             Text("{side} (the dealer's side) has no points, but the discard "
+                                  "always counts for it, one trick at least",
+                                  side=side_name(sides, dealer_side)), "§5.1")
         else:
             views = resolve_piles(variant, record, sides, problems)
         if views is not None:
@@ -338,29 +350,32 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     if surrendered and contract is not None:
         payments += _payments_each(
             "surrender", contract.declarer, seats, -1,
-            f"Seat {contract.declarer} called a card of their own and surrendered: 1 marca to "
-            "each other player", "§5.3")
+            Text("Seat {seat} called a card of their own and surrendered: 1 marca to each "
+                 "other player", seat=contract.declarer), "§5.3")
     for _, d in declarations:
         name = DECLARATION_NAMES[d.kind]
         if surrendered and contract is not None:
             if d.seat != contract.declarer:
                 payments.append(Payment(
                     "declaration", contract.declarer, d.seat, variant.seats - 1,
-                    f"Seat {d.seat} declared {name}; the surrendering declarer pays its value",
+                    Text("Seat {seat} declared {name}; the surrendering declarer pays its value",
+                         seat=d.seat, name=name),
                     "§5.3"))
             continue
         payments += _payments_each("declaration", d.seat, seats, 1,
-                                   f"Seat {d.seat} declared {name}: 1 marca from each other "
-                                   "player", "§5.4")
+                                   Text("Seat {seat} declared {name}: 1 marca from each "
+                                        "other player", seat=d.seat, name=name), "§5.4")
     bagatto = record.bagatto
     if bagatto is not None and bagatto.valid and variant.bagatto is not None:
         each = variant.bagatto.win * (2 if sans else 1)
-        what = "won the last trick with the Bagatte" if bagatto.won else \
-            "lost the Bagatte in the last trick (petar bagatte)"
+        values = {"seat": bagatto.seat, "each": each,
+                  "doubled": Text(" (doubled sans prendre)") if sans else ""}
+        text = (Text("Seat {seat} won the last trick with the Bagatte: {each} marca from each "
+                     "other player{doubled}", **values) if bagatto.won else
+                Text("Seat {seat} lost the Bagatte in the last trick (petar bagatte): {each} "
+                     "marca to each other player{doubled}", **values))
         payments += _payments_each(
-            "bagatte_ultimu", bagatto.seat, seats, each if bagatto.won else -each,
-            f"Seat {bagatto.seat} {what}: {each} marca " + ("from" if bagatto.won else "to")
-            + " each other player" + (" (doubled sans prendre)" if sans else ""), "§5.5")
+            "bagatte_ultimu", bagatto.seat, seats, each if bagatto.won else -each, text, "§5.5")
 
     side_results = tuple(SideResult(i, sides.seats[i], tuple(lines[i]))
                          for i in range(len(sides)))
@@ -413,15 +428,15 @@ def _check_kept(variant: Variant, record: HandRecord, sides: Sides,
         if fool in _implied(variant, d):
             if owner is not None and owner != d.seat:
                 problems.add("fool.played_by", "fool_held_by_other",
-                             f"seat {d.seat} showed the Fuole", "§5.1")
+                             Text('seat {seat} showed the Fuole', seat=d.seat), "§5.1")
             owner = d.seat
     if owner is None:
         return
     where = pile_of(fool, views)
     if where is not None and where != sides.of(owner):
         problems.add("piles", "kept_card_misplaced",
-                     f"the Fuole is never captured: it ends with seat {owner}'s side, not in "
-                     f"{side_name(sides, where)}'s pile", "§5.1")
+                     Text("the Fuole is never captured: it ends with seat {owner}'s side, not in "
+                          "{side}'s pile", owner=owner, side=side_name(sides, where)), "§5.1")
 
 
 def _check_bagatte(variant: Variant, record: HandRecord, sides: Sides,
@@ -432,23 +447,24 @@ def _check_bagatte(variant: Variant, record: HandRecord, sides: Sides,
         return
     t1 = variant.pack.card("T1")
     if record.contract is not None and record.contract.type == "surrender":
-        problems.add("bagatto", "surrendered_hand_played", "a surrendered hand is not played",
+        problems.add("bagatto", "surrendered_hand_played", Text('a surrendered hand is not played'),
                      "§5.3")
         return
     if t1 in (record.discard or ()):
         problems.add("bagatto.seat", "bagatto_discarded",
-                     "T1 is in the dealer's discard, so nobody played it to the last trick",
+                     Text("T1 is in the dealer's discard, so nobody played it to the last trick"),
                      "§5.5")
         return
     for i, d in declarations:
         if t1 in _implied(variant, d) and d.seat != rec.seat:
             problems.add("bagatto.seat", "bagatto_held_by_other",
-                         f"seat {d.seat} showed T1 (declarations[{i}])", "§5.5")
+                         Text("seat {seat} showed T1 (declarations[{i}])", seat=d.seat, i=i),
+                         "§5.5")
     if views is not None and rec.won:
         where = pile_of(t1, views)
         if where is not None and where != sides.of(rec.seat):
             problems.add("bagatto.won", "bagatto_misplaced",
-                         "T1 won the last trick, so it is in its own side's pile", "§5.5")
+                         Text("T1 won the last trick, so it is in its own side's pile"), "§5.5")
 
 
 def suggest_mitigatti_declarations(variant: Variant,

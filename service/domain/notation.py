@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from .cards import PACKS, Card, Pack, Suit
 from .errors import Problem
+from .text import Text
 
 _SUIT_WORDS: dict[str, Suit] = {}
 for _suit, _words in {
@@ -48,9 +49,10 @@ _WORD_SPLIT = re.compile(r"[\s_\-]+")
 class CardSyntaxError(ValueError):
     """A text that is not a card, or a card the pack lacks. ``code`` says which."""
 
-    def __init__(self, text: str, code: str, message: str) -> None:
+    def __init__(self, text: str, code: str, message: Text) -> None:
         self.text = text
         self.code = code
+        self.message = message
         super().__init__(message)
 
 
@@ -105,13 +107,14 @@ def _identify(text: str) -> tuple[str, str] | None:
 def parse_card(text: str, pack: Pack) -> Card:
     """The card of ``pack`` that ``text`` names; raises ``CardSyntaxError``."""
     if not isinstance(text, str):
-        raise CardSyntaxError(str(text), "not_a_card", f"{text!r} is not a card code")
+        raise CardSyntaxError(str(text), "not_a_card", Text("{text} is not a card code",
+                                                                text=repr(text)))
     exact = pack.by_code.get(text)
     if exact is not None:  # canonical codes, by far the most common input
         return exact
     identified = _identify(text)
     if identified is None:
-        raise CardSyntaxError(text, "not_a_card", f"{text!r} is not a card")
+        raise CardSyntaxError(text, "not_a_card", Text("{text} is not a card", text=repr(text)))
     form, value = identified
     code: str | None
     if form == "plain":
@@ -122,8 +125,11 @@ def parse_card(text: str, pack: Pack) -> Card:
         code = pack.alias_map.get(value)
     if code is None or code not in pack.by_code:
         raise CardSyntaxError(
-            text, "card_not_in_pack", f"{text!r} is not a card of the {pack.name}"
-        )
+            text, "card_not_in_pack",
+            Text("{text} is not a card of the 78-card tarot pack", text=repr(text))
+            if pack.id == "tarot78" else
+            Text("{text} is not a card of the 62-card Bolognese pack (Tarocchino)",
+                 text=repr(text)))
     return pack.by_code[code]
 
 
@@ -144,12 +150,13 @@ def parse_cards(
         try:
             card = parse_card(text if isinstance(text, str) else repr(text), pack)
         except CardSyntaxError as exc:
-            problems.append(Problem(f"{field}[{i}]", exc.code, str(exc), "§1"))
+            problems.append(Problem(f"{field}[{i}]", exc.code, exc.message, "§1"))
             continue
         if card in seen:
             problems.append(Problem(
                 f"{field}[{i}]", "duplicate_card",
-                f"{card.code} is listed twice (also at position {seen[card]})", "§6",
+                Text("{card} is listed twice (also at position {seen})", card=card,
+                     seen=seen[card]), "§6",
             ))
             continue
         seen[card] = i

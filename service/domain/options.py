@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .errors import ProblemList
+from .text import Text
 from .variants.base import Variant
 
 #: How much of a refused name or value a problem repeats: enough to recognise it, never the
@@ -29,12 +30,14 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
         if spec is None:
             known = ", ".join(sorted(specs)) or "none"
             problems.add(f"options.{name}", "unknown_option",
-                         f"{variant.id} has no option {shown(name)} (its options: {known})")
+                         Text("{id} has no option {shown} (its options: {known})", id=variant.id,
+                              shown=shown(name), known=known))
             continue
         if spec.parse is not None:
             if value is not None and spec.parse(value) is None:
                 problems.add(f"options.{name}", "invalid_option",
-                             f"option {name!r}: {spec.description}, not {shown(value)}")
+                             Text("option {name}: {description}, not {shown}", name=repr(name),
+                                  description=spec.description, shown=shown(value)))
                 continue
             resolved[name] = spec.default if value is None else value  # null: the default
             continue
@@ -43,7 +46,8 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
             choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)
                                 for c in spec.choices)
             problems.add(f"options.{name}", "invalid_option",
-                         f"option {name!r} takes one of {choices}, not {shown(value)}")
+                         Text("option {name} takes one of {choices}, not {shown}",
+                              name=repr(name), choices=choices, shown=shown(value)))
             continue
         resolved[name] = value
     problems.raise_if_any()

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import BOLOGNESE_62, SUITS, Card, Suit
+from .text import Text
 
 PACK = BOLOGNESE_62
 WILD_CODES = ("MATTO", "BEGATO")
@@ -74,12 +75,16 @@ class CriccaFound:
         return full if self.count == 4 else three
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         return cricca_label(self.type, self.count)
 
 
-def cricca_label(kind: str, count: int) -> str:
-    return f"cricca of {'all four' if count == 4 else 'three'} {CRICCA_NAMES[kind]}"
+def cricca_label(kind: str, count: int) -> Text:
+    names = {"tarocchi": Text("tarocchi"), "K": Text("Kings"), "Q": Text("Queens"),
+             "C": Text("Knights"), "J": Text("Jacks")}
+    if count == 4:
+        return Text("cricca of all four {what}", what=names[kind])
+    return Text("cricca of three {what}", what=names[kind])
 
 
 def cricca_type(card: Card) -> str | None:
@@ -127,12 +132,14 @@ class SequenceFound:
         return self.reached + self.wilds
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         return sequence_label(self.type, self.length)
 
 
-def sequence_label(kind: str, length: int) -> str:
-    return f"sequence of {length} {SEQUENCE_NAMES[kind]}"
+def sequence_label(kind: str, length: int) -> Text:
+    names = {"trumps": Text("trumps"), "moors": Text("Moors"), "aces": Text("aces")}
+    what = names.get(kind) or Text("{suit} (suit)", suit=SEQUENCE_NAMES[kind].split()[0])
+    return Text("sequence of {n} {what}", n=length, what=what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +160,7 @@ class ComboByKind:
         return sequence_points(self.size)
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         if self.kind == "cricca":
             return cricca_label(self.type, self.size)
         return sequence_label(self.type, self.size)

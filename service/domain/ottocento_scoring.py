@@ -40,6 +40,7 @@ from .replay import replay_if_played
 from .results import Act, HandResult, Line, SideResult
 from .shown import check_forbidden_discards, check_held, check_shown_cards
 from .sides import Sides, hand_sides, seat_name, side_name
+from .text import Text
 
 if TYPE_CHECKING:
     from .records import Combination, Declaration, HandRecord
@@ -60,38 +61,42 @@ def _check_one(d: Declaration, i: int, problems: ProblemList) -> Combo | None:
     for name in ("suit", "rank", "count"):
         if getattr(d, name) is not None:
             problems.add(f"{field}.{name}", "field_not_for_kind",
-                         "an Ottocento declaration shows its cards", "§4.3")
+                         Text('an Ottocento declaration shows its cards'), "§4.3")
             return None
     cards = d.cards or ()
     if not cards:
-        problems.add(f"{field}.cards", "missing_field", "show the declaration's cards", "§4.3")
+        problems.add(f"{field}.cards", "missing_field", Text("show the declaration's cards"),
+                                                        "§4.3")
         return None
     if d.kind == "cricca":
         kinds = {cricca_type(c) for c in cards}
         if None in kinds or len(kinds) != 1 or len(cards) not in (3, 4):
             problems.add(f"{field}.cards", "not_a_cricca",
-                         "a cricca is three or four tarocchi (Angel, World, Bégato, Matto), "
-                         "Kings, Queens, Knights or Jacks", "§4.3")
+                         Text("a cricca is three or four tarocchi (Angel, World, Bégato, Matto), "
+                              "Kings, Queens, Knights or Jacks"), "§4.3")
             return None
         return cricche(cards)[0]
     kind = sequence_type(cards)
     if kind is None:
         problems.add(f"{field}.cards", "not_a_sequence",
-                     "a sequence shows the Angel (trumps), one King (its suit), Moors or aces",
+                     Text("a sequence shows the Angel (trumps), one King (its suit), Moors or "
+                          "aces"),
                      "§4.3")
         return None
     strays = [k for k, c in enumerate(cards) if not belongs_to(kind, c)]
     for k in strays:
         problems.add(f"{field}.cards[{k}]", "card_not_in_sequence",
-                     f"{cards[k].code} cannot take part in this sequence", "§4.3")
+                     Text('{cards} cannot take part in this sequence', cards=cards[k]), "§4.3")
     found = next((s for s in best_sequences(cards) if s.type == kind), None)
     if found is None and not strays:
         problems.add(f"{field}.cards", "not_a_sequence",
-                     "these cards do not establish the sequence: " + {
-                         "trumps": "the Angel and two of World, Sun, Moon, one at least real",
-                         "moors": "three Moors, two at least real",
-                         "aces": "three aces, two at least real",
-                     }.get(kind, "the King and two of Queen, Knight, Jack, one at least real"),
+                     Text("these cards do not establish the sequence: {needs}", needs={
+                         "trumps": Text("the Angel and two of World, Sun, Moon, one at least "
+                                        "real"),
+                         "moors": Text("three Moors, two at least real"),
+                         "aces": Text("three aces, two at least real"),
+                     }.get(kind, Text("the King and two of Queen, Knight, Jack, one at least "
+                                      "real"))),
                      "R18")
     return None if strays else found
 
@@ -107,8 +112,8 @@ def _check_declarations(variant: Variant, record: HandRecord,
         key = (d.seat, d.kind, combo.type)
         if key in seen:
             problems.add(f"declarations[{i}]", "declared_twice",
-                         f"seat {d.seat} already declared this {d.kind} "
-                         f"(declarations[{seen[key]}])", "§4.3")
+                         Text("seat {seat} already declared this {kind} (declarations[{seen}])",
+                              seat=d.seat, kind=d.kind, seen=seen[key]), "§4.3")
             continue
         seen[key] = i
         declared.append(Declared(i, d, combo))
@@ -131,7 +136,7 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
     if record.fool is not None:
         if matto in owners and owners[matto] != record.fool.played_by:
             problems.add("fool.played_by", "fool_held_by_other",
-                         f"seat {owners[matto]} showed the Matto", "§4.2")
+                         Text('seat {owners} showed the Matto', owners=owners[matto]), "§4.2")
         owners.setdefault(matto, record.fool.played_by)
     for card, seat in owners.items():
         own = sides.of(seat)
@@ -141,24 +146,29 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
         if card == matto and views[own].tricks == 0:
             continue
         problems.add("piles", "kept_card_misplaced",
-                     f"{card.code} ends with the pair of seat {seat}, who "
-                     + ("showed it" if card == angel else "played it")
-                     + f", not in {side_name(sides, where)}'s pile", "§6")
+                     Text("{card} ends with the pair of seat {seat}, who showed it, not in "
+                          "{side}'s pile", card=card, seat=seat, side=side_name(sides, where))
+                     if card == angel else
+                     Text("{card} ends with the pair of seat {seat}, who played it, not in "
+                          "{side}'s pile", card=card, seat=seat, side=side_name(sides, where)),
+                     "§6")
 
 
-def _combo_line(item: str, combo: Combo, seat: int | None, who: str) -> Line:
+def _combo_line(item: str, combo: Combo, seat: int | None, who: Text) -> Line:
     kind = combo.kind
     size = ("count" if kind == "cricca" else "length", combo.size)
     details: list[tuple[str, object]] = [("kind", kind), ("type", combo.type)]
     if seat is not None:
         details.insert(0, ("seat", seat))
     details += [("cards", [c.code for c in combo.cards]), size]
-    verb = "declared" if item == "declaration" else "captured"
-    return Line(item, combo.points, f"{who} {verb} a {combo.label}: {combo.points}",
+    values = {"who": who, "label": combo.label, "points": combo.points}
+    text = (Text("{who} declared a {label}: {points}", **values) if item == "declaration"
+            else Text("{who} captured a {label}: {points}", **values))
+    return Line(item, combo.points, text,
                 "R18" if kind == "sequence" else "§4.3", tuple(details))
 
 
-def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: str,
+def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: Text,
                  phase: str) -> list[Line]:
     """The lines of one act (a player's declarations, or a pair's captures), with the
     doubling of three or more cricche, or of three or more sequences."""
@@ -167,13 +177,16 @@ def _combo_lines(item: str, combos: Sequence[Combo], seat: int | None, who: str,
         group = [c for c in combos if c.kind == kind]
         if len(group) >= 3:
             extra = sum(c.points for c in group)
-            plural = "cricche" if kind == "cricca" else "sequences"
             details: list[tuple[str, object]] = [("kind", kind), ("phase", phase)]
             if seat is not None:
                 details.insert(0, ("seat", seat))
             lines.append(Line("doubling", extra,
-                              f"{who}: {len(group)} {plural}, so their {extra} points count "
-                              f"double: {extra} more", "§4.3", tuple(details)))
+                              Text("{who}: {n} cricche, so their {extra} points count double: "
+                                   "{extra} more", who=who, n=len(group), extra=extra)
+                              if kind == "cricca" else
+                              Text("{who}: {n} sequences, so their {extra} points count double: "
+                                   "{extra} more", who=who, n=len(group), extra=extra),
+                              "§4.3", tuple(details)))
     return lines
 
 
@@ -187,20 +200,22 @@ def count_ottocento_combination(variant: Variant, combo: Combination, field: str
     for name in ("suit", "rank"):
         if getattr(combo, name) is not None:
             problems.add(f"{field}.{name}", "field_not_for_kind",
-                         f"a {combo.kind} takes no {name}: its type says which it is", rule)
+                         Text("a {kind} takes no {name}: its type says which it is",
+                              kind=combo.kind, name=name), rule)
     types = tuple(CRICCA_POINTS) if cricca else tuple(SEQUENCE_NAMES)
     if combo.type is None or combo.type not in types:
         problems.add(f"{field}.type", "missing_field" if combo.type is None else "invalid_type",
-                     f"give the {combo.kind}'s type, one of: {', '.join(types)}", rule)
+                     Text("give the {kind}'s type, one of: {cards}", kind=combo.kind,
+                          cards=', '.join(types)), rule)
     if combo.count is None:
         problems.add(f"{field}.count", "missing_field",
-                     f"give how many cards the {combo.kind} holds", rule)
+                     Text('give how many cards the {kind} holds', kind=combo.kind), rule)
     elif combo.type in types:
         most = 4 if cricca else longest_sequence(combo.type)
         if combo.count > most:
             problems.add(f"{field}.count", "out_of_range",
-                         f"a {combo.kind} of {combo.type} holds 3 to {most} cards, not "
-                         f"{combo.count}", rule)
+                         Text("a {kind} of {type} holds 3 to {most} cards, not {count}",
+                              kind=combo.kind, type=combo.type, most=most, count=combo.count), rule)
     if len(problems.items) > before or combo.type is None or combo.count is None:
         return None
     value = ComboByKind(combo.kind, combo.type, combo.count)
@@ -239,7 +254,7 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
     sides = hand_sides(variant, record)
     check_forbidden_discards(variant, record, problems)
     if record.bagatto is not None:
-        problems.add("bagatto", "not_in_variant", "Ottocento has no Bagatto ultimo", "§4")
+        problems.add("bagatto", "not_in_variant", Text('Ottocento has no Bagatto ultimo'), "§4")
     declared = _check_declarations(variant, record, problems)
     if replay is not None:
         check_held([(x.index, x.declaration, x.declaration.cards or ()) for x in declared],
@@ -261,12 +276,12 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
             _check_kept_cards(variant, record, sides, declared, views, problems)
         if record.last_trick is None:
             problems.add("last_trick", "missing_field",
-                         "say which seat won the last trick (6 points)", "§4.1")
+                         Text('say which seat won the last trick (6 points)'), "§4.1")
         elif (views is not None and views[sides.of(record.last_trick)].tricks == 0) or (
                 counted is not None and counted[sides.of(record.last_trick)].points == 0):
             problems.add("last_trick", "disagrees_with_piles",
-                         f"seat {record.last_trick} won the last trick, but its pair's pile "
-                         "holds no trick", "§4.1")
+                         Text("seat {last_trick} won the last trick, but its pair's pile holds no "
+                              "trick", last_trick=record.last_trick), "§4.1")
     problems.raise_if_any()
     if views is None and counted is None and not stops_after_declarations:
         raise RecordInvalid([])
@@ -311,9 +326,11 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
             last = LAST_TRICK if side == last_side else 0
             lines[side].append(Line(
                 "card_points", points,
-                f"{who}: {cards} cards worth {values}, less {cards // 2} for the pairs"
-                + (f", and {last} for the last trick" if last else "") + f": {points}"
-                + (" (the rest of the pack)" if view.derived else ""),
+                Text("{who}: {cards} cards worth {values}, less {pairs} for the pairs{last}: "
+                     "{points}{rest}", who=who, cards=cards, values=values, pairs=cards // 2,
+                     last=Text(", and {n} for the last trick", n=last) if last else "",
+                     points=points,
+                     rest=Text(" (the rest of the pack)") if view.derived else ""),
                 "§4.1",
                 (("cards", cards), ("values", values), ("pairs", cards // 2),
                  ("last_trick", last), ("derived", view.derived))))

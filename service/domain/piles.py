@@ -15,6 +15,7 @@ from .cards import Card
 from .errors import ProblemList
 from .results import Line
 from .sides import Sides, side_name
+from .text import Cards, Text
 
 if TYPE_CHECKING:
     from .records import HandRecord, Pile
@@ -77,21 +78,23 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
     for i, pile in enumerate(record.piles):
         if pile.side >= len(sides):
             problems.add(f"piles[{i}].side", "out_of_range",
-                         f"this hand has sides 0 to {len(sides) - 1}", "§0")
+                         Text('this hand has sides 0 to {n}', n=len(sides) - 1), "§0")
         elif pile.side in piles:
             problems.add(f"piles[{i}].side", "duplicate_pile",
-                         f"side {pile.side} already has a pile (piles[{piles[pile.side][0]}])")
+                         Text("side {side} already has a pile (piles[{piles}])", side=pile.side,
+                              piles=piles[pile.side][0]))
         else:
             piles[pile.side] = (i, pile)
     if not record.piles:
         problems.add("piles", "missing_field",
-                     "give each side's pile at the end of the hand (all but one side's is "
-                     "enough: the last is the rest of the pack)", "§2.6")
+                     Text("give each side's pile at the end of the hand (all but one side's is "
+                          "enough: the last is the rest of the pack)"), "§2.6")
         return None
     missing = [s for s in range(len(sides)) if s not in piles]
     if len(missing) > 1:
         problems.add("piles", "piles_missing",
-                     f"give the piles of all sides but one; sides {missing} are missing",
+                     Text("give the piles of all sides but one; sides {missing} are missing",
+                          missing=missing),
                      "§2.6")
         return None
 
@@ -105,14 +108,16 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
         for k, card in enumerate(listed):
             if card in owner:
                 problems.add(f"piles[{i}].{part}[{k}]", "card_in_two_piles",
-                             f"{card.code} is also in side {owner[card]}'s pile", "§6")
+                             Text("{card} is also in side {owner}'s pile", card=card,
+                                  owner=owner[card]), "§6")
                 ok = False
             owner.setdefault(card, side)
             if pile.cards is None and card not in counting_cards:
                 problems.add(f"piles[{i}].counting[{k}]", "not_a_counting_card",
-                             f"{card.code} is not a card a summary lists: list only "
-                             + ("counting cards" if variant.summary_codes is None else
-                                "cards worth more than a point or able to join a combination"),
+                             Text("{card} is not a card a summary lists: list only counting "
+                                  "cards", card=card) if variant.summary_codes is None else
+                             Text("{card} is not a card a summary lists: list only cards worth "
+                                  "more than a point or able to join a combination", card=card),
                              variant.totals_rule)
                 ok = False
         if pile.cards is not None:
@@ -120,14 +125,16 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
             found = _tricks_in(variant, len(pile.cards), holds,
                                variant.pack.fool in pile.cards)
             if found is None:
-                shape = {None: f"a whole number of tricks of {variant.trick_size}, plus the "
-                               f"discard's {variant.extra} where it holds the discard",
-                         True: f"the discard's {variant.extra} plus whole tricks of "
-                               f"{variant.trick_size}, as it holds the discard",
-                         False: f"whole tricks of {variant.trick_size}, as it does not hold "
-                                "the discard"}[holds]
+                size, extra = variant.trick_size, variant.extra
+                shape = {None: Text("a whole number of tricks of {size}, plus the discard's "
+                                    "{extra} where it holds the discard", size=size, extra=extra),
+                         True: Text("the discard's {extra} plus whole tricks of {size}, as it "
+                                    "holds the discard", size=size, extra=extra),
+                         False: Text("whole tricks of {size}, as it does not hold the discard",
+                                     size=size)}[holds]
                 problems.add(f"piles[{i}].cards", "pile_not_whole_tricks",
-                             f"{len(pile.cards)} cards: a pile holds {shape}", "§2.6")
+                             Text("{n} cards: a pile holds {shape}", n=len(pile.cards),
+                                  shape=shape), "§2.6")
                 ok = False
                 continue
             views[side] = PileView(side, found[0], len(pile.cards),
@@ -138,8 +145,9 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
             beyond = _kept_fool(variant, pile.counting or ())
             if pile.tricks == 0 and len(pile.counting or ()) > beyond:
                 problems.add(f"piles[{i}].counting", "cards_without_tricks",
-                             "a side that took no trick has no cards in its pile"
-                             + (" but the Fuole its player kept" if beyond else ""),
+                             Text("a side that took no trick has no cards in its pile but "
+                                  "the Fuole its player kept") if beyond else
+                             Text("a side that took no trick has no cards in its pile"),
                              variant.totals_section)
                 ok = False
             views[side] = PileView(side, pile.tricks, -1, frozenset(pile.counting or ()),
@@ -153,8 +161,9 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
         tricks = variant.tricks_per_hand - sum(v.tricks for v in views.values())
         if tricks < 0:
             problems.add("piles", "tricks_total",
-                         f"the piles given hold {variant.tricks_per_hand - tricks} tricks; a "
-                         f"hand has {variant.tricks_per_hand} (the discard counted as one)",
+                         Text("the piles given hold {n} tricks; a hand has {tricks_per_hand} (the "
+                              "discard counted as one)", n=variant.tricks_per_hand - tricks,
+                              tricks_per_hand=variant.tricks_per_hand),
                          "R5")
             return None
         full = None
@@ -185,13 +194,15 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
     if total_tricks != variant.tricks_per_hand or gone:
         reasons = []
         if total_tricks != variant.tricks_per_hand:
-            reasons.append(f"the piles hold {total_tricks} tricks, not "
-                           f"{variant.tricks_per_hand} (the discard counted as one)")
+            reasons.append(Text("the piles hold {n} tricks, not {tricks} (the discard counted as "
+                                "one)", n=total_tricks, tricks=variant.tricks_per_hand))
         if gone:
-            reasons.append("no pile holds " + ", ".join(c.code for c in variant.pack.sort(gone)))
+            reasons.append(Text("no pile holds {cards}", cards=Cards(variant.pack.sort(gone))))
         problems.add("piles", "deck_points_total",
-                     f"the piles must hold the whole pack, {variant.deck_total} points a hand"
-                     f"{_totals_so_far(variant, views)}: {'; '.join(reasons)}",
+                     Text("the piles must hold the whole pack, {deck_total} points a "
+                          "hand{totals_so_far}: {cards}", deck_total=variant.deck_total,
+                          totals_so_far=_totals_so_far(variant, views),
+                          cards=Text.joined(reasons)),
                      variant.totals_rule)
         return None
     if all(v.every_card is not None for v in views.values()):
@@ -199,18 +210,19 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                                                             for v in views.values()))
         if absent:
             problems.add("piles", "cards_missing",
-                         "the piles must hold the whole pack; missing: "
-                         + ", ".join(c.code for c in variant.pack.sort(absent)), "§6")
+                         Text("the piles must hold the whole pack; missing: {cards}",
+                              cards=Cards(variant.pack.sort(absent))), "§6")
             return None
     crowded = False
     for side, view in sorted(views.items()):
         if len(view.counting) > view.cards + _kept_fool(variant, view.counting):
             at = f"piles[{piles[side][0]}].counting" if side in piles else "piles"
-            whose = (f"side {side}'s pile" if side in piles
-                     else f"side {side}'s pile (the rest of the pack)")
+            whose = (Text("side {side}'s pile", side=side) if side in piles
+                     else Text("side {side}'s pile (the rest of the pack)", side=side))
             problems.add(at, "more_counting_cards_than_pile",
-                         f"{whose} holds {view.tricks} tricks, {view.cards} cards, but "
-                         f"{len(view.counting)} counting cards", "§2.6")
+                         Text("{whose} holds {tricks} tricks, {cards} cards, but {n} counting "
+                              "cards", whose=whose, tricks=view.tricks, cards=view.cards,
+                              n=len(view.counting)), "§2.6")
             crowded = True
     return None if crowded else views
 
@@ -223,13 +235,16 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
     dealer_tricks = views[dealer_side].tricks
     if variant.discard_covering and dealer_tricks == 1:
         problems.add("piles", "discard_not_covered",
-                     f"{side_name(sides, dealer_side)} (the dealer's side) holds only the "
-                     "discard: a discard the dealer's side does not cover with a trick goes to "
-                     + ("the winner of the last trick" if len(sides) > 2 else "the opponents"),
+                     Text("{side} (the dealer's side) holds only the discard: a discard the "
+                          "dealer's side does not cover with a trick goes to the winner of the "
+                          "last trick", side=side_name(sides, dealer_side)) if len(sides) > 2 else
+                     Text("{side} (the dealer's side) holds only the discard: a discard the "
+                          "dealer's side does not cover with a trick goes to the opponents",
+                          side=side_name(sides, dealer_side)),
                      "§2.3")
     if not variant.discard_covering and dealer_tricks == 0:
         problems.add("piles", "discard_outside_dealer_side",
-                     "the discard always belongs to the dealer's side, which must hold it",
+                     Text("the discard always belongs to the dealer's side, which must hold it"),
                      "§3")
     if record.discard:
         holders = {side for side, v in views.items()
@@ -239,28 +254,28 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
         holders = {side for side, v in views.items() if v.holds_discard}
     if len(holders) > 1:
         problems.add("piles", "discard_split",
-                     "the discard's cards are in different piles; it stays together", "§2.3")
+                     Text("the discard's cards are in different piles; it stays together"), "§2.3")
         return
     if not holders:
         return
     holder = next(iter(holders))
     if holder != dealer_side and dealer_tricks > 0:
         problems.add("piles", "discard_outside_dealer_side",
-                     f"the discard is in {side_name(sides, holder)}'s pile, but the dealer's "
-                     "side took tricks and so covered it", "§2.3")
+                     Text("the discard is in {side}'s pile, but the dealer's side took tricks and "
+                          "so covered it", side=side_name(sides, holder)), "§2.3")
     bagatto = record.bagatto
     if holder != dealer_side and len(sides) > 2 and bagatto is not None:
         # The uncovered discard goes to the last trick's winner, whom the Bagatto names.
         bagatto_side = sides.of(bagatto.seat)
         if bagatto.won and holder != bagatto_side:
             problems.add("piles", "discard_outside_dealer_side",
-                         f"the uncovered discard goes to the last trick's winner, seat "
-                         f"{bagatto.seat} (who won it with T1), not to "
-                         f"{side_name(sides, holder)}", "§2.3")
+                         Text("the uncovered discard goes to the last trick's winner, seat {seat} "
+                              "(who won it with T1), not to {side}", seat=bagatto.seat,
+                              side=side_name(sides, holder)), "§2.3")
         elif not bagatto.won and holder == bagatto_side:
             problems.add("piles", "discard_outside_dealer_side",
-                         f"the uncovered discard goes to the last trick's winner, but seat "
-                         f"{bagatto.seat} lost the last trick with T1", "§2.3")
+                         Text("the uncovered discard goes to the last trick's winner, but seat "
+                              "{seat} lost the last trick with T1", seat=bagatto.seat), "§2.3")
 
 
 def pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:
@@ -270,14 +285,15 @@ def pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:
     return None
 
 
-def _totals_so_far(variant: Variant, views: Mapping[int, PileView]) -> str:
+def _totals_so_far(variant: Variant, views: Mapping[int, PileView]) -> Text | str:
     """What these piles add up to, where the variant's deck points follow from piles alone."""
     if variant.last_trick_points:
         return ""
     deck = [variant.deck_points(v.tricks, v.cards, sum(variant.card_points(c)
                                                          for c in v.counting))
             for _, v in sorted(views.items())]
-    return f"; these piles give {' + '.join(map(str, deck))} = {sum(deck)}"
+    return Text("; these piles give {parts} = {total}", parts=" + ".join(map(str, deck)),
+                total=sum(deck))
 
 
 def deck_points_line(variant: Variant, sides: Sides, side: int, view: PileView) -> Line:
@@ -289,10 +305,12 @@ def deck_points_line(variant: Variant, sides: Sides, side: int, view: PileView) 
     held = [c.code for c in variant.pack.sort(view.counting)]
     return Line(
         "deck_points", points,
-        f"{side_name(sides, side).capitalize()}: {view.tricks} tricks, "
-        f"{trick_points} trick points, + {counting} in counting cards"
-        f"{' (' + ' '.join(held) + ')' if held else ''}"
-        + (" (the rest of the pack)" if view.derived else ""),
+        Text("{side}: {tricks} tricks, {trick_points} trick points, + {counting} in counting "
+             "cards{cards}{rest}", side=side_name(sides, side).capitalize(), tricks=view.tricks,
+             trick_points=trick_points, counting=counting,
+             cards=Text(" ({cards})", cards=Cards(variant.pack.sort(view.counting), " "))
+             if held else "",
+             rest=Text(" (the rest of the pack)") if view.derived else ""),
         variant.totals_section,
         (("tricks", view.tricks), ("trick_points", trick_points), ("counting", counting),
          ("counting_cards", held), ("derived", view.derived)))

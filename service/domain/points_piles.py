@@ -20,6 +20,7 @@ from .cards import Card
 from .errors import ProblemList
 from .results import Line
 from .sides import Sides, side_name
+from .text import Cards, Text
 
 if TYPE_CHECKING:
     from .records import Combination, HandRecord
@@ -74,20 +75,22 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
     for i, pile in enumerate(record.piles):
         if not pile.by_points:
             problems.add(f"piles[{i}]", "mixed_pile_forms",
-                         "the other piles are given by points: give this one by its points "
-                         "too", variant.totals_section)
+                         Text("the other piles are given by points: give this one by its points "
+                              "too"), variant.totals_section)
         elif pile.side >= len(sides):
             problems.add(f"piles[{i}].side", "out_of_range",
-                         f"this hand has sides 0 to {len(sides) - 1}", "§0")
+                         Text('this hand has sides 0 to {n}', n=len(sides) - 1), "§0")
         elif pile.side in given:
             problems.add(f"piles[{i}].side", "duplicate_pile",
-                         f"side {pile.side} already has a pile (piles[{given[pile.side]}])")
+                         Text("side {side} already has a pile (piles[{given}])", side=pile.side,
+                              given=given[pile.side]))
         else:
             given[pile.side] = i
     missing = [s for s in range(len(sides)) if s not in given]
     if len(problems.items) == before and len(missing) > 1:
         problems.add("piles", "piles_missing",
-                     f"give the points of all sides but one; sides {missing} are missing",
+                     Text("give the points of all sides but one; sides {missing} are missing",
+                          missing=missing),
                      "§2.6")
     combos: dict[int, tuple[Counted, ...]] = {}
     for side, i in given.items():
@@ -96,8 +99,10 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
             combos[side] = ()
         elif evaluate is None:
             problems.add(f"piles[{i}].combinations", "combinations_not_scored",
-                         f"{'this game' if variant.meld('gatti') else variant.id} scores no "
-                         "combinations in the piles: leave them out",
+                         Text("this game scores no combinations in the piles: leave them "
+                              "out") if variant.meld("gatti") else
+                         Text("{variant} scores no combinations in the piles: leave them out",
+                              variant=variant.id),
                          "R8" if variant.meld("gatti") else variant.rules_section)
         else:
             combos[side] = tuple(
@@ -111,18 +116,23 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
     points = {side: record.piles[i].points or 0 for side, i in given.items()}
     so_far = sum(points.values())
     if not missing and so_far != total:
+        parts = " + ".join(str(points[s]) for s in sorted(points))
         problems.add("piles", "deck_points_total",
-                     f"the piles must hold the whole pack, {total} points a hand"
-                     + (f" with the last trick's {variant.last_trick_points} apart"
-                        if variant.last_trick_points else "")
-                     + f"; these give {' + '.join(str(points[s]) for s in sorted(points))} "
-                       f"= {so_far}", variant.totals_rule)
+                     Text("the piles must hold the whole pack, {total} points a hand with the "
+                          "last trick's {last} apart; these give {parts} = {sum}", total=total,
+                          last=variant.last_trick_points, parts=parts, sum=so_far)
+                     if variant.last_trick_points else
+                     Text("the piles must hold the whole pack, {total} points a hand; these "
+                          "give {parts} = {sum}", total=total, parts=parts, sum=so_far),
+                     variant.totals_rule)
         return None
     if missing and so_far > total:
         problems.add("piles", "deck_points_total",
-                     f"the piles given hold {so_far} points; a hand has {total}"
-                     + (f" with the last trick's {variant.last_trick_points} apart"
-                        if variant.last_trick_points else ""), variant.totals_rule)
+                     Text("the piles given hold {sum} points; a hand has {total} with the last "
+                          "trick's {last} apart", sum=so_far, total=total,
+                          last=variant.last_trick_points) if variant.last_trick_points else
+                     Text("the piles given hold {sum} points; a hand has {total}", sum=so_far,
+                          total=total), variant.totals_rule)
         return None
     views = {side: PointsView(side, points[side], combos[side], False) for side in given}
     for side in missing:
@@ -139,8 +149,8 @@ def _where(given: Mapping[int, int], side: int, part: str = "") -> str:
     return f"piles[{given[side]}]{part}" if side in given else "piles"
 
 
-def _check_combinations_fit(variant: Variant, sides: Sides, views: Mapping[int, PointsView], given: Mapping[int, int],
-                            problems: ProblemList) -> None:
+def _check_combinations_fit(variant: Variant, sides: Sides, views: Mapping[int, PointsView],
+                            given: Mapping[int, int], problems: ProblemList) -> None:
     """No card in two sides' combinations, and no group of cards asked for more often than
     the pack holds it."""
     owner: dict[Card, int] = {}
@@ -153,8 +163,9 @@ def _check_combinations_fit(variant: Variant, sides: Sides, views: Mapping[int, 
                     overlap = True
                     problems.add(_where(given, side, f".combinations[{k}]"),
                                  "card_in_two_piles",
-                                 f"this combination holds {card.code}, which a combination of "
-                                 f"{side_name(sides, other)}'s pile holds too", "§6")
+                                 Text("this combination holds {card}, which a combination of "
+                                      "{side}'s pile holds too", card=card,
+                                      side=side_name(sides, other)), "§6")
     if overlap:
         return
     groups: dict[frozenset[Card], dict[int, int]] = defaultdict(dict)
@@ -170,14 +181,9 @@ def _check_combinations_fit(variant: Variant, sides: Sides, views: Mapping[int, 
         if sum(by_side.values()) + others > len(group):
             first = min(by_side)
             problems.add(_where(given, first, ".combinations"), "combinations_exceed_pack",
-                         "the piles' combinations need "
-                         + " + ".join(str(by_side[s]) for s in sorted(by_side))
-                         + f" of {_group_name(variant, group)}, and the pack has "
-                           f"{len(group)}", rules[group])
-
-
-def _group_name(variant: Variant, group: frozenset[Card]) -> str:
-    return ", ".join(c.code for c in variant.pack.sort(group))
+                         Text("the piles' combinations need {parts} of {cards}, and the pack "
+                              "has {n}", parts=" + ".join(str(by_side[s]) for s in sorted(by_side)),
+                              cards=Cards(variant.pack.sort(group)), n=len(group)), rules[group])
 
 
 def _check_known_cards(variant: Variant, sides: Sides, views: Mapping[int, PointsView],
@@ -198,12 +204,14 @@ def _check_known_cards(variant: Variant, sides: Sides, views: Mapping[int, Point
             continue
         least = variant.deck_points(0, count, worth)
         if view.points < least:
-            listed = ", ".join(c.code for c in variant.pack.sort(cards))
+            values = {"side": side_name(sides, side), "cards": Cards(variant.pack.sort(cards)),
+                      "least": least, "points": view.points}
             problems.add(_where(given, side, ".points"), "points_below_cards",
-                         f"{side_name(sides, side)}'s pile holds at least {listed}"
-                         + (" and the cards its combinations need" if count > len(cards)
-                            else "")
-                         + f", worth {least} at the least; {view.points} is too few",
+                         Text("{side}'s pile holds at least {cards} and the cards its "
+                              "combinations need, worth {least} at the least; {points} is too "
+                              "few", **values) if count > len(cards) else
+                         Text("{side}'s pile holds at least {cards}, worth {least} at the "
+                              "least; {points} is too few", **values),
                          variant.totals_section)
 
 
@@ -219,12 +227,18 @@ def points_line(variant: Variant, sides: Sides, view: PointsView, item: str = "d
                 last_trick: int = 0, rule: str | None = None) -> Line:
     """A side's points as entered: the number the table counted, with the last trick where
     the variant scores it apart."""
-    who = side_name(sides, view.side).capitalize()
-    what = "card points" if variant.last_trick_points else "deck points"
-    text = (f"{who}: {view.points} {what}"
-            + (", the rest of the hand's total" if view.derived else ", as counted at the table")
-            + (f", and {last_trick} for the last trick: {view.points + last_trick}"
-               if last_trick else ""))
+    values = {"side": side_name(sides, view.side).capitalize(), "points": view.points,
+              "last": last_trick, "total": view.points + last_trick}
+    if variant.last_trick_points:
+        text = (Text("{side}: {points} card points, the rest of the hand's total", **values)
+                if view.derived else
+                Text("{side}: {points} card points, as counted at the table", **values))
+        if last_trick:
+            text = Text("{text}, and {last} for the last trick: {total}", text=text, **values)
+    else:
+        text = (Text("{side}: {points} deck points, the rest of the hand's total", **values)
+                if view.derived else
+                Text("{side}: {points} deck points, as counted at the table", **values))
     details: tuple[tuple[str, object], ...] = (("entered", "points"),
                                                ("counted", view.points))
     if variant.last_trick_points:

@@ -24,6 +24,7 @@ from .notation import (
     parse_rank,
     parse_suit,
 )
+from .text import Text
 
 if TYPE_CHECKING:
     from .variants.base import Variant
@@ -189,34 +190,36 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.problems.add(field, "invalid_type", "must be an object")
+            self.problems.add(field, "invalid_type", Text('must be an object'))
             return None
         return value
 
-    def int_(self, value: object, field: str, low: int, high: int, what: str) -> int | None:
+    def int_(self, value: object, field: str, low: int, high: int, what: Text) -> int | None:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problems.add(field, "invalid_type", f"{what} must be a whole number")
+            self.problems.add(field, "invalid_type", Text("{what} must be a whole number",
+                                                          what=what))
             return None
         if not low <= value <= high:
             self.problems.add(field, "out_of_range",
-                              f"{what} must be from {low} to {high}, not {value}", "§0")
+                              Text("{what} must be from {low} to {high}, not {value}", what=what,
+                                   low=low, high=high, value=value), "§0")
             return None
         return value
 
     def seat(self, value: object, field: str, required: bool = True) -> int | None:
         if value is None:
             if required:
-                self.problems.add(field, "missing_field", "a seat is required")
+                self.problems.add(field, "missing_field", Text('a seat is required'))
             return None
-        return self.int_(value, field, 0, self.variant.seats - 1, "a seat")
+        return self.int_(value, field, 0, self.variant.seats - 1, Text("a seat"))
 
     def bool_(self, value: object, field: str) -> bool | None:
         if value is None:
             return None
         if not isinstance(value, bool):
-            self.problems.add(field, "invalid_type", "must be true or false")
+            self.problems.add(field, "invalid_type", Text('must be true or false'))
             return None
         return value
 
@@ -224,7 +227,7 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.problems.add(field, "invalid_type", "must be a list of card codes")
+            self.problems.add(field, "invalid_type", Text('must be a list of card codes'))
             return None
         cards, problems = parse_cards(value, self.variant.pack, field)
         self.problems.extend(problems)
@@ -234,12 +237,12 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.problems.add(field, "invalid_type", "must be a card code")
+            self.problems.add(field, "invalid_type", Text('must be a card code'))
             return None
         try:
             return parse_card(value, self.variant.pack)
         except CardSyntaxError as exc:
-            self.problems.add(field, exc.code, str(exc), "§1")
+            self.problems.add(field, exc.code, exc.message, "§1")
             return None
 
     def suit(self, value: object, field: str) -> Suit | None:
@@ -247,7 +250,8 @@ class _Reader:
             return None
         suit = parse_suit(value)
         if suit is None:
-            self.problems.add(field, "invalid_suit", f"{value!r} is not a suit (H, D, C, S)",
+            self.problems.add(field, "invalid_suit", Text("{value} is not a suit (H, D, C, S)",
+                                                          value=repr(value)),
                               "§1")
         return suit
 
@@ -257,7 +261,8 @@ class _Reader:
         rank = parse_rank(value)
         if rank is None or rank not in COURT_RANKS:
             self.problems.add(field, "invalid_rank",
-                              f"{value!r} is not a court rank (J, C, Q, K)", "§2.4")
+                              Text("{value} is not a court rank (J, C, Q, K)", value=repr(value)),
+                              "§2.4")
             return None
         return rank
 
@@ -265,7 +270,7 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.problems.add(field, "invalid_type", "must be a list")
+            self.problems.add(field, "invalid_type", Text('must be a list'))
             return []
         return value
 
@@ -274,7 +279,7 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
     data = r.obj(raw, field)
     if data is None:
         if raw is None:
-            r.problems.add(field, "invalid_type", "must be an object")
+            r.problems.add(field, "invalid_type", Text('must be an object'))
         return None
     before = len(r.problems.items)
     seat = r.seat(data.get("seat"), f"{field}.seat")
@@ -282,43 +287,45 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
     kinds = [m.kind for m in r.variant.melds]
     if not isinstance(kind, str) or kind not in kinds:
         r.problems.add(f"{field}.kind", "unknown_meld",
-                       f"{kind!r} is not a declaration of {r.variant.id} "
-                       f"(one of: {', '.join(kinds)})", r.variant.rules_section)
+                       Text("{kind} is not a declaration of {id} (one of: {cards})",
+                            kind=repr(kind), id=r.variant.id, cards=', '.join(kinds)),
+                       r.variant.rules_section)
         kind = None
     cards = r.cards(data.get("cards"), f"{field}.cards")
     suit = r.suit(data.get("suit"), f"{field}.suit")
     rank = r.court_rank(data.get("rank"), f"{field}.rank")
-    count = r.int_(data.get("count"), f"{field}.count", 1, len(r.variant.pack), "count")
+    count = r.int_(data.get("count"), f"{field}.count", 1, len(r.variant.pack), Text("count"))
     if len(r.problems.items) > before or seat is None or kind is None:
         return None
     return Declaration(seat, kind, cards, suit, rank, count)
 
 
 PILE_FIELDS = frozenset({"side", "cards", "tricks", "counting", "points", "combinations"})
-COMBINATION_FIELDS = ("kind", "suit", "rank", "type", "count")
+COMBINATION_FIELDS = ("kind", "suit", "rank", "type", Text("count"))
 
 
 def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
     data = r.obj(raw, field)
     if data is None:
         if raw is None:
-            r.problems.add(field, "invalid_type", "must be an object")
+            r.problems.add(field, "invalid_type", Text('must be an object'))
         return None
     before = len(r.problems.items)
     for name in data:
         if name not in PILE_FIELDS:
-            r.problems.add(f"{field}.{name}", "unknown_field", f"a pile has no field {name!r}")
+            r.problems.add(f"{field}.{name}", "unknown_field", Text("a pile has no field {name}",
+                                                                    name=repr(name)))
     side = data.get("side")
     if side is None:
-        r.problems.add(f"{field}.side", "missing_field", "a side is required")
+        r.problems.add(f"{field}.side", "missing_field", Text('a side is required'))
     else:
-        side = r.int_(side, f"{field}.side", 0, sides - 1, "a side")
+        side = r.int_(side, f"{field}.side", 0, sides - 1, Text("a side"))
     cards = r.cards(data.get("cards"), f"{field}.cards")
     tricks = r.int_(data.get("tricks"), f"{field}.tricks", 0, r.variant.tricks_per_hand,
-                    "tricks")
+                    Text("tricks"))
     counting = r.cards(data.get("counting"), f"{field}.counting")
     most = r.variant.deck_total - r.variant.last_trick_points
-    points = r.int_(data.get("points"), f"{field}.points", 0, most, "points")
+    points = r.int_(data.get("points"), f"{field}.points", 0, most, Text("points"))
     combinations = None
     if data.get("combinations") is not None:
         combinations = tuple(
@@ -329,20 +336,20 @@ def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
              if value is not None]
     if "points" in forms and len(forms) > 1:
         r.problems.add(field, "mixed_pile_forms",
-                       "give a pile by its points alone, not with "
-                       + " or ".join(f for f in forms if f != "points"))
+                       Text("give a pile by its points alone, not with {fields}",
+                            fields=" or ".join(f for f in forms if f != "points")))
     elif cards is not None and (tricks is not None or counting is not None):
         r.problems.add(field, "mixed_pile_forms",
-                       "give either every card of the pile (cards) or a summary (tricks and "
-                       "counting), not both")
+                       Text("give either every card of the pile (cards) or a summary (tricks and "
+                            "counting), not both"))
     elif cards is None and tricks is None and points is None \
             and f"{field}.points" not in {p.field for p in r.problems.items[before:]}:
         r.problems.add(field, "missing_field",
-                       "a pile needs its cards, the number of tricks it holds, or its points")
+                       Text('a pile needs its cards, the number of tricks it holds, or its points'))
     if combinations is not None and points is None and "points" not in data:
         r.problems.add(f"{field}.combinations", "combinations_need_points",
-                       "combinations are said by kind only in a pile given by points; a pile "
-                       "of cards shows its combinations itself")
+                       Text("combinations are said by kind only in a pile given by points; a pile "
+                            "of cards shows its combinations itself"))
     if len(r.problems.items) > before or side is None:
         return None
     if points is not None:
@@ -356,31 +363,34 @@ def _parse_combination(r: _Reader, raw: object, field: str) -> Combination | Non
     data = r.obj(raw, field)
     if data is None:
         if raw is None:
-            r.problems.add(field, "invalid_type", "must be an object")
+            r.problems.add(field, "invalid_type", Text('must be an object'))
         return None
     before = len(r.problems.items)
     for name in data:
         if name not in COMBINATION_FIELDS:
             r.problems.add(f"{field}.{name}", "unknown_field",
-                           f"a combination has no field {name!r}")
+                           Text('a combination has no field {name}', name=repr(name)))
     kinds = [m.kind for m in r.variant.melds if m.captured]
     kind = data.get("kind")
     if kind is None:
-        r.problems.add(f"{field}.kind", "missing_field", "a combination needs its kind")
+        r.problems.add(f"{field}.kind", "missing_field", Text('a combination needs its kind'))
     elif kind not in kinds:
         r.problems.add(f"{field}.kind", "unknown_kind",
-                       f"{kind!r} is no combination a pile scores in {r.variant.id}"
-                       + (f" (one of: {', '.join(kinds)})" if kinds else ""),
+                       Text("{kind} is no combination a pile scores in {variant} (one of: "
+                            "{kinds})", kind=repr(kind), variant=r.variant.id,
+                            kinds=", ".join(kinds)) if kinds else
+                       Text("{kind} is no combination a pile scores in {variant}",
+                            kind=repr(kind), variant=r.variant.id),
                        r.variant.rules_section)
     suit = r.suit(data.get("suit"), f"{field}.suit")
     rank = r.court_rank(data.get("rank"), f"{field}.rank")
     kind_type = None
     if data.get("type") is not None:
         if not isinstance(data["type"], str):
-            r.problems.add(f"{field}.type", "invalid_type", "must be a string")
+            r.problems.add(f"{field}.type", "invalid_type", Text('must be a string'))
         else:
             kind_type = data["type"]
-    count = r.int_(data.get("count"), f"{field}.count", 3, len(r.variant.pack), "count")
+    count = r.int_(data.get("count"), f"{field}.count", 3, len(r.variant.pack), Text("count"))
     if len(r.problems.items) > before or kind is None:
         return None
     return Combination(kind, suit, rank, kind_type, count)
@@ -401,13 +411,14 @@ def read_hand_record(
     problems = ProblemList()
     r = _Reader(variant, problems)
     if not isinstance(data, Mapping):
-        problems.add("", "invalid_type", "a hand record must be an object")
+        problems.add("", "invalid_type", Text('a hand record must be an object'))
         return None, problems.items, frozenset()
     known = {"dealer", "discard", "exposed", "call", "declarations", "piles", "fool", "bagatto",
              "tricks", "last_trick", "signals", "contract", "thrown_in"}
     for name in data:
         if name not in known:
-            problems.add(str(name), "unknown_field", f"a hand record has no field {name!r}")
+            problems.add(str(name), "unknown_field", Text("a hand record has no field {name}",
+                                                          name=repr(name)))
     incomplete: set[str] = set()
     counted = len(problems.items)
 
@@ -424,14 +435,15 @@ def read_hand_record(
         data["discard"]
     ):
         problems.add("discard", "discard_size",
-                     f"the dealer discards exactly {variant.extra} cards in {variant.id}, "
-                     f"not {len(discard)}", "§2.3")
+                     Text("the dealer discards exactly {extra} cards in {id}, not {n}",
+                          extra=variant.extra, id=variant.id, n=len(discard)), "§2.3")
     section("discard")
     exposed = r.cards(data.get("exposed"), "exposed")
     if exposed is not None and len(exposed) > variant.exposed_cards:
         problems.add("exposed", "too_many_exposed",
-                     f"{variant.id} exposes {variant.exposed_cards} cards in the deal, "
-                     f"not {len(exposed)}", "§2.2")
+                     Text("{id} exposes {exposed_cards} cards in the deal, not {n}",
+                          id=variant.id, exposed_cards=variant.exposed_cards, n=len(exposed)),
+                     "§2.2")
     section("exposed")
 
     call = None
@@ -439,18 +451,18 @@ def read_hand_record(
     if variant.partnership == "call":
         if call_data is None and "call" not in data:
             problems.add("call", "missing_field",
-                         "the dealer's call (card and partner) is required in "
-                         f"{variant.id}", "§2.2")
+                         Text("the dealer's call (card and partner) is required in {id}",
+                              id=variant.id), "§2.2")
         elif call_data is not None:
             card = r.card(call_data.get("card"), "call.card")
             if "card" not in call_data:
-                problems.add("call.card", "missing_field", "the called card is required")
+                problems.add("call.card", "missing_field", Text('the called card is required'))
             partner = r.seat(call_data.get("partner"), "call.partner",
                              required="tricks" not in data)
             if card is not None and (partner is not None or "tricks" in data):
                 call = Call(card, partner)
     elif "call" in data:
-        problems.add("call", "not_in_variant", f"{variant.id} has no call", "§2.2")
+        problems.add("call", "not_in_variant", Text('{id} has no call', id=variant.id), "§2.2")
     section("call")
 
     declarations = tuple(
@@ -470,7 +482,7 @@ def read_hand_record(
     if fool_data is not None:
         played_by = r.seat(fool_data.get("played_by"), "fool.played_by")
         trick = r.int_(fool_data.get("trick"), "fool.trick", 1, variant.dealt_each,
-                       "the trick number (of the tricks played)")
+                       Text("the trick number (of the tricks played)"))
         covered = r.bool_(fool_data.get("covered"), "fool.covered")
         exchange = r.card(fool_data.get("exchange_card"), "fool.exchange_card")
         if played_by is not None:
@@ -484,7 +496,7 @@ def read_hand_record(
         won = r.bool_(bagatto_data.get("won"), "bagatto.won")
         if "won" not in bagatto_data:
             problems.add("bagatto.won", "missing_field",
-                         "say whether the Bagatto won the last trick")
+                         Text('say whether the Bagatto won the last trick'))
         valid = r.bool_(bagatto_data.get("valid"), "bagatto.valid")
         if seat is not None and won is not None:
             bagatto = BagattoRecord(seat, won, True if valid is None else valid)
@@ -502,22 +514,22 @@ def read_hand_record(
     section("last_trick")
     signals = []
     if data.get("signals") and not variant.signals:
-        problems.add("signals", "not_in_variant", f"{variant.id} has no signals")
+        problems.add("signals", "not_in_variant", Text('{id} has no signals', id=variant.id))
     elif data.get("signals") and data.get("tricks") is None:
         problems.add("signals", "signals_need_tricks",
-                     "signals are given with a lead: record them with the tricks", "§4.2")
+                     Text('signals are given with a lead: record them with the tricks'), "§4.2")
     for i, raw in enumerate(r.list_(data.get("signals"), "signals")):
         entry = r.obj(raw, f"signals[{i}]")
         if entry is None:
             continue
         trick = r.int_(entry.get("trick"), f"signals[{i}].trick", 1, variant.dealt_each,
-                       "the trick number")
+                       Text("the trick number"))
         names = r.list_(entry.get("signals"), f"signals[{i}].signals")
         if entry.get("trick") is None:
-            problems.add(f"signals[{i}].trick", "missing_field", "say which trick's lead")
+            problems.add(f"signals[{i}].trick", "missing_field", Text("say which trick's lead"))
         for k, name in enumerate(names):
             if not isinstance(name, str):
-                problems.add(f"signals[{i}].signals[{k}]", "invalid_type", "a signal's name")
+                problems.add(f"signals[{i}].signals[{k}]", "invalid_type", Text("a signal's name"))
         if trick is not None and all(isinstance(n, str) for n in names):
             signals.append(Signal(trick, tuple(n.strip().lower() for n in names)))
     section("signals")
@@ -525,12 +537,13 @@ def read_hand_record(
     contract = None
     contract_data = r.obj(data.get("contract"), "contract")
     if contract_data is not None and not variant.contracts:
-        problems.add("contract", "not_in_variant", f"{variant.id} has no contract")
+        problems.add("contract", "not_in_variant", Text('{id} has no contract', id=variant.id))
     elif contract_data is not None:
         kind = contract_data.get("type")
         if kind not in variant.contracts:
             problems.add("contract.type", "invalid_contract",
-                         f"a contract is one of {', '.join(variant.contracts)}", "§5.3")
+                         Text("a contract is one of {cards}", cards=', '.join(variant.contracts)),
+                         "§5.3")
         declarer = r.seat(contract_data.get("declarer"), "contract.declarer")
         called = r.card(contract_data.get("called_card"), "contract.called_card")
         partner = r.seat(contract_data.get("partner"), "contract.partner", required=False)
@@ -539,11 +552,12 @@ def read_hand_record(
             contract = Contract(kind, declarer, called, partner, bool(sans))
     elif variant.contracts and not data.get("thrown_in"):
         problems.add("contract", "missing_field",
-                     "say who plays against whom: a call, a solo or a surrender", "§5.3")
+                     Text('say who plays against whom: a call, a solo or a surrender'), "§5.3")
     section("contract")
     thrown_in = r.bool_(data.get("thrown_in"), "thrown_in") or False
     if thrown_in and not variant.throw_in:
-        problems.add("thrown_in", "not_in_variant", f"{variant.id} has no thrown-in deals")
+        problems.add("thrown_in", "not_in_variant", Text("{id} has no thrown-in deals",
+                                                         id=variant.id))
     section("thrown_in")
 
     if dealer is None:

@@ -33,6 +33,7 @@ from .errors import ProblemList
 from .records import BagattoRecord, Call, FoolRecord, HandRecord, Pile
 from .results import Violation
 from .sides import Sides, hand_sides
+from .text import Cards, Text
 from .tricks import breach_of, trick_winner
 
 if TYPE_CHECKING:
@@ -109,15 +110,15 @@ def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) ->
     if len(tricks) != variant.dealt_each:
         code = "incomplete_tricks" if len(tricks) < variant.dealt_each else "too_many_tricks"
         problems.add("tricks", code,
-                     f"a hand of {variant.id} has {variant.dealt_each} tricks; "
-                     f"{len(tricks)} were given", "§2.2")
+                     Text("a hand of {id} has {dealt_each} tricks; {n} were given", id=variant.id,
+                          dealt_each=variant.dealt_each, n=len(tricks)), "§2.2")
         ok = False
     seen: dict[Card, str] = {}
     for i, trick in enumerate(tricks):
         if len(trick) != variant.trick_size:
             problems.add(f"tricks[{i}]", "trick_size",
-                         f"a trick of {variant.id} has {variant.trick_size} cards, not "
-                         f"{len(trick)}", "§0")
+                         Text("a trick of {id} has {trick_size} cards, not {n}", id=variant.id,
+                              trick_size=variant.trick_size, n=len(trick)), "§0")
             ok = False
         if trick and all(c.is_fool for c in trick):
             ok = False
@@ -125,21 +126,23 @@ def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) ->
             where = f"tricks[{i}][{k}]"
             if card in seen:
                 problems.add(where, "card_played_twice",
-                             f"{card.code} was already played at {seen[card]}", "§6")
+                             Text("{card} was already played at {seen}", card=card,
+                                  seen=seen[card]), "§6")
                 ok = False
             seen.setdefault(card, where)
     for i, card in enumerate(record.discard or ()):
         if card in seen:
             problems.add(f"discard[{i}]", "discarded_card_played",
-                         f"{card.code} is in the discard but was played at {seen[card]}",
+                         Text("{card} is in the discard but was played at {seen}", card=card,
+                              seen=seen[card]),
                          "§2.3")
             ok = False
     if ok and record.discard is not None:
         missing = set(variant.pack.cards) - set(seen) - set(record.discard)
         if missing:
             problems.add("tricks", "cards_missing",
-                         "the tricks and the discard must hold the whole pack; missing: "
-                         + ", ".join(c.code for c in variant.pack.sort(missing)), "§6")
+                         Text("the tricks and the discard must hold the whole pack; missing: "
+                              "{cards}", cards=Cards(variant.pack.sort(missing))), "§6")
             ok = False
     return ok
 
@@ -205,16 +208,16 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         holder = played_by.get(call.card, (record.dealer, 0))[0]
         if call.partner is not None and call.partner != holder:
             problems.add("call.partner", "disagrees_with_tricks",
-                         f"{call.card.code} was played by seat {holder}, so seat {holder} is "
-                         "the partner", "§2.2")
+                         Text("{card} was played by seat {holder}, so seat {holder} is the "
+                              "partner", card=call.card, holder=holder), "§2.2")
         call = Call(call.card, holder)
     contract = record.contract
     if contract is not None and contract.type == "call" and contract.called_card is not None:
         holder = played_by.get(contract.called_card, (record.dealer, 0))[0]
         if contract.partner is not None and contract.partner != holder:
             problems.add("contract.partner", "disagrees_with_tricks",
-                         f"{contract.called_card.code} was played by seat {holder}, so seat "
-                         f"{holder} is the partner", "§5.3")
+                         Text("{called_card} was played by seat {holder}, so seat {holder} is the "
+                              "partner", called_card=contract.called_card, holder=holder), "§5.3")
         contract = replace(contract, partner=holder)
     derived = replace(record, discard=discard, call=call, contract=contract)
     sides: Sides = sides_of(derived)
@@ -241,15 +244,16 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
     last_side = sides.of(tricks[-1].winner)
     if record.last_trick is not None and sides.of(record.last_trick) != last_side:
         problems.add("last_trick", "disagrees_with_tricks",
-                     f"seat {tricks[-1].winner} won the last trick", "§6")
+                     Text('seat {winner} won the last trick', winner=tricks[-1].winner), "§6")
 
     if variant.discard_t1_only_sole_trump and variant.pack.card("T1") in discard:
         trump = next(((c, n) for c, (s, n) in played_by.items()
                       if s == record.dealer and c.is_trump), None)
         if trump is not None:
             problems.add("discard", "bagatto_not_sole_trump",
-                         f"T1 may be discarded only as the dealer's sole trump, but the dealer "
-                         f"played {trump[0].code} in trick {trump[1]}", "§2.3")
+                         Text("T1 may be discarded only as the dealer's sole trump, but the "
+                              "dealer played {trump} in trick {trump2}", trump=trump[0],
+                              trump2=trump[1]), "§2.3")
 
     for i, pile in enumerate(record.piles):
         if pile.side >= len(sides):
@@ -258,7 +262,7 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         tricks_held = len(won[pile.side]) + (pile.side == holder_side)
         if pile.combinations:
             problems.add(f"piles[{i}].combinations", "combinations_with_tricks",
-                         "the tricks show what each pile holds: leave the combinations out",
+                         Text('the tricks show what each pile holds: leave the combinations out'),
                          "§6")
         if pile.points is not None:
             agrees = pile.points == variant.deck_points(
@@ -270,7 +274,8 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
                 c for c in mine if variant.card_points(c)}
         if not agrees:
             problems.add(f"piles[{i}]", "disagrees_with_tricks",
-                         f"side {pile.side}'s pile is not what the tricks give it", "§6")
+                         Text("side {side}'s pile is not what the tricks give it", side=pile.side),
+                         "§6")
 
     if len(problems.items) > before:
         return None
@@ -302,11 +307,17 @@ def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord
     given = record.bagatto
     if given is not None and (derived is None or (given.seat, given.won, given.valid) != (
             derived.seat, derived.won, derived.valid)):
-        said = ("T1 was not played to the last trick" if derived is None else
-                f"seat {derived.seat} played T1 to the last trick and "
-                f"{'won' if derived.won else 'lost'} it"
-                + ("" if derived.valid else ", having stopped leading a suit it still held"))
-        problems.add("bagatto", "disagrees_with_tricks", f"the tricks say {said}", rule.rule)
+        if derived is None:
+            said = Text("T1 was not played to the last trick")
+        else:
+            said = (Text("seat {seat} played T1 to the last trick and won it{why}",
+                         seat=derived.seat, why="") if derived.won else
+                    Text("seat {seat} played T1 to the last trick and lost it{why}",
+                         seat=derived.seat, why=""))
+            if not derived.valid:
+                said = Text("{said}, having stopped leading a suit it still held", said=said)
+        problems.add("bagatto", "disagrees_with_tricks", Text("the tricks say {said}", said=said),
+                                                         rule.rule)
     return derived
 
 
@@ -331,7 +342,8 @@ def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, 
     fool = variant.pack.fool
     if fool not in played_by:
         if record.fool is not None:
-            problems.add("fool", "disagrees_with_tricks", "the Fool was not played in the tricks",
+            problems.add("fool", "disagrees_with_tricks", Text("the Fool was not played in the "
+                                                               "tricks"),
                          "§6")
         return None, None
     fool_seat, fool_trick = played_by[fool]
@@ -346,7 +358,7 @@ def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, 
         piles[fool_side].append(fool)
         if asked is not None:
             problems.add("fool.exchange_card", "nothing_owed",
-                         "nothing is handed over for the Fool in this game", "§5.1")
+                         Text('nothing is handed over for the Fool in this game'), "§5.1")
     else:
         if rule == "exchange_next_trick":
             sources = [t for t in won[fool_side] if t.number > fool_trick]
@@ -355,10 +367,10 @@ def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, 
         covered = fool_side == taker or bool(sources)
         if asked is not None and (fool_side == taker or not sources):
             problems.add("fool.exchange_card", "nothing_owed",
-                         "no card was handed over for the Fool: "
-                         + ("its own side won its trick" if fool_side == taker
-                            else "its side won no trick to give one from, so the Fool itself "
-                                 "went"), "§6")
+                         Text("no card was handed over for the Fool: its own side won its "
+                              "trick") if fool_side == taker else
+                         Text("no card was handed over for the Fool: its side won no trick to "
+                              "give one from, so the Fool itself went"), "§6")
         elif fool_side != taker and sources:
             # The Fool goes back to its side, which owes the trick's winner one card.
             piles[taker].remove(fool)
@@ -372,8 +384,8 @@ def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, 
                 where = ("a trick it won after trick " + str(fool_trick)
                          if rule == "exchange_next_trick" else "its captures")
                 problems.add("fool.exchange_card", "not_in_later_trick",
-                             f"the Fool's side hands over a card from {where}; "
-                             f"{asked.code} is not there", "§6")
+                             Text("the Fool's side hands over a card from {where}; {asked} is not "
+                                  "there", where=where, asked=asked), "§6")
                 return FoolRecord(fool_seat, fool_trick, covered), None
             exchange = asked or min(candidates, key=_worthless_first(variant, candidates))
             piles[fool_side].remove(exchange)
@@ -385,8 +397,9 @@ def _fool_fate(variant: Variant, record: HandRecord, tricks: tuple[PlayedTrick, 
             if getattr(given, name) is not None and getattr(given, name) != getattr(
                     fool_record, name):
                 problems.add(f"fool.{name}", "disagrees_with_tricks",
-                             f"the tricks say {name} = {getattr(fool_record, name)}, not "
-                             f"{getattr(given, name)}", "§6")
+                             Text("the tricks say {name} = {getattr}, not {getattr2}", name=name,
+                                  getattr=getattr(fool_record, name),
+                                  getattr2=getattr(given, name)), "§6")
     return fool_record, exchange
 
 

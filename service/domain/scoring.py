@@ -10,6 +10,8 @@ from typing import Any
 from .errors import Problem, RecordInvalid
 from .records import HandRecord, read_hand_record
 from .results import HandResult
+from .sides import seat_name
+from .text import Text
 from .variants.base import Variant
 
 
@@ -32,9 +34,11 @@ def score_record(
     sections break."""
     record, problems, incomplete = read_hand_record(variant, data)
     if record is not None and expected_dealer is not None and record.dealer != expected_dealer:
-        who = f"seat {expected_dealer}" + (f" ({dealer_name})" if dealer_name else "")
+        who = (Text("seat {seat} ({name})", seat=expected_dealer, name=dealer_name)
+               if dealer_name else seat_name(expected_dealer))
         problems.append(Problem("dealer", "wrong_dealer",
-                                f"{who} deals this hand, not seat {record.dealer}", "§0"))
+                                Text("{who} deals this hand, not seat {dealer}", who=who,
+                                     dealer=record.dealer), "§0"))
     result = None
     if record is not None:
         try:

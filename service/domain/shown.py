@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList
+from .text import Text
 
 if TYPE_CHECKING:
     from .records import Declaration, HandRecord
@@ -24,10 +25,11 @@ def check_forbidden_discards(variant: Variant, record: HandRecord,
     for i, card in enumerate(record.discard or ()):
         if card.is_plain and card.rank in variant.discard_forbidden_ranks:
             problems.add(f"discard[{i}]", "king_discarded",
-                         f"{card.code}: Kings may not be discarded", variant.discard_rule)
+                         Text("{card}: Kings may not be discarded", card=card),
+                         variant.discard_rule)
         elif card.code in variant.discard_forbidden_cards:
             problems.add(f"discard[{i}]", "forbidden_discard",
-                         f"{card.code} may not be discarded", variant.discard_rule)
+                         Text('{card} may not be discarded', card=card), variant.discard_rule)
 
 
 def check_shown_cards(record: HandRecord, shown: Iterable[Shown], problems: ProblemList,
@@ -40,13 +42,15 @@ def check_shown_cards(record: HandRecord, shown: Iterable[Shown], problems: Prob
             at = f"declarations[{i}].cards[{k}]" if d.cards is not None else f"declarations[{i}]"
             if card in discard:
                 problems.add(at, "discarded_card_declared",
-                             f"{card.code} is in the dealer's discard and cannot be shown", rule)
+                             Text("{card} is in the dealer's discard and cannot be shown",
+                                  card=card), rule)
                 continue
             seen = first_shown.setdefault(card, (d.seat, i))
             if seen[0] != d.seat:
                 problems.add(at, "shown_by_two_players",
-                             f"{card.code} was already shown by seat {seen[0]} "
-                             f"(declarations[{seen[1]}])", rule)
+                             Text("{card} was already shown by seat {seen} "
+                                  "(declarations[{seen2}])", card=card, seen=seen[0],
+                                  seen2=seen[1]), rule)
 
 
 def check_held(shown: Iterable[Shown], hands: Mapping[int, frozenset[Card]],
@@ -56,5 +60,5 @@ def check_held(shown: Iterable[Shown], hands: Mapping[int, frozenset[Card]],
         missing = [c.code for c in cards if c not in hands.get(d.seat, frozenset())]
         if missing:
             problems.add(f"declarations[{i}]", "not_held",
-                         f"seat {d.seat} showed {', '.join(missing)}, but the tricks show it "
-                         "did not hold them", rule)
+                         Text("seat {seat} showed {cards}, but the tricks show it did not hold "
+                              "them", seat=d.seat, cards=', '.join(missing)), rule)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .text import Text
+
 if TYPE_CHECKING:
     from .records import HandRecord
     from .variants.base import Variant
@@ -39,10 +41,14 @@ def hand_sides(variant: Variant, record: HandRecord) -> Sides:
     return Sides((tuple(sorted(team)), rest))
 
 
-def seat_name(seat: int) -> str:
-    return f"seat {seat}"
+def seat_name(seat: int) -> Text:
+    return Text("seat {seat}", seat=seat)
 
 
-def side_name(sides: Sides, side: int) -> str:
+def side_name(sides: Sides, side: int) -> Text:
     seats = sides.seats[side]
-    return seat_name(seats[0]) if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
+    if len(seats) == 1:
+        return seat_name(seats[0])
+    if len(seats) == 2:
+        return Text("seats {a} and {b}", a=seats[0], b=seats[1])
+    return Text("seats {a}, {b} and {c}", a=seats[0], b=seats[1], c=seats[2])

@@ -1,0 +1,102 @@
+"""Words the rules core says, kept so that another language can say them again (issue 18).
+
+A ``Text`` is the English sentence every existing caller reads (it is a ``str``), and also the
+template it was made from with its values. The HTTP layer renders it in the language a
+request asks for from the project's catalogues; the core itself only knows English, and
+needs nothing beyond the standard library.
+
+Values keep their kind: a ``Card`` is written as its code in English (the notation the API
+takes) and by its name where a language names cards; a ``Text`` inside a ``Text`` (a side's
+name, a meld's label) is rendered in the same language; a ``Cards`` is a list of cards;
+``Plural`` picks the form a count asks for, in English here and by the language's own rules
+elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Self
+
+from .cards import Card
+
+#: Renders one value in a language: the renderer, given a value, returns its text.
+Render = Callable[[object], str]
+
+
+class Text(str):
+    """An English sentence made from ``template`` and ``values``."""
+
+    template: str
+    values: Mapping[str, object]
+    plural: str | None
+    count: int | None
+    capital: bool
+
+    def __new__(cls, template: str, /, **values: object) -> Self:
+        return cls._make(template, values, None, None, False)
+
+    @classmethod
+    def _make(cls, template: str, values: Mapping[str, object], plural: str | None,
+              count: int | None, capital: bool) -> Text:
+        english = (plural if plural is not None and count != 1 else template)
+        rendered = english.format_map({k: english_value(v) for k, v in values.items()})
+        if capital:
+            rendered = rendered[:1].upper() + rendered[1:]
+        self = super().__new__(cls, rendered)
+        self.template, self.values = template, dict(values)
+        self.plural, self.count, self.capital = plural, count, capital
+        return self
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, n: int, /, **values: object) -> Text:
+        """A sentence with a count ``n`` (also a value): the singular for one, the plural
+        otherwise (in English; every language by its own rules)."""
+        return cls._make(singular, {"n": n, **values}, plural, n, False)
+
+    @classmethod
+    def joined(cls, parts: Iterable[Text | str], sep: str = "; ") -> Text:
+        """Sentences one after the other, each said in the language of the whole."""
+        items = list(parts)
+        return cls._make(sep.join(f"{{p{i}}}" for i in range(len(items))),
+                         {f"p{i}": part for i, part in enumerate(items)}, None, None, False)
+
+    def capitalize(self) -> Text:  # type: ignore[override]
+        return Text._make(self.template, self.values, self.plural, self.count, True)
+
+    def render(self, translate: Callable[[Text], str], value: Render) -> str:
+        """This sentence in another language: ``translate`` gives the template in it (by
+        count where there is one), ``value`` renders each value."""
+        out = translate(self).format_map({k: value(v) for k, v in self.values.items()})
+        return out[:1].upper() + out[1:] if self.capital else out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.template, self.values, self.plural, self.count, self.capital))
+
+
+def _rebuild(template: str, values: Mapping[str, object], plural: str | None,
+             count: int | None, capital: bool) -> Text:
+    return Text._make(template, values, plural, count, capital)
+
+
+class Cards(tuple):  # type: ignore[type-arg]
+    """Cards named in a sentence, written with ``sep`` between them."""
+
+    sep: str
+
+    def __new__(cls, cards: Iterable[Card], sep: str = ", ") -> Self:
+        self = super().__new__(cls, tuple(cards))
+        self.sep = sep
+        return self
+
+
+def english_value(value: object) -> str:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Cards):
+        return value.sep.join(c.code for c in value)
+    return str(value)
+
+
+def plain(message: str | Text) -> str:
+    """The English text alone (for logs and the few places that need a bare ``str``)."""
+    return str.__str__(message)
