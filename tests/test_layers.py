@@ -25,6 +25,7 @@ OWNERS = {
     "psycopg": "persistence",
     "gunicorn": "__main__.py",
     "reportlab": "pdf",
+    "babel": "locale",
 }
 
 

@@ -131,6 +131,8 @@ class HandView:
     result: HandResult
     created_at: datetime
     updated_at: datetime
+    #: The variant's family, for saying the hand's cards in a table's language.
+    family: str = ""
 
     @property
     def etag(self) -> str:
@@ -428,7 +430,7 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        hand = _hand_view(game_id, stored, record, result)
+        hand = _hand_view(game_id, stored, record, result, view.setup.variant.family)
         self._when_committed(lambda: self._remember_added(view, stored, record, hand))
         return hand
 
@@ -486,7 +488,7 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        return _hand_view(game_id, stored, record, result)
+        return _hand_view(game_id, stored, record, result, view.setup.variant.family)
 
     def delete_hand(
         self, game_id: str, token: str | None, number: int, if_match: Collection[str] | None
@@ -544,7 +546,8 @@ class GameService:
         if cached is not None and _same_hands(cached.game, game):
             return cached
         setup = _setup_of(game)
-        hands = [_hand_view(game.id, stored, *self._scored(setup, game.id, stored))
+        hands = [_hand_view(game.id, stored, *self._scored(setup, game.id, stored),
+                             setup.variant.family)
                  for stored in game.hands]
         summary = game_summary(setup, [hand.result for hand in hands])
         view = GameView(game, setup, tuple(hands), summary)
@@ -568,7 +571,8 @@ class GameService:
             if added is not None and all(
                     stored.number == len(view.hands) + i
                     for i, stored in enumerate(added.hands, start=1)):
-                hands = [_hand_view(game_id, stored, *self._scored(view.setup, game_id, stored))
+                hands = [_hand_view(game_id, stored, *self._scored(view.setup, game_id, stored),
+                                     view.setup.variant.family)
                          for stored in added.hands]
                 caught_up = _appended(view, added.version, added.hands, hands)
                 self._keep_view(caught_up)
@@ -625,7 +629,7 @@ def _same_hands(one: StoredGame, other: StoredGame) -> bool:
 
 
 def _hand_view(
-    game_id: str, stored: StoredHand, record: HandRecord, result: HandResult
+    game_id: str, stored: StoredHand, record: HandRecord, result: HandResult, family: str
 ) -> HandView:
     return HandView(
         game_id=game_id,
@@ -637,6 +641,7 @@ def _hand_view(
         result=result,
         created_at=stored.created_at,
         updated_at=stored.updated_at,
+        family=family,
     )
 
 

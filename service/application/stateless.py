@@ -54,7 +54,7 @@ def score(
         # Without valid options the rules to check against are unknown; the record's form
         # can still be reported.
         _, found, _ = read_hand_record(variant, hand)
-        raise RecordInvalid(problems + [p.at("hand") for p in found])
+        raise RecordInvalid(problems + [p.at("hand") for p in found], variant.family)
     try:
         return score_record(variant, resolved, hand)[1]
     except RecordInvalid as error:

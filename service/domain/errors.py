@@ -46,12 +46,15 @@ class DomainError(Exception):
 class RecordInvalid(DomainError):
     """The input breaks the rules; ``problems`` lists every breach found."""
 
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...],
+                 family: str | None = None) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
+        #: The variant family the problems are about, where known: how their cards are named.
+        self.family = family
         super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
 
     def at(self, prefix: str) -> RecordInvalid:
-        return RecordInvalid([p.at(prefix) for p in self.problems])
+        return RecordInvalid([p.at(prefix) for p in self.problems], self.family)
 
 
 class UnknownVariant(DomainError):

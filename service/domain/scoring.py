@@ -46,5 +46,5 @@ def score_record(
         except RecordInvalid as exc:
             problems.extend(exc.problems)
     if problems or record is None or result is None:
-        raise RecordInvalid(problems)
+        raise RecordInvalid(problems, variant.family)
     return record, result

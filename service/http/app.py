@@ -25,6 +25,7 @@ from . import problems, ratelimit
 from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
 from .config import API_PREFIX, GAMES_PREFIX, default_config
 from .jsonbody import FastJsonProvider
+from .language import say_language
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema
@@ -188,6 +189,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(check_body)
     app.before_request(_require_json_body)
     app.after_request(_protect_responses)
+    app.after_request(say_language)
     register_converters(app, api)
     register_resources(app, api)
     app.wsgi_app = InflateImports(app.wsgi_app, IMPORT_MAX_BYTES)  # type: ignore[method-assign]

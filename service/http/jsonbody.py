@@ -128,8 +128,10 @@ class FastJsonProvider(DefaultJSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         pretty = (self.compact is None and self._app.debug) or self.compact is False
+        from .language import speaker  # the request's language says the core's sentences
+
         if not pretty and not self.ensure_ascii:
-            obj = self._prepare_response_obj(args, kwargs)
+            obj = speaker().localize(self._prepare_response_obj(args, kwargs))
             options = self._OPTIONS | (orjson.OPT_SORT_KEYS if self.sort_keys else 0)
             try:
                 body = orjson.dumps(obj, default=self.default, option=options)

@@ -20,6 +20,8 @@ from flask import Response, current_app, request
 from service.application.caches import LruCache
 from service.domain import RULES_VERSION
 
+from .language import request_language
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Bytes of answers one worker keeps for one endpoint (some hundreds of scored hands).
@@ -50,14 +52,15 @@ def memo_of(name: str) -> LruCache[bytes, bytes]:
 def by_body(name: str) -> Callable[[F], F]:
     """Answer a request whose body was answered before with the same 200 response; other
     requests run the view, and its 200 JSON answer is remembered in the app's memo ``name``.
-    Only for views whose answer depends on nothing but the body (no token, no query, no
-    header). Apply right below ``blp.route``, above the body's parsing."""
+    Only for views whose answer depends on nothing but the body and the language asked for
+    (no token, no query, no other header). Apply right below ``blp.route``, above the body's
+    parsing."""
 
     def decorator(view: F) -> F:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             memo = memo_of(name)
-            key = body_key(request.get_data(cache=True))
+            key = body_key(request.get_data(cache=True)) + request_language().encode()
             answer = memo.get(key)
             if answer is not None:
                 return Response(answer, status=200, mimetype="application/json")

@@ -31,8 +31,10 @@ from service.application.errors import (
 from service.application.ports import StoreUnavailable
 from service.application.printing import PrinterBusy
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
+from service.domain.text import Text
 
 from .jsonbody import MalformedJson
+from .language import speaker
 
 PROBLEM_MIMETYPE = "application/problem+json"
 PROBLEM_TYPE_BASE = "urn:segnapunti:problem:"
@@ -129,16 +131,18 @@ def flatten_validation_messages(messages: Any) -> list[dict[str, Any]]:
 
 
 def record_invalid(error: RecordInvalid) -> Response:
-    problems = [p.to_json() for p in error.problems]
+    say = speaker(error.family)
+    problems = [say.localize(p.to_json()) for p in error.problems]
     count = len(problems)
     return problem_response(
         422,
         code="record_invalid",
-        title="The request breaks the rules",
+        title=say(Text("The request breaks the rules")),
         detail=(
             problems[0]["message"]
             if count == 1
-            else f"{count} problems were found; each is listed in errors"
+            else say(Text.counted("{n} problem was found; it is listed in errors",
+                                  "{n} problems were found; each is listed in errors", count))
         ),
         errors=problems,
     )

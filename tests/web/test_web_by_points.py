@@ -169,3 +169,22 @@ def test_the_hand_in_dispute_is_corrected_card_by_card(phones: Any) -> None:
     assert sum(int(v) for v in totals.values()) == 78 and totals["1"] != "20"
     page.click("tr.hand[data-hand='1'] .hand-button")
     expect(page.locator("#details-1")).to_contain_text(re.compile("9 tricks"))
+
+
+def test_an_italian_page_shows_the_services_refusal_in_italian(phones: Any) -> None:
+    """Anna shows the family of ♦ and Bruno four Kings: the K♦ cannot be in both hands. The
+    refusal names the card and the players in Italian, with no English word in it."""
+    phone = phones("it-IT")
+    page = phone.page
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
+    table.declare(0, "family", suit="D")
+    table.declare(1, "four_of_a_kind", rank="K")
+    table.points(0, 39)
+    page.keyboard.type("20")
+    table.save()
+    errors = page.locator(".field-error")
+    expect(errors.first).to_be_visible()
+    said = " ".join(errors.all_inner_texts())
+    assert "re di quadri" in said and "Anna" in said, said
+    english = re.compile(r"\b(the|is|was|seat|shown|declared|pile|trick|cards?|points)\b")
+    assert not english.search(said), said

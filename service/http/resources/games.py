@@ -14,6 +14,7 @@ from service.application.ports import HandVersion
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
+from ..language import language_tag, speaking_of
 from ..routing import HAND_NUMBER
 from ..schemas import (
     CreatedGameSchema,
@@ -81,6 +82,7 @@ _GAME_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 
 
 def hand_json(hand: HandView) -> dict[str, Any]:
+    speaking_of(hand.family)
     return {
         "number": hand.number,
         "version": hand.version,
@@ -198,12 +200,14 @@ class Game(MethodView):
     @staticmethod
     def _read(service: GameService, game_id: str) -> Response:
         if request.if_none_match:
-            tag = service.game_tag(game_id, bearer_token())
+            tag = language_tag(service.game_tag(game_id, bearer_token()))
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
         view = service.get_game(game_id, bearer_token())
+        speaking_of(view.setup.variant.family)
         gzip_ok = "gzip" in request.accept_encodings
-        key = f"{view.etag}/{'gzip' if gzip_ok else 'identity'}"
+        tag = language_tag(view.etag)
+        key = f"{tag}/{'gzip' if gzip_ok else 'identity'}"
         body = _GAME_BODIES.get(key)
         if body is None:
             # What flask-smorest would send (``GameSchema`` sends the body as built), made once
@@ -215,7 +219,7 @@ class Game(MethodView):
                 body = gzip.compress(body, compresslevel=6, mtime=0)
             _GAME_BODIES.put(key, body)
         response = Response(body, status=200, mimetype="application/json")
-        response.headers["ETag"] = weak(view.etag)
+        response.headers["ETag"] = weak(tag)
         response.vary.add("Accept-Encoding")
         if gzip_ok:
             response.headers["Content-Encoding"] = "gzip"

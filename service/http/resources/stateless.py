@@ -7,9 +7,12 @@ from typing import Any
 from flask import Response
 
 from service.application import stateless
+from service.domain.errors import UnknownVariant
+from service.domain.variants import find_variant
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
+from ..language import speaking_of
 from ..memo import by_body
 from ..schemas import (
     AdjudicateRequestSchema,
@@ -81,6 +84,7 @@ def score(body: dict[str, Any]) -> Any:
     settling a dispute. Every problem found is listed (422); the record's fields are under
     `hand.`. The same body sent again gets the same answer without being scored again.
     """
+    speaking_of(_family(body["variant"]))
     return stateless.score(body["variant"], body.get("options"), body["hand"]).to_json()
 
 
@@ -94,6 +98,7 @@ def suggest_melds(body: dict[str, Any]) -> Any:
     Every meld (or Ottocento combination, or Mitigatti declaration) the given cards can
     declare, with its points.
     """
+    speaking_of(_family(body["variant"]))
     return stateless.suggest_melds(body["variant"], body["cards"])
 
 
@@ -109,6 +114,15 @@ def adjudicate_trick(body: dict[str, Any]) -> Any:
     one prove a player held. Every illegal play found, in the history too, is a violation with
     its proof. Nothing is stored.
     """
+    speaking_of(_family(body["variant"]))
     return stateless.adjudicate_trick(
         body["variant"], body["leader"], body["cards"], body.get("hands"), body.get("history")
     )
+
+
+def _family(variant_id: str) -> str | None:
+    """The family of the variant a body names (None for one that is not: the core says so)."""
+    try:
+        return find_variant(variant_id).family
+    except UnknownVariant:
+        return None

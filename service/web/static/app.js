@@ -124,7 +124,8 @@
   }
 
   async function api(method, path, { body, token, headers = {} } = {}) {
-    const init = { method, headers: { Accept: "application/json", ...headers } };
+    // The service says its problems in the page's language (Accept-Language).
+    const init = { method, headers: { Accept: "application/json", "Accept-Language": I18n.lang, ...headers } };
     if (token) init.headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
@@ -665,8 +666,16 @@
     const known = error.code && I18n.lang !== "en" && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
     let message = String(error.message || "");
     if (G.game) {
-      message = message.replace(/\bseats? (\d+)(?: and (\d+))?/g, (_, a, b) =>
-        b !== undefined ? `${seatName(Number(a))} & ${seatName(Number(b))}` : seatName(Number(a)));
+      const names = (a, b) => (b !== undefined ? `${seatName(Number(a))} & ${seatName(Number(b))}` : seatName(Number(a)));
+      message = message.replace(/\bseats? (\d+)(?: and (\d+))?/g, (_, a, b) => names(a, b));
+      // The Italian says "il posto 0", "del posto 0", "ai posti 0 e 2": a name takes no article.
+      const preposition = { il: "", i: "", al: "a ", ai: "a ", del: "di ", dei: "di ", dal: "da ", dai: "da " };
+      message = message.replace(/\b(?:([Ii]l|[Ii]|[Aa]l|[Aa]i|[Dd]el|[Dd]ei|[Dd]al|[Dd]ai) )?[Pp]ost[oi] (\d+)(?: e (\d+))?/g,
+        (_, article, a, b) => {
+          const word = article ? preposition[article.toLowerCase()] : "";
+          const said = `${word}${names(a, b)}`;
+          return article && article[0] === article[0].toUpperCase() ? said[0].toUpperCase() + said.slice(1) : said;
+        });
     }
     message = message.replace(/ ?\((?:declarations|piles)\[\d+\][^)]*\)/g, "");
     const rule = error.rule ? ` (${error.rule})` : "";

@@ -1,0 +1,45 @@
+"""The language a request asks for (``Accept-Language``: ``it`` or ``en``, English when it
+names neither) and the ``Speaker`` that says the rules core's sentences in it, naming cards
+as the game at hand does (issue 18)."""
+
+from __future__ import annotations
+
+from flask import Response, g, has_request_context, request
+
+from service.application.language import DEFAULT, LANGUAGES, Speaker
+from service.locale import translations
+
+
+def request_language() -> str:
+    if not has_request_context():
+        return DEFAULT
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+def speaking_of(family: str | None) -> None:
+    """The request is about a game of this family: its cards are named as that game's."""
+    if has_request_context() and family:
+        g.card_family = family
+
+
+def speaker(family: str | None = None) -> Speaker:
+    lang = request_language()
+    return Speaker(lang, family or (g.get("card_family") if has_request_context() else None),
+                   translations(lang))
+
+
+def language_tag(tag: str) -> str:
+    """An entity tag for the request's language: a body in Italian is another representation
+    of the same version than one in English."""
+    lang = request_language()
+    return tag if lang == DEFAULT else f"{tag}.{lang}"
+
+
+def say_language(response: Response) -> Response:
+    """Every answer varies with ``Accept-Language`` and says the language it is in."""
+    if request.headers.get("Accept-Language") is not None or response.mimetype in (
+            "application/json", "application/problem+json"):
+        response.vary.add("Accept-Language")
+        if response.mimetype in ("application/json", "application/problem+json"):
+            response.headers["Content-Language"] = request_language()
+    return response

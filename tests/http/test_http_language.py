@@ -1,0 +1,150 @@
+"""Every word in the table's language (issue 18): problems and explanation lines in Italian
+when the request asks for it (``Accept-Language``), cards by their names in the game's own
+words, plurals by the language's rules; English as before otherwise; the catalogue holds a
+translation of every sentence the code says, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from string import Formatter
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from http_support import API, auth
+
+from service.locale.__main__ import catalogue_path, missing
+
+IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
+#: Words of the rules core's English that an Italian answer must not hold.
+ENGLISH = re.compile(r"\b(the|is|are|was|seat|pile|trick|tricks|cards?|points|side|must|"
+                     r"give|not|only|holds?|declared|shown)\b")
+
+
+def score(client: Any, variant: str, hand: dict[str, Any], headers: dict[str, str] | None = None,
+          options: dict[str, Any] | None = None) -> Any:
+    return client.post(f"{API}/score", json={"variant": variant, "hand": hand,
+                                             "options": options or {}}, headers=headers or {})
+
+
+BROKEN = {"dealer": 0, "bagatto": {"seat": 1, "won": True},
+          "declarations": [{"seat": 0, "kind": "family", "cards": ["KD", "QD", "CD", "JD"]},
+                           {"seat": 1, "kind": "four_of_a_kind", "rank": "K"}],
+          "piles": [{"side": 0, "points": 70}, {"side": 1, "points": 2}]}
+
+
+def test_a_refusal_comes_in_italian_with_card_names_and_plurals(client: Any) -> None:
+    english = score(client, "gatti-3", BROKEN)
+    italian = score(client, "gatti-3", BROKEN, IT)
+    assert english.status_code == italian.status_code == 422
+    assert italian.headers["Content-Language"] == "it"
+    assert "Accept-Language" in italian.headers["Vary"]
+    # The same problems, field by field and code by code; only the words differ.
+    assert [(e["field"], e["code"], e.get("rule")) for e in english.json["errors"]] == [
+        (e["field"], e["code"], e.get("rule")) for e in italian.json["errors"]]
+    messages = {e["code"]: e["message"] for e in italian.json["errors"]}
+    assert messages["shown_by_two_players"] == (
+        "re di quadri l'ha già mostrato il posto 0 (declarations[0])")
+    assert "trionfo 1 (Bagatto)" in messages["points_below_cards"]
+    assert "KD was already shown by seat 0" in english.json["errors"][0]["message"]
+    for message in [*messages.values(), italian.json["detail"], italian.json["title"]]:
+        assert not ENGLISH.search(message), message
+    count = len(italian.json["errors"])
+    assert italian.json["detail"] == f"Sono stati trovati {count} problemi; ognuno è elencato in errors"
+    one = score(client, "gatti-3", {"dealer": 0, "piles": [{"side": 0, "points": 99}]}, IT)
+    assert one.json["detail"] == "i punti: va da 0 a 78, non 99"
+
+
+def test_an_unknown_language_is_answered_in_english(client: Any) -> None:
+    answer = score(client, "gatti-3", BROKEN, {"Accept-Language": "de-DE"})
+    assert answer.json["errors"][0]["message"].startswith("KD was already shown")
+    assert answer.headers["Content-Language"] == "en"
+
+
+def test_cards_are_named_in_the_games_own_words(client: Any) -> None:
+    """Gatti's French suits; the round suits of Ottocento and Mitigatti."""
+    ottocento = {"dealer": 0, "discard": ["KD", "6H"], "last_trick": 1,
+                 "piles": [{"side": 0, "points": 50}]}
+    answer = score(client, "ottocento", ottocento, IT)
+    assert answer.status_code == 422
+    assert "re di denari" in answer.json["errors"][0]["message"]
+    gatti = score(client, "gatti-3", {"dealer": 0, "discard": ["KD", "2H", "3H"],
+                                      "piles": [{"side": 0, "points": 50},
+                                                {"side": 1, "points": 20}]}, IT)
+    assert "re di quadri" in gatti.json["errors"][0]["message"]
+
+
+def test_explanation_lines_come_in_italian(client: Any) -> None:
+    hand = {"dealer": 0, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]}
+    answer = score(client, "gatti-3", hand, IT)
+    texts = [line["text"] for side in answer.json["sides"] for line in side["lines"]]
+    assert texts == ["Posto 0: 40 punti di mazzo, come contati al tavolo",
+                     "Posto 1: 20 punti di mazzo, come contati al tavolo",
+                     "Posto 2: 18 punti di mazzo, il resto del totale della mano"]
+    english = score(client, "gatti-3", hand)
+    assert english.json["sides"][0]["lines"][0]["text"] == (
+        "Seat 0: 40 deck points, as counted at the table")
+
+
+def test_marca_payments_come_in_italian_with_plural_marca(client: Any) -> None:
+    hand = {"dealer": 0, "piles": [{"side": 0, "points": 48}, {"side": 1, "points": 20}]}
+    answer = score(client, "mitigatti-3", hand, IT)
+    texts = [p["text"] for p in answer.json["payments"]]
+    assert texts == ["Partida: il posto 1 ha fatto 20 punti, da 13 a 25: 1 marca a posto 0",
+                     "Partida: il posto 2 ha fatto 10 punti, meno di 13: 2 marche a posto 0"]
+
+
+def test_a_stored_game_reads_in_the_language_asked_with_its_own_etag(client: Any,
+                                                                     table: Any) -> None:
+    game = table()
+    added = game.add({"dealer": 0, "piles": [{"side": 0, "points": 40},
+                                             {"side": 1, "points": 20}]})
+    assert added.status_code == 201
+    english = client.get(game.url, headers=auth(game.read))
+    italian = client.get(game.url, headers={**auth(game.read), **IT})
+    line = italian.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"]
+    assert line == "Posto 0: 40 punti di mazzo, come contati al tavolo"
+    assert english.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"].startswith("Seat 0")
+    assert english.headers["ETag"] != italian.headers["ETag"]
+    again = client.get(game.url, headers={**auth(game.read), **IT,
+                                          "If-None-Match": italian.headers["ETag"]})
+    assert again.status_code == 304
+    other = client.get(game.url, headers={**auth(game.read),
+                                          "If-None-Match": italian.headers["ETag"]})
+    assert other.status_code == 200  # the English body is another representation
+    refused = client.post(f"{game.url}/hands", headers={**auth(game.edit), **IT},
+                          json={"dealer": 1, "piles": [{"side": 0, "points": 80}]})
+    assert refused.status_code == 422
+    assert refused.json["errors"][0]["message"].startswith("i punti: va da 0 a 78")
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def test_the_catalogue_translates_every_sentence_with_the_same_placeholders() -> None:
+    assert missing("it") == []
+    with catalogue_path("it").open("rb") as f:
+        catalog = read_po(f, locale="it")
+    checked = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert _placeholders(text) == _placeholders(ids[0]), (ids, text)
+            checked += 1
+    assert checked > 250
+
+
+@pytest.mark.parametrize("n,form", [(1, "È stato trovato 1 problema"),
+                                    (2, "Sono stati trovati 2 problemi")])
+def test_plural_forms_follow_the_language(n: int, form: str) -> None:
+    from service.application.language import Speaker
+    from service.domain.text import Text
+    from service.locale import translations
+
+    said = Speaker("it", None, translations("it"))(Text.counted("{n} problem was found; it is listed in errors",
+                                      "{n} problems were found; each is listed in errors", n))
+    assert said.startswith(form)
