@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from service.domain.text import Text
+
 
 class ApplicationError(Exception):
     """Base of the use cases' own errors. ``code`` is a stable machine-readable name."""
@@ -14,7 +16,7 @@ class ApplicationError(Exception):
     #: is limited by address on top of the usual limits).
     failed_authentication = False
 
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str | Text) -> None:
         self.detail = detail
         super().__init__(detail)
 
@@ -56,7 +58,7 @@ class Conflict(ApplicationError):
 
     code = "conflict"
 
-    def __init__(self, detail: str, code: str | None = None) -> None:
+    def __init__(self, detail: str | Text, code: str | None = None) -> None:
         super().__init__(detail)
         if code is not None:
             self.code = code
@@ -69,7 +71,7 @@ class ConcurrentChange(Conflict):
 
     code = "concurrent_change"
 
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str | Text) -> None:
         super().__init__(detail)
 
 

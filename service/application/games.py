@@ -35,6 +35,7 @@ from service.domain.options import resolve_options
 from service.domain.records import HandRecord, parse_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_hand, score_record
+from service.domain.text import Text
 from service.domain.variants import find_variant
 
 from .caches import LruCache
@@ -218,13 +219,13 @@ def _parse_and_score(
 def _check_if_match(game_id: str, hand: StoredHand, if_match: Collection[str] | None) -> None:
     if if_match is None:
         raise PreconditionRequired(
-            f"send If-Match with the ETag of hand {hand.number} to change it"
+            Text("send If-Match with the ETag of hand {n} to change it", n=hand.number)
         )
     if ANY_VERSION in if_match:
         return
     if hand_etag(game_id, hand.number, hand.version) not in if_match:
         raise PreconditionFailed(
-            f"hand {hand.number} has changed since that ETag; read it again"
+            Text("hand {n} has changed since that ETag; read it again", n=hand.number)
         )
 
 
@@ -336,7 +337,8 @@ class GameService:
                     checked_kind == "edit" or not write):
                 return checked_kind, checked_credentials
         if not token:
-            raise Unauthenticated("this request needs the game's token (Authorization: Bearer …)")
+            raise Unauthenticated(
+                Text("this request needs the game's token (Authorization: Bearer …)"))
         credentials = self.repository.get_credentials(game_id)
         digest = hash_token(token)
         # Both comparisons always run, against placeholders when there is no such game: the
@@ -350,10 +352,11 @@ class GameService:
             # Whether the game exists is only told to no one: a token that opens nothing gets
             # 401 for every id, the token of another game 404 for every other id.
             if not self.repository.token_exists(digest):
-                raise InvalidToken("this token opens no game; check the link it came from")
-            raise GameNotFound(f"there is no game {game_id!r} for this token")
+                raise InvalidToken(Text("this token opens no game; check the link it came from"))
+            raise GameNotFound(Text("there is no game {game} for this token", game=repr(game_id)))
         if write and kind != "edit":
-            raise Forbidden("the read-only token cannot change the game; use the edit token")
+            raise Forbidden(
+                Text("the read-only token cannot change the game; use the edit token"))
         return kind, credentials
 
     # -- games ------------------------------------------------------------------------------
@@ -408,11 +411,13 @@ class GameService:
         game = view.game
         if view.summary.finished:
             raise Conflict(
-                f"game {game_id} is finished; it takes no more hands", code="game_finished"
+                Text("game {game} is finished; it takes no more hands", game=game_id),
+                code="game_finished"
             )
         if len(game.hands) >= MAX_HANDS:
             raise Conflict(
-                f"game {game_id} holds {MAX_HANDS} hands, the most one game can hold",
+                Text("game {game} holds {n} hands, the most one game can hold", game=game_id,
+                     n=MAX_HANDS),
                 code="too_many_hands",
             )
         # The summary of the hands so far stands for them: nothing here walks the game.
@@ -470,9 +475,9 @@ class GameService:
         broken = later_hands_problems(view.setup, chain, number)
         if broken:
             raise Conflict(
-                f"correcting hand {number} this way would leave later hands wrong: "
-                + "; ".join(p.message for p in broken)
-                + ". Correct or delete the later hands first.",
+                Text("correcting hand {n} this way would leave later hands wrong: {problems}. "
+                     "Correct or delete the later hands first.", n=number,
+                     problems=Text.joined(p.message for p in broken)),
                 code="later_hands_conflict",
             )
         try:
@@ -500,8 +505,8 @@ class GameService:
         _check_if_match(game_id, current, if_match)
         if number != len(game.hands):
             raise Conflict(
-                f"only the last hand ({len(game.hands)}) can be deleted; correct hand "
-                f"{number} instead",
+                Text("only the last hand ({last}) can be deleted; correct hand {n} instead",
+                     last=len(game.hands), n=number),
                 code="not_last_hand",
             )
         try:
@@ -522,19 +527,19 @@ class GameService:
     def _load(self, game_id: str) -> StoredGame:
         game = self.repository.get_game(game_id)
         if game is None:
-            raise GameNotFound(f"there is no game {game_id!r} for this token")
+            raise GameNotFound(Text("there is no game {game} for this token", game=repr(game_id)))
         return game
 
     @staticmethod
     def _stored_hand(game: StoredGame, number: int) -> StoredHand:
         if not 1 <= number <= len(game.hands):
-            raise NotFound(f"game {game.id} has no hand {number}")
+            raise NotFound(Text("game {game} has no hand {n}", game=game.id, n=number))
         return game.hands[number - 1]
 
     @staticmethod
     def _hand_of(view: GameView, number: int) -> HandView:
         if not 1 <= number <= len(view.hands):
-            raise NotFound(f"game {view.id} has no hand {number}")
+            raise NotFound(Text("game {game} has no hand {n}", game=view.id, n=number))
         return view.hands[number - 1]
 
     def _view(self, game: StoredGame) -> GameView:

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from service.domain.text import Text
+
 from .errors import ConcurrentChange, IdempotencyKeyInvalid, IdempotencyKeyReused
 from .ports import IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository
 
@@ -62,8 +64,8 @@ def fingerprint(method: str, path: str, body: Any) -> str:
 def check_key(key: str) -> None:
     if not 1 <= len(key) <= KEY_MAX_LENGTH or not all(" " <= c <= "~" for c in key):
         raise IdempotencyKeyInvalid(
-            f"an Idempotency-Key is 1 to {KEY_MAX_LENGTH} printable ASCII characters "
-            "(a random UUID is best)"
+            Text("an Idempotency-Key is 1 to {n} printable ASCII characters (a random UUID is "
+                 "best)", n=KEY_MAX_LENGTH)
         )
 
 
@@ -146,8 +148,8 @@ class IdempotencyService:
             return None
         if not hmac.compare_digest(entry.fingerprint, request_fingerprint):
             raise IdempotencyKeyReused(
-                "this Idempotency-Key was used for a different request; use a new key for "
-                "each new request"
+                Text("this Idempotency-Key was used for a different request; use a new key for "
+                     "each new request")
             )
         return SavedResponse(entry.status, dict(entry.headers), unseal(key, entry.body))
 

@@ -13,6 +13,7 @@ from service.domain.options import resolve_options
 from service.domain.records import read_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_record
+from service.domain.text import Text
 from service.domain.variants import VARIANTS, find_variant
 
 from .errors import NotFound
@@ -26,7 +27,7 @@ def describe_variant(variant_id: str) -> dict[str, Any]:
     try:
         return find_variant(variant_id).describe()
     except UnknownVariant as error:
-        raise NotFound(f"there is no variant {variant_id!r}") from error
+        raise NotFound(Text("there is no variant {variant}", variant=repr(variant_id))) from error
 
 
 def _find(variant_id: str) -> Any:

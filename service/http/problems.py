@@ -175,8 +175,9 @@ def application_error(error: ApplicationError) -> Response:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""
         headers = {"WWW-Authenticate": f'Bearer realm="segnapunti"{error_param}'}
+    detail = speaker()(error.detail)
     errors = (
-        [{"field": error.field, "code": error.code, "message": error.detail}]
+        [{"field": error.field, "code": error.code, "message": detail}]
         if error.field
         else None
     )
@@ -184,7 +185,7 @@ def application_error(error: ApplicationError) -> Response:
         status,
         code=error.code,
         title=HTTPStatus(status).phrase,
-        detail=error.detail,
+        detail=detail,
         errors=errors,
         headers=headers,
     )

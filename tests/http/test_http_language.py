@@ -148,3 +148,18 @@ def test_plural_forms_follow_the_language(n: int, form: str) -> None:
     said = Speaker("it", None, translations("it"))(Text.counted("{n} problem was found; it is listed in errors",
                                       "{n} problems were found; each is listed in errors", n))
     assert said.startswith(form)
+
+
+def test_the_use_cases_refusals_come_in_italian_too(client: Any, table: Any) -> None:
+    game = table()
+    read_only = client.post(f"{game.url}/hands", headers={**auth(game.read), **IT},
+                            json={"dealer": 0, "piles": [{"side": 0, "points": 40},
+                                                         {"side": 1, "points": 20}]})
+    assert read_only.status_code == 403
+    assert read_only.json["detail"] == (
+        "il token di sola lettura non può cambiare la partita: usa quello per segnare")
+    missing_hand = client.get(f"{game.url}/hands/4", headers={**auth(game.read), **IT})
+    assert missing_hand.status_code == 404
+    assert missing_hand.json["detail"] == f"la partita {game.id} non ha la mano 4"
+    english = client.get(f"{game.url}/hands/4", headers=auth(game.read))
+    assert english.json["detail"] == f"game {game.id} has no hand 4"
