@@ -88,14 +88,14 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
     if not record.piles:
         problems.add("piles", "missing_field",
                      Text("give each side's pile at the end of the hand (all but one side's is "
-                          "enough: the last is the rest of the pack)"), "§2.6")
+                          "enough: the last is the rest of the pack)"), variant.totals_section)
         return None
     missing = [s for s in range(len(sides)) if s not in piles]
     if len(missing) > 1:
         problems.add("piles", "piles_missing",
                      Text("give the piles of all sides but one; sides {missing} are missing",
                           missing=missing),
-                     "§2.6")
+                     variant.totals_section)
         return None
 
     counting_cards = variant.summary_cards
@@ -134,7 +134,7 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                                      size=size)}[holds]
                 problems.add(f"piles[{i}].cards", "pile_not_whole_tricks",
                              Text("{n} cards: a pile holds {shape}", n=len(pile.cards),
-                                  shape=shape), "§2.6")
+                                  shape=shape), variant.totals_section)
                 ok = False
                 continue
             views[side] = PileView(side, found[0], len(pile.cards),
@@ -164,7 +164,7 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
                          Text("the piles given hold {n} tricks; a hand has {tricks_per_hand} (the "
                               "discard counted as one)", n=variant.tricks_per_hand - tricks,
                               tricks_per_hand=variant.tricks_per_hand),
-                         "R5")
+                         variant.totals_rule)
             return None
         full = None
         if all(v.every_card is not None for v in views.values()):
@@ -222,7 +222,7 @@ def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
             problems.add(at, "more_counting_cards_than_pile",
                          Text("{whose} holds {tricks} tricks, {cards} cards, but {n} counting "
                               "cards", whose=whose, tricks=view.tricks, cards=view.cards,
-                              n=len(view.counting)), "§2.6")
+                              n=len(view.counting)), variant.totals_section)
             crowded = True
     return None if crowded else views
 
@@ -241,11 +241,11 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
                      Text("{side} (the dealer's side) holds only the discard: a discard the "
                           "dealer's side does not cover with a trick goes to the opponents",
                           side=side_name(sides, dealer_side)),
-                     "§2.3")
+                     variant.discard_rule)
     if not variant.discard_covering and dealer_tricks == 0:
         problems.add("piles", "discard_outside_dealer_side",
                      Text("the discard always belongs to the dealer's side, which must hold it"),
-                     "§3")
+                     "§3" if variant.rules_section == "§3" else variant.discard_rule)
     if record.discard:
         holders = {side for side, v in views.items()
                    for card in record.discard
@@ -254,7 +254,8 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
         holders = {side for side, v in views.items() if v.holds_discard}
     if len(holders) > 1:
         problems.add("piles", "discard_split",
-                     Text("the discard's cards are in different piles; it stays together"), "§2.3")
+                     Text("the discard's cards are in different piles; it stays together"),
+                     variant.discard_rule)
         return
     if not holders:
         return
@@ -262,7 +263,7 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
     if holder != dealer_side and dealer_tricks > 0:
         problems.add("piles", "discard_outside_dealer_side",
                      Text("the discard is in {side}'s pile, but the dealer's side took tricks and "
-                          "so covered it", side=side_name(sides, holder)), "§2.3")
+                          "so covered it", side=side_name(sides, holder)), variant.discard_rule)
     bagatto = record.bagatto
     if holder != dealer_side and len(sides) > 2 and bagatto is not None:
         # The uncovered discard goes to the last trick's winner, whom the Bagatto names.
@@ -271,11 +272,11 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
             problems.add("piles", "discard_outside_dealer_side",
                          Text("the uncovered discard goes to the last trick's winner, seat {seat} "
                               "(who won it with T1), not to {side}", seat=bagatto.seat,
-                              side=side_name(sides, holder)), "§2.3")
+                              side=side_name(sides, holder)), variant.discard_rule)
         elif not bagatto.won and holder == bagatto_side:
             problems.add("piles", "discard_outside_dealer_side",
                          Text("the uncovered discard goes to the last trick's winner, but seat "
-                              "{seat} lost the last trick with T1", seat=bagatto.seat), "§2.3")
+                              "{seat} lost the last trick with T1", seat=bagatto.seat), variant.discard_rule)
 
 
 def pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:

@@ -91,7 +91,7 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
         problems.add("piles", "piles_missing",
                      Text("give the points of all sides but one; sides {missing} are missing",
                           missing=missing),
-                     "§2.6")
+                     variant.totals_section)
     combos: dict[int, tuple[Counted, ...]] = {}
     for side, i in given.items():
         pile = record.piles[i]

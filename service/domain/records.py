@@ -436,14 +436,15 @@ def read_hand_record(
     ):
         problems.add("discard", "discard_size",
                      Text("the dealer discards exactly {extra} cards in {id}, not {n}",
-                          extra=variant.extra, id=variant.id, n=len(discard)), "§2.3")
+                          extra=variant.extra, id=variant.id, n=len(discard)),
+                     variant.discard_rule)
     section("discard")
     exposed = r.cards(data.get("exposed"), "exposed")
     if exposed is not None and len(exposed) > variant.exposed_cards:
         problems.add("exposed", "too_many_exposed",
                      Text("{id} exposes {exposed_cards} cards in the deal, not {n}",
                           id=variant.id, exposed_cards=variant.exposed_cards, n=len(exposed)),
-                     "§2.2")
+                     variant.deal_section)
     section("exposed")
 
     call = None
@@ -452,7 +453,7 @@ def read_hand_record(
         if call_data is None and "call" not in data:
             problems.add("call", "missing_field",
                          Text("the dealer's call (card and partner) is required in {id}",
-                              id=variant.id), "§2.2")
+                              id=variant.id), variant.deal_section)
         elif call_data is not None:
             card = r.card(call_data.get("card"), "call.card")
             if "card" not in call_data:
@@ -462,7 +463,7 @@ def read_hand_record(
             if card is not None and (partner is not None or "tricks" in data):
                 call = Call(card, partner)
     elif "call" in data:
-        problems.add("call", "not_in_variant", Text('{id} has no call', id=variant.id), "§2.2")
+        problems.add("call", "not_in_variant", Text('{id} has no call', id=variant.id), variant.deal_section)
     section("call")
 
     declarations = tuple(

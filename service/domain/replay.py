@@ -111,7 +111,7 @@ def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) ->
         code = "incomplete_tricks" if len(tricks) < variant.dealt_each else "too_many_tricks"
         problems.add("tricks", code,
                      Text("a hand of {id} has {dealt_each} tricks; {n} were given", id=variant.id,
-                          dealt_each=variant.dealt_each, n=len(tricks)), "§2.2")
+                          dealt_each=variant.dealt_each, n=len(tricks)), variant.deal_section)
         ok = False
     seen: dict[Card, str] = {}
     for i, trick in enumerate(tricks):
@@ -135,7 +135,7 @@ def _check_shape(variant: Variant, record: HandRecord, problems: ProblemList) ->
             problems.add(f"discard[{i}]", "discarded_card_played",
                          Text("{card} is in the discard but was played at {seen}", card=card,
                               seen=seen[card]),
-                         "§2.3")
+                         variant.discard_rule)
             ok = False
     if ok and record.discard is not None:
         missing = set(variant.pack.cards) - set(seen) - set(record.discard)

@@ -187,6 +187,12 @@ class Variant:
             for card in self.pack.cards
         }
 
+    @property
+    def deal_section(self) -> str:
+        """The section of RULES.md that sets the table form and the deal."""
+        return {"§2": "§2.2", "§4": "§4.2", "§5": "§5.2"}.get(self.rules_section,
+                                                             self.rules_section)
+
     def card_points(self, card: Card) -> int:
         return self._points.get(card, 0)
 

@@ -78,6 +78,7 @@ OTTOCENTO = Variant(
     summary_codes=tuple(c.code for c in BOLOGNESE_62.cards if c in SIGNIFICANT),
     target=800,
     totals_rule="§4.1",
+    totals_section="§4.1",
     last_trick_points=6,
     signals=("busso", "volo", "striscio"),
     extra_facts={
