@@ -12,6 +12,7 @@ from service.domain.melds import suggest_melds as domain_suggest_melds
 from service.domain.options import resolve_options
 from service.domain.records import read_hand_record
 from service.domain.results import HandResult
+from service.domain.rulebook import rulebook
 from service.domain.scoring import score_record
 from service.domain.text import Text
 from service.domain.variants import VARIANTS, find_variant
@@ -28,6 +29,15 @@ def describe_variant(variant_id: str) -> dict[str, Any]:
         return find_variant(variant_id).describe()
     except UnknownVariant as error:
         raise NotFound(Text("there is no variant {variant}", variant=repr(variant_id))) from error
+
+
+def variant_rules(variant_id: str) -> dict[str, Any]:
+    """The variant's rulebook: its sections in the project's words (RULES.md)."""
+    try:
+        variant = find_variant(variant_id)
+    except UnknownVariant as error:
+        raise NotFound(Text("there is no variant {variant}", variant=repr(variant_id))) from error
+    return {"variant": variant.id, "sections": [s.to_json() for s in rulebook(variant)]}
 
 
 def _find(variant_id: str) -> Any:

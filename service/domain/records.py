@@ -262,7 +262,8 @@ class _Reader:
         if rank is None or rank not in COURT_RANKS:
             self.problems.add(field, "invalid_rank",
                               Text("{value} is not a court rank (J, C, Q, K)", value=repr(value)),
-                              "§2.4")
+                              "§2.4" if self.variant.rules_section == "§2" else
+                              self.variant.rules_section)
             return None
         return rank
 

@@ -28,6 +28,7 @@ Op = tuple[str, str]  # (method, path) as in openapi/openapi.yaml
 HEALTH: Op = ("get", f"{API}/health")
 VARIANTS: Op = ("get", f"{API}/variants")
 VARIANT: Op = ("get", f"{API}/variants/{{variant_id}}")
+RULES: Op = ("get", f"{API}/variants/{{variant_id}}/rules")
 SCORE: Op = ("post", f"{API}/score")
 MELDS: Op = ("post", f"{API}/melds/suggest")
 TRICK: Op = ("post", f"{API}/adjudicate/trick")
@@ -234,7 +235,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     MELDS: ["GET"], TRICK: ["DELETE"], CREATE: ["PUT", "DELETE"], IMPORT: ["GET", "PUT"],
     READ_GAME: ["POST", "PUT", "DELETE", "PATCH"], ADD_HAND: ["GET", "PATCH"],
     READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
-    JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"],
+    JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"], RULES: ["POST", "DELETE"],
 }
 
 CASES: list[Case] = [
@@ -250,6 +251,11 @@ CASES: list[Case] = [
                           "HTML": "%3Cscript%3E", "long": "g" * 500}.items()),
     Case(VARIANT, "variant id: a lone surrogate", 400, "malformed_request",
          path=_path(VARIANT, variant_id="%ED%A0%80")),
+    *(Case(RULES, f"rules of variant: {name}", 404, path=_path(RULES, variant_id=value))
+      for name, value in {"unknown": "briscola", "HTML": "%3Cscript%3E",
+                          "long": "g" * 500}.items()),
+    Case(RULES, "rules of variant: a lone surrogate", 400, "malformed_request",
+         path=_path(RULES, variant_id="%ED%A0%80")),
     # The query: the sheet's two parameters and nothing else; text that is no text anywhere.
     Case(SHEET, "query: an unknown language", 422, path=_path(SHEET) + "?lang=xx"),
     Case(SHEET, "query: detail not a boolean", 422, path=_path(SHEET) + "?detail=maybe"),

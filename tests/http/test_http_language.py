@@ -163,3 +163,20 @@ def test_the_use_cases_refusals_come_in_italian_too(client: Any, table: Any) -> 
     assert missing_hand.json["detail"] == f"la partita {game.id} non ha la mano 4"
     english = client.get(f"{game.url}/hands/4", headers=auth(game.read))
     assert english.json["detail"] == f"game {game.id} has no hand 4"
+
+
+def test_the_rulebook_reads_in_both_languages(client: Any) -> None:
+    english = client.get(f"{API}/variants/ottocento/rules")
+    italian = client.get(f"{API}/variants/tarocchino/rules", headers=IT)
+    assert english.status_code == italian.status_code == 200
+    assert [s["ref"] for s in english.json["sections"]] == [
+        s["ref"] for s in italian.json["sections"]]
+    titles = {s["ref"]: s["title"] for s in italian.json["sections"]}
+    assert titles["§4.3"] == "Cricche e sequenze" and titles["R18"] == (
+        "La lunghezza di una sequenza")
+    assert {s["ref"]: s["title"] for s in english.json["sections"]}["§4.3"] == (
+        "Cricche and sequences")
+    assert italian.headers["Content-Language"] == "it"
+    missing = client.get(f"{API}/variants/briscola/rules", headers=IT)
+    assert missing.status_code == 404
+    assert missing.json["detail"] == "non esiste la variante 'briscola'"

@@ -20,6 +20,7 @@ from ..schemas import (
     HealthSchema,
     MeldSuggestionSchema,
     MeldSuggestRequestSchema,
+    RulebookSchema,
     RulingSchema,
     ScoreRequestSchema,
     VariantDetailSchema,
@@ -70,6 +71,19 @@ def get_variant(variant_id: str) -> Any:
     melds with thresholds and points, game length, trick size, totals.
     """
     return stateless.describe_variant(variant_id)
+
+
+@blp.route("/variants/<string:variant_id>/rules")
+@blp.response(200, RulebookSchema)
+@blp.alt_response(404, response="NOT_FOUND")
+def get_variant_rules(variant_id: str) -> Any:
+    """Read a variant's rules
+
+    The rules of a variant in sections, in the project's own words, in Italian or English
+    (`Accept-Language`): every `rule` a problem or an explanation line names (`§2.3`, `R8`)
+    is the `ref` of one of its sections.
+    """
+    return stateless.variant_rules(variant_id)
 
 
 @blp.route("/score", methods=["POST"])

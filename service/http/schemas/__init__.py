@@ -20,7 +20,7 @@ from .scoring import (
     RulingSchema,
     ScoreRequestSchema,
 )
-from .variants import VariantDetailSchema, VariantSummarySchema
+from .variants import RulebookSchema, VariantDetailSchema, VariantSummarySchema
 
 __all__ = [
     "AdjudicateRequestSchema",
@@ -36,6 +36,7 @@ __all__ = [
     "MeldSuggestionSchema",
     "PassThroughSchema",
     "ProblemSchema",
+    "RulebookSchema",
     "RulingSchema",
     "ScoreRequestSchema",
     "StrictSchema",

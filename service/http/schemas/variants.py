@@ -23,3 +23,18 @@ class VariantDetailSchema(PassThroughSchema):
     name = fields.String(required=True)
     players = fields.Integer(required=True)
     seats = fields.Integer(required=True)
+
+
+class RuleSectionSchema(PassThroughSchema):
+    ref = fields.String(required=True, metadata={
+        "description": "the clause of RULES.md (§2.3, R8): what a problem's or a line's `rule` "
+                       "names"})
+    title = fields.String(required=True)
+    text = fields.String(required=True)
+
+
+class RulebookSchema(PassThroughSchema):
+    """A variant's rules in sections, in the language asked for (`Accept-Language`)."""
+
+    variant = fields.String(required=True)
+    sections = fields.List(fields.Nested(RuleSectionSchema), required=True)
