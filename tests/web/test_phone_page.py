@@ -99,7 +99,9 @@ def test_a_whole_gatti_3_game_entered_through_the_page(phones: Any) -> None:
     details = page.locator("#details-2")
     expect(details).to_contain_text("Bagatto")
     expect(details).to_contain_text("Gatti")
-    expect(details).to_contain_text("§2.6")
+    # Each line's rule is a link to its section, named by it (§2.6: scoring a hand).
+    expect(details.locator("a.rule", has_text="Il conto di una mano").first).to_have_attribute(
+        "href", re.compile(r"#/rules/gatti-3/%C2%A72\.6$"))
     page.click("tr.hand[data-hand='2'] .hand-button")
 
     # Hand 3, dealer Carla: Bruno declares 10 trumps, then 11 (R1: 1 more).
@@ -188,7 +190,7 @@ def test_a_broken_rule_is_shown_at_its_field(phones: Any) -> None:
     table.save()
     error = page.locator("[data-field='declarations[1]'] .field-error")
     expect(error).to_contain_text("KH")
-    expect(error).to_contain_text("R2")
+    expect(error.locator("a.rule")).to_have_text("Shown cards")  # R2, by its title
     expect(page.locator("[data-field='declarations[1]']")).to_have_attribute("aria-invalid", "true")
     # Removing Carla's declaration clears the error and the hand goes in.
     page.click("#decl-remove-1")

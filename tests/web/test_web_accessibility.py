@@ -44,7 +44,9 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
 
     return [
         ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
-        ("new game", lambda: (page.click("#new-game"), page.wait_for_selector("#start"))),
+        ("rules", lambda: (page.click("#rules-gatti"), page.wait_for_selector(".rule-section"))),
+        ("new game", lambda: (page.goto(table.base + "/"), page.click("#new-game"),
+                              page.wait_for_selector("#start"))),
         ("gatti-3 hand form", game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])),
         ("declaration by cards", lambda: page.click("#decl-add")),
         ("mitigatti-4 hand form", game("mitigatti-4", "mitigatti",

@@ -163,6 +163,27 @@
     return variantCache.detail[id];
   }
 
+  // Each variant's rulebook, by language: what a line's or a refusal's rule opens.
+  const rulesCache = {};
+
+  async function rulebook(variant) {
+    const key = `${I18n.lang}/${variant}`;
+    if (!rulesCache[key]) rulesCache[key] = (await api("GET", `/variants/${variant}/rules`)).data;
+    return rulesCache[key];
+  }
+
+  /** A rule a line or a refusal cites, as a small link to its section of the rulebook: its
+   * title where the book is at hand, else the word "rule". */
+  function ruleLink(ref, variant) {
+    if (!ref || !variant) return null;
+    const book = rulesCache[`${I18n.lang}/${variant}`];
+    const section = book && book.sections.find((s) => s.ref === ref);
+    return h("a", {
+      class: "rule", href: `#/rules/${variant}/${encodeURIComponent(ref)}`,
+      title: section ? `${ref} · ${section.title}` : ref,
+    }, section ? section.title : t("rules.rule"));
+  }
+
   function variantName(v) {
     return I18n.variantName(v.id, v.name);
   }
@@ -408,6 +429,9 @@
       G.game = null;
       G.onChange = null;
       if (hash === "#/new") return await newGameScreen();
+      if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
+        return await rulesScreen(m[1], m[2] ? decodeURIComponent(m[2]) : null);
+      }
       return homeScreen();
     } catch (error) {
       return errorScreen(error);
@@ -455,7 +479,43 @@
       h("a", { class: "button primary big", href: "#/new", id: "new-game" }, t("home.new")),
       games.length ? h("h2", {}, t("home.saved")) : null,
       games.length ? list : h("p", { class: "muted" }, t("home.none")),
+      h("h2", {}, t("rules.title")),
+      h("ul", { class: "rules-links" }, RULEBOOKS.map(([family, variant]) => h("li", {},
+        h("a", { href: `#/rules/${variant}`, id: `rules-${family}` }, t(`family.${family}`))))),
       h("p", { class: "footnote" }, h("a", { href: "/api/v1/docs" }, t("home.api")))));
+  }
+
+  // -- the rules ---------------------------------------------------------------------------
+
+  /** Each family's rulebook, read from one of its variants (the books of a family's forms
+   * differ only where the forms do, and each section says so). */
+  const RULEBOOKS = [["gatti", "gatti-3"], ["gatti-classic", "gatti-classic-4"],
+    ["ottocento", "ottocento"], ["mitigatti", "mitigatti-4"]];
+
+  async function rulesScreen(variant, ref) {
+    banner(null);
+    const book = await rulebook(variant);
+    const list = await variants();
+    const known = list.find((v) => v.id === book.variant);
+    const root = h("section", { class: "screen rules" },
+      h("h1", {}, t("rules.of", { name: known ? variantName(known) : book.variant })),
+      h("p", {}, h("a", { href: "#/", class: "button small", onclick: (e) => {
+        if (history.length > 1) { e.preventDefault(); history.back(); }
+      } }, t("action.back"))));
+    for (const section of book.sections) {
+      root.append(h("section", { class: `card rule-section ${section.ref === ref ? "target" : ""}`, id: `rule-${section.ref}` },
+        h("h2", {}, h("span", { class: "rule-ref" }, section.ref), " ", section.title),
+        h("p", {}, section.text)));
+    }
+    show(root);
+    if (ref) {
+      const target = document.getElementById(`rule-${ref}`);
+      if (target) {
+        target.scrollIntoView({ block: "start" });
+        target.setAttribute("tabindex", "-1");
+        target.focus({ preventScroll: true });
+      }
+    }
   }
 
   // -- a new game ------------------------------------------------------------------------
@@ -678,8 +738,15 @@
         });
     }
     message = message.replace(/ ?\((?:declarations|piles)\[\d+\][^)]*\)/g, "");
-    const rule = error.rule ? ` (${error.rule})` : "";
-    return known ? `${known}${rule}: ${message}` : `${message}${rule}`;
+    return known ? `${known}: ${message}` : message;
+  }
+
+  /** A refusal as the page shows it at its field: the words, then the rule it cites as a
+   * link to that section of the game's rulebook. */
+  function problemLine(error) {
+    const variant = G.game ? G.game.variant : null;
+    const link = error.rule && variant ? ruleLink(error.rule, variant) : null;
+    return link ? [problemText(error), " ", link] : [problemText(error)];
   }
 
   /** The element that shows a field, trying the path and then each shorter prefix. */
@@ -749,6 +816,11 @@
     G.onChange = () => drawSheet(false);
     drawSheet(true);
     schedulePoll();
+    // The rulebook the lines cite, in the page's language: their links then say each rule's
+    // title, and it opens with no network later.
+    if (!rulesCache[`${I18n.lang}/${G.game.variant}`]) {
+      rulebook(G.game.variant).then(() => { if (G.id === id) drawSheet(false); }).catch(() => {});
+    }
   }
 
   function columnSide(result, column) {
@@ -986,7 +1058,7 @@
       for (const line of side.lines) {
         list.append(h("li", {}, h("span", { class: "line-points" }, num(line.points)),
           h("span", { class: "line-text" }, Explain.line(line, seatName, V.family)),
-          line.rule ? h("span", { class: "rule" }, line.rule) : null));
+          ruleLink(line.rule, g.variant)));
       }
       box.append(h("div", { class: "side" }, h("h4", {}, sideNames(side.seats), h("span", { class: "side-total" }, num(side.total))), list));
     }
@@ -995,7 +1067,7 @@
       box.append(h("ul", { class: "lines payments" }, result.payments.map((p) => h("li", {},
         h("span", { class: "line-points" }, p.marca),
         h("span", { class: "line-text" }, Explain.payment(p, seatName)),
-        h("span", { class: "rule" }, p.rule)))));
+        ruleLink(p.rule, g.variant)))));
     }
     for (const v of result.violations || []) {
       box.append(h("p", { class: "event" }, `${t("sheet.violation")}: ${v.message}`));
@@ -1089,6 +1161,7 @@
       return;
     }
     const g = G.game;
+    rulebook(g.variant).catch(() => {});  // what a refusal's rule link will say
     const hand = number ? g.hands[number - 1] : null;
     if (number && !hand) {
       location.hash = `#/games/${id}`;
@@ -1495,7 +1568,7 @@
           if (seq !== this.previewSeq) return;
           const errors = problemErrors(error);
           box.replaceChildren(h("p", { class: "preview-bad" }, t("preview.problems", { n: errors.length })),
-            h("ul", { class: "preview-errors" }, errors.map((e) => h("li", {}, problemText(e)))));
+            h("ul", { class: "preview-errors" }, errors.map((e) => h("li", {}, problemLine(e)))));
         }
       }, 300);
     }
@@ -2107,7 +2180,7 @@
           return;
         }
         const target = findField(root, key);
-        const message = h("p", { class: "field-error", "data-error-field": error.field || "" }, problemText(error));
+        const message = h("p", { class: "field-error", "data-error-field": error.field || "" }, problemLine(error));
         if (target) {
           target.classList.add("invalid");
           target.setAttribute("aria-invalid", "true");

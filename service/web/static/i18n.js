@@ -16,6 +16,9 @@ const I18n = (() => {
     "marca": { one: "{n} marca", other: "{n} marche" },
     "marcaShort": "marche",
 
+    "rules.title": "Le regole",
+    "rules.of": "Le regole: {name}",
+    "rules.rule": "regola",
     "home.title": "Segnapunti",
     "home.lead": "Il foglio dei punti per i tarocchi giocati al tavolo: Gatti, Ottocento e Mitigatti. Si segna una mano in meno di un minuto, ogni punto spiegato.",
     "home.new": "Nuova partita",
@@ -395,6 +398,9 @@ const I18n = (() => {
     "marca": "{n} marca",
     "marcaShort": "marca",
 
+    "rules.title": "The rules",
+    "rules.of": "The rules: {name}",
+    "rules.rule": "rule",
     "home.title": "Segnapunti",
     "home.lead": "The score sheet for tarot played at the table: Gatti, Ottocento and Mitigatti. Enter a hand in under a minute, every point explained.",
     "home.new": "New game",
