@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 LANGUAGES = ("en", "it")
 DEFAULT_LANGUAGE = "en"
@@ -407,11 +408,19 @@ class Translator:
                 text = f"{sign}{text}" if sign else f"{currency} {text}"
         return f"−{text}" if value < 0 else text
 
-    def date(self, when: datetime) -> str:
-        month = _MONTHS[self.lang][when.month - 1]
-        clock = when.strftime("%H:%M")
-        zone = when.strftime("%Z") or "UTC"
-        return f"{when.day} {month} {when.year}, {clock} {zone}"
+    def date(self, when: datetime, zone: str = "UTC") -> str:
+        """A time as the table's clocks showed it: in the game's time zone, named by its
+        abbreviation (``CET``, ``CEST``), or by its offset where it has none."""
+        try:
+            local = when.astimezone(ZoneInfo(zone)) if when.tzinfo else when
+        except (ZoneInfoNotFoundError, ValueError):
+            local = when
+        month = _MONTHS[self.lang][local.month - 1]
+        clock = local.strftime("%H:%M")
+        name = local.strftime("%Z") or "UTC"
+        if name[:1] in "+-":
+            name = f"UTC{name}"
+        return f"{local.day} {month} {local.year}, {clock} {name}"
 
     def seat(self, seat: int, *, capital: bool = False) -> str:
         if self.seat_names is not None:

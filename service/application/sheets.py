@@ -252,8 +252,8 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
             out.append(t("option.marca_value", value=t.money(money, currency_of(view)))
                        if money is not None else t("option.marca_value.none"))
             continue
-        if spec.name == "currency":
-            continue  # said with the money
+        if spec.name in ("currency", "time_zone"):
+            continue  # said with the money; the zone, with the times
         word = str(value).lower() if isinstance(value, bool) else str(value)
         out.append(t.get(f"option.{spec.name}.{word}", t("option.other", name=spec.name,
                                                           value=value)))
@@ -356,9 +356,10 @@ class _Builder:
         else:
             status = t("status.in_progress")
         meta.append((t("meta.status"), status))
-        meta.append((t("meta.started"), t.date(view.game.created_at)))
+        zone = str(view.setup.options.get("time_zone") or "UTC")
+        meta.append((t("meta.started"), t.date(view.game.created_at, zone)))
         if as_of is not None:  # the game's last change: the sheet of a version never varies
-            meta.append((t("meta.as_of"), t.date(as_of)))
+            meta.append((t("meta.as_of"), t.date(as_of, zone)))
         return meta
 
     def _sides_text(self) -> str:

@@ -333,3 +333,22 @@ def test_s2_6_points_of_a_played_hand_score_as_its_cards(vid: str, rng: random.R
     assert _points_of(vid, result) == points
     item = "card_points" if vid == "ottocento" else "deck_points"
     assert sum(ln["points"] for ln in deck_lines(result, item)) == variant.deck_total
+
+
+# -- the game's time zone (an option of every variant) ---------------------------------------
+
+
+@pytest.mark.parametrize("vid,default", [("gatti-3", "Europe/Rome"), ("gatti-classic-4",
+                                                                       "Europe/Rome"),
+                                         ("ottocento", "Europe/Rome"),
+                                         ("mitigatti-4", "Europe/Paris")])
+def test_every_variant_has_a_time_zone_with_its_home_as_default(vid: str, default: str) -> None:
+    variant = find_variant(vid)
+    assert resolve_options(variant, {})["time_zone"] == default
+    assert resolve_options(variant, {"time_zone": "America/New_York"})["time_zone"] == (
+        "America/New_York")
+    for bad in ("Mars/Olympus", "../../etc/passwd", "", 5, "Europe/" + "x" * 80):
+        with pytest.raises(RecordInvalid) as caught:
+            resolve_options(variant, {"time_zone": bad})
+        assert [(p.field, p.code) for p in caught.value.problems] == [
+            ("options.time_zone", "invalid_option")]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import threading
 import time
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
-from sheet_samples import SAMPLES
+from sheet_samples import SAMPLES, Sample
 from sheet_support import HttpGame, pdf_text
 
 from service.application.printing import PrinterBusy, SheetPrinter, as_of
@@ -73,7 +74,10 @@ def test_the_sheet_says_the_time_of_the_games_last_change(stored: Any) -> None:
     assert as_of(view) == newest
     text = pdf_text(SheetPrinter(render_sheet).pdf(view, "en", detail=False)[0])
     assert "As of" in text and "Printed" not in text
-    assert f"{newest.year}, {newest.strftime('%H:%M')}" in text
+    # In the game's time zone (Gatti's default, Italy's), named by its abbreviation.
+    local = newest.astimezone(ZoneInfo("Europe/Rome"))
+    assert f"{local.year}, {local.strftime('%H:%M')} {local.strftime('%Z')}" in text
+    assert local.strftime("%Z") in ("CET", "CEST")
     italian = pdf_text(SheetPrinter(render_sheet).pdf(view, "it", detail=False)[0])
     assert "Aggiornato al" in italian
     # Two renders of one version, at different moments, print the same words.
@@ -137,3 +141,14 @@ def test_waiting_for_another_render_is_bounded_too(stored: Any) -> None:
         printer.pdf(view, "en", detail=False)
     first.join()
     assert printer.pdf(view, "en", detail=False)[0].startswith(b"%PDF")
+
+
+def test_the_sheet_prints_the_games_own_time_zone(stored: Any) -> None:
+    sample = SAMPLES["mitigatti-3"]
+    tokyo = stored(Sample(sample.variant, sample.players, sample.hands,
+                          {**sample.options, "time_zone": "Asia/Tokyo"}))
+    text = pdf_text(SheetPrinter(render_sheet).pdf(tokyo, "it", detail=False)[0])
+    started = tokyo.game.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"{started.year}, {started.strftime('%H:%M')} JST" in text
+    paris = pdf_text(SheetPrinter(render_sheet).pdf(stored(sample), "it", detail=False)[0])
+    assert " CET" in paris or " CEST" in paris  # Nice's game: France's time by default

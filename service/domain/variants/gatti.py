@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..cards import COURT_RANKS, PIP_RANKS, TAROT_78
 from ..gatti_scoring import score_gatti_hand
 from ..melds import suggest_gatti_melds
+from ..zones import time_zone_option
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 
 #: Counting cards of current Gatti (§2.1): total 52.
@@ -47,6 +48,9 @@ def deck_points_per_trick(variant: Variant, tricks: int, cards: int, counting: i
     """§2.6: one point per trick (the discard counting as one) plus the counting cards."""
     return tricks + counting
 
+
+#: Gatti is played in Liguria: the sheet's times are Italy's unless the game says otherwise.
+ROME = time_zone_option("Europe/Rome")
 
 MELDS_OPTION = OptionSpec(
     "melds", "hand", ("hand", "none", "captured", "both"),
@@ -87,7 +91,7 @@ GATTI_3 = Variant(
     discard_t1_only_sole_trump=True,
     discard_covering=True,
     bagatto=BagattoRule(win=20, lose_each_opponent=10, lose_own=0, optional=True, rule="§2.5"),
-    options=(MELDS_OPTION, BAGATTO_OPTION),
+    options=(MELDS_OPTION, BAGATTO_OPTION, ROME),
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_gatti_hand,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from ..cards import TAROT_78
 from ..mitigatti_scoring import score_mitigatti_hand, suggest_mitigatti_declarations
 from ..settlement import parse_currency, parse_money
+from ..zones import time_zone_option
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import deck_points_per_trick
 
@@ -86,7 +87,7 @@ MITIGATTI_4 = Variant(
     discard_covering=False,
     bagatto=BagattoRule(win=2, lose_each_opponent=2, lose_own=0, optional=False, rule="§5.5",
                         lead_condition=True),
-    options=(MARCA_OPTION, CURRENCY_OPTION),
+    options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris")),
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_mitigatti_hand,

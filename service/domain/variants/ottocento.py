@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..cards import BOLOGNESE_62
 from ..ottocento_combos import SIGNIFICANT, card_value
 from ..ottocento_scoring import score_ottocento_hand, suggest_ottocento_declarations
+from ..zones import time_zone_option
 from .base import MeldRule, Variant
 
 #: Trumps low to high; the four Moors rank equal (of several topping a trick the last
@@ -67,7 +68,7 @@ OTTOCENTO = Variant(
     discard_t1_only_sole_trump=False,
     discard_covering=True,
     bagatto=None,
-    options=(),
+    options=(time_zone_option("Europe/Rome"),),
     deck_points_hook=deck_points_in_pairs,
     deck_points_rule="the cards' values counted in pairs (one point off per pair)",
     scorer=score_ottocento_hand,

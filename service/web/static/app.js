@@ -673,14 +673,26 @@
         if (name === "marca_value" && !value) continue;
         options[name] = value;
       }
+      // The table plays where this phone is: the sheet prints its times in the phone's zone.
+      const zone = (Intl.DateTimeFormat().resolvedOptions() || {}).timeZone;
+      if (zone && v.options && v.options.time_zone) options.time_zone = zone;
       const body = {
         variant: v.id, players: Array.from({ length: v.players }, (_, i) => (state.names[i] || "").trim()),
         first_dealer: state.dealer, options,
       };
       const button = root.querySelector("#start");
       button.disabled = true;
+      const create = () => api("POST", "/games", { body, headers: { "Idempotency-Key": randomKey() } });
       try {
-        const { data } = await api("POST", "/games", { body, headers: { "Idempotency-Key": randomKey() } });
+        let data;
+        try {
+          ({ data } = await create());
+        } catch (error) {
+          // A zone the service's database does not know: the game's own default instead.
+          if (!problemErrors(error).some((p) => p.field === "options.time_zone")) throw error;
+          delete options.time_zone;
+          ({ data } = await create());
+        }
         Store.put(data.id, {
           token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
           variant: data.variant, seats: data.seats, status: data.status, hands: 0,
