@@ -831,7 +831,9 @@
     // The rulebook the lines cite, in the page's language: their links then say each rule's
     // title, and it opens with no network later.
     if (!rulesCache[`${I18n.lang}/${G.game.variant}`]) {
-      rulebook(G.game.variant).then(() => { if (G.id === id) drawSheet(false); }).catch(() => {});
+      rulebook(G.game.variant).then(() => {
+        if (location.hash === `#/games/${id}`) drawSheet(false);  // still on this sheet
+      }).catch(() => {});
     }
   }
 
