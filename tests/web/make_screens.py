@@ -189,6 +189,10 @@ def main() -> None:
             other.goto(links["read"])
             other.wait_for_selector("table.sheet")
             shots.take(other, "17-read-only-ottocento")
+            # The rulebook, opened at the section a line cites.
+            other.goto(links["read"].split("#")[0] + "#/rules/ottocento/%C2%A74.3")
+            other.wait_for_selector(".rule-section.target")
+            shots.take(other, "20-rules", top=".rule-section.target")
             reader.close()
             browser.close()
     finally:
