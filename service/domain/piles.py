@@ -72,19 +72,27 @@ def _whole_tricks(variant: Variant, size: int,
     return (size // ts, False) if plain_ok else None
 
 
-def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
-                   problems: ProblemList) -> dict[int, PileView] | None:
-    piles: dict[int, tuple[int, Pile]] = {}
+def index_piles(record: HandRecord, sides: Sides, problems: ProblemList) -> dict[int, int]:
+    """Each side's pile by its place in the record; a side that the hand does not have, or
+    that has two piles, is a problem."""
+    given: dict[int, int] = {}
     for i, pile in enumerate(record.piles):
         if pile.side >= len(sides):
             problems.add(f"piles[{i}].side", "out_of_range",
-                         Text('this hand has sides 0 to {n}', n=len(sides) - 1), "§0")
-        elif pile.side in piles:
+                         Text("this hand has sides 0 to {n}", n=len(sides) - 1), "§0")
+        elif pile.side in given:
             problems.add(f"piles[{i}].side", "duplicate_pile",
                          Text("side {side} already has a pile (piles[{piles}])", side=pile.side,
-                              piles=piles[pile.side][0]))
+                              piles=given[pile.side]))
         else:
-            piles[pile.side] = (i, pile)
+            given[pile.side] = i
+    return given
+
+
+def resolve_piles(variant: Variant, record: HandRecord, sides: Sides,
+                   problems: ProblemList) -> dict[int, PileView] | None:
+    piles: dict[int, tuple[int, Pile]] = {
+        side: (i, record.piles[i]) for side, i in index_piles(record, sides, problems).items()}
     if not record.piles:
         problems.add("piles", "missing_field",
                      Text("give each side's pile at the end of the hand (all but one side's is "

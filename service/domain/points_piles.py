@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import ProblemList
+from .piles import index_piles
 from .results import Line
 from .sides import Sides, side_name
 from .text import Cards, Text
@@ -71,21 +72,12 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
     the cards other records put in a side's pile; ``evaluate`` reads combinations, None
     where this game scores none in piles."""
     before = len(problems.items)
-    given: dict[int, int] = {}
     for i, pile in enumerate(record.piles):
         if not pile.by_points:
             problems.add(f"piles[{i}]", "mixed_pile_forms",
                          Text("the other piles are given by points: give this one by its points "
                               "too"), variant.totals_section)
-        elif pile.side >= len(sides):
-            problems.add(f"piles[{i}].side", "out_of_range",
-                         Text('this hand has sides 0 to {n}', n=len(sides) - 1), "§0")
-        elif pile.side in given:
-            problems.add(f"piles[{i}].side", "duplicate_pile",
-                         Text("side {side} already has a pile (piles[{given}])", side=pile.side,
-                              given=given[pile.side]))
-        else:
-            given[pile.side] = i
+    given = index_piles(record, sides, problems)
     missing = [s for s in range(len(sides)) if s not in given]
     if len(problems.items) == before and len(missing) > 1:
         problems.add("piles", "piles_missing",

@@ -11,7 +11,7 @@ record.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -302,20 +302,30 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
 
 
 PILE_FIELDS = frozenset({"side", "cards", "tricks", "counting", "points", "combinations"})
-COMBINATION_FIELDS = ("kind", "suit", "rank", "type", Text("count"))
+COMBINATION_FIELDS = ("kind", "suit", "rank", "type", "count")
 
 
-def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
+def _object_of(r: _Reader, raw: object, field: str, known: Iterable[str],
+               unknown: Callable[[str], Text]) -> Mapping[str, Any] | None:
+    """An object of the record, each name it has that is not ``known`` a problem that
+    ``unknown`` words."""
     data = r.obj(raw, field)
     if data is None:
         if raw is None:
-            r.problems.add(field, "invalid_type", Text('must be an object'))
+            r.problems.add(field, "invalid_type", Text("must be an object"))
         return None
-    before = len(r.problems.items)
     for name in data:
-        if name not in PILE_FIELDS:
-            r.problems.add(f"{field}.{name}", "unknown_field", Text("a pile has no field {name}",
-                                                                    name=repr(name)))
+        if name not in known:
+            r.problems.add(f"{field}.{name}", "unknown_field", unknown(repr(name)))
+    return data
+
+
+def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
+    before = len(r.problems.items)
+    data = _object_of(r, raw, field, PILE_FIELDS,
+                      lambda name: Text("a pile has no field {name}", name=name))
+    if data is None:
+        return None
     side = data.get("side")
     if side is None:
         r.problems.add(f"{field}.side", "missing_field", Text('a side is required'))
@@ -361,16 +371,11 @@ def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
 
 
 def _parse_combination(r: _Reader, raw: object, field: str) -> Combination | None:
-    data = r.obj(raw, field)
-    if data is None:
-        if raw is None:
-            r.problems.add(field, "invalid_type", Text('must be an object'))
-        return None
     before = len(r.problems.items)
-    for name in data:
-        if name not in COMBINATION_FIELDS:
-            r.problems.add(f"{field}.{name}", "unknown_field",
-                           Text('a combination has no field {name}', name=repr(name)))
+    data = _object_of(r, raw, field, COMBINATION_FIELDS,
+                      lambda name: Text("a combination has no field {name}", name=name))
+    if data is None:
+        return None
     kinds = [m.kind for m in r.variant.melds if m.captured]
     kind = data.get("kind")
     if kind is None:
