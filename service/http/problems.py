@@ -58,6 +58,18 @@ _MESSAGE_CODES = {
     "Unknown field.": "unknown_field",
     "Missing data for required field.": "missing_field",
 }
+# The messages of marshmallow a client meets most, in words every language can say.
+_MESSAGE_WORDS = {
+    "Unknown field.": Text("Unknown field."),
+    "Missing data for required field.": Text("Missing data for required field."),
+    "Not a valid integer.": Text("Not a valid integer."),
+    "Not a valid string.": Text("Not a valid string."),
+    "Not a valid boolean.": Text("Not a valid boolean."),
+    "Not a valid list.": Text("Not a valid list."),
+    "Not a valid mapping type.": Text("Not a valid mapping type."),
+    "Invalid input type.": Text("Invalid input type."),
+    "Field may not be null.": Text("Field may not be null."),
+}
 
 
 def problem_type(code: str) -> str:
@@ -120,9 +132,10 @@ def flatten_validation_messages(messages: Any) -> list[dict[str, Any]]:
     is dropped: paths are relative to the body, like the rules core's."""
     if isinstance(messages, Mapping) and set(messages) == {"json"}:
         messages = messages["json"]
+    say = speaker()
     return [
         {"field": field, "code": _MESSAGE_CODES.get(message, "invalid_field"),
-         "message": message}
+         "message": say(_MESSAGE_WORDS.get(message, message))}
         for field, message in _walk(messages, ())
     ]
 
@@ -214,11 +227,13 @@ def http_exception(error: HTTPException) -> Response:
         return problem_response(
             422,
             code="invalid_request",
-            title="The request body does not fit its schema",
+            title=speaker()(Text("The request body does not fit its schema")),
             detail=(
                 f"{errors[0]['field'] or 'body'}: {errors[0]['message']}"
                 if len(errors) == 1
-                else f"{len(errors)} fields are invalid; each is listed in errors"
+                else speaker()(Text.counted(
+                    "{n} field is invalid; it is listed in errors",
+                    "{n} fields are invalid; each is listed in errors", len(errors)))
             ),
             errors=errors,
             headers=headers,

@@ -180,3 +180,13 @@ def test_the_rulebook_reads_in_both_languages(client: Any) -> None:
     missing = client.get(f"{API}/variants/briscola/rules", headers=IT)
     assert missing.status_code == 404
     assert missing.json["detail"] == "non esiste la variante 'briscola'"
+
+
+def test_a_body_that_does_not_fit_its_schema_is_refused_in_italian(client: Any) -> None:
+    answer = client.post(f"{API}/score", headers=IT,
+                         json={"variant": "gatti-3", "hand": {"dealer": "zero"}, "extra": 1})
+    assert answer.status_code == 422
+    assert answer.json["title"] == "Il corpo della richiesta non rispetta il suo schema"
+    assert answer.json["detail"] == "2 campi non sono validi; ognuno è elencato in errors"
+    assert {e["message"] for e in answer.json["errors"]} == {
+        "Campo sconosciuto.", "Non è un numero intero."}
