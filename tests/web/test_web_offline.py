@@ -4,10 +4,14 @@ be one, with that copy's time; when the network is back the sheet is live again.
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 from page_driver import Table
 from playwright.sync_api import expect
+
+THREE = ["Anna", "Bruno", "Carla"]
 
 
 def test_the_page_and_a_seen_game_open_with_no_network(phones: Any) -> None:
@@ -37,3 +41,103 @@ def test_the_page_and_a_seen_game_open_with_no_network(phones: Any) -> None:
     # Back online: the next poll brings the live game, and the notice goes.
     expect(page.locator("#banner")).to_be_hidden(timeout=10_000)
     phone.problems.clear()  # the browser logs each request refused while offline
+
+
+def _server_hands(base: str, page: Any) -> list[dict[str, Any]]:
+    game_id = page.evaluate("location.hash").split("/")[2]
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+    request = urllib.request.Request(f"{base}/api/v1/games/{game_id}",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["hands"]
+
+
+def test_hands_saved_with_no_network_are_sent_in_order_once(phones: Any) -> None:
+    """A gatti-3 game: hand 1 online; the network drops before hands 2 and 3 are saved; the
+    page is reloaded while offline; the network comes back: every hand is recorded exactly
+    once, in order, with the right dealers and scores."""
+    phone = phones()
+    page = phone.page
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
+    table.points(0, 30)
+    page.keyboard.type("28")
+    table.save_and_wait()
+    page.reload()  # the service worker controls the page from here on
+    page.wait_for_selector("table.sheet")
+
+    phone.context.set_offline(True)
+    try:
+        for first, second in ((40, 20), (26, 26)):
+            table.new_hand()
+            table.points(0, first)
+            page.keyboard.type(str(second))
+            table.save()
+            page.wait_for_selector("table.sheet")
+        outbox = page.locator("#outbox")
+        expect(outbox).to_contain_text("2 hands waiting to be sent")
+        expect(outbox).to_contain_text("Hand 2, dealer Bruno")
+        expect(outbox).to_contain_text("Hand 3, dealer Carla")
+        expect(outbox).to_contain_text("Anna 40 · Bruno 20 · Carla 18")
+        expect(page.locator("#waiting")).to_have_text("2 waiting")
+        expect(page.locator("#new-hand")).to_contain_text("4")
+        # A reload with no network: the page, the game's copy and the waiting hands are there.
+        page.reload()
+        page.wait_for_selector("table.sheet")
+        expect(page.locator("#outbox .outbox-item")).to_have_count(2)
+    finally:
+        phone.context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_count(0, timeout=15_000)
+    expect(page.locator("tr.hand")).to_have_count(3)
+    hands = _server_hands(phone.base, page)
+    assert [h["dealer"] for h in hands] == [0, 1, 2]
+    assert [[p["points"] for p in h["record"]["piles"]] for h in hands] == [
+        [30, 28], [40, 20], [26, 26]]
+    assert table.totals() == {"0": "96", "1": "74", "2": "64"}
+
+
+def test_a_hand_another_phone_recorded_meanwhile_is_a_conflict_to_resolve(phones: Any) -> None:
+    """Hand 2 is saved on a phone with no network while another phone records hand 2. When
+    the network returns the waiting hand is refused (its dealer no longer deals), kept with
+    what the service said, and re-entered as hand 3: neither entry is lost."""
+    phone = phones()
+    page = phone.page
+    table = Table(page, phone.base)
+    links = table.start_game("gatti-3", "gatti", THREE)
+    table.to_sheet()
+    table.new_hand()
+    table.points(0, 30)
+    page.keyboard.type("28")
+    table.save_and_wait()
+    page.reload()
+    page.wait_for_selector("table.sheet")
+
+    phone.context.set_offline(True)
+    try:
+        table.new_hand()
+        table.points(0, 40)
+        page.keyboard.type("20")
+        table.save()
+        page.wait_for_selector("#outbox")
+        other = phones()
+        rival = Table(other.page, other.base)
+        other.page.goto(links["edit"])
+        other.page.wait_for_selector("table.sheet")
+        rival.new_hand()
+        rival.points(0, 10)
+        other.page.keyboard.type("10")
+        rival.save_and_wait()
+    finally:
+        phone.context.set_offline(False)
+    refused = page.locator("#outbox .outbox-item.refused")
+    expect(refused).to_be_visible(timeout=15_000)
+    expect(refused).to_contain_text("Carla deals this hand")
+    page.click("[id^='outbox-reenter-']")
+    page.wait_for_selector("#save")
+    expect(page.locator(".dealer-line")).to_contain_text("Carla")
+    expect(page.locator("#points-0")).to_have_value("40")
+    table.save_and_wait()
+    hands = _server_hands(phone.base, page)
+    assert [[p["points"] for p in h["record"]["piles"]] for h in hands] == [
+        [30, 28], [10, 10], [40, 20]]
+    expect(page.locator("#outbox")).to_have_count(0)

@@ -256,6 +256,112 @@
     },
   };
 
+  // -- hands saved with no network: the outbox ------------------------------------------------
+  // A hand saved while the service cannot be reached is kept here, in order, with the
+  // Idempotency-Key minted when "save" was tapped (a correction with the If-Match it was made
+  // against), and sent as soon as the network is back, on every load and after each poll,
+  // backing off while it fails: a retry can never record a hand twice. A hand the service
+  // refuses when it arrives (another phone recorded that hand, the game moved on, a rule) is
+  // kept with what the service said, for the scorekeeper to re-enter, edit or drop.
+
+  const Outbox = {
+    ...kept("segnapunti.outbox.v1"),
+    of(gameId) {
+      return Object.values(this.all()).filter((e) => e.game === gameId).sort((a, b) => a.seq - b.seq);
+    },
+    push(entry) {
+      const all = this.all();
+      const seq = Math.max(0, ...Object.values(all).map((e) => e.seq || 0)) + 1;
+      const id = `${entry.game}.${seq}`;
+      all[id] = { ...entry, id, seq, at: Date.now(), tries: 0, problem: null };
+      this.write(all);
+      return all[id];
+    },
+    update(id, patch) {
+      const all = this.all();
+      if (all[id]) all[id] = { ...all[id], ...patch };
+      this.write(all);
+    },
+    remove(id) {
+      const all = this.all();
+      delete all[id];
+      this.write(all);
+    },
+  };
+
+  /** The next hand's number and dealer, counting the hands still waiting to be sent: a
+   * thrown-in deal leaves the deal where it was. */
+  function nextHand(g) {
+    let number = g.hands.length + 1;
+    let dealer = g.next_dealer;
+    for (const entry of Outbox.of(g.id)) {
+      if (entry.kind !== "add") continue;
+      number += 1;
+      if (!entry.record.thrown_in && dealer !== null && dealer !== undefined) dealer = (dealer + 1) % g.seats.length;
+    }
+    return { number, dealer };
+  }
+
+  const sending = { busy: false, timer: null };
+
+  /** Send the game's waiting hands, in order, until one cannot go. */
+  async function flushOutbox(gameId) {
+    if (sending.busy || !gameId) return;
+    const waiting = Outbox.of(gameId);
+    if (!waiting.length || waiting[0].problem) return;
+    const saved = Store.get(gameId);
+    if (!saved || !saved.token) return;
+    sending.busy = true;
+    clearTimeout(sending.timer);
+    let sent = 0;
+    let refused = false;
+    try {
+      for (const entry of waiting) {
+        if (entry.problem) break;
+        try {
+          if (entry.kind === "add") {
+            await api("POST", `/games/${gameId}/hands`, {
+              body: entry.record, token: saved.token, headers: { "Idempotency-Key": entry.key },
+            });
+          } else if (entry.kind === "put") {
+            await api("PUT", `/games/${gameId}/hands/${entry.number}`, {
+              body: entry.record, token: saved.token, headers: { "If-Match": entry.ifMatch },
+            });
+          } else {
+            await api("DELETE", `/games/${gameId}/hands/${entry.number}`, {
+              token: saved.token, headers: { "If-Match": entry.ifMatch },
+            });
+          }
+          Outbox.remove(entry.id);
+          sent += 1;
+        } catch (error) {
+          if (error.status === 0 || error.status >= 500 || error.status === 429) {
+            // Not reached (or not now): again later, waiting longer each time, a minute at most.
+            const tries = (entry.tries || 0) + 1;
+            Outbox.update(entry.id, { tries });
+            sending.timer = setTimeout(() => flushOutbox(gameId), Math.min(60, 2 ** (tries - 1)) * 1000);
+          } else {
+            Outbox.update(entry.id, { problem: { status: error.status, errors: problemErrors(error) } });
+            refused = true;
+          }
+          break;
+        }
+      }
+    } finally {
+      sending.busy = false;
+    }
+    if (G.id === gameId) {
+      if (sent || refused) {  // a refusal says the game moved on: read it as it is now
+        G.etag = null;
+        await refreshGame().catch(() => {});
+      }
+      if (sent) toast(t("outbox.sent", { n: sent }));
+      if (location.hash === `#/games/${gameId}`) drawSheet(false);
+    }
+  }
+
+  window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
+
   // -- hands being entered, kept on this phone ----------------------------------------------
   // Every change to a hand form is written here at once, so a reload, the Back button, a
   // closed tab or a flat battery loses nothing: the form opens again where it was. Saving
@@ -331,6 +437,7 @@
         const changed = await refreshGame();
         if (changed && G.onChange) G.onChange();
         setLive(true);
+        if (!sending.timer || !Outbox.of(G.id).length) flushOutbox(G.id);
       } catch (error) {
         setLive(false);
       }
@@ -376,6 +483,7 @@
       await refreshGame();
       G.detail = await variantDetail(G.game.variant);
       Copies.keep(G.game, G.detail);
+      flushOutbox(id);
     } catch (error) {
       // No network: the game as this phone last saw it, said to be a copy, and when from.
       const copy = error.status === 0 ? Copies.get(id) : null;
@@ -750,6 +858,10 @@
         });
     }
     message = message.replace(/ ?\((?:declarations|piles)\[\d+\][^)]*\)/g, "");
+    if (G.game) {
+      // "seat 2 (Carla)" once named is "Carla (Carla)": the name once is enough.
+      for (const name of G.game.seats) message = message.split(`${name} (${name})`).join(name);
+    }
     return known ? `${known}: ${message}` : message;
   }
 
@@ -871,18 +983,21 @@
     const finished = g.status === "finished";
     const scroll = window.scrollY;
     const root = h("section", { class: "screen sheet-screen" });
-    const dealerName = g.next_dealer !== null && g.next_dealer !== undefined ? seatName(g.next_dealer) : null;
+    const next = nextHand(g);
+    const waiting = Outbox.of(g.id);
+    const dealerName = next.dealer !== null && next.dealer !== undefined ? seatName(next.dealer) : null;
     append(root, [
       h("div", { class: "sheet-head" },
         h("h1", {}, I18n.variantName(g.variant, V.name)),
         h("p", { class: "status" },
           finished ? t("sheet.finished")
-            : V.hands_per_game ? t("sheet.handOf", { n: g.hands.length + 1, of: V.hands_per_game })
-              : t("sheet.hand", { n: g.hands.length + 1 }),
+            : V.hands_per_game ? t("sheet.handOf", { n: next.number, of: V.hands_per_game })
+              : t("sheet.hand", { n: next.number }),
           dealerName && !finished ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
         h("p", { class: "badges" },
           h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
             h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "" }))),
+          waiting.length ? h("span", { class: "badge waiting", id: "waiting" }, t("outbox.waiting", { n: waiting.length })) : null,
           canEdit() ? null : h("span", { class: "badge read" }, t("sheet.readOnly")))),
     ]);
 
@@ -894,11 +1009,12 @@
     }
     if (canEdit() && !finished) {
       root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
-        t("sheet.newHand", { n: g.hands.length + 1 })));
+        t("sheet.newHand", { n: next.number })));
     }
     if (g.target) root.append(progress(g));
     if (mitigatti) root.append(ledger(g));
     root.append(sheetTable(g, V, mitigatti));
+    if (waiting.length) root.append(outboxCard(g, waiting));
 
     root.append(h("div", { class: "row tools" },
       h("button", { type: "button", class: "button", id: "pdf", onclick: downloadPdf }, t("sheet.pdf")),
@@ -906,6 +1022,55 @@
       h("a", { class: "button", href: "#/" }, t("action.home"))));
     show(root, { focus: first });
     if (!first) window.scrollTo(0, scroll);
+  }
+
+  /** The hands this phone keeps until the service has them: each with its local count, and
+   * what the service said where it refused one, with what to do about it. */
+  function outboxCard(g, waiting) {
+    const list = h("ol", { class: "outbox-list" });
+    for (const entry of waiting) {
+      const what = entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
+        : entry.kind === "put" ? t("outbox.correction", { n: entry.number }) : t("outbox.deletion", { n: entry.number });
+      const points = g.columns.filter((c) => entry.preview && entry.preview[c.key] !== undefined)
+        .map((c) => `${c.label} ${num(entry.preview[c.key])}`).join(" · ");
+      const item = h("li", { class: `outbox-item ${entry.problem ? "refused" : ""}`, id: `outbox-${entry.seq}` },
+        h("p", { class: "outbox-what" }, h("strong", {}, what), points ? ` — ${points}` : ""),
+        h("p", { class: "muted" }, entry.problem ? t("outbox.refused") : t("outbox.pending", {
+          time: new Date(entry.at).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })));
+      if (entry.problem) {
+        for (const error of entry.problem.errors.slice(0, 3)) {
+          item.append(h("p", { class: "field-error" }, problemLine(error)));
+        }
+        item.append(h("div", { class: "row" },
+          entry.kind === "add" ? h("button", {
+            type: "button", class: "button small primary", id: `outbox-reenter-${entry.seq}`,
+            onclick: () => reenter(g, entry),
+          }, t("outbox.reenter")) : null,
+          h("button", {
+            type: "button", class: "button small danger", id: `outbox-drop-${entry.seq}`,
+            onclick: () => {
+              if (!window.confirm(t("outbox.dropConfirm", { what }))) return;
+              Outbox.remove(entry.id);
+              drawSheet(false);
+              flushOutbox(g.id);
+            },
+          }, t("outbox.drop"))));
+      }
+      list.append(item);
+    }
+    return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
+      h("h2", {}, t("outbox.title", { n: waiting.length })),
+      h("p", { class: "hint" }, t("outbox.hint")), list);
+  }
+
+  /** A refused hand, opened again as the next hand with everything it said, to check and
+   * save; it leaves the outbox for the form, which keeps it as a draft. */
+  async function reenter(g, entry) {
+    Outbox.remove(entry.id);
+    G.reenter = entry;
+    G.etag = null;
+    await refreshGame().catch(() => {});
+    location.hash = `#/games/${g.id}/hand`;
   }
 
   function progress(g) {
@@ -1186,6 +1351,12 @@
       return;
     }
     const form = new HandForm(g, G.detail, hand);
+    if (G.reenter && !hand) {
+      form.load({ record: { ...G.reenter.record, dealer: form.s.dealer }, result: { sides: [] } });
+      G.reenter = null;
+      Drafts.keep(form);
+      form.restored = Date.now();
+    }
     G.onChange = () => form.gameChanged();
     form.mount();
     schedulePoll();
@@ -1197,7 +1368,8 @@
       this.V = detail;
       this.hand = hand;
       this.baseHands = game.hands.length;
-      this.number = hand ? hand.number : game.hands.length + 1;
+      const next = nextHand(game);
+      this.number = hand ? hand.number : next.number;
       this.family = detail.family;
       this.seats = game.seats.map((_, i) => i);
       this.summary = Cards.summaryCards(detail);
@@ -1218,7 +1390,7 @@
         mode: "points",
         points: {},
         combos: {},
-        dealer: hand ? hand.dealer : game.next_dealer,
+        dealer: hand ? hand.dealer : next.dealer,
         thrown_in: false,
         call: { card: null, partner: null },
         contract: { type: "call", declarer: null, called_card: null, partner: null, sans_prendre: false },
@@ -1319,7 +1491,7 @@
     }
 
     gameChanged() {
-      if (!this.hand && G.game.hands.length !== this.baseHands) {
+      if (!this.hand && nextHand(G.game).number !== this.number) {
         banner(t("race.recordedElsewhere", { n: this.baseHands + 1 }), "warn");
       }
     }
@@ -2225,6 +2397,11 @@
         this.key = randomKey();
         Drafts.keep(this);
       }
+      // Hands already waiting go first: this one joins the queue behind them.
+      if (Outbox.of(this.g.id).length) {
+        this.queue(record);
+        return;
+      }
       try {
         if (this.hand) {
           await api("PUT", `/games/${this.g.id}/hands/${this.hand.number}`, {
@@ -2244,6 +2421,11 @@
         location.hash = `#/games/${this.g.id}`;
       } catch (error) {
         button.disabled = false;
+        if (error.status === 0) {
+          // No network: the hand is kept on the phone and sent when the network is back.
+          this.queue(record);
+          return;
+        }
         const problems = problemErrors(error);
         const race = error.status === 409 || error.status === 412 || error.status === 403 ||
           problems.some((p) => p.code === "wrong_dealer");
@@ -2266,6 +2448,27 @@
       }
     }
   }
+
+  Object.assign(HandForm.prototype, {
+    /** Keep the hand in the outbox (the network is away, or hands wait before it), with
+     * what the phone can say of it: each column's points by the local count. */
+    queue(record) {
+      const preview = {};
+      for (const column of this.g.columns) {
+        const side = this.sides().find((x) => x.seats.includes(column.seats[0]));
+        if (!side) continue;
+        preview[column.key] = this.s.mode === "points" ? this.pointsOf(side.side) : this.pileOf(side.side).points;
+      }
+      Outbox.push(this.hand
+        ? { game: this.g.id, kind: "put", number: this.number, record, ifMatch: this.hand.etag, preview }
+        : { game: this.g.id, kind: "add", number: this.number, dealer: this.s.dealer, record, key: this.key, preview });
+      Drafts.drop(this);
+      G.expanded.clear();
+      toast(t("outbox.kept", { n: this.number }));
+      location.hash = `#/games/${this.g.id}`;
+      flushOutbox(this.g.id);
+    },
+  });
 
   function stepper(id, value, min, max, onchange, label) {
     const set = (n) => onchange(Math.max(min, Math.min(max, n)));
