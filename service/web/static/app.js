@@ -1286,6 +1286,12 @@
       toast(t("sheet.deleted", { n: hand.number }));
       drawSheet(false);
     } catch (error) {
+      if (error.status === 0) {  // no network: the deletion waits with the hands to send
+        Outbox.push({ game: G.id, kind: "delete", number: hand.number, ifMatch: hand.etag });
+        toast(t("outbox.keptDeletion", { n: hand.number }));
+        drawSheet(false);
+        return;
+      }
       await lostRace(error);
     }
   }
