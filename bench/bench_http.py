@@ -16,7 +16,9 @@ The endpoints: ``POST /score`` with a summary record and with a complete trick-b
 remembers of a body after the first time) and as a body new every time (the same record
 after another run of JSON whitespace, so every request is read, validated and scored); ``POST /games/{id}/hands`` (each client adds hands to a game of its own,
 fresh each round); ``GET /games/{id}`` of a 1-hand and of a 100-hand ``mitigatti-3`` game;
-``GET /games/{id}/sheet.pdf`` of the 1-hand and of the 100-hand game.
+``GET /games/{id}/sheet.pdf`` of the 1-hand and of the 100-hand game. In Italian
+(``Accept-Language: it``): a new summary body, and the 100-hand game; a new body with its
+piles by points.
 
 Run from the repository root (about 3 minutes a database with the defaults; with rounds of
 1 s, figures moved by ±20 % from run to run):
@@ -65,6 +67,11 @@ SUMMARY_RECORD = {
     "piles": [{"side": 0, "tricks": 10, "counting": COUNTING},
               {"side": 1, "tricks": 8, "counting": []},
               {"side": 2, "tricks": 8, "counting": []}],
+}
+#: The same hand as the table counts it: the points of two sides, the third the rest.
+POINTS_RECORD = {
+    "dealer": 0, "discard": ["2H", "3H", "4S"],
+    "piles": [{"side": 0, "points": 62}, {"side": 1, "points": 8}],
 }
 
 
@@ -335,6 +342,11 @@ def bench(label: str, database_url: str, args: argparse.Namespace) -> list[str]:
                      {"variant": "gatti-3", "hand": SUMMARY_RECORD}),
             Endpoint("POST /score (summary, every body new)", "POST", f"{API}/score",
                      {"variant": "gatti-3", "hand": SUMMARY_RECORD}, distinct=True),
+            Endpoint("POST /score (summary, new bodies, Italian)", "POST", f"{API}/score",
+                     {"variant": "gatti-3", "hand": SUMMARY_RECORD}, distinct=True,
+                     headers={"Accept-Language": "it"}),
+            Endpoint("POST /score (points record, new bodies)", "POST", f"{API}/score",
+                     {"variant": "gatti-3", "hand": POINTS_RECORD}, distinct=True),
             Endpoint("POST /score (trick record)", "POST", f"{API}/score",
                      {"variant": "gatti-3", "hand": trick}),
             Endpoint("POST /score (trick rec., every body new)", "POST", f"{API}/score",
@@ -343,6 +355,8 @@ def bench(label: str, database_url: str, args: argparse.Namespace) -> list[str]:
             Endpoint("GET /games/{id} (1 hand)", "GET", short_url, headers=short_auth),
             Endpoint(f"GET /games/{{id}} ({LONG_GAME} hands)", "GET", long_url,
                      headers=long_auth),
+            Endpoint(f"GET /games/{{id}} ({LONG_GAME} hands, Italian)", "GET", long_url,
+                     headers={**long_auth, "Accept-Language": "it"}),
             Endpoint("GET /games/{id}/sheet.pdf (1 hand)", "GET", f"{short_url}/sheet.pdf",
                      headers=short_auth),
             Endpoint(f"GET /games/{{id}}/sheet.pdf ({LONG_GAME} hands)", "GET",

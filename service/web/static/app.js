@@ -979,6 +979,8 @@
   function drawSheet(first) {
     const g = G.game;
     const V = G.detail;
+    // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
+    const active = document.activeElement && document.activeElement.id;
     const mitigatti = V.family === "mitigatti";
     const finished = g.status === "finished";
     const scroll = window.scrollY;
@@ -1021,7 +1023,10 @@
       h("a", { class: "button", href: `#/games/${g.id}/share` }, t("sheet.share")),
       h("a", { class: "button", href: "#/" }, t("action.home"))));
     show(root, { focus: first });
-    if (!first) window.scrollTo(0, scroll);
+    if (!first) {
+      window.scrollTo(0, scroll);
+      if (active) document.getElementById(active)?.focus({ preventScroll: true });
+    }
   }
 
   /** The hands this phone keeps until the service has them: each with its local count, and
