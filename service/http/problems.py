@@ -72,6 +72,17 @@ _MESSAGE_WORDS = {
 }
 
 
+#: The statuses' phrases, as a title in the request's language.
+_PHRASES = {
+    400: Text("Bad Request"), 401: Text("Unauthorized"), 403: Text("Forbidden"),
+    404: Text("Not Found"), 405: Text("Method Not Allowed"), 406: Text("Not Acceptable"),
+    409: Text("Conflict"), 412: Text("Precondition Failed"), 413: Text("Request Entity Too Large"),
+    415: Text("Unsupported Media Type"), 422: Text("Unprocessable Entity"),
+    428: Text("Precondition Required"), 429: Text("Too Many Requests"),
+    500: Text("Internal Server Error"), 503: Text("Service Unavailable"),
+}
+
+
 def problem_type(code: str) -> str:
     return PROBLEM_TYPE_BASE + code.replace("_", "-")
 
@@ -88,11 +99,12 @@ def problem_response(
     """A problem+json response. Without ``code`` the type is ``about:blank`` and the title the
     status phrase, as RFC 9457 §4.2.1 asks."""
     phrase = HTTPStatus(status).phrase
+    said = speaker()(_PHRASES.get(status, phrase))
     body: dict[str, Any] = {
         "type": problem_type(code) if code else "about:blank",
-        "title": title or phrase,
+        "title": title or said,
         "status": status,
-        "detail": detail or phrase,
+        "detail": detail or said,
         "code": code or phrase.lower().replace(" ", "_").replace("-", "_"),
         "errors": errors or [],
     }
@@ -197,7 +209,7 @@ def application_error(error: ApplicationError) -> Response:
     return problem_response(
         status,
         code=error.code,
-        title=HTTPStatus(status).phrase,
+        title=None,
         detail=detail,
         errors=errors,
         headers=headers,
@@ -254,7 +266,13 @@ def http_exception(error: HTTPException) -> Response:
                                 detail=detail, headers=headers,
                                 errors=[{"field": "body", "code": "body_too_large",
                                          "message": detail}])
-    return problem_response(status, detail=error.description, headers=headers)
+    if status == 404:
+        detail = speaker()(Text("there is nothing at this address"))
+    elif status == 405:
+        detail = speaker()(Text("this address does not take {method}", method=request.method))
+    else:
+        detail = error.description
+    return problem_response(status, detail=detail, headers=headers)
 
 
 def malformed_json(error: MalformedJson) -> Response:

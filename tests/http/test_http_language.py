@@ -190,3 +190,14 @@ def test_a_body_that_does_not_fit_its_schema_is_refused_in_italian(client: Any) 
     assert answer.json["detail"] == "2 campi non sono validi; ognuno è elencato in errors"
     assert {e["message"] for e in answer.json["errors"]} == {
         "Campo sconosciuto.", "Non è un numero intero."}
+
+
+def test_the_http_refusals_say_their_status_in_italian(client: Any) -> None:
+    nowhere = client.get(f"{API}/nowhere", headers=IT)
+    assert nowhere.status_code == 404
+    assert (nowhere.json["title"], nowhere.json["detail"]) == (
+        "Non trovato", "a questo indirizzo non c'è niente")
+    wrong = client.delete(f"{API}/score", headers=IT)
+    assert wrong.status_code == 405
+    assert wrong.json["detail"] == "questo indirizzo non accetta DELETE"
+    assert client.get(f"{API}/nowhere").json["title"] == "Not Found"

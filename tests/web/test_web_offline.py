@@ -81,6 +81,9 @@ def test_hands_saved_with_no_network_are_sent_in_order_once(phones: Any) -> None
         expect(outbox).to_contain_text("Anna 40 · Bruno 20 · Carla 18")
         expect(page.locator("#waiting")).to_have_text("2 waiting")
         expect(page.locator("#new-hand")).to_contain_text("4")
+        # What waits is said plainly, to every reader (axe: no serious or critical finding).
+        from test_web_accessibility import violations
+        assert violations(page) == []
         # A reload with no network: the page, the game's copy and the waiting hands are there.
         page.reload()
         page.wait_for_selector("table.sheet")

@@ -450,7 +450,8 @@
     if (!el) return;
     el.classList.toggle("offline", !ok);
     const time = G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "";
-    el.querySelector(".live-text").textContent = ok ? t("sheet.live", { time }) : t("sheet.offline");
+    el.querySelector(".live-text").textContent = ok ? t("sheet.live", { time })
+      : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
   }
 
   async function refreshGame() {

@@ -94,6 +94,7 @@ const I18n = (() => {
 
     "sheet.live": "Aggiornato {time}",
     "sheet.offline": "Non in linea: riprovo…",
+    "sheet.offlineSince": "Non in linea da {time}: riprovo…",
     "offline.copy": "Nessuna rete: questa è la copia del foglio del {time}. Si aggiorna da sola quando torna la rete.",
     "sheet.readOnly": "Sola lettura",
     "sheet.finished": "Partita finita",
@@ -490,6 +491,7 @@ const I18n = (() => {
 
     "sheet.live": "Updated {time}",
     "sheet.offline": "Offline: retrying…",
+    "sheet.offlineSince": "Offline; last in touch at {time}: retrying…",
     "offline.copy": "No network: this is the sheet as it was at {time}. It updates by itself when the network is back.",
     "sheet.readOnly": "Read only",
     "sheet.finished": "Game over",
