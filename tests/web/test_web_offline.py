@@ -144,3 +144,51 @@ def test_a_hand_another_phone_recorded_meanwhile_is_a_conflict_to_resolve(phones
     assert [[p["points"] for p in h["record"]["piles"]] for h in hands] == [
         [30, 28], [10, 10], [40, 20]]
     expect(page.locator("#outbox")).to_have_count(0)
+
+
+def test_a_correction_made_offline_over_a_changed_hand_is_a_conflict_to_resolve(
+        phones: Any) -> None:
+    """Hand 1 is corrected on a phone with no network while another phone corrects it too.
+    Back online, the stale correction (its If-Match) is refused and kept; opened again over
+    the hand as it is now, it goes in."""
+    phone = phones()
+    page = phone.page
+    table = Table(page, phone.base)
+    links = table.start_game("gatti-3", "gatti", THREE)
+    table.to_sheet()
+    table.new_hand()
+    table.points(0, 30)
+    page.keyboard.type("28")
+    table.save_and_wait()
+    page.reload()
+    page.wait_for_selector("table.sheet")
+
+    page.click("tr.hand[data-hand='1'] .hand-button")
+    page.click("#correct-1")
+    page.wait_for_selector("#save")
+    phone.context.set_offline(True)
+    try:
+        page.fill("#points-0", "35")
+        table.save()
+        page.wait_for_selector("#outbox")
+        expect(page.locator("#outbox")).to_contain_text("Correction of hand 1")
+        other = phones()
+        rival = Table(other.page, other.base)
+        other.page.goto(links["edit"])
+        other.page.wait_for_selector("table.sheet")
+        other.page.click("tr.hand[data-hand='1'] .hand-button")
+        other.page.click("#correct-1")
+        other.page.wait_for_selector("#save")
+        other.page.fill("#points-1", "20")
+        rival.save_and_wait()
+    finally:
+        phone.context.set_offline(False)
+    refused = page.locator("#outbox .outbox-item.refused")
+    expect(refused).to_be_visible(timeout=15_000)
+    page.click("[id^='outbox-reenter-']")
+    page.wait_for_selector("#save")
+    expect(page.locator("#points-0")).to_have_value("35")
+    table.save_and_wait()
+    hands = _server_hands(phone.base, page)
+    assert [p["points"] for p in hands[0]["record"]["piles"]] == [35, 28]
+    assert hands[0]["version"] == 3

@@ -1048,10 +1048,10 @@
           item.append(h("p", { class: "field-error" }, problemLine(error)));
         }
         item.append(h("div", { class: "row" },
-          entry.kind === "add" ? h("button", {
+          entry.kind !== "delete" ? h("button", {
             type: "button", class: "button small primary", id: `outbox-reenter-${entry.seq}`,
             onclick: () => reenter(g, entry),
-          }, t("outbox.reenter")) : null,
+          }, t(entry.kind === "add" ? "outbox.reenter" : "outbox.recorrect")) : null,
           h("button", {
             type: "button", class: "button small danger", id: `outbox-drop-${entry.seq}`,
             onclick: () => {
@@ -1069,14 +1069,15 @@
       h("p", { class: "hint" }, t("outbox.hint")), list);
   }
 
-  /** A refused hand, opened again as the next hand with everything it said, to check and
-   * save; it leaves the outbox for the form, which keeps it as a draft. */
+  /** A refused hand, opened again with everything it said, to check and save: a new hand as
+   * the next hand, a correction over the hand as it is now. It leaves the outbox for the form,
+   * which keeps it as a draft. */
   async function reenter(g, entry) {
     Outbox.remove(entry.id);
     G.reenter = entry;
     G.etag = null;
     await refreshGame().catch(() => {});
-    location.hash = `#/games/${g.id}/hand`;
+    location.hash = entry.kind === "add" ? `#/games/${g.id}/hand` : `#/games/${g.id}/hands/${entry.number}`;
   }
 
   function progress(g) {
@@ -1363,8 +1364,9 @@
       return;
     }
     const form = new HandForm(g, G.detail, hand);
-    if (G.reenter && !hand) {
-      form.load({ record: { ...G.reenter.record, dealer: form.s.dealer }, result: { sides: [] } });
+    const again = G.reenter;
+    if (again && (again.kind === "add" ? !hand : hand && again.number === hand.number)) {
+      form.load({ record: { ...again.record, dealer: form.s.dealer }, result: hand ? hand.result : { sides: [] } });
       G.reenter = null;
       Drafts.keep(form);
       form.restored = Date.now();
