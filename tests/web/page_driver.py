@@ -3,7 +3,9 @@ and steppers, text in the name fields. Shared by the browser tests and the scree
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
 from playwright.sync_api import expect
@@ -158,6 +160,17 @@ class Table:
         self.page.wait_for_selector("table.sheet")
 
     # -- reading the sheet -----------------------------------------------------------------
+
+    def stored_game(self) -> dict[str, Any]:
+        """The game the page shows, as the service holds it (read with the phone's token)."""
+        game_id = self.page.evaluate("location.hash").split("/")[2]
+        token = self.page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+        request = urllib.request.Request(f"{self.base}/api/v1/games/{game_id}",
+                                         headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request) as response:
+            data: dict[str, Any] = json.load(response)
+        return data
 
     def totals(self) -> dict[str, str]:
         cells = self.page.locator("tfoot td[data-total]")

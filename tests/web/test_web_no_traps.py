@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from typing import Any
 
 from page_driver import Table
@@ -19,13 +18,7 @@ FOUR = ["Anna", "Bruno", "Carla", "Dario"]
 
 def hands_of(base: str, page: Any) -> int:
     """How many hands the service holds for the game the page shows."""
-    game_id = page.evaluate("location.hash").split("/")[2]
-    token = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
-    request = urllib.request.Request(f"{base}/api/v1/games/{game_id}",
-                                     headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request) as response:
-        return len(json.load(response)["hands"])
+    return len(Table(page, base).stored_game()["hands"])
 
 
 def test_a_blank_hand_cannot_be_saved(phones: Any) -> None:

@@ -4,8 +4,6 @@ be one, with that copy's time; when the network is back the sheet is live again.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 from page_driver import Table
@@ -44,27 +42,31 @@ def test_the_page_and_a_seen_game_open_with_no_network(phones: Any) -> None:
 
 
 def _server_hands(base: str, page: Any) -> list[dict[str, Any]]:
-    game_id = page.evaluate("location.hash").split("/")[2]
-    token = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
-    request = urllib.request.Request(f"{base}/api/v1/games/{game_id}",
-                                     headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["hands"]
+    return Table(page, base).stored_game()["hands"]
+
+
+def _one_hand_played(phones: Any) -> tuple[Any, Table, dict[str, str]]:
+    """A phone with a gatti-3 game of one hand (Anna 30, Bruno 28), reloaded so that the
+    service worker controls the page; the phone, its table and the game's share links."""
+    phone = phones()
+    table = Table(phone.page, phone.base)
+    links = table.start_game("gatti-3", "gatti", THREE)
+    table.to_sheet()
+    table.new_hand()
+    table.points(0, 30)
+    phone.page.keyboard.type("28")
+    table.save_and_wait()
+    phone.page.reload()
+    phone.page.wait_for_selector("table.sheet")
+    return phone, table, links
 
 
 def test_hands_saved_with_no_network_are_sent_in_order_once(phones: Any) -> None:
     """A gatti-3 game: hand 1 online; the network drops before hands 2 and 3 are saved; the
     page is reloaded while offline; the network comes back: every hand is recorded exactly
     once, in order, with the right dealers and scores."""
-    phone = phones()
+    phone, table, _ = _one_hand_played(phones)
     page = phone.page
-    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
-    table.points(0, 30)
-    page.keyboard.type("28")
-    table.save_and_wait()
-    page.reload()  # the service worker controls the page from here on
-    page.wait_for_selector("table.sheet")
 
     phone.context.set_offline(True)
     try:
@@ -103,17 +105,8 @@ def test_a_hand_another_phone_recorded_meanwhile_is_a_conflict_to_resolve(phones
     """Hand 2 is saved on a phone with no network while another phone records hand 2. When
     the network returns the waiting hand is refused (its dealer no longer deals), kept with
     what the service said, and re-entered as hand 3: neither entry is lost."""
-    phone = phones()
+    phone, table, links = _one_hand_played(phones)
     page = phone.page
-    table = Table(page, phone.base)
-    links = table.start_game("gatti-3", "gatti", THREE)
-    table.to_sheet()
-    table.new_hand()
-    table.points(0, 30)
-    page.keyboard.type("28")
-    table.save_and_wait()
-    page.reload()
-    page.wait_for_selector("table.sheet")
 
     phone.context.set_offline(True)
     try:
@@ -151,17 +144,8 @@ def test_a_correction_made_offline_over_a_changed_hand_is_a_conflict_to_resolve(
     """Hand 1 is corrected on a phone with no network while another phone corrects it too.
     Back online, the stale correction (its If-Match) is refused and kept; opened again over
     the hand as it is now, it goes in."""
-    phone = phones()
+    phone, table, links = _one_hand_played(phones)
     page = phone.page
-    table = Table(page, phone.base)
-    links = table.start_game("gatti-3", "gatti", THREE)
-    table.to_sheet()
-    table.new_hand()
-    table.points(0, 30)
-    page.keyboard.type("28")
-    table.save_and_wait()
-    page.reload()
-    page.wait_for_selector("table.sheet")
 
     page.click("tr.hand[data-hand='1'] .hand-button")
     page.click("#correct-1")
