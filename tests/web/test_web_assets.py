@@ -17,6 +17,16 @@ from service.http.resources.web import STATIC_DIR
 
 ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
           "manifest.webmanifest"]
+#: The modules app.js imports (ES modules, no build step).
+MODULES = ["api.js", "dom.js", "stores.js"]
+IMPORT = re.compile(r'"/app/([a-z]+\.js)\?v=([0-9a-f]{16})"')
+
+
+def served(client: Any, name: str) -> bytes:
+    """A file as the service sends it: the file itself, a module with its imports of the
+    page's other modules at their versions."""
+    data: bytes = client.get(f"/app/{name}").data
+    return data
 
 
 def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
@@ -33,7 +43,23 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     links = re.findall(r'(?:src|href)="/app/([^"?]+)\?v=([0-9a-f]{16})"', html)
     assert sorted(name for name, _ in links) == sorted(ASSETS)
     for name, version in links:  # each at its content's version
-        assert version == hashlib.sha256((STATIC_DIR / name).read_bytes()).hexdigest()[:16]
+        assert version == hashlib.sha256(served(client, name)).hexdigest()[:16]
+        if name != "app.js":
+            assert served(client, name) == (STATIC_DIR / name).read_bytes()
+
+
+def test_modules_import_each_other_at_their_versions(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    imported = dict(IMPORT.findall(served(client, "app.js").decode()))
+    assert sorted(imported) == MODULES
+    for name, version in imported.items():
+        response = client.get(f"/app/{name}?v={version}")
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert version == hashlib.sha256(response.data).hexdigest()[:16]
+    source = (STATIC_DIR / "app.js").read_text()
+    assert all(f'"./{name}"' in source for name in MODULES)  # the files import by path
+    assert served(client, "app.js").decode() == re.sub(
+        r'"\./([a-z]+\.js)"', lambda m: f'"/app/{m[1]}?v={imported[m[1]]}"', source)
 
 
 def _versioned(client: Any) -> dict[str, str]:
@@ -48,7 +74,7 @@ def test_a_file_at_its_version_is_kept_a_year(stateless_app: Any, name: str) -> 
     response = client.get(f"/app/{name}?v={version}")
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert response.data == (STATIC_DIR / name).read_bytes()
+    assert response.data == served(client, name)
     # Another version (an old page asking for a file that changed since) is revalidated.
     stale = client.get(f"/app/{name}?v=0000000000000000")
     assert stale.headers["Cache-Control"] == "no-cache"
@@ -58,7 +84,7 @@ def test_a_file_at_its_version_is_kept_a_year(stateless_app: Any, name: str) -> 
 def test_text_is_sent_compressed_as_the_browser_takes_it(stateless_app: Any,
                                                          name: str) -> None:
     client = stateless_app.test_client()
-    original = (STATIC_DIR / name).read_bytes()
+    original = served(client, name)
     sent = client.get(f"/app/{name}", headers={"Accept-Encoding": "gzip, deflate, br"})
     assert sent.headers["Content-Encoding"] == "br"
     assert brotli.decompress(sent.data) == original
@@ -152,7 +178,7 @@ def test_both_languages_have_every_word() -> None:
     assert {k for k in italian - english if not k.startswith("code.")} == set()
     assert english - italian == set()
     used = set()
-    for name in ("app.js", "cards.js"):
+    for name in ("app.js", "cards.js", *MODULES):
         source = (STATIC_DIR / name).read_text()
         used |= set(re.findall(r'\bt\(\s*"([^"]+)"', source))
         used |= set(re.findall(r'\btr\(\s*"([^"]+)"', source))

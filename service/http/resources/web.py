@@ -43,6 +43,8 @@ CONTENT_SECURITY_POLICY = (
 _TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
 # A link to one of the page's files, in index.html.
 _LINK = re.compile(r'(?P<attribute>href|src)="/app/(?P<name>[^"?#/]+)"')
+# A module's import of another of the page's modules: ``from "./api.js"``, ``import "./x.js"``.
+_IMPORT = re.compile(r'(?P<head>\b(?:from|import)\s*)"\./(?P<name>[A-Za-z0-9_-]+\.js)"')
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ def _load() -> tuple[dict[str, Asset], Asset]:
     """Every file of the page by name, and the page with its links versioned."""
     assets = {path.name: _asset(path.read_bytes(), path.name)
               for path in sorted(STATIC_DIR.iterdir()) if path.is_file()}
+    _version_imports(assets)
 
     def versioned(link: re.Match[str]) -> str:
         name = link["name"]
@@ -71,6 +74,37 @@ def _load() -> tuple[dict[str, Asset], Asset]:
 
     html = _LINK.sub(versioned, assets["index.html"].data.decode("utf-8"))
     return assets, _asset(html.encode("utf-8"), "index.html")
+
+
+def _version_imports(assets: dict[str, Asset]) -> None:
+    """Each module's imports of the page's other modules, at their versions (so a module is
+    kept a year like any file, and a new release of one it imports is a new version of it
+    too): modules first that import none, each version taken after its imports are written."""
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in done:
+            return
+        if name in trail:
+            raise ValueError("the page's modules import each other in a ring: "
+                             + " → ".join((*trail, name)))
+        text = assets[name].data.decode("utf-8")
+        for found in _IMPORT.finditer(text):
+            if found["name"] in assets:
+                visit(found["name"], (*trail, name))
+
+        def versioned(found: re.Match[str]) -> str:
+            target = assets.get(found["name"])
+            if target is None:
+                return found[0]
+            return f'{found["head"]}"{ASSETS_PREFIX}{found["name"]}?v={target.version}"'
+
+        assets[name] = _asset(_IMPORT.sub(versioned, text).encode("utf-8"), name)
+        done.add(name)
+
+    for name in sorted(assets):
+        if name.endswith(".js") and name != "sw.js":
+            visit(name, ())
 
 
 ASSETS, PAGE = _load()

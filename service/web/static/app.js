@@ -2,152 +2,16 @@
  * and keep the sheet on screen. Plain JavaScript over the public API (/api/v1); game tokens
  * live in the URL fragment, in memory and in localStorage, and travel only as
  * "Authorization: Bearer". */
-"use strict";
+import { API, ApiError, api, problemErrors } from "./api.js";
+import {
+  CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, money, num, randomKey, show,
+  signed, stepper, switchButton, toast,
+} from "./dom.js";
+import { Copies, Drafts, Outbox, Store } from "./stores.js";
 
 (() => {
-  const API = "/api/v1";
   const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
   const t = (key, params) => I18n.t(key, params);
-  const main = document.getElementById("main");
-
-  // -- DOM -------------------------------------------------------------------------------
-
-  function h(tag, attrs, ...children) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") el.className = value;
-      else if (key === "text") el.textContent = value;
-      else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-      else if (value === true) el.setAttribute(key, "");
-      else el.setAttribute(key, String(value));
-    }
-    append(el, children);
-    return el;
-  }
-
-  function append(el, children) {
-    for (const child of children.flat(Infinity)) {
-      if (child === null || child === undefined || child === false) continue;
-      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return el;
-  }
-
-  function cardChip(code, family, extra = {}) {
-    return h("span", {
-      class: `cardface ${Cards.isRed(code) ? "red" : ""} ${Cards.isTrump(code) ? "trump" : ""}`,
-      title: Cards.name(code, family), ...extra,
-    }, Cards.label(code));
-  }
-
-  // A card button's accessible name: what it shows, then what that means ("K♥, re di cuori").
-  function cardName(code, family) {
-    return `${Cards.label(code)}, ${Cards.name(code, family)}`;
-  }
-
-  // The currencies a game may settle in, as the new-game form offers them.
-  const CURRENCIES = ["EUR", "CHF", "GBP", "USD"];
-
-  /** Money as the page's language writes it, in the game's currency: "3,50 €", "€3.50". */
-  function money(text, currency = "EUR") {
-    try {
-      return new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
-        style: "currency", currency: currency || "EUR",
-      }).format(Number(text)).replace("-", "−");
-    } catch (error) {
-      return `${text} ${currency || ""}`.trim();
-    }
-  }
-
-  function signed(n) {
-    if (n > 0) return `+${n}`;
-    if (n < 0) return `−${-n}`;
-    return "0";
-  }
-
-  function num(n) {
-    return n < 0 ? `−${-n}` : String(n);
-  }
-
-  function randomKey() {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-
-  let toastTimer = null;
-  function toast(text) {
-    const el = document.getElementById("toast");
-    el.textContent = text;
-    el.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
-  }
-
-  function banner(text, kind = "info") {
-    const el = document.getElementById("banner");
-    el.replaceChildren();
-    if (!text) {
-      el.hidden = true;
-      return;
-    }
-    el.className = `banner ${kind}`;
-    append(el, [h("span", {}, text), h("button", {
-      type: "button", class: "banner-close", "aria-label": t("action.close"),
-      onclick: () => banner(null),
-    }, "×")]);
-    el.hidden = false;
-  }
-
-  function show(view, { focus = true } = {}) {
-    main.replaceChildren(view);
-    if (focus) {
-      const heading = main.querySelector("h1");
-      if (heading) {
-        heading.setAttribute("tabindex", "-1");
-        heading.focus({ preventScroll: true });
-      }
-      window.scrollTo(0, 0);
-    }
-  }
-
-  // -- API -------------------------------------------------------------------------------
-
-  class ApiError extends Error {
-    constructor(status, problem, headers) {
-      super(problem.detail || problem.title || `HTTP ${status}`);
-      this.status = status;
-      this.problem = problem;
-      this.headers = headers;
-    }
-  }
-
-  async function api(method, path, { body, token, headers = {} } = {}) {
-    // The service says its problems in the page's language (Accept-Language).
-    const init = { method, headers: { Accept: "application/json", "Accept-Language": I18n.lang, ...headers } };
-    if (token) init.headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-      response = await fetch(API + path, init);
-    } catch (error) {
-      throw new ApiError(0, { title: t("err.network"), detail: t("err.network") });
-    }
-    if (response.status === 304) return { status: 304, headers: response.headers };
-    const type = response.headers.get("Content-Type") || "";
-    // 204 and other answers without a body have nothing to read, whatever their type says.
-    const text = response.status === 204 ? "" : await response.text();
-    const data = text && type.includes("json") ? JSON.parse(text) : null;
-    if (!response.ok) {
-      throw new ApiError(response.status, data || { detail: `HTTP ${response.status}` },
-        response.headers);
-    }
-    return { status: response.status, data, headers: response.headers };
-  }
 
   const variantCache = { list: null, detail: {} };
 
@@ -187,107 +51,6 @@
   function variantName(v) {
     return I18n.variantName(v.id, v.name);
   }
-
-  // -- what this phone keeps ---------------------------------------------------------------
-
-  /** An object kept in localStorage under ``key``: read whole, written whole. Where storage
-   * is refused (private mode, full), reads give {} and writes are dropped: the page still
-   * works for this visit. */
-  function kept(key) {
-    return {
-      key,
-      all() {
-        try {
-          return JSON.parse(localStorage.getItem(key)) || {};
-        } catch (error) {
-          return {};
-        }
-      },
-      write(all) {
-        try {
-          localStorage.setItem(key, JSON.stringify(all));
-        } catch (error) { /* not kept */ }
-      },
-    };
-  }
-
-  // The games this phone has opened, by id: their tokens, kind and last copy.
-  const Store = {
-    ...kept("segnapunti.games.v1"),
-    get(id) {
-      return this.all()[id] || null;
-    },
-    put(id, patch) {
-      const all = this.all();
-      all[id] = { ...(all[id] || {}), ...patch, id, seen: Date.now() };
-      this.write(all);
-      return all[id];
-    },
-    remove(id) {
-      const all = this.all();
-      delete all[id];
-      this.write(all);
-      try {
-        localStorage.removeItem(Copies.key(id));
-      } catch (error) { /* nothing kept */ }
-    },
-  };
-
-  // -- the last copy of each game this phone has seen ----------------------------------------
-  // Kept at every read that brought a new version, with the variant's data, so that the game
-  // opens with no network. A game too large for the phone's storage is simply not kept.
-
-  const Copies = {
-    key(id) {
-      return `segnapunti.copy.${id}`;
-    },
-    keep(game, detail) {
-      if (!game || !detail) return;
-      try {
-        localStorage.setItem(this.key(game.id), JSON.stringify({ game, detail, at: Date.now() }));
-      } catch (error) { /* full: not kept */ }
-    },
-    get(id) {
-      try {
-        return JSON.parse(localStorage.getItem(this.key(id)));
-      } catch (error) {
-        return null;
-      }
-    },
-  };
-
-  // -- hands saved with no network: the outbox ------------------------------------------------
-  // A hand saved while the service cannot be reached is kept here, in order, with the
-  // Idempotency-Key minted when "save" was tapped (a correction with the If-Match it was made
-  // against), and sent as soon as the network is back, on every load and after each poll,
-  // backing off while it fails: a retry can never record a hand twice. A hand the service
-  // refuses when it arrives (another phone recorded that hand, the game moved on, a rule) is
-  // kept with what the service said, for the scorekeeper to re-enter, edit or drop.
-
-  const Outbox = {
-    ...kept("segnapunti.outbox.v1"),
-    of(gameId) {
-      return Object.values(this.all()).filter((e) => e.game === gameId).sort((a, b) => a.seq - b.seq);
-    },
-    push(entry) {
-      const all = this.all();
-      const seq = Math.max(0, ...Object.values(all).map((e) => e.seq || 0)) + 1;
-      const id = `${entry.game}.${seq}`;
-      all[id] = { ...entry, id, seq, at: Date.now(), tries: 0, problem: null };
-      this.write(all);
-      return all[id];
-    },
-    update(id, patch) {
-      const all = this.all();
-      if (all[id]) all[id] = { ...all[id], ...patch };
-      this.write(all);
-    },
-    remove(id) {
-      const all = this.all();
-      delete all[id];
-      this.write(all);
-    },
-  };
 
   /** The next hand's number and dealer, counting the hands still waiting to be sent: a
    * thrown-in deal leaves the deal where it was. */
@@ -361,50 +124,6 @@
   }
 
   window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
-
-  // -- hands being entered, kept on this phone ----------------------------------------------
-  // Every change to a hand form is written here at once, so a reload, the Back button, a
-  // closed tab or a flat battery loses nothing: the form opens again where it was. Saving
-  // the hand, or discarding it (asked first), removes it.
-
-  const Drafts = {
-    ...kept("segnapunti.drafts.v1"),
-    keep(form) {
-      const all = this.all();
-      const month = Date.now() - 30 * 24 * 3600 * 1000;
-      for (const [key, draft] of Object.entries(all)) if (!(draft.at > month)) delete all[key];
-      // The Idempotency-Key goes with the hand once it is minted (at the first save), so a
-      // save retried after a reload can never record the hand twice.
-      all[form.draftKey()] = { s: form.s, key: form.key || null, at: Date.now() };
-      this.write(all);
-    },
-    has(form) {
-      return Boolean(this.all()[form.draftKey()]);
-    },
-    // The draft of this form, put into it; its time, or null when there is none.
-    take(form) {
-      const all = this.all();
-      if (!form.hand) {
-        // Drafts of this game's earlier new hands are of hands recorded since: gone.
-        const prefix = `${form.g.id}.`;
-        for (const key of Object.keys(all)) {
-          const number = Number(key.slice(prefix.length).split(".")[0]);
-          if (key.startsWith(prefix) && key.includes(".new.") && number < form.number) delete all[key];
-        }
-        this.write(all);
-      }
-      const found = all[form.draftKey()];
-      if (!found || !found.s) return null;
-      Object.assign(form.s, found.s);
-      if (found.key) form.key = found.key;
-      return found.at || Date.now();
-    },
-    drop(form) {
-      const all = this.all();
-      delete all[form.draftKey()];
-      this.write(all);
-    },
-  };
 
   function remember(game, patch = {}) {
     return Store.put(game.id, {
@@ -820,29 +539,6 @@
     show(root);
   }
 
-  function chipRadio(group, value, label, checked, onchange, extra = {}) {
-    const id = `${group}-${value}`;
-    return h("label", { class: `chip ${checked ? "on" : ""}`, ...extra },
-      h("input", { type: "radio", name: group, value, id, checked, onchange }),
-      h("span", {}, label));
-  }
-
-  function switchButton(id, label, on, onchange) {
-    return h("button", {
-      type: "button", id, class: `switch ${on ? "on" : ""}`, role: "switch",
-      "aria-checked": on ? "true" : "false", onclick: () => onchange(!on),
-    }, h("span", { class: "switch-track", "aria-hidden": "true" }, h("span", { class: "switch-knob" })),
-    h("span", {}, label));
-  }
-
-  function problemErrors(error) {
-    const problem = error.problem || {};
-    if (problem.errors && problem.errors.length) return problem.errors;
-    return [{ field: "", message: problem.detail || error.message, code: problem.code }];
-  }
-
-  /** A problem of the service in the page's words: its title in the page's language where
-   * the page knows the code, the service's message with seats named as the players are. */
   function problemText(error) {
     const known = error.code && I18n.lang !== "en" && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
     let message = String(error.message || "");
@@ -2483,17 +2179,6 @@
       flushOutbox(this.g.id);
     },
   });
-
-  function stepper(id, value, min, max, onchange, label) {
-    const set = (n) => onchange(Math.max(min, Math.min(max, n)));
-    return h("div", { class: "stepper", role: "group", "aria-label": label },
-      h("button", { type: "button", class: "step-button", id: `${id}-minus`, "aria-label": t("action.less"), disabled: value <= min, onclick: () => set(value - 1) }, "−"),
-      h("input", {
-        id, type: "number", inputmode: "numeric", min, max, value, "aria-label": label,
-        onchange: (e) => set(Number(e.target.value) || 0),
-      }),
-      h("button", { type: "button", class: "step-button", id: `${id}-plus`, "aria-label": t("action.more"), disabled: value >= max, onclick: () => set(value + 1) }, "+"));
-  }
 
   // -- words for what the service returns ------------------------------------------------
 

@@ -1,0 +1,139 @@
+/* The page's building blocks: elements from data, the few controls it repeats (chips,
+ * switches, steppers), numbers and money as the page's language writes them, and the
+ * notices at the top (banner) and bottom (toast) of the screen. */
+
+const t = (key, params) => I18n.t(key, params);
+const main = document.getElementById("main");
+
+// -- DOM -------------------------------------------------------------------------------
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function cardChip(code, family, extra = {}) {
+  return h("span", {
+    class: `cardface ${Cards.isRed(code) ? "red" : ""} ${Cards.isTrump(code) ? "trump" : ""}`,
+    title: Cards.name(code, family), ...extra,
+  }, Cards.label(code));
+}
+
+// A card button's accessible name: what it shows, then what that means ("K♥, re di cuori").
+function cardName(code, family) {
+  return `${Cards.label(code)}, ${Cards.name(code, family)}`;
+}
+
+// The currencies a game may settle in, as the new-game form offers them.
+const CURRENCIES = ["EUR", "CHF", "GBP", "USD"];
+
+/** Money as the page's language writes it, in the game's currency: "3,50 €", "€3.50". */
+function money(text, currency = "EUR") {
+  try {
+    return new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
+      style: "currency", currency: currency || "EUR",
+    }).format(Number(text)).replace("-", "−");
+  } catch (error) {
+    return `${text} ${currency || ""}`.trim();
+  }
+}
+
+function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${-n}`;
+  return "0";
+}
+
+function num(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+function randomKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let toastTimer = null;
+function toast(text) {
+  const el = document.getElementById("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+function banner(text, kind = "info") {
+  const el = document.getElementById("banner");
+  el.replaceChildren();
+  if (!text) {
+    el.hidden = true;
+    return;
+  }
+  el.className = `banner ${kind}`;
+  append(el, [h("span", {}, text), h("button", {
+    type: "button", class: "banner-close", "aria-label": t("action.close"),
+    onclick: () => banner(null),
+  }, "×")]);
+  el.hidden = false;
+}
+
+function show(view, { focus = true } = {}) {
+  main.replaceChildren(view);
+  if (focus) {
+    const heading = main.querySelector("h1");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+    window.scrollTo(0, 0);
+  }
+}
+
+function chipRadio(group, value, label, checked, onchange, extra = {}) {
+  const id = `${group}-${value}`;
+  return h("label", { class: `chip ${checked ? "on" : ""}`, ...extra },
+    h("input", { type: "radio", name: group, value, id, checked, onchange }),
+    h("span", {}, label));
+}
+
+function switchButton(id, label, on, onchange) {
+  return h("button", {
+    type: "button", id, class: `switch ${on ? "on" : ""}`, role: "switch",
+    "aria-checked": on ? "true" : "false", onclick: () => onchange(!on),
+  }, h("span", { class: "switch-track", "aria-hidden": "true" }, h("span", { class: "switch-knob" })),
+  h("span", {}, label));
+}
+
+function stepper(id, value, min, max, onchange, label) {
+  const set = (n) => onchange(Math.max(min, Math.min(max, n)));
+  return h("div", { class: "stepper", role: "group", "aria-label": label },
+    h("button", { type: "button", class: "step-button", id: `${id}-minus`, "aria-label": t("action.less"), disabled: value <= min, onclick: () => set(value - 1) }, "−"),
+    h("input", {
+      id, type: "number", inputmode: "numeric", min, max, value, "aria-label": label,
+      onchange: (e) => set(Number(e.target.value) || 0),
+    }),
+    h("button", { type: "button", class: "step-button", id: `${id}-plus`, "aria-label": t("action.more"), disabled: value >= max, onclick: () => set(value + 1) }, "+"));
+}
+
+export {
+  CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, money, num, randomKey, show,
+  signed, stepper, switchButton, toast,
+};

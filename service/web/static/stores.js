@@ -1,0 +1,149 @@
+/* What this phone keeps in localStorage: the games it has opened (with their tokens), the last
+ * copy of each, the hands being entered (drafts) and the hands waiting to be sent (the
+ * outbox). Each is read whole and written whole; where storage is refused, reads give
+ * nothing and writes are dropped, and the page still works for the visit. */
+
+/** An object kept in localStorage under ``key``: read whole, written whole. Where storage
+ * is refused (private mode, full), reads give {} and writes are dropped: the page still
+ * works for this visit. */
+function kept(key) {
+  return {
+    key,
+    all() {
+      try {
+        return JSON.parse(localStorage.getItem(key)) || {};
+      } catch (error) {
+        return {};
+      }
+    },
+    write(all) {
+      try {
+        localStorage.setItem(key, JSON.stringify(all));
+      } catch (error) { /* not kept */ }
+    },
+  };
+}
+
+// The games this phone has opened, by id: their tokens, kind and last copy.
+const Store = {
+  ...kept("segnapunti.games.v1"),
+  get(id) {
+    return this.all()[id] || null;
+  },
+  put(id, patch) {
+    const all = this.all();
+    all[id] = { ...(all[id] || {}), ...patch, id, seen: Date.now() };
+    this.write(all);
+    return all[id];
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    this.write(all);
+    try {
+      localStorage.removeItem(Copies.key(id));
+    } catch (error) { /* nothing kept */ }
+  },
+};
+
+// -- the last copy of each game this phone has seen ----------------------------------------
+// Kept at every read that brought a new version, with the variant's data, so that the game
+// opens with no network. A game too large for the phone's storage is simply not kept.
+
+const Copies = {
+  key(id) {
+    return `segnapunti.copy.${id}`;
+  },
+  keep(game, detail) {
+    if (!game || !detail) return;
+    try {
+      localStorage.setItem(this.key(game.id), JSON.stringify({ game, detail, at: Date.now() }));
+    } catch (error) { /* full: not kept */ }
+  },
+  get(id) {
+    try {
+      return JSON.parse(localStorage.getItem(this.key(id)));
+    } catch (error) {
+      return null;
+    }
+  },
+};
+
+// -- hands saved with no network: the outbox ------------------------------------------------
+// A hand saved while the service cannot be reached is kept here, in order, with the
+// Idempotency-Key minted when "save" was tapped (a correction with the If-Match it was made
+// against), and sent as soon as the network is back, on every load and after each poll,
+// backing off while it fails: a retry can never record a hand twice. A hand the service
+// refuses when it arrives (another phone recorded that hand, the game moved on, a rule) is
+// kept with what the service said, for the scorekeeper to re-enter, edit or drop.
+
+const Outbox = {
+  ...kept("segnapunti.outbox.v1"),
+  of(gameId) {
+    return Object.values(this.all()).filter((e) => e.game === gameId).sort((a, b) => a.seq - b.seq);
+  },
+  push(entry) {
+    const all = this.all();
+    const seq = Math.max(0, ...Object.values(all).map((e) => e.seq || 0)) + 1;
+    const id = `${entry.game}.${seq}`;
+    all[id] = { ...entry, id, seq, at: Date.now(), tries: 0, problem: null };
+    this.write(all);
+    return all[id];
+  },
+  update(id, patch) {
+    const all = this.all();
+    if (all[id]) all[id] = { ...all[id], ...patch };
+    this.write(all);
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    this.write(all);
+  },
+};
+
+// -- hands being entered, kept on this phone ----------------------------------------------
+// Every change to a hand form is written here at once, so a reload, the Back button, a
+// closed tab or a flat battery loses nothing: the form opens again where it was. Saving
+// the hand, or discarding it (asked first), removes it.
+
+const Drafts = {
+  ...kept("segnapunti.drafts.v1"),
+  keep(form) {
+    const all = this.all();
+    const month = Date.now() - 30 * 24 * 3600 * 1000;
+    for (const [key, draft] of Object.entries(all)) if (!(draft.at > month)) delete all[key];
+    // The Idempotency-Key goes with the hand once it is minted (at the first save), so a
+    // save retried after a reload can never record the hand twice.
+    all[form.draftKey()] = { s: form.s, key: form.key || null, at: Date.now() };
+    this.write(all);
+  },
+  has(form) {
+    return Boolean(this.all()[form.draftKey()]);
+  },
+  // The draft of this form, put into it; its time, or null when there is none.
+  take(form) {
+    const all = this.all();
+    if (!form.hand) {
+      // Drafts of this game's earlier new hands are of hands recorded since: gone.
+      const prefix = `${form.g.id}.`;
+      for (const key of Object.keys(all)) {
+        const number = Number(key.slice(prefix.length).split(".")[0]);
+        if (key.startsWith(prefix) && key.includes(".new.") && number < form.number) delete all[key];
+      }
+      this.write(all);
+    }
+    const found = all[form.draftKey()];
+    if (!found || !found.s) return null;
+    Object.assign(form.s, found.s);
+    if (found.key) form.key = found.key;
+    return found.at || Date.now();
+  },
+  drop(form) {
+    const all = this.all();
+    delete all[form.draftKey()];
+    this.write(all);
+  },
+};
+
+export { Copies, Drafts, Outbox, Store, kept };
