@@ -18,7 +18,7 @@ from service.http.resources.web import STATIC_DIR
 ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
           "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step).
-MODULES = ["api.js", "dom.js", "stores.js"]
+MODULES = ["api.js", "dom.js", "explain.js", "stores.js"]
 IMPORT = re.compile(r'"/app/([a-z]+\.js)\?v=([0-9a-f]{16})"')
 
 

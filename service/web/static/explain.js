@@ -1,0 +1,123 @@
+/* What the service returns, in the page's words: a meld or a combination by its marks, a
+ * result line, a payment, a contract or a call, a suggestion; names of seats come from the
+ * caller (the players' names), the words from I18n, cards from Cards. */
+
+const t = (key, params) => I18n.t(key, params);
+
+const Explain = {
+  declaration(d, family) {
+    const name = t(`meld.${d.kind}`);
+    if (d.kind === "family") {
+      const suit = d.suit || (d.cards && Cards.suitOf(d.cards[0]));
+      return suit ? `${name} ${Cards.SYMBOL[suit] || suit}` : name;
+    }
+    if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") {
+      const rank = d.rank || (d.cards && Cards.parse(d.cards[0]).rank);
+      return rank ? `${name} ${t("of")} ${rank}` : name;
+    }
+    if (d.kind === "frilli" || d.kind === "trumps") {
+      const count = d.count || (d.cards && d.cards.length);
+      return count ? `${name} ${count}` : name;
+    }
+    return name;
+  },
+
+  /** What a line's mark on the sheet stands for, for the legend. */
+  markMeaning(line) {
+    switch (line.item) {
+      case "meld":
+      case "captured_meld":
+        return Explain.meldLabel(line) + (line.item === "captured_meld" ? ` (${t("legend.captured")})` : "");
+      case "bagatto_ultimo":
+        return t("legend.bagatto");
+      case "declaration":
+      case "captured":
+        return Explain.combo(line.kind, line.type, line.kind === "cricca" ? line.count : line.length) +
+          (line.item === "captured" ? ` (${t("legend.captured")})` : "");
+      case "doubling":
+        return t("legend.doubling");
+      default:
+        return line.entered === "points" ? t("legend.byPoints") : "";
+    }
+  },
+
+  /** A scored meld by its mark: "Famiglia ♦", "Terno di K", "Trionfi 11". */
+  meldLabel(line) {
+    const name = t(`meld.${line.kind}`);
+    if (line.kind === "family") return `${name} ${line.mark}`;
+    if (line.kind === "three_of_a_kind" || line.kind === "four_of_a_kind") return `${name} ${t("of")} ${line.mark}`;
+    if (line.kind === "frilli" || line.kind === "trumps") {
+      if (line.cards) return `${name} ${line.cards.length}`;
+      if (line.rule !== "R1") return `${name} ${line.points}`;
+    }
+    return name;
+  },
+
+  combo(kind, type, size) {
+    if (kind === "cricca") return t("combo.cricca", { count: size, type: t(`combo.type.${type}`) });
+    const name = Cards.SUITS.includes(type) ? t(`combo.suit.${type}`) : t(`combo.type.${type}`);
+    return t("combo.sequence", { n: size, type: name });
+  },
+
+  suggestion(sug, family) {
+    if (family === "ottocento") {
+      return Explain.combo(sug.kind, sug.type, sug.cards.length);
+    }
+    return Explain.declaration(sug.declaration, family);
+  },
+
+  line(line, seatName, family) {
+    const who = line.seat !== undefined ? seatName(line.seat) : null;
+    if (line.entered === "points") {
+      const how = t(line.derived ? "line.pointsRest" : "line.pointsCounted", { n: line.counted });
+      return line.last_trick ? `${how} ${t("line.pointsLast", { n: line.last_trick })}` : how;
+    }
+    switch (line.item) {
+      case "meld":
+        return t(line.rule === "R1" ? "line.meldMore" : "line.meld", { who, what: Explain.meldLabel(line) });
+      case "captured_meld":
+        return t("line.capturedMeld", { what: Explain.meldLabel(line) });
+      case "bagatto_ultimo":
+        return t(line.won ? "line.bagattoWon" : "line.bagattoLost", { who });
+      case "deck_points":
+        return t(line.derived ? "line.deckRest" : "line.deck", {
+          tricks: line.tricks, trickPoints: line.trick_points, counting: line.counting,
+          cards: (line.counting_cards || []).map(Cards.label).join(" "),
+        });
+      case "declaration":
+      case "captured": {
+        const combo = Explain.combo(line.kind, line.type, line.kind === "cricca" ? line.count : line.length);
+        return line.item === "declaration" ? t("line.declared", { who, combo }) : t("line.captured", { combo });
+      }
+      case "doubling":
+        return t(line.kind === "cricca" ? "line.doublingCricche" : "line.doublingSequences");
+      case "card_points":
+        return t("line.cardPoints", { cards: line.cards, values: line.values, pairs: line.pairs, last: line.last_trick || 0 }) +
+          (line.derived ? ` ${t("line.rest")}` : "");
+      default:
+        return line.text;
+    }
+  },
+
+  payment(p, seatName) {
+    const to = p.to === "pot" ? t("pay.pot") : seatName(Number(p.to));
+    const reason = I18n.has(`pay.${p.item}`) ? t(`pay.${p.item}`) : p.item;
+    return `${seatName(Number(p.from))} → ${to}: ${reason}`;
+  },
+
+  contract(c, seatName) {
+    const who = seatName(c.declarer);
+    if (c.type === "call") {
+      return t("explain.call", { who, card: c.called_card ? Cards.label(c.called_card) : "?", partner: c.partner !== undefined ? seatName(c.partner) : "?" });
+    }
+    if (c.type === "solo") return t(c.sans_prendre ? "explain.soloSans" : "explain.solo", { who });
+    return t("explain.surrender", { who });
+  },
+
+  call(call, dealer, seatName) {
+    if (call.partner === dealer) return t("explain.callAlone", { who: seatName(dealer), card: Cards.label(call.card) });
+    return t("explain.call", { who: seatName(dealer), card: Cards.label(call.card), partner: call.partner !== undefined ? seatName(call.partner) : "?" });
+  },
+};
+
+export { Explain };
