@@ -163,6 +163,18 @@ def main() -> None:
             shots.take(page, "14-mitigatti-balances")
             shots.take(page, "15-mitigatti-sheet", top="table.sheet")
 
+            # No signal: the next hand waits on the phone, and goes when the network is back.
+            context.set_offline(True)
+            table.new_hand()
+            table.choose("#contract-card-KS")
+            table.seat_chip("contract-partner", 3)
+            table.points(0, 41)
+            table.save()
+            page.wait_for_selector("#outbox")
+            shots.take(page, "21-waiting-hands", top="#outbox")
+            context.set_offline(False)
+            page.wait_for_selector("#outbox", state="detached", timeout=20_000)
+
             # Ottocento's race to 800, and the read-only link on another phone.
             links = table.start_game("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"])
             table.to_sheet()

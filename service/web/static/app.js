@@ -763,7 +763,7 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     }
     return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
       h("h2", {}, t("outbox.title", { n: waiting.length })),
-      h("p", { class: "hint" }, t("outbox.hint")), list);
+      h("p", { class: "hint" }, t("outbox.hint", { n: waiting.length })), list);
   }
 
   /** A refused hand, opened again with everything it said, to check and save: a new hand as

@@ -17,7 +17,7 @@ const I18n = (() => {
     "marcaShort": "marche",
 
     "outbox.title": { one: "Una mano in attesa di invio", other: "{n} mani in attesa di invio" },
-    "outbox.hint": "Sono sul telefono: partono da sole, in ordine, appena torna la rete.",
+    "outbox.hint": { one: "È sul telefono: parte da sola appena torna la rete.", other: "Sono sul telefono: partono da sole, in ordine, appena torna la rete." },
     "outbox.hand": "Mano {n}, mazziere {name}",
     "outbox.correction": "Correzione della mano {n}",
     "outbox.deletion": "Cancellazione della mano {n}",
@@ -415,7 +415,7 @@ const I18n = (() => {
     "marcaShort": "marca",
 
     "outbox.title": { one: "One hand waiting to be sent", other: "{n} hands waiting to be sent" },
-    "outbox.hint": "They are on this phone: they go by themselves, in order, as soon as the network is back.",
+    "outbox.hint": { one: "It is on this phone: it goes by itself as soon as the network is back.", other: "They are on this phone: they go by themselves, in order, as soon as the network is back." },
     "outbox.hand": "Hand {n}, dealer {name}",
     "outbox.correction": "Correction of hand {n}",
     "outbox.deletion": "Deletion of hand {n}",
