@@ -77,6 +77,7 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     if (!saved || !saved.token) return;
     sending.busy = true;
     clearTimeout(sending.timer);
+    sending.timer = null;
     let sent = 0;
     let refused = false;
     try {
