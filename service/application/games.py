@@ -8,6 +8,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import logging
@@ -51,6 +52,7 @@ from .errors import (
     Unauthenticated,
 )
 from .ports import (
+    AccessKind,
     GameCredentials,
     GameIdTaken,
     GameRepository,
@@ -161,9 +163,29 @@ class CreatedGame:
     view: GameView
     edit_token: str
     read_token: str
+    #: Each seat's player token; None for a seat no player sits at (a gatti-2 dummy's).
+    player_tokens: tuple[str | None, ...] = ()
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+
+def player_tokens(edit_token: str, game_id: str, setup: Any) -> tuple[str | None, ...]:
+    """Each seat's player token, worked out from the game's edit token (so it need not be
+    kept, and the edit token can always show the links again); None for a seat at which no
+    player sits (a gatti-2 dummy's)."""
+    seats = setup.variant.seats
+    players = range(len(setup.players)) if setup.variant.partnership == "dummies" \
+        else range(seats)
+    out: list[str | None] = []
+    for seat in range(seats):
+        if seat not in players:
+            out.append(None)
+            continue
+        digest = hmac.new(edit_token.encode(), f"segnapunti player {game_id} {seat}".encode(),
+                          hashlib.sha256).digest()
+        out.append(base64.urlsafe_b64encode(digest).rstrip(b"=").decode())
+    return tuple(out)
 
 
 def _variant(variant_id: str, field: str = "variant") -> Any:
@@ -299,7 +321,7 @@ class GameService:
 
     # -- access -----------------------------------------------------------------------------
 
-    def authorize(self, game_id: str, token: str | None, *, write: bool) -> TokenKind:
+    def authorize(self, game_id: str, token: str | None, *, write: bool) -> AccessKind:
         """Which token this is for the game: ``Unauthenticated`` without one, ``InvalidToken``
         for a token that opens no game at all, ``NotFound`` for the token of another game (or
         no such game: the two look the same, so ids cannot be probed with a token one holds),
@@ -308,7 +330,7 @@ class GameService:
 
     @contextmanager
     def authorized(self, game_id: str, token: str | None, *,
-                   write: bool) -> Iterator[TokenKind]:
+                   write: bool) -> Iterator[AccessKind]:
         """Check access first (as ``authorize``), then run the block with the token's kind:
         the use case inside takes that check for its own once instead of reading the game's
         credentials again. A second read within the block (a write tried again after a
@@ -329,7 +351,7 @@ class GameService:
 
     def _authorize(
         self, game_id: str, token: str | None, *, write: bool
-    ) -> tuple[TokenKind, GameCredentials]:
+    ) -> tuple[AccessKind, GameCredentials]:
         checked = self._checked.get()
         if checked:
             checked_game, checked_token, checked_kind, checked_credentials = checked.pop()
@@ -347,7 +369,12 @@ class GameService:
         read_hash = credentials.read_token_hash if credentials else _NO_HASH
         is_edit = hmac.compare_digest(digest, edit_hash)
         is_read = hmac.compare_digest(digest, read_hash)
-        kind: TokenKind | None = "edit" if is_edit else "read" if is_read else None
+        # Every player's hash is compared too, whatever matched before.
+        is_player = False
+        for _seat, player_hash in (credentials.player_token_hashes if credentials else ()):
+            is_player = hmac.compare_digest(digest, player_hash) or is_player
+        kind: AccessKind | None = ("edit" if is_edit else "read" if is_read
+                                   else "player" if is_player else None)
         if kind is None or credentials is None:
             # Whether the game exists is only told to no one: a token that opens nothing gets
             # 401 for every id, the token of another game 404 for every other id.
@@ -356,6 +383,8 @@ class GameService:
             raise GameNotFound(Text("there is no game {game} for this token", game=repr(game_id)))
         if write and kind != "edit":
             raise Forbidden(
+                Text("a player's link cannot change the game; use the edit token")
+                if kind == "player" else
                 Text("the read-only token cannot change the game; use the edit token"))
         return kind, credentials
 
@@ -372,8 +401,10 @@ class GameService:
         setup = validate_game_setup(variant, options, list(players), first_dealer)
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        game_id = new_game_id()
+        players = player_tokens(edit_token, game_id, setup)
         game = StoredGame(
-            id=new_game_id(),
+            id=game_id,
             variant=variant.id,
             options=dict(setup.options),
             players=tuple(setup.players),
@@ -382,6 +413,8 @@ class GameService:
             read_token_hash=hash_token(read_token),
             created_at=self.clock(),
             version=1,
+            player_token_hashes=tuple((seat, hash_token(token))
+                                      for seat, token in enumerate(players) if token),
         )
         try:
             self.repository.add_game(game)
@@ -389,7 +422,19 @@ class GameService:
             # The failed insert spoiled its transaction: ``run_write`` starts again, with a
             # new id.
             raise ConcurrentChange("a new game's id was already taken") from error
-        return CreatedGame(self._view(game), edit_token, read_token)
+        return CreatedGame(self._view(game), edit_token, read_token, players)
+
+    def player_links(self, game_id: str, token: str | None) -> tuple[str | None, ...]:
+        """Each seat's player token, with the edit token only: they are worked out from it
+        (so they need not be kept), and a game from before player links gets them stored
+        now."""
+        _kind, credentials = self._authorize(game_id, token, write=True)
+        assert token is not None
+        view = self._current_view(game_id, credentials.version)
+        players = player_tokens(token, game_id, view.setup)
+        self.repository.add_player_tokens(game_id, tuple(
+            (seat, hash_token(found)) for seat, found in enumerate(players) if found))
+        return players
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
         _kind, credentials = self._authorize(game_id, token, write=False)

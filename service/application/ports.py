@@ -13,6 +13,8 @@ from typing import Any, Literal, Protocol
 
 HandAction = Literal["create", "correct", "delete"]
 TokenKind = Literal["edit", "read"]
+#: What a token opens: the edit and read tokens, or one player's link (reads, as that seat).
+AccessKind = Literal["edit", "read", "player"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class StoredGame:
     created_at: datetime
     version: int
     hands: tuple[StoredHand, ...] = ()
+    #: The hash of each player's token, by seat (issue 15): stored with the game.
+    player_token_hashes: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,8 @@ class GameCredentials:
     edit_token_hash: str
     read_token_hash: str
     version: int
+    #: Each player's token hash, by seat; none for a game from before player links.
+    player_token_hashes: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +151,10 @@ class GameRepository(Transactions, Protocol):
         whole)."""
 
     def token_exists(self, token_hash: str) -> bool:
-        """Whether any game has this edit or read token hash."""
+        """Whether any game has this edit, read or player token hash."""
+
+    def add_player_tokens(self, game_id: str, hashes: tuple[tuple[int, str], ...]) -> None:
+        """Store the players' token hashes the game does not have yet (by seat)."""
 
     def add_hand(
         self,

@@ -48,6 +48,20 @@ class GameRow(Base):
     )
 
 
+class PlayerTokenRow(Base):
+    """A player's link to the game: the hash of the token that reads it as that seat (issue
+    15). Games from before player links get theirs when the edit token first asks for them."""
+
+    __tablename__ = "player_tokens"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # Indexed: any request's token is looked for here too (401 against 404).
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+
+
 class HandRow(Base):
     __tablename__ = "hands"
     __table_args__ = (

@@ -54,7 +54,7 @@ from service.application.ports import (
 
 from .base import Base
 from .gate import writer_gate
-from .models import GameRow, HandRow
+from .models import GameRow, HandRow, PlayerTokenRow
 
 _instances = itertools.count()
 _GAME = select(
@@ -67,8 +67,11 @@ _HANDS = (
     .where(HandRow.game_id == bindparam("game_id"))
     .order_by(HandRow.number)
 )
-_CREDENTIALS = select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version).where(
-    GameRow.id == bindparam("game_id")
+_CREDENTIALS = (
+    select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version,
+           PlayerTokenRow.seat, PlayerTokenRow.token_hash)
+    .outerjoin(PlayerTokenRow, PlayerTokenRow.game_id == GameRow.id)
+    .where(GameRow.id == bindparam("game_id"))
 )
 
 # Statements run through Core on the unit of work's connection: the typed models declare the
@@ -78,6 +81,7 @@ _games: Table = Base.metadata.tables["games"]
 _hands: Table = Base.metadata.tables["hands"]
 _versions: Table = Base.metadata.tables["hand_versions"]
 _keys: Table = Base.metadata.tables["idempotency_keys"]
+_players: Table = Base.metadata.tables["player_tokens"]
 _BUMP_GAME = (
     update(_games)
     .where(_games.c.id == bindparam("game_id"), _games.c.version == bindparam("expected"))
@@ -248,11 +252,14 @@ class SqlGameRepository:
         # Every request to a game runs this first: Core, not the ORM (no session, no
         # identity map), one statement.
         with self._connect() as connection:
-            found = connection.execute(_CREDENTIALS, {"game_id": game_id}).first()
-            if found is None:
+            rows = connection.execute(_CREDENTIALS, {"game_id": game_id}).all()
+            if not rows:
                 return None
+            found = rows[0]
             return GameCredentials(
-                edit_token_hash=found[0], read_token_hash=found[1], version=found[2]
+                edit_token_hash=found[0], read_token_hash=found[1], version=found[2],
+                player_token_hashes=tuple(sorted((row[3], row[4]) for row in rows
+                                                 if row[3] is not None)),
             )
 
     def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
@@ -280,7 +287,22 @@ class SqlGameRepository:
                 )
                 .limit(1)
             ).first()
-            return found is not None
+            if found is not None:
+                return True
+            player = connection.execute(
+                select(PlayerTokenRow.game_id).where(PlayerTokenRow.token_hash == token_hash)
+                .limit(1)
+            ).first()
+            return player is not None
+
+    def add_player_tokens(self, game_id: str, hashes: tuple[tuple[int, str], ...]) -> None:
+        with self._write() as connection:
+            have = {row[0] for row in connection.execute(
+                select(PlayerTokenRow.seat).where(PlayerTokenRow.game_id == game_id))}
+            missing = [{"game_id": game_id, "seat": seat, "token_hash": digest}
+                       for seat, digest in hashes if seat not in have]
+            if missing:
+                connection.execute(insert(_players), missing)
 
     def history(self, game_id: str) -> list[HandVersion]:
         with self._connect() as connection:
@@ -314,6 +336,10 @@ class SqlGameRepository:
                     "read_token_hash": game.read_token_hash, "created_at": game.created_at,
                     "version": game.version,
                 })
+                if game.player_token_hashes:
+                    connection.execute(insert(_players), [
+                        {"game_id": game.id, "seat": seat, "token_hash": digest}
+                        for seat, digest in game.player_token_hashes])
         except IntegrityError as error:
             raise GameIdTaken(game.id) from error
 

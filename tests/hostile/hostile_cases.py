@@ -40,6 +40,7 @@ READ_HAND: Op = ("get", HAND)
 CORRECT: Op = ("put", HAND)
 DELETE: Op = ("delete", HAND)
 HISTORY: Op = ("get", f"{GAME}/history")
+PLAYERS: Op = ("get", f"{GAME}/players")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -236,11 +237,12 @@ WRONG_METHODS: dict[Op, list[str]] = {
     READ_GAME: ["POST", "PUT", "DELETE", "PATCH"], ADD_HAND: ["GET", "PATCH"],
     READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
     JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"], RULES: ["POST", "DELETE"],
+    PLAYERS: ["POST", "DELETE"],
 }
 
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),
-    *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET,
+    *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET, PLAYERS,
                       JSON_EXPORT, CSV_EXPORT)
       for case in path_cases(op)),
     *(Case(op, f"method {method}", 405, method=method, raw=b"{}")

@@ -17,6 +17,7 @@ from hostile_cases import (
     DELETE,
     HISTORY,
     JSON_EXPORT,
+    PLAYERS,
     READ_GAME,
     READ_HAND,
     SHEET,
@@ -28,8 +29,9 @@ from hostile_world import PROBLEM, World, send
 from service.http.openapi import build_spec
 
 OPERATIONS = [READ_GAME, READ_HAND, HISTORY, SHEET, JSON_EXPORT, CSV_EXPORT, ADD_HAND, CORRECT,
-              DELETE]
-WRITES = {ADD_HAND, CORRECT, DELETE}
+              DELETE, PLAYERS]
+#: The operations for the edit token alone (the player links are shown to it only).
+WRITES = {ADD_HAND, CORRECT, DELETE, PLAYERS}
 
 
 def _credentials(world: World) -> dict[str, tuple[dict[str, str], int, int, str]]:
@@ -59,7 +61,16 @@ def _credentials(world: World) -> dict[str, tuple[dict[str, str], int, int, str]
                                       "not_found"),
         "the read token": ({"Authorization": f"Bearer {mine.read}"}, 200, 403,
                            "read_only_token"),
+        "a player's token": ({"Authorization": f"Bearer {_player(mine)}"}, 200, 403,
+                             "read_only_token"),
+        "another game's player token": ({"Authorization": f"Bearer {_player(other)}"}, 404,
+                                        404, "not_found"),
     }
+
+
+def _player(table: Any) -> str:
+    token: str = table.created.json["tokens"]["players"][1]
+    return token
 
 
 CREDENTIALS = [
@@ -67,7 +78,7 @@ CREDENTIALS = [
     "the token without its scheme", "the token under another scheme",
     "the token with more after it", "the token cut short", "the token's hash",
     "SQL for a token", "another game's edit token", "another game's read token",
-    "the read token",
+    "the read token", "a player's token", "another game's player token",
 ]
 
 

@@ -34,6 +34,8 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{g.url}/hands/1", json=gatti3_hand(0, counting_to=1), headers={**h, "If-Match": "*"}),
     ("delete", f"{GAME}/hands/{{number}}"): lambda c, g, h: c.delete(
         f"{g.url}/hands/1", headers={**h, "If-Match": "*"}),
+    # Shown to the edit token alone, like a write (it writes nothing for a new game).
+    ("get", f"{GAME}/players"): lambda c, g, h: c.get(f"{g.url}/players", headers=h),
 }
 OPERATIONS = {**READS, **WRITES}
 
@@ -47,6 +49,8 @@ MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
     "other game's edit": (404, 404, "not_found"),
     "other game's read": (404, 404, "not_found"),
     "own read": (None, 403, "read_only_token"),
+    "own player": (None, 403, "read_only_token"),
+    "other game's player": (404, 404, "not_found"),
     "own edit": (None, None, None),
 }
 
@@ -60,6 +64,8 @@ def _headers(name: str, mine: Any, other: Any) -> dict[str, str]:
         "other game's edit": auth(other.edit),
         "other game's read": auth(other.read),
         "own read": auth(mine.read),
+        "own player": auth(mine.created.json["tokens"]["players"][0]),
+        "other game's player": auth(other.created.json["tokens"]["players"][0]),
         "own edit": auth(mine.edit),
     }[name]
 

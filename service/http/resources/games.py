@@ -23,6 +23,7 @@ from ..schemas import (
     HandRecordSchema,
     HandSchema,
     HistorySchema,
+    PlayerLinksSchema,
 )
 from .common import (
     bearer_token,
@@ -52,8 +53,9 @@ ACCESS_HEADER = "Game-Access"
 GAME_READ_HEADERS = {
     **GAME_ETAG_HEADER,
     ACCESS_HEADER: {"description": "`edit` when the token sent is the game's edit token, "
-                                   "`read` for its read-only token",
-                    "schema": {"type": "string", "enum": ["edit", "read"]}},
+                                   "`read` for its read-only token, `player` for a "
+                                   "player's link (which reads the game as that seat)",
+                    "schema": {"type": "string", "enum": ["edit", "read", "player"]}},
 }
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
 IF_NONE_MATCH = {
@@ -167,13 +169,34 @@ class Games(MethodView):
             body["variant"], body.get("options"), body["players"], body.get("first_dealer")
         )
         data = game_json(created.view)
-        data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
+        data["tokens"] = {"edit": created.edit_token, "read": created.read_token,
+                          "players": list(created.player_tokens)}
         data["links"] = {
             "edit": share_link(created.view.id, created.edit_token),
             "read": share_link(created.view.id, created.read_token),
+            "players": _player_links(created.view.id, created.player_tokens),
         }
         location = url_for("games.Game", game_id=created.view.id)
         return data, 201, {"Location": location}
+
+
+def _player_links(game_id: str, tokens: tuple[str | None, ...]) -> list[str | None]:
+    return [share_link(game_id, token) if token else None for token in tokens]
+
+
+@blp.route("/<game_id:game_id>/players")
+class PlayerLinks(MethodView):
+    @protected(blp, write=True)
+    @blp.response(200, PlayerLinksSchema)
+    def get(self, game_id: str) -> Any:
+        """Show the player links
+
+        Each seat's player token and link, for the edit token only. A player's link opens the
+        game to read it as that seat (`Game-Access: player`) and changes nothing; the links
+        are worked out from the edit token, so they are the same each time.
+        """
+        tokens = game_service().player_links(game_id, bearer_token())
+        return {"tokens": list(tokens), "links": _player_links(game_id, tokens)}
 
 
 @blp.route("/<game_id:game_id>")

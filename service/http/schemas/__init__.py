@@ -9,6 +9,7 @@ from .games import (
     GameSchema,
     HandSchema,
     HistorySchema,
+    PlayerLinksSchema,
 )
 from .problems import ProblemSchema
 from .records import HandRecordSchema
@@ -35,6 +36,7 @@ __all__ = [
     "MeldSuggestRequestSchema",
     "MeldSuggestionSchema",
     "PassThroughSchema",
+    "PlayerLinksSchema",
     "ProblemSchema",
     "RulebookSchema",
     "RulingSchema",

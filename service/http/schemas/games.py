@@ -80,14 +80,29 @@ class GameSchema(PassThroughSchema):
     created_at = fields.DateTime(required=True)
 
 
+def _by_seat(description: str) -> fields.List:
+    return fields.List(fields.String(allow_none=True), required=True,
+                       metadata={"description": description})
+
+
 class TokensSchema(PassThroughSchema):
     edit = fields.String(required=True)
     read = fields.String(required=True)
+    players = _by_seat("each seat's player token (reads the game as that seat); null for a "
+                       "seat no player sits at, a gatti-2 dummy's")
 
 
 class ShareLinksSchema(PassThroughSchema):
     edit = fields.String(required=True, metadata={"description": "opens the game to change it"})
     read = fields.String(required=True, metadata={"description": "opens the game to read it"})
+    players = _by_seat("each seat's player link, null for a dummy's seat")
+
+
+class PlayerLinksSchema(PassThroughSchema):
+    """Each seat's player token and link, worked out from the edit token."""
+
+    tokens = _by_seat("each seat's player token; null for a dummy's seat")
+    links = _by_seat("each seat's player link; null for a dummy's seat")
 
 
 class CreatedGameSchema(GameSchema):
