@@ -53,7 +53,8 @@ def test_a_whole_gatti_3_game_entered_through_the_page(phones: Any) -> None:
     assert set(links) == {"edit", "read"}
     game_id, edit = token_of(links["edit"])
     assert token_of(links["read"])[0] == game_id and token_of(links["read"])[1] != edit
-    expect(page.locator("svg.qr")).to_have_count(2)
+    expect(page.locator("[data-link='edit'] svg.qr, [data-link='read'] svg.qr")).to_have_count(2)
+    expect(page.locator("[data-link='players'] svg.qr")).to_have_count(3)  # one per player
     table.to_sheet()
     # The address bar keeps no token.
     assert "token" not in page.url

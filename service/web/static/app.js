@@ -615,9 +615,37 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
             onclick: () => navigator.share({ title: "Segnapunti", url: links[kind] }).catch(() => {}),
           }, t("share.send")) : null)));
     }
+    if (G.kind === "edit") box.append(await playerLinks(id));
     if (!links.read) box.append(h("p", { class: "hint" }, t("share.readElsewhere")));
     box.append(h("a", { class: "button primary big", href: `#/games/${id}`, id: "to-sheet" }, t("share.toSheet")));
     show(box);
+  }
+
+  /** Each player's own link (for the scorekeeper's phone): it opens the game read-only, as
+   * that player. Worked out by the service from the edit token, so they can be shown again
+   * at any time; with no network the two links above are enough. */
+  async function playerLinks(id) {
+    let links;
+    try {
+      links = (await api("GET", `/games/${id}/players`, { token: G.token })).data.links;
+    } catch (error) {
+      return null;
+    }
+    const box = h("article", { class: "card share-card players", "data-link": "players" },
+      h("h2", {}, t("share.players")), h("p", { class: "hint" }, t("share.playersHint")));
+    links.forEach((link, seat) => {
+      if (!link) return;
+      const name = seatName(seat);
+      const inputId = `link-player-${seat}`;
+      box.append(h("details", { class: "player-link" },
+        h("summary", {}, name),
+        h("div", { class: "qr-box" }, QR.svg(link, t("share.qr.player", { name }))),
+        h("label", { for: inputId, class: "visually-hidden" }, t("share.playerLink", { name })),
+        h("input", { id: inputId, class: "link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "button small", onclick: () => copy(link, inputId) }, t("share.copy")))));
+    });
+    return box;
   }
 
   async function copy(text, inputId) {
