@@ -142,21 +142,27 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
                          Text("seat {seat}'s declarations need {sum} cards; a hand holds "
                               "{dealt_each}", seat=seat, sum=sum(need.values()),
                               dealt_each=variant.dealt_each), "R2")
-    names = {"trump": Text("trumps"), "pip": Text("pip cards"), "fool": Text("Fools")}
     for cls, n in sorted(need_by_class.items()):
         if n > in_play[cls]:
-            what = names.get(cls) or COURTS[cls.removeprefix("rank:")]
+            what = _class_name(cls)
             problems.add("declarations", "more_than_the_pack",
                          Text("the declarations need {n} {what} between them, but only {in_play} "
                               "are in play", n=n, what=what, in_play=in_play[cls]), "R2")
     return checked
 
 
+#: The classes of cards declarations compete for, in the plural (courts by their rank).
+_CLASS_NAMES = {"trump": Text("trumps"), "pip": Text("pip cards"), "fool": Text("Fools")}
+
+
+def _class_name(cls: str) -> Text:
+    return _CLASS_NAMES.get(cls) or COURTS[cls.removeprefix("rank:")]
+
+
 def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, frozenset[Card]],
                 problems: ProblemList) -> None:
     """A trick record shows each hand: every declaration must be made of cards its player
     played (R2)."""
-    names = {"trump": Text("trumps"), "pip": Text("pip cards"), "fool": Text("Fools")}
     for i, meld in melds:
         seat = meld.declaration.seat
         hand = hands.get(seat, frozenset())
@@ -165,8 +171,7 @@ def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, fr
         short = [(cls, n) for cls, n in meld.needs if held[cls] < n]
         if missing or short:
             what = (missing if missing else
-                    Text.joined((Text("{n} {what}", n=n, what=names.get(cls)
-                                      or COURTS[cls.removeprefix("rank:")])
+                    Text.joined((Text("{n} {what}", n=n, what=_class_name(cls))
                                  for cls, n in short), ", "))
             problems.add(f"declarations[{i}]", "not_held",
                          Text("seat {seat} declared {label}, but the tricks show it did not hold "

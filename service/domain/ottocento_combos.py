@@ -31,10 +31,10 @@ LAST_TRICK = 6
 CRICCA_POINTS = {
     "tarocchi": (36, 18), "K": (34, 17), "Q": (28, 14), "C": (26, 13), "J": (24, 12),
 }
-CRICCA_NAMES = {"tarocchi": "tarocchi", "K": "Kings", "Q": "Queens", "C": "Knights",
-                "J": "Jacks"}
-SEQUENCE_NAMES = {"trumps": "trumps", "moors": "Moors", "aces": "aces",
-                  **{s.value: f"{s.symbol} (suit)" for s in SUITS}}
+CRICCA_NAMES = {"tarocchi": Text("tarocchi"), "K": Text("Kings"), "Q": Text("Queens"),
+                "C": Text("Knights"), "J": Text("Jacks")}
+SEQUENCE_NAMES = {"trumps": Text("trumps"), "moors": Text("Moors"), "aces": Text("aces"),
+                  **{s.value: Text("{suit} (suit)", suit=s.symbol) for s in SUITS}}
 
 _VALUES = {"K": 5, "Q": 4, "C": 3, "J": 2}
 
@@ -80,11 +80,9 @@ class CriccaFound:
 
 
 def cricca_label(kind: str, count: int) -> Text:
-    names = {"tarocchi": Text("tarocchi"), "K": Text("Kings"), "Q": Text("Queens"),
-             "C": Text("Knights"), "J": Text("Jacks")}
     if count == 4:
-        return Text("cricca of all four {what}", what=names[kind])
-    return Text("cricca of three {what}", what=names[kind])
+        return Text("cricca of all four {what}", what=CRICCA_NAMES[kind])
+    return Text("cricca of three {what}", what=CRICCA_NAMES[kind])
 
 
 def cricca_type(card: Card) -> str | None:
@@ -137,9 +135,7 @@ class SequenceFound:
 
 
 def sequence_label(kind: str, length: int) -> Text:
-    names = {"trumps": Text("trumps"), "moors": Text("Moors"), "aces": Text("aces")}
-    what = names.get(kind) or Text("{suit} (suit)", suit=SEQUENCE_NAMES[kind].split()[0])
-    return Text("sequence of {n} {what}", n=length, what=what)
+    return Text("sequence of {n} {what}", n=length, what=SEQUENCE_NAMES[kind])
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,12 +90,15 @@ def resolve_points_piles(variant: Variant, record: HandRecord, sides: Sides,
         if not pile.combinations:
             combos[side] = ()
         elif evaluate is None:
+            # A game whose variant has melds a pile can score (Gatti's) leaves them out by its
+            # option (R8); one whose variant has none never scores combinations in piles.
+            optional = any(m.captured for m in variant.melds)
             problems.add(f"piles[{i}].combinations", "combinations_not_scored",
                          Text("this game scores no combinations in the piles: leave them "
-                              "out") if variant.meld("gatti") else
+                              "out") if optional else
                          Text("{variant} scores no combinations in the piles: leave them out",
                               variant=variant.id),
-                         "R8" if variant.meld("gatti") else variant.rules_section)
+                         "R8" if optional else variant.rules_section)
         else:
             combos[side] = tuple(
                 c for k, combo in enumerate(pile.combinations)

@@ -353,8 +353,7 @@ def _parse_pile(r: _Reader, raw: object, field: str, sides: int) -> Pile | None:
         r.problems.add(field, "mixed_pile_forms",
                        Text("give either every card of the pile (cards) or a summary (tricks and "
                             "counting), not both"))
-    elif cards is None and tricks is None and points is None \
-            and f"{field}.points" not in {p.field for p in r.problems.items[before:]}:
+    elif cards is None and tricks is None and data.get("points") is None:
         r.problems.add(field, "missing_field",
                        Text('a pile needs its cards, the number of tricks it holds, or its points'))
     if combinations is not None and points is None and "points" not in data:
