@@ -29,7 +29,7 @@ class Text(str):
     template: str
     values: Mapping[str, object]
     plural: str | None
-    count: int | None
+    count: int | None  # type: ignore[assignment]  # the count a plural was chosen by
     capital: bool
 
     def __new__(cls, template: str, /, **values: object) -> Self:
@@ -37,7 +37,7 @@ class Text(str):
 
     @classmethod
     def _make(cls, template: str, values: Mapping[str, object], plural: str | None,
-              count: int | None, capital: bool) -> Text:
+              count: int | None, capital: bool) -> Self:
         english = (plural if plural is not None and count != 1 else template)
         rendered = english.format_map({k: english_value(v) for k, v in values.items()})
         if capital:
@@ -48,19 +48,19 @@ class Text(str):
         return self
 
     @classmethod
-    def counted(cls, singular: str, plural: str, n: int, /, **values: object) -> Text:
+    def counted(cls, singular: str, plural: str, n: int, /, **values: object) -> Self:
         """A sentence with a count ``n`` (also a value): the singular for one, the plural
         otherwise (in English; every language by its own rules)."""
         return cls._make(singular, {"n": n, **values}, plural, n, False)
 
     @classmethod
-    def joined(cls, parts: Iterable[Text | str], sep: str = "; ") -> Text:
+    def joined(cls, parts: Iterable[Text | str], sep: str = "; ") -> Self:
         """Sentences one after the other, each said in the language of the whole."""
         items = list(parts)
         return cls._make(sep.join(f"{{p{i}}}" for i in range(len(items))),
                          {f"p{i}": part for i, part in enumerate(items)}, None, None, False)
 
-    def capitalize(self) -> Text:  # type: ignore[override]
+    def capitalize(self) -> Text:
         return Text._make(self.template, self.values, self.plural, self.count, True)
 
     def render(self, translate: Callable[[Text], str], value: Render) -> str:
