@@ -52,6 +52,13 @@ class Forbidden(ApplicationError):
     code = "read_only_token"
 
 
+class NotAPlayer(Forbidden):
+    """The token opens the game but speaks for no player: only a player's link gives a
+    verdict on a hand."""
+
+    code = "not_a_player_token"
+
+
 class Conflict(ApplicationError):
     """The request cannot apply to the game's current state (finished game, not the last
     hand, a concurrent change)."""

@@ -30,13 +30,20 @@ import io
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from service.domain import RULES_VERSION
+from service.domain.confirmations import (
+    Confirmation,
+    current_verdicts,
+    reason_of,
+    verdict_problems,
+)
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 from service.domain.games import GameSetup, game_summary, validate_game_setup
+from service.domain.records import parse_hand_record
 from service.domain.results import HandResult
 from service.domain.scoring import score_record
 from service.domain.variants import find_variant
@@ -48,8 +55,8 @@ from .games import (
     CreatedGame,
     GameService,
     GameView,
-    HandView,
     _parse_and_score,  # the very checks of POST /games/{id}/hands
+    hand_view,
     hash_token,
     new_game_id,
 )
@@ -136,6 +143,7 @@ def export_document(view: GameView, exported_at: datetime,
                 "rules_version": version.rules_version,
                 "token_kind": version.token_kind,
                 "created_at": _iso(version.created_at),
+                "confirmations": [verdict.to_json() for verdict in version.confirmations],
             }
             for version in history
         ],
@@ -362,9 +370,12 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
         else:
             assert canonical is not None
             live[number] = canonical
+        verdicts = _verdicts(setup, entry, expected, field, problems, now)
+        if len(problems) > found:
+            return steps
         steps.append(HandVersion(number, expected, action, canonical,
                                  str(entry.get("rules_version") or RULES_VERSION),
-                                 entry["token_kind"], when))
+                                 entry["token_kind"], when, verdicts))
     kept = [live[number] for number in sorted(live)]
     if kept != list(records):
         differ = next((n for n, (a, b) in enumerate(zip(kept, records), start=1) if a != b),
@@ -373,6 +384,33 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
                                 f"replayed, the history leaves {len(kept)} hands and the file "
                                 f"lists {len(records)}; they differ from hand {differ}"))
     return steps
+
+
+def _verdicts(setup: GameSetup, entry: Mapping[str, Any], version: int, field: str,
+              problems: list[Problem], now: datetime) -> tuple[Confirmation, ...]:
+    """The players' verdicts on one version of a hand, checked as the service takes them: a
+    player's seat, on this version (never on a deletion), a reason only with a dispute."""
+    raw = entry.get("confirmations") or []
+    if raw and entry["action"] == "delete":
+        problems.append(Problem(f"{field}.confirmations", "unexpected_confirmations",
+                                "a deletion takes no verdicts"))
+        return ()
+    out = []
+    for k, given in enumerate(raw):
+        at = f"{field}.confirmations[{k}]"
+        if given["seat"] >= setup.variant.players:
+            problems.append(Problem(f"{at}.seat", "not_a_player",
+                                    f"seat {given['seat']} has no player of its own"))
+        if given["version"] != version:
+            problems.append(Problem(f"{at}.version", "wrong_version",
+                                    f"a verdict listed under version {version} is on it, not "
+                                    f"on version {given['version']}"))
+        problems.extend(p.at(at) for p in verdict_problems(given["verdict"],
+                                                           given.get("reason")))
+        out.append(Confirmation(given["seat"], given["verdict"], version,
+                                _moment(given["at"], f"{at}.at", problems, now),
+                                reason_of(given["verdict"], given.get("reason"))))
+    return tuple(out)
 
 
 def check_import(document: Mapping[str, Any]) -> ImportPlan:
@@ -423,13 +461,17 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
             repository.add_game(game)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
             raise ConcurrentChange("a new game's id was already taken") from error
-        for version, step in enumerate(plan.steps, start=game.version):
+        version = game.version
+        for step in plan.steps:
             _replay(repository, game.id, version, step, hands)
-    stored = tuple(hands[number] for number in sorted(hands))
-    final = StoredGame(**{**_fields(game), "version": game.version + len(plan.steps),
-                          "hands": stored})
-    view = GameView(final, setup, tuple(_hand_view(final.id, s, r) for s, r in
-                                        zip(stored, plan.results, strict=True)),
+            version += 1 + len(step.confirmations)
+    stored = tuple(_with_current_verdicts(hands[number], plan.steps)
+                   for number in sorted(hands))
+    final = StoredGame(**{**_fields(game), "version": version, "hands": stored})
+    view = GameView(final, setup, tuple(hand_view(final.id, s, parse_hand_record(setup.variant,
+                                                                              s.record), r,
+                                                  setup)
+                                        for s, r in zip(stored, plan.results, strict=True)),
                     game_summary(setup, list(plan.results)))
     return CreatedGame(view, edit_token, read_token)
 
@@ -445,6 +487,15 @@ def _replay(repository: GameRepository, game_id: str, version: int, step: HandVe
             rules_version=step.rules_version, token_kind=step.token_kind, now=step.created_at)
         return
     assert step.record is not None
+    _replay_change(repository, game_id, version, step, hands)
+    for offset, verdict in enumerate(step.confirmations, start=1):
+        repository.add_confirmation(game_id, expected_game_version=version + offset,
+                                    confirmation=verdict, number=step.number)
+
+
+def _replay_change(repository: GameRepository, game_id: str, version: int, step: HandVersion,
+                   hands: dict[int, StoredHand]) -> None:
+    assert step.record is not None
     if step.action == "create":
         hands[step.number] = repository.add_hand(
             game_id, expected_game_version=version, number=step.number, record=step.record,
@@ -456,15 +507,15 @@ def _replay(repository: GameRepository, game_id: str, version: int, step: HandVe
             rules_version=step.rules_version, token_kind=step.token_kind, now=step.created_at)
 
 
+def _with_current_verdicts(hand: StoredHand, steps: Sequence[HandVersion]) -> StoredHand:
+    """The hand with each seat's latest verdict on its current version."""
+    given = [v for step in steps if step.number == hand.number and step.version == hand.version
+             for v in step.confirmations]
+    return replace(hand, confirmations=current_verdicts(given, hand.version))
+
+
 def _fields(game: StoredGame) -> dict[str, Any]:
     return {name: getattr(game, name) for name in StoredGame.__dataclass_fields__}
-
-
-def _hand_view(game_id: str, stored: StoredHand, result: HandResult) -> HandView:
-    return HandView(game_id=game_id, number=stored.number, version=stored.version,
-                    dealer=int(stored.record["dealer"]), record=stored.record,
-                    rules_version=stored.rules_version, result=result,
-                    created_at=stored.created_at, updated_at=stored.updated_at)
 
 
 __all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_VERSIONS", "MAX_HISTORY",

@@ -23,6 +23,14 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from service.domain import RULES_VERSION
+from service.domain.confirmations import (
+    Confirmation,
+    HandStanding,
+    hand_standing,
+    is_final,
+    reason_of,
+    verdict_problems,
+)
 from service.domain.errors import Problem, RecordInvalid, UnknownVariant
 from service.domain.games import (
     GameSetup,
@@ -46,6 +54,7 @@ from .errors import (
     Forbidden,
     GameNotFound,
     InvalidToken,
+    NotAPlayer,
     NotFound,
     PreconditionFailed,
     PreconditionRequired,
@@ -120,6 +129,10 @@ def game_etag(game_id: str, version: int) -> str:
     return f"g{version}-{digest[:16]}"
 
 
+#: A hand's standing where no verdict is asked for.
+NOT_ASKED = HandStanding("not_asked")
+
+
 # -- views returned to the edge -------------------------------------------------------------
 
 
@@ -136,6 +149,11 @@ class HandView:
     updated_at: datetime
     #: The variant's family, for saying the hand's cards in a table's language.
     family: str = ""
+    #: Each seat's latest verdict on this version, and what they add up to (issue 15).
+    confirmations: tuple[Confirmation, ...] = ()
+    standing: HandStanding = NOT_ASKED
+    #: Whether the hand counts as final (under ``confirmation: required``: once confirmed).
+    final: bool = True
 
     @property
     def etag(self) -> str:
@@ -156,6 +174,35 @@ class GameView:
     @property
     def etag(self) -> str:
         return game_etag(self.game.id, self.game.version)
+
+    def verdicts_shown(self) -> bool:
+        """Whether sheets mark each hand with the players' verdicts: always when the game
+        requires them; when they are optional, once a player has given one (a table that
+        does not use player links sees no marks)."""
+        mode = self.setup.options.get("confirmation", "optional")
+        return mode == "required" or (
+            mode == "optional" and any(h.confirmations for h in self.hands))
+
+    def confirmation(self) -> dict[str, Any]:
+        """Where the players' verdicts stand: the game's mode, the hands some player
+        disputes, the hands still waiting for a player's word, and whether every hand counts
+        as final."""
+        mode = str(self.setup.options.get("confirmation", "optional"))
+        return {
+            "mode": mode,
+            "disputed": [h.number for h in self.hands if h.standing.status == "disputed"],
+            "waiting": [h.number for h in self.hands if h.standing.status == "waiting"],
+            "final": all(h.final for h in self.hands),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What a token opened: its kind, and for a player's link, the seat it speaks for."""
+
+    kind: AccessKind
+    credentials: GameCredentials
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,8 +285,11 @@ def _parse_and_score(
     return record, result
 
 
-def _check_if_match(game_id: str, hand: StoredHand, if_match: Collection[str] | None) -> None:
+def _check_if_match(game_id: str, hand: StoredHand | HandView,
+                    if_match: Collection[str] | None, *, required: bool = True) -> None:
     if if_match is None:
+        if not required:
+            return
         raise PreconditionRequired(
             Text("send If-Match with the ETag of hand {n} to change it", n=hand.number)
         )
@@ -278,7 +328,7 @@ class GameService:
             f"segnapunti_after_commit_{id(self)}", default=None
         )
         # The access just checked by ``authorized``, for the use case it wraps (used once).
-        self._checked: ContextVar[list[tuple[str, str, TokenKind, GameCredentials]] | None] = (
+        self._checked: ContextVar[list[tuple[str, str, Access]] | None] = (
             ContextVar(f"segnapunti_checked_{id(self)}", default=None)
         )
 
@@ -326,38 +376,39 @@ class GameService:
         for a token that opens no game at all, ``NotFound`` for the token of another game (or
         no such game: the two look the same, so ids cannot be probed with a token one holds),
         ``Forbidden`` for a read token on a write."""
-        return self._authorize(game_id, token, write=write)[0]
+        return self._authorize(game_id, token, write=write).kind
 
     @contextmanager
     def authorized(self, game_id: str, token: str | None, *,
-                   write: bool) -> Iterator[AccessKind]:
+                   write: bool, player: bool = False) -> Iterator[Access]:
         """Check access first (as ``authorize``), then run the block with the token's kind:
         the use case inside takes that check for its own once instead of reading the game's
         credentials again. A second read within the block (a write tried again after a
         concurrent change) reads them afresh."""
-        kind, credentials = self._authorize(game_id, token, write=write)
+        access = self._authorize(game_id, token, write=write, player=player)
         assert token is not None  # ``_authorize`` refuses a request without one
-        reset = self._checked.set([(game_id, token, kind, credentials)])
+        reset = self._checked.set([(game_id, token, access)])
         try:
-            yield kind
+            yield access
         finally:
             self._checked.reset(reset)
 
     def game_tag(self, game_id: str, token: str | None) -> str:
         """The game's current entity tag, for a conditional read: one small query, no
         scoring."""
-        _kind, credentials = self._authorize(game_id, token, write=False)
-        return game_etag(game_id, credentials.version)
+        return game_etag(game_id, self._authorize(game_id, token, write=False).credentials.version)
 
-    def _authorize(
-        self, game_id: str, token: str | None, *, write: bool
-    ) -> tuple[AccessKind, GameCredentials]:
+    def _authorize(self, game_id: str, token: str | None, *, write: bool,
+                   player: bool = False) -> Access:
+        """As ``authorize``; with ``player``, only a player's link will do (a verdict is a
+        player's own: the scorekeeper's and the read-only links cannot give one)."""
         checked = self._checked.get()
         if checked:
-            checked_game, checked_token, checked_kind, checked_credentials = checked.pop()
+            checked_game, checked_token, checked_access = checked.pop()
             if checked_game == game_id and checked_token == token and (
-                    checked_kind == "edit" or not write):
-                return checked_kind, checked_credentials
+                    checked_access.kind == "edit" or not write) and (
+                    checked_access.kind == "player" or not player):
+                return checked_access
         if not token:
             raise Unauthenticated(
                 Text("this request needs the game's token (Authorization: Bearer …)"))
@@ -371,8 +422,10 @@ class GameService:
         is_read = hmac.compare_digest(digest, read_hash)
         # Every player's hash is compared too, whatever matched before.
         is_player = False
-        for _seat, player_hash in (credentials.player_token_hashes if credentials else ()):
-            is_player = hmac.compare_digest(digest, player_hash) or is_player
+        seat: int | None = None
+        for player_seat, player_hash in (credentials.player_token_hashes if credentials else ()):
+            if hmac.compare_digest(digest, player_hash):
+                is_player, seat = True, player_seat
         kind: AccessKind | None = ("edit" if is_edit else "read" if is_read
                                    else "player" if is_player else None)
         if kind is None or credentials is None:
@@ -386,7 +439,11 @@ class GameService:
                 Text("a player's link cannot change the game; use the edit token")
                 if kind == "player" else
                 Text("the read-only token cannot change the game; use the edit token"))
-        return kind, credentials
+        if player and kind != "player":
+            raise NotAPlayer(Text(
+                "only a player's own link confirms or disputes a hand: the scorekeeper's "
+                "and the read-only links cannot speak for a player"))
+        return Access(kind, credentials, seat if kind == "player" else None)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -428,7 +485,7 @@ class GameService:
         """Each seat's player token, with the edit token only: they are worked out from it
         (so they need not be kept), and a game from before player links gets them stored
         now."""
-        _kind, credentials = self._authorize(game_id, token, write=True)
+        credentials = self._authorize(game_id, token, write=True).credentials
         assert token is not None
         view = self._current_view(game_id, credentials.version)
         players = player_tokens(token, game_id, view.setup)
@@ -437,7 +494,7 @@ class GameService:
         return players
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
-        _kind, credentials = self._authorize(game_id, token, write=False)
+        credentials = self._authorize(game_id, token, write=False).credentials
         return self._current_view(game_id, credentials.version)
 
     def history(self, game_id: str, token: str | None) -> list[HandVersion]:
@@ -451,7 +508,8 @@ class GameService:
         return self._hand_of(view, number)
 
     def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
-        kind, credentials = self._authorize(game_id, token, write=True)
+        access = self._authorize(game_id, token, write=True)
+        kind, credentials = _token_kind(access), access.credentials
         view = self._current_view(game_id, credentials.version)
         game = view.game
         if view.summary.finished:
@@ -480,7 +538,7 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        hand = _hand_view(game_id, stored, record, result, view.setup.variant.family)
+        hand = hand_view(game_id, stored, record, result, view.setup)
         self._when_committed(lambda: self._remember_added(view, stored, record, hand))
         return hand
 
@@ -508,7 +566,7 @@ class GameService:
         """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
         The dealer must be the one whose turn that hand was; later results are derived, so
         they follow."""
-        kind = self.authorize(game_id, token, write=True)
+        kind = _token_kind(self._authorize(game_id, token, write=True))
         game = self._load(game_id)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
@@ -538,13 +596,13 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        return _hand_view(game_id, stored, record, result, view.setup.variant.family)
+        return hand_view(game_id, stored, record, result, view.setup)
 
     def delete_hand(
         self, game_id: str, token: str | None, number: int, if_match: Collection[str] | None
     ) -> None:
         """Remove the last hand (a ``delete`` version records it)."""
-        kind = self.authorize(game_id, token, write=True)
+        kind = _token_kind(self._authorize(game_id, token, write=True))
         game = self._load(game_id)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
@@ -566,6 +624,50 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
+
+    # -- players' verdicts -------------------------------------------------------------------
+
+    def confirm_hand(
+        self,
+        game_id: str,
+        token: str | None,
+        number: int,
+        verdict: str,
+        reason: object,
+        if_match: Collection[str] | None,
+    ) -> tuple[HandView, Confirmation, bool]:
+        """A player's verdict on hand ``number`` as it stands (with ``If-Match``, only if it
+        is still the version the player read): the hand, the verdict, and whether it is new.
+        The same verdict again is the one already given; a different one replaces it."""
+        access = self._authorize(game_id, token, write=False, player=True)
+        assert access.seat is not None
+        problems = verdict_problems(verdict, reason)
+        if problems:
+            raise RecordInvalid(problems)
+        view = self._current_view(game_id, access.credentials.version)
+        if view.setup.options.get("confirmation", "optional") == "none":
+            raise Conflict(
+                Text("game {game} takes no confirmations: its confirmation option is none",
+                     game=game_id),
+                code="confirmation_off",
+            )
+        hand = self._hand_of(view, number)
+        _check_if_match(game_id, hand, if_match, required=False)
+        kept = reason_of(verdict, reason)
+        given = next((c for c in hand.confirmations if c.seat == access.seat), None)
+        if given is not None and given.says_the_same(verdict, kept):
+            return hand, given, False
+        confirmation = Confirmation(access.seat, "confirm" if verdict == "confirm" else "dispute",
+                                    hand.version, self.clock(), kept)
+        try:
+            self.repository.add_confirmation(
+                game_id, expected_game_version=view.game.version, confirmation=confirmation,
+                number=number)
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        updated = _with_verdict(view, number, confirmation)
+        self._when_committed(lambda: self._keep_view(updated))
+        return updated.hands[number - 1], confirmation, True
 
     # -- internals --------------------------------------------------------------------------
 
@@ -596,8 +698,7 @@ class GameService:
         if cached is not None and _same_hands(cached.game, game):
             return cached
         setup = _setup_of(game)
-        hands = [_hand_view(game.id, stored, *self._scored(setup, game.id, stored),
-                             setup.variant.family)
+        hands = [hand_view(game.id, stored, *self._scored(setup, game.id, stored), setup)
                  for stored in game.hands]
         summary = game_summary(setup, [hand.result for hand in hands])
         view = GameView(game, setup, tuple(hands), summary)
@@ -618,11 +719,14 @@ class GameService:
             return view
         if view is not None and view.game.version < version and not view.summary.finished:
             added = self.repository.hands_added_since(game_id, view.game.version)
-            if added is not None and all(
+            # The hands' history reaching the version read says new hands are all that
+            # happened; one falling short means something else moved the game on (a
+            # player's verdict), and the game is read whole.
+            if added is not None and added.version >= version and all(
                     stored.number == len(view.hands) + i
                     for i, stored in enumerate(added.hands, start=1)):
-                hands = [_hand_view(game_id, stored, *self._scored(view.setup, game_id, stored),
-                                     view.setup.variant.family)
+                hands = [hand_view(game_id, stored, *self._scored(view.setup, game_id, stored),
+                                     view.setup)
                          for stored in added.hands]
                 caught_up = _appended(view, added.version, added.hands, hands)
                 self._keep_view(caught_up)
@@ -672,15 +776,41 @@ def _appended(view: GameView, version: int, stored: Sequence[StoredHand],
     return GameView(game, view.setup, (*view.hands, *hands), summary)
 
 
+def _with_verdict(view: GameView, number: int, confirmation: Confirmation) -> GameView:
+    """``view`` once ``confirmation`` is given on hand ``number``: the seat's earlier verdict
+    on that version replaced, the game one version on."""
+    stored = view.game.hands[number - 1]
+    verdicts = tuple(sorted(
+        (*(c for c in stored.confirmations if c.seat != confirmation.seat), confirmation),
+        key=lambda c: c.seat))
+    stored = replace(stored, confirmations=verdicts)
+    game = replace(view.game, version=view.game.version + 1, hands=(
+        *view.game.hands[: number - 1], stored, *view.game.hands[number:]))
+    mode = view.setup.options.get("confirmation", "optional")
+    standing = hand_standing(mode, view.setup.variant.players, verdicts)
+    hand = replace(view.hands[number - 1], confirmations=verdicts, standing=standing,
+                   final=is_final(mode, standing))
+    hands = (*view.hands[: number - 1], hand, *view.hands[number:])
+    return GameView(game, view.setup, hands, view.summary)
+
+
 def _same_hands(one: StoredGame, other: StoredGame) -> bool:
     return [(h.number, h.version) for h in one.hands] == [
         (h.number, h.version) for h in other.hands
     ]
 
 
-def _hand_view(
-    game_id: str, stored: StoredHand, record: HandRecord, result: HandResult, family: str
+def _token_kind(access: Access) -> TokenKind:
+    """The kind of token a write was made with, as the history records it (only the edit
+    token writes hands)."""
+    return "read" if access.kind == "read" else "edit"
+
+
+def hand_view(
+    game_id: str, stored: StoredHand, record: HandRecord, result: HandResult, setup: GameSetup
 ) -> HandView:
+    mode = setup.options.get("confirmation", "optional")
+    standing = hand_standing(mode, setup.variant.players, stored.confirmations)
     return HandView(
         game_id=game_id,
         number=stored.number,
@@ -691,7 +821,10 @@ def _hand_view(
         result=result,
         created_at=stored.created_at,
         updated_at=stored.updated_at,
-        family=family,
+        family=setup.variant.family,
+        confirmations=stored.confirmations,
+        standing=standing,
+        final=is_final(mode, standing),
     )
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from service.domain.confirmations import Confirmation
+
 HandAction = Literal["create", "correct", "delete"]
 TokenKind = Literal["edit", "read"]
 #: What a token opens: the edit and read tokens, or one player's link (reads, as that seat).
@@ -25,6 +27,8 @@ class StoredHand:
     rules_version: str
     created_at: datetime
     updated_at: datetime
+    #: Each seat's latest verdict on this version of the hand, by seat (issue 15).
+    confirmations: tuple[Confirmation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,8 @@ class HandVersion:
     rules_version: str
     token_kind: TokenKind
     created_at: datetime
+    #: Every verdict given on this version, oldest first (a seat may have changed its mind).
+    confirmations: tuple[Confirmation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +152,11 @@ class GameRepository(Transactions, Protocol):
         """The game's token hashes and version, or ``None`` when there is no such game."""
 
     def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
-        """The hands appended to the game after its ``version``, when appending is all that
-        happened to it since (``None`` when a hand was corrected or deleted: read it
-        whole)."""
+        """The hands appended to the game after its ``version``, when appending hands is all
+        that happened to it since as far as the hands' history tells (``None`` when a hand
+        was corrected or deleted: read it whole). Other changes bump the game's version
+        without an entry there (a player's verdict): the caller compares the version
+        reached with the game's."""
 
     def token_exists(self, token_hash: str) -> bool:
         """Whether any game has this edit, read or player token hash."""
@@ -199,5 +207,17 @@ class GameRepository(Transactions, Protocol):
     ) -> None:
         """Remove hand ``number`` and append a ``delete`` version; ``StaleGame`` as above."""
 
+    def add_confirmation(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        confirmation: Confirmation,
+        number: int,
+    ) -> None:
+        """Append a seat's verdict on hand ``number`` (at ``confirmation.version``), if the
+        game is still at ``expected_game_version``; else ``StaleGame``."""
+
     def history(self, game_id: str) -> list[HandVersion]:
-        """Every version of every hand of the game, oldest first."""
+        """Every version of every hand of the game, oldest first, each with the verdicts
+        given on it."""

@@ -254,6 +254,8 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
             continue
         if spec.name in ("currency", "time_zone"):
             continue  # said with the money; the zone, with the times
+        if spec.name == "confirmation" and value == "optional":
+            continue  # said by the hands' marks, once a player has given a verdict
         word = str(value).lower() if isinstance(value, bool) else str(value)
         out.append(t.get(f"option.{spec.name}.{word}", t("option.other", name=spec.name,
                                                           value=value)))
@@ -426,6 +428,29 @@ class _Builder:
             notes.append(t(key, n=len(violations)))
         if record.get("tricks"):
             notes.append(t("note.trick_record"))
+        notes += self._verdict_notes(hand)
+        return notes
+
+    def _verdict_notes(self, hand: HandView) -> list[str]:
+        """What the players said of the hand (issue 15): each dispute with its reason, and
+        whether every player has confirmed it; nothing where the game takes no verdicts."""
+        t = self.t
+        standing = hand.standing
+        if standing.status == "not_asked" or not self.view.verdicts_shown():
+            return []
+        notes = []
+        for verdict in hand.confirmations:
+            if verdict.verdict == "dispute":
+                self.used_marks.add("!")
+                notes.append(t("note.disputed", name=self.names[verdict.seat],
+                               reason=verdict.reason or ""))
+        if standing.status == "confirmed":
+            self.used_marks.add("✓")
+            notes.append(t("note.confirmed"))
+        elif standing.waiting:
+            self.used_marks.add("○")
+            notes.append(t("note.waiting", names=", ".join(self.names[s]
+                                                         for s in standing.waiting)))
         return notes
 
     def _contract_text(self, contract: Mapping[str, Any], result: Mapping[str, Any]) -> str:
@@ -734,6 +759,13 @@ class _Builder:
             out.append(("", t("legend.captured")))
         if "#" in used:
             out.append(("#", t("legend.by_points")))
+        required = self.view.setup.options.get("confirmation") == "required"
+        if "○" in used:
+            out.append(("○", t("legend.waiting.required" if required else "legend.waiting")))
+        if "!" in used:
+            out.append(("!", t("legend.disputed")))
+        if "✓" in used:
+            out.append(("✓", t("legend.confirmed")))
         if self.any_shared:
             out.append(("", t("legend.shared")))
         if self.any_void:

@@ -111,6 +111,33 @@ class HandVersionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ConfirmationRow(Base):
+    """A player's verdict on one version of a hand (issue 15). Rows are only ever inserted:
+    a seat that changes its mind adds a row, a correction makes a new version that the old
+    rows no longer speak for, and the history shows them all."""
+
+    __tablename__ = "confirmations"
+    __table_args__ = (
+        # A hand's verdicts, read with the game's current hands.
+        Index("ix_confirmations_game_id_number_hand_version", "game_id", "number",
+              "hand_version"),
+        CheckConstraint("verdict IN ('confirm', 'dispute')", name="verdict_known"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE")
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    hand_version: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    verdict: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The game's version after this verdict (each verdict bumps it: the game's ETag moves).
+    game_version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class IdempotencyKeyRow(Base):
     """The first response to a request with an ``Idempotency-Key``, inserted in the
     transaction of its effect. The primary key is what makes two requests with one key

@@ -16,6 +16,7 @@ import itertools
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from contextvars import ContextVar
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -51,10 +52,11 @@ from service.application.ports import (
     StoreUnavailable,
     TokenKind,
 )
+from service.domain.confirmations import Confirmation, current_verdicts
 
 from .base import Base
 from .gate import writer_gate
-from .models import GameRow, HandRow, PlayerTokenRow
+from .models import ConfirmationRow, GameRow, HandRow, PlayerTokenRow
 
 _instances = itertools.count()
 _GAME = select(
@@ -66,6 +68,16 @@ _HANDS = (
            HandRow.created_at, HandRow.updated_at)
     .where(HandRow.game_id == bindparam("game_id"))
     .order_by(HandRow.number)
+)
+# The verdicts on the game's current hands (a hand's current version), oldest first.
+_CONFIRMATIONS = (
+    select(ConfirmationRow.number, ConfirmationRow.hand_version, ConfirmationRow.seat,
+           ConfirmationRow.verdict, ConfirmationRow.reason, ConfirmationRow.created_at)
+    .join(HandRow, (HandRow.game_id == ConfirmationRow.game_id)
+          & (HandRow.number == ConfirmationRow.number)
+          & (HandRow.version == ConfirmationRow.hand_version))
+    .where(ConfirmationRow.game_id == bindparam("game_id"))
+    .order_by(ConfirmationRow.id)
 )
 _CREDENTIALS = (
     select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version,
@@ -82,6 +94,7 @@ _hands: Table = Base.metadata.tables["hands"]
 _versions: Table = Base.metadata.tables["hand_versions"]
 _keys: Table = Base.metadata.tables["idempotency_keys"]
 _players: Table = Base.metadata.tables["player_tokens"]
+_confirmations: Table = Base.metadata.tables["confirmations"]
 _BUMP_GAME = (
     update(_games)
     .where(_games.c.id == bindparam("game_id"), _games.c.version == bindparam("expected"))
@@ -125,6 +138,18 @@ class _Unit:
         self.connection = connection
         self.gated = False
         self.exits = exits
+
+
+def _confirmation(row: Any) -> Confirmation:
+    return Confirmation(seat=row.seat, verdict=row.verdict, version=row.hand_version,
+                        at=_aware(row.created_at), reason=row.reason)
+
+
+def _with_verdicts(hand: StoredHand, verdicts: Any) -> StoredHand:
+    """The hand with each seat's latest verdict on its version."""
+    if not verdicts:
+        return hand
+    return replace(hand, confirmations=current_verdicts(verdicts, hand.version))
 
 
 def _aware(moment: datetime) -> datetime:
@@ -235,6 +260,9 @@ class SqlGameRepository:
             if row is None:
                 return None
             hands = connection.execute(_HANDS, {"game_id": game_id}).all()
+            verdicts: dict[int, list[Confirmation]] = {}
+            for found in connection.execute(_CONFIRMATIONS, {"game_id": game_id}):
+                verdicts.setdefault(found.number, []).append(_confirmation(found))
         return StoredGame(
             id=row.id,
             variant=row.variant,
@@ -245,7 +273,8 @@ class SqlGameRepository:
             read_token_hash=row.read_token_hash,
             created_at=_aware(row.created_at),
             version=row.version,
-            hands=tuple(_hand(hand) for hand in hands),
+            hands=tuple(_with_verdicts(_hand(hand), verdicts.get(hand.number, ()))
+                        for hand in hands),
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -311,6 +340,12 @@ class SqlGameRepository:
                 .where(_versions.c.game_id == game_id)
                 .order_by(_versions.c.id)
             ).all()
+            verdicts: dict[tuple[int, int], list[Confirmation]] = {}
+            for found in connection.execute(
+                    select(_confirmations).where(_confirmations.c.game_id == game_id)
+                    .order_by(_confirmations.c.id)):
+                verdicts.setdefault((found.number, found.hand_version), []).append(
+                    _confirmation(found))
             return [
                 HandVersion(
                     number=row.number,
@@ -320,6 +355,7 @@ class SqlGameRepository:
                     rules_version=row.rules_version,
                     token_kind=row.token_kind,
                     created_at=_aware(row.created_at),
+                    confirmations=tuple(verdicts.get((row.number, row.version), ())),
                 )
                 for row in rows
             ]
@@ -430,6 +466,23 @@ class SqlGameRepository:
                 raise StaleGame(game_id)
             self._log(connection, game_id, expected_game_version + 1, number,
                       expected_hand_version + 1, "delete", None, rules_version, token_kind, now)
+
+    def add_confirmation(
+        self,
+        game_id: str,
+        *,
+        expected_game_version: int,
+        confirmation: Confirmation,
+        number: int,
+    ) -> None:
+        with self._write() as connection:
+            self._bump_game(connection, game_id, expected_game_version)
+            connection.execute(insert(_confirmations), {
+                "game_id": game_id, "number": number, "hand_version": confirmation.version,
+                "seat": confirmation.seat, "verdict": confirmation.verdict,
+                "reason": confirmation.reason, "game_version": expected_game_version + 1,
+                "created_at": confirmation.at,
+            })
 
     # -- idempotency keys --------------------------------------------------------------------
 

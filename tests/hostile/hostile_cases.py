@@ -41,6 +41,8 @@ CORRECT: Op = ("put", HAND)
 DELETE: Op = ("delete", HAND)
 HISTORY: Op = ("get", f"{GAME}/history")
 PLAYERS: Op = ("get", f"{GAME}/players")
+#: A player's verdict on a hand: sent with a player's token (``hostile_world.send``).
+VERDICT: Op = ("post", f"{HAND}/confirmations")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -80,6 +82,7 @@ VALID: dict[Op, Any] = {
     ADD_HAND: gatti3_hand(2),
     CORRECT: gatti3_hand(0, counting_to=1),
     IMPORT: "{import}",
+    VERDICT: {"verdict": "dispute", "reason": "Bruno had the Fool, not Anna"},
 }
 #: Where each body keeps a whole number, and a short identifier-like text.
 NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
@@ -89,6 +92,7 @@ NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
 TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     SCORE: ("variant",), MELDS: ("cards", 0), TRICK: ("cards", 0), CREATE: ("variant",),
     ADD_HAND: ("discard", 0), CORRECT: ("discard", 0), IMPORT: ("game", "variant"),
+    VERDICT: ("verdict",),
 }
 #: What a body over its size limit is: 1 MiB, an import's 16 MiB.
 LIMIT = {op: 1024 * 1024 for op in VALID} | {IMPORT: 16 * 1024 * 1024}
@@ -143,7 +147,7 @@ def body_cases(op: Op) -> list[Case]:
     """What every operation that takes a body is sent: wrong shapes and types, missing and
     unknown fields, huge and negative numbers, odd and injected text where an identifier
     goes, malformed JSON, too much of it, and the wrong media type or encoding."""
-    number, text_at = NUMBER_AT[op], TEXT_AT[op]
+    text_at = TEXT_AT[op]
     cases = [
         Case(op, "the body is a list", 422, body=[]),
         Case(op, "the body is a string", 422, body="gatti-3"),
@@ -154,16 +158,20 @@ def body_cases(op: Op) -> list[Case]:
         Case(op, "an unknown field", 422, "invalid_request", at=("zzz_unknown",), value=1),
         Case(op, "an unknown field 200 deep", 422, "invalid_request", at=("zzz_unknown",),
              value=json.loads("[" * 200 + "]" * 200)),
-        Case(op, "a number as text", 422, at=number, value="1"),
-        Case(op, "a number as a fraction", 422, at=number, value=1.5),
-        Case(op, "a number as a boolean", 422, at=number, value=True),
-        Case(op, "a number as null", 422, at=number, value=None),
-        Case(op, "a huge number", 422, at=number, value=10**30),
-        Case(op, "a negative number", 422, at=number, value=-1),
         Case(op, "text as a number", 422, at=text_at, value=7),
         Case(op, "text as an object", 422, at=text_at, value={"$ne": None}),
         Case(op, "text as a list", 422, at=text_at, value=["gatti-3"]),
     ]
+    number = NUMBER_AT.get(op)  # a verdict's body holds no number
+    if number is not None:
+        cases += [
+            Case(op, "a number as text", 422, at=number, value="1"),
+            Case(op, "a number as a fraction", 422, at=number, value=1.5),
+            Case(op, "a number as a boolean", 422, at=number, value=True),
+            Case(op, "a number as null", 422, at=number, value=None),
+            Case(op, "a huge number", 422, at=number, value=10**30),
+            Case(op, "a negative number", 422, at=number, value=-1),
+        ]
     cases += [Case(op, f"{name} injected for an identifier", 422, at=text_at, value=value)
               for name, value in INJECTIONS.items()]
     cases += [Case(op, f"{name} text for an identifier", 422, at=text_at, value=value)
@@ -237,13 +245,13 @@ WRONG_METHODS: dict[Op, list[str]] = {
     READ_GAME: ["POST", "PUT", "DELETE", "PATCH"], ADD_HAND: ["GET", "PATCH"],
     READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
     JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"], RULES: ["POST", "DELETE"],
-    PLAYERS: ["POST", "DELETE"],
+    PLAYERS: ["POST", "DELETE"], VERDICT: ["GET", "PUT", "DELETE"],
 }
 
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),
     *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET, PLAYERS,
-                      JSON_EXPORT, CSV_EXPORT)
+                      JSON_EXPORT, CSV_EXPORT, VERDICT)
       for case in path_cases(op)),
     *(Case(op, f"method {method}", 405, method=method, raw=b"{}")
       for op, methods in WRONG_METHODS.items() for method in methods),
@@ -286,6 +294,20 @@ CASES: list[Case] = [
     Case(CORRECT, "a correction with an If-Match that is no UTF-8", 400, "malformed_request",
          body=VALID[CORRECT], if_match='"\xed\xa0\x80"'),
     Case(DELETE, "a deletion of hand 1 of 2", 409, "not_last_hand"),
+    # A verdict: said as the rules of a verdict ask, on a version the player read.
+    Case(VERDICT, "a dispute without a reason", 422, body={"verdict": "dispute"}),
+    Case(VERDICT, "a dispute with a blank reason", 422,
+         body={"verdict": "dispute", "reason": " \t "}),
+    Case(VERDICT, "a confirmation with a reason", 422,
+         body={"verdict": "confirm", "reason": "fine"}),
+    Case(VERDICT, "a reason of 281 characters", 422,
+         body={"verdict": "dispute", "reason": "x" * 281}),
+    Case(VERDICT, "a reason with a control character", 422,
+         body={"verdict": "dispute", "reason": "ok\x07"}),
+    Case(VERDICT, "a seat in the body", 422, "invalid_request",
+         body={"verdict": "confirm", "seat": 0}),
+    Case(VERDICT, "a verdict on a version not read", 412, body=VALID[VERDICT],
+         headers={"If-Match": '"h1v9-0000000000000000"'}),
     Case(DELETE, "a deletion without If-Match", 428, path=_path(DELETE, number="2"),
          if_match=None),
     Case(READ_GAME, "an If-None-Match that is no UTF-8", 400, "malformed_request",

@@ -14,7 +14,8 @@ from sqlalchemy import text
 
 PROBLEM = "application/problem+json"
 
-TABLES = ("games", "hands", "hand_versions", "idempotency_keys")
+TABLES = ("games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
+          "confirmations")
 
 
 @dataclass
@@ -75,8 +76,12 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
     method = (case.method or case.op[0]).upper()
     path = (case.path or case.op[1].format(**DEFAULTS)).replace("{game}", world.mine.id)
     path, _, query = path.partition("?")
-    headers = dict(headers if headers is not None
-                   else {"Authorization": f"Bearer {world.mine.edit}"})
+    # A verdict is a player's: sent with a player's token, every other case with the edit
+    # token.
+    token = (world.mine.created.json["tokens"]["players"][1]
+             if case.op == ("post", "/api/v1/games/{game_id}/hands/{number}/confirmations")
+             else world.mine.edit)
+    headers = dict(headers if headers is not None else {"Authorization": f"Bearer {token}"})
     if method in WRITE_METHODS and case.if_match is not None:
         headers["If-Match"] = case.if_match
     headers.update(case.headers)

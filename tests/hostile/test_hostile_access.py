@@ -22,6 +22,7 @@ from hostile_cases import (
     READ_HAND,
     SHEET,
     VALID,
+    VERDICT,
     Case,
 )
 from hostile_world import PROBLEM, World, send
@@ -29,7 +30,7 @@ from hostile_world import PROBLEM, World, send
 from service.http.openapi import build_spec
 
 OPERATIONS = [READ_GAME, READ_HAND, HISTORY, SHEET, JSON_EXPORT, CSV_EXPORT, ADD_HAND, CORRECT,
-              DELETE, PLAYERS]
+              DELETE, PLAYERS, VERDICT]
 #: The operations for the edit token alone (the player links are shown to it only).
 WRITES = {ADD_HAND, CORRECT, DELETE, PLAYERS}
 
@@ -94,8 +95,16 @@ def test_the_matrix_has_every_operation_that_opens_a_game() -> None:
 def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credential: str) -> None:
     headers, read_status, write_status, code = _credentials(world)[credential]
     expected = write_status if op in WRITES else read_status
+    body = VALID.get(op)
+    if op == VERDICT and credential == "the read token":
+        expected, code = 403, "not_a_player_token"  # a verdict is a player's own
+    elif op == VERDICT and credential == "a player's token":
+        # The one credential that gives a verdict (tests/http's matrix has it succeed): here,
+        # where nothing may change, it gets past the door and no further with a dispute that
+        # does not say why.
+        expected, code, body = 422, "record_invalid", {"verdict": "dispute"}
     before = world.snapshot()
-    case = Case(op, credential, expected, body=VALID.get(op),
+    case = Case(op, credential, expected, body=body,
                 path=None if op != DELETE else op[1].format(game_id="{game}", number="2"))
     response = send(world, case, headers=headers)
     if expected == 200:

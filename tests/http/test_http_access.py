@@ -37,7 +37,20 @@ WRITES: dict[tuple[str, str], Request] = {
     # Shown to the edit token alone, like a write (it writes nothing for a new game).
     ("get", f"{GAME}/players"): lambda c, g, h: c.get(f"{g.url}/players", headers=h),
 }
-OPERATIONS = {**READS, **WRITES}
+# A player's own word on a hand: only a player's link gives it.
+VERDICTS: dict[tuple[str, str], Request] = {
+    ("post", f"{GAME}/hands/{{number}}/confirmations"): lambda c, g, h: c.post(
+        f"{g.url}/hands/1/confirmations", json={"verdict": "confirm"}, headers=h),
+}
+OPERATIONS = {**READS, **WRITES, **VERDICTS}
+
+# credential -> the status a verdict gets with it, where it differs from a write's, and its
+# code.
+VERDICT_MATRIX: dict[str, tuple[int | None, str | None]] = {
+    "own read": (403, "not_a_player_token"),
+    "own edit": (403, "not_a_player_token"),
+    "own player": (None, None),
+}
 
 # credential -> the status every read and every write gets with it (None: the success).
 MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
@@ -99,6 +112,8 @@ def test_access_matrix(
     mine, other = games
     read_status, write_status, code = MATRIX[credential]
     expected = write_status if operation in WRITES else read_status
+    if operation in VERDICTS:
+        expected, code = VERDICT_MATRIX.get(credential, (write_status, code))
     before = mine.state(), mine.history()
     response = OPERATIONS[operation](client, mine, _headers(credential, mine, other))
     if expected is None:

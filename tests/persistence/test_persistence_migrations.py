@@ -11,7 +11,8 @@ from sqlalchemy import inspect
 from service.persistence import Base, downgrade, make_engine, upgrade
 from service.persistence.migrate import alembic_config
 
-TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens"}
+TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
+          "confirmations"}
 
 
 def _tables(url: str) -> set[str]:

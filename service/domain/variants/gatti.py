@@ -14,6 +14,7 @@ from ..gatti_scoring import score_gatti_hand
 from ..melds import suggest_gatti_melds
 from ..zones import time_zone_option
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
+from .shared import CONFIRMATION_OPTION
 
 #: Counting cards of current Gatti (§2.1): total 52.
 GATTI_COUNTING = {"T1": 4, "T21": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:C": 2,
@@ -91,7 +92,7 @@ GATTI_3 = Variant(
     discard_t1_only_sole_trump=True,
     discard_covering=True,
     bagatto=BagattoRule(win=20, lose_each_opponent=10, lose_own=0, optional=True, rule="§2.5"),
-    options=(MELDS_OPTION, BAGATTO_OPTION, ROME),
+    options=(MELDS_OPTION, BAGATTO_OPTION, ROME, CONFIRMATION_OPTION),
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_gatti_hand,

@@ -15,6 +15,7 @@ from typing import Any
 
 from .base import BagattoRule, Variant
 from .gatti import GATTI_2, GATTI_3, GATTI_4, MELDS_OPTION, ROME, gatti_melds
+from .shared import CONFIRMATION_OPTION
 
 #: Counting cards of the older rules (§3): the Judgment in place of the World; total 52.
 CLASSIC_COUNTING = {"T1": 4, "T20": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:C": 2,
@@ -41,7 +42,7 @@ def older_rules(current: Variant, **form: Any) -> Variant:
         discard_covering=False,
         bagatto=BagattoRule(win=20, lose_each_opponent=0, lose_own=-20, optional=False,
                             rule="§3"),
-        options=(MELDS_OPTION, ROME),
+        options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION),
         deck_points_hook=deck_points_per_three_cards,
         deck_points_rule="one point per three cards (a remainder of 2 rounds up, of 1 down) "
                          "plus the counting cards",

@@ -11,6 +11,7 @@ from ..settlement import parse_currency, parse_money
 from ..zones import time_zone_option
 from .base import BagattoRule, MeldRule, OptionSpec, Variant
 from .gatti import deck_points_per_trick
+from .shared import CONFIRMATION_OPTION
 
 #: Trumps low to high: the Bagatte, the four equal Papote, T6…T19, T21, and the Angel (T20)
 #: on top.
@@ -87,7 +88,8 @@ MITIGATTI_4 = Variant(
     discard_covering=False,
     bagatto=BagattoRule(win=2, lose_each_opponent=2, lose_own=0, optional=False, rule="§5.5",
                         lead_condition=True),
-    options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris")),
+    options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris"),
+             CONFIRMATION_OPTION),
     deck_points_hook=deck_points_per_trick,
     deck_points_rule="one point per trick (the discard is one) plus the counting cards",
     scorer=score_mitigatti_hand,

@@ -8,6 +8,7 @@ from ..ottocento_combos import SIGNIFICANT, card_value
 from ..ottocento_scoring import score_ottocento_hand, suggest_ottocento_declarations
 from ..zones import time_zone_option
 from .base import MeldRule, Variant
+from .shared import CONFIRMATION_OPTION
 
 #: Trumps low to high; the four Moors rank equal (of several topping a trick the last
 #: played wins).
@@ -68,7 +69,7 @@ OTTOCENTO = Variant(
     discard_t1_only_sole_trump=False,
     discard_covering=True,
     bagatto=None,
-    options=(time_zone_option("Europe/Rome"),),
+    options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION),
     deck_points_hook=deck_points_in_pairs,
     deck_points_rule="the cards' values counted in pairs (one point off per pair)",
     scorer=score_ottocento_hand,

@@ -60,10 +60,12 @@ def quoted(etag: str) -> str:
     return f'"{etag}"'
 
 
-def protected(blp: Blueprint, *, write: bool, check_first: bool = False) -> Callable[[F], F]:
+def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
+              player: bool = False) -> Callable[[F], F]:
     """Document an operation as needing a game token (401, 403, 404). With ``check_first``
     the token is checked before the body is parsed, so a request without the right token
-    learns nothing from validation errors. Apply above ``blp.arguments``."""
+    learns nothing from validation errors. With ``player`` only a player's link will do (a
+    verdict on a hand). Apply above ``blp.arguments``."""
 
     def decorator(view: F) -> F:
         wrapped: Callable[..., Any] = view
@@ -71,7 +73,8 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False) -> Call
 
             @functools.wraps(view)
             def checked(*args: Any, **kwargs: Any) -> Any:
-                with game_service().authorized(kwargs["game_id"], bearer_token(), write=write):
+                with game_service().authorized(kwargs["game_id"], bearer_token(), write=write,
+                                               player=player):
                     if write and request.method in {"PUT", "DELETE"} and "If-Match" not in (
                         request.headers
                     ):
@@ -82,7 +85,7 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False) -> Call
 
             wrapped = checked
         wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
-        if write:
+        if write or player:
             wrapped = blp.alt_response(403, response="FORBIDDEN")(wrapped)
         wrapped = blp.alt_response(404, response="NOT_FOUND")(wrapped)
         wrapped = blp.doc(security=SECURITY)(wrapped)

@@ -17,6 +17,8 @@ from ..config import API_PREFIX
 from ..language import language_tag, speaking_of
 from ..routing import HAND_NUMBER
 from ..schemas import (
+    ConfirmationRequestSchema,
+    ConfirmationResultSchema,
     CreatedGameSchema,
     GameCreateSchema,
     GameSchema,
@@ -57,6 +59,11 @@ GAME_READ_HEADERS = {
                                    "player's link (which reads the game as that seat)",
                     "schema": {"type": "string", "enum": ["edit", "read", "player"]}},
 }
+#: The seat a player's link speaks for, so that the page shows that player their own
+#: buttons to confirm or dispute.
+SEAT_HEADER = "Game-Seat"
+GAME_READ_HEADERS[SEAT_HEADER] = {
+    "description": "with a player's link, the seat it speaks for", "schema": {"type": "integer"}}
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
 IF_NONE_MATCH = {
     "in": "header",
@@ -95,6 +102,9 @@ def hand_json(hand: HandView) -> dict[str, Any]:
         "rules_version": hand.rules_version,
         "created_at": hand.created_at.isoformat(),
         "updated_at": hand.updated_at.isoformat(),
+        "confirmations": [c.to_json() for c in hand.confirmations],
+        "standing": hand.standing.to_json(),
+        "final": hand.final,
     }
 
 
@@ -112,6 +122,7 @@ def game_json(view: GameView) -> dict[str, Any]:
         "sides": view.setup.variant.summary().get("sides"),
         **summary,
         "hands": [hand_json(hand) for hand in view.hands],
+        "confirmation": view.confirmation(),
         "created_at": game.created_at.isoformat(),
     }
 
@@ -125,6 +136,7 @@ def version_json(entry: HandVersion) -> dict[str, Any]:
         "rules_version": entry.rules_version,
         "token_kind": entry.token_kind,
         "created_at": entry.created_at.isoformat(),
+        "confirmations": [c.to_json() for c in entry.confirmations],
     }
 
 
@@ -215,9 +227,11 @@ class Game(MethodView):
         `If-None-Match` and gets `304` until the game changes.
         """
         service = game_service()
-        with service.authorized(game_id, bearer_token(), write=False) as kind:
+        with service.authorized(game_id, bearer_token(), write=False) as access:
             response = self._read(service, game_id)
-        response.headers[ACCESS_HEADER] = kind
+        response.headers[ACCESS_HEADER] = access.kind
+        if access.seat is not None:
+            response.headers[SEAT_HEADER] = str(access.seat)
         return response
 
     @staticmethod
@@ -315,6 +329,37 @@ class Hand(MethodView):
         """
         game_service().delete_hand(game_id, bearer_token(), number, if_match())
         return None
+
+
+@blp.route(f"/<game_id:game_id>/hands/<{HAND_NUMBER}:number>/confirmations")
+class Confirmations(MethodView):
+    @protected(blp, write=False, player=True, check_first=True)
+    @write(blp, idempotent=True)
+    @json_body(blp)
+    @blp.arguments(ConfirmationRequestSchema)
+    @blp.response(201, ConfirmationResultSchema, headers=LOCATION_HEADER)
+    @blp.alt_response(200, schema=ConfirmationResultSchema,
+                      description="the same verdict was already given on this version")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(412, response="PRECONDITION_FAILED")
+    @blp.doc(parameters=[{**IF_MATCH, "required": False, "description": (
+        "the ETag of the hand as the player read it: 412 when the hand has been corrected "
+        "since (without it, the verdict is on the hand as it is now)")}])
+    def post(self, body: dict[str, Any], game_id: str, number: int) -> Any:
+        """Confirm or dispute a hand
+
+        With a player's link only: that player's verdict on the hand's current version,
+        `confirm`, or `dispute` with a reason. The same verdict again changes nothing (200);
+        another replaces the player's earlier one. A correction makes a new version that
+        nobody has vouched for yet; the history keeps every verdict. A game whose
+        `confirmation` option is `none` takes none (409).
+        """
+        hand, confirmation, created = game_service().confirm_hand(
+            game_id, bearer_token(), number, body["verdict"], body.get("reason"), if_match())
+        speaking_of(hand.family)
+        data = {**confirmation.to_json(), "hand": hand.number,
+                "standing": hand.standing.to_json(), "final": hand.final}
+        return data, 201 if created else 200, {"Location": _hand_url(game_id, hand.number)}
 
 
 @blp.route("/<game_id:game_id>/history")

@@ -4,6 +4,8 @@ adds (documented as ``additionalProperties``)."""
 
 from .common import HealthSchema, PassThroughSchema, StrictSchema
 from .games import (
+    ConfirmationRequestSchema,
+    ConfirmationResultSchema,
     CreatedGameSchema,
     GameCreateSchema,
     GameSchema,
@@ -25,6 +27,8 @@ from .variants import RulebookSchema, VariantDetailSchema, VariantSummarySchema
 
 __all__ = [
     "AdjudicateRequestSchema",
+    "ConfirmationRequestSchema",
+    "ConfirmationResultSchema",
     "CreatedGameSchema",
     "GameCreateSchema",
     "GameSchema",

@@ -44,6 +44,14 @@ class ImportedHandSchema(StrictSchema):
     updated_at = text_field()
 
 
+class ImportedVerdictSchema(StrictSchema):
+    seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    verdict = fields.String(required=True, validate=validate.OneOf(["confirm", "dispute"]))
+    reason = fields.String(allow_none=True, validate=validate.Length(max=2000))
+    version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    at = text_field(required=True, metadata={"description": "when (ISO 8601); kept"})
+
+
 class ImportedVersionSchema(StrictSchema):
     number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
     version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
@@ -53,6 +61,9 @@ class ImportedVersionSchema(StrictSchema):
     rules_version = text_field()
     token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))
     created_at = text_field(required=True, metadata={"description": "when (ISO 8601); kept"})
+    confirmations = fields.List(fields.Nested(ImportedVerdictSchema), load_default=list,
+                                validate=validate.Length(max=100), metadata={
+        "description": "the players' verdicts on this version, oldest first; kept"})
 
 
 class GameImportSchema(StrictSchema):
@@ -91,6 +102,8 @@ class ExportedVersionSchema(PassThroughSchema):
     rules_version = fields.String(required=True)
     token_kind = fields.String(required=True)
     created_at = fields.String(required=True)
+    confirmations = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the players' verdicts on this version, oldest first"})
 
 
 class ExportedGameSchema(PassThroughSchema):

@@ -25,6 +25,45 @@ class StoredRecordSchema(PassThroughSchema, HandRecordSchema):
         unknown = INCLUDE
 
 
+class ConfirmationSchema(PassThroughSchema):
+    """One player's verdict on one version of a hand."""
+
+    seat = fields.Integer(required=True, metadata={"description": "the player's seat"})
+    verdict = fields.String(required=True, validate=validate.OneOf(["confirm", "dispute"]))
+    reason = fields.String(metadata={"description": "why the player disputes the hand"})
+    version = fields.Integer(required=True, metadata={"description": "the hand's version"})
+    at = fields.DateTime(required=True)
+
+
+class StandingSchema(PassThroughSchema):
+    """What a hand's verdicts add up to."""
+
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["confirmed", "disputed", "waiting", "not_asked"]), metadata={"description": (
+            "confirmed: every player confirmed this version; disputed: a player disputes "
+            "it; waiting: some players have not said; not_asked: the game takes no verdicts")})
+    confirmed = fields.List(fields.Integer(), required=True)
+    disputed = fields.List(fields.Integer(), required=True)
+    waiting = fields.List(fields.Integer(), required=True)
+
+
+class ConfirmationRequestSchema(StrictSchema):
+    verdict = fields.String(required=True, validate=validate.OneOf(["confirm", "dispute"]),
+                            metadata={"description": "confirm the hand as recorded, or "
+                                                     "dispute it (with a reason)"})
+    reason = fields.String(allow_none=True, validate=validate.Length(max=2000), metadata={
+        "description": "why the player disputes the hand (needed with dispute, at most 280 "
+                       "characters once trimmed; none with confirm)"})
+
+
+class ConfirmationResultSchema(ConfirmationSchema):
+    hand = fields.Integer(required=True, metadata={"description": "the hand's number"})
+    standing = fields.Nested(StandingSchema, required=True)
+    final = fields.Boolean(required=True, metadata={
+        "description": "whether the hand counts as final (confirmation: required: once "
+                       "every player confirmed it)"})
+
+
 class HandSchema(PassThroughSchema):
     number = fields.Integer(required=True, metadata={"description": "from 1"})
     version = fields.Integer(required=True)
@@ -35,6 +74,25 @@ class HandSchema(PassThroughSchema):
     rules_version = fields.String(required=True)
     created_at = fields.DateTime(required=True)
     updated_at = fields.DateTime(required=True)
+    confirmations = fields.List(fields.Nested(ConfirmationSchema), required=True, metadata={
+        "description": "each player's latest verdict on this version of the hand, by seat"})
+    standing = fields.Nested(StandingSchema, required=True)
+    final = fields.Boolean(required=True, metadata={
+        "description": "whether the hand counts as final (confirmation: required: once every "
+                       "player confirmed it)"})
+
+
+class GameConfirmationSchema(PassThroughSchema):
+    """Where the players' verdicts stand across the game."""
+
+    mode = fields.String(required=True, validate=validate.OneOf(["none", "optional",
+                                                                 "required"]))
+    disputed = fields.List(fields.Integer(), required=True,
+                           metadata={"description": "hands a player disputes"})
+    waiting = fields.List(fields.Integer(), required=True,
+                          metadata={"description": "hands some player has not vouched for"})
+    final = fields.Boolean(required=True, metadata={
+        "description": "whether every hand counts as final"})
 
 
 class ColumnSchema(PassThroughSchema):
@@ -77,6 +135,7 @@ class GameSchema(PassThroughSchema):
                                                  "seat"})
     pot_collected = fields.List(
         fields.Dict(), metadata={"description": "Mitigatti: who collected the pot, when"})
+    confirmation = fields.Nested(GameConfirmationSchema, required=True)
     created_at = fields.DateTime(required=True)
 
 
@@ -127,6 +186,8 @@ class HandVersionSchema(PassThroughSchema):
     rules_version = fields.String(required=True)
     token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))
     created_at = fields.DateTime(required=True)
+    confirmations = fields.List(fields.Nested(ConfirmationSchema), required=True, metadata={
+        "description": "every verdict given on this version, oldest first"})
 
 
 class HistorySchema(PassThroughSchema):

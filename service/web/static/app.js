@@ -9,6 +9,9 @@ import {
 } from "./dom.js";
 import { Explain } from "./explain.js";
 import { Copies, Drafts, Outbox, Store } from "./stores.js";
+import {
+  disputesCard, handMark, requiredNotice, verdictButtons, verdictCard, verdictLines,
+} from "./verdicts.js";
 
 (() => {
   const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
@@ -182,6 +185,9 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     // The service says what this phone's token may do: no change has to be tried to learn it.
     const access = response.headers.get("Game-Access");
     if (access) G.kind = access;
+    // A player's link speaks for one seat: the page shows that player their own buttons.
+    const seat = response.headers.get("Game-Seat");
+    G.seat = seat === null ? null : Number(seat);
     if (response.status === 304) return false;
     G.game = response.data;
     G.etag = response.headers.get("ETag");
@@ -198,7 +204,7 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     const saved = Store.get(id);
     if (!saved || !saved.token) throw new ApiError(401, { detail: t("err.noToken") });
     Object.assign(G, {
-      id, token: saved.token, kind: saved.kind || null, game: null, etag: null, detail: null,
+      id, token: saved.token, kind: saved.kind || null, seat: saved.seat ?? null, game: null, etag: null, detail: null,
       expanded: new Set(), copyAt: null,
     });
     try {
@@ -215,7 +221,7 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
         day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) }), "warn");
       return;
     }
-    Store.put(id, { kind: G.kind });
+    Store.put(id, { kind: G.kind, seat: G.seat });
   }
 
   const canEdit = () => G.kind === "edit";
@@ -727,8 +733,19 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
           h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
             h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "" }))),
           waiting.length ? h("span", { class: "badge waiting", id: "waiting" }, t("outbox.waiting", { n: waiting.length })) : null,
-          canEdit() ? null : h("span", { class: "badge read" }, t("sheet.readOnly")))),
+          canEdit() ? null : G.kind === "player" && G.seat !== null
+            ? h("span", { class: "badge read", id: "player-badge" }, t("verdict.badge", { name: seatName(G.seat) }))
+            : h("span", { class: "badge read" }, t("sheet.readOnly")))),
     ]);
+    if (G.kind === "player" && G.seat !== null && g.confirmation && g.confirmation.mode !== "none") {
+      root.append(verdictCard({
+        game: g, seat: G.seat, token: G.token, seatName,
+        details: (hand) => handDetails(g, hand, V, { verdicts: false }),
+        done: async () => { await refreshGame().catch(() => {}); drawSheet(false); },
+      }));
+    } else {
+      append(root, [disputesCard(g, seatName, canEdit()), requiredNotice(g)]);
+    }
 
     if (finished && g.winners.length) {
       const names = g.winners.map((key) => g.columns.find((c) => c.key === key)?.label || key);
@@ -882,7 +899,8 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
         // dealt by Anna" (WCAG 2.5.3, the visible label inside the name).
         h("span", { class: "visually-hidden" }, t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
         h("span", { class: "hand-dealer", "aria-hidden": "true", title: t("sheet.dealtBy", { name: seatName(hand.dealer) }) },
-          initials(seatName(hand.dealer))))));
+          initials(seatName(hand.dealer)))),
+        verdictMark(g, hand, marks)));
       for (const column of g.columns) {
         const cell = h("td", { "data-col": column.key });
         const points = result.columns[column.key] ?? 0;
@@ -954,7 +972,17 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     return name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
   }
 
-  function handDetails(g, hand, V) {
+  /** A hand's sign for the players' verdicts (✓ all confirmed, ! disputed, 1/3 waiting),
+   * noted for the legend. */
+  function verdictMark(g, hand, marks) {
+    const found = handMark(g, hand);
+    if (!found) return null;
+    marks.set(found.kind === "waiting" ? `0/${found.mark.split("/")[1]}` : found.mark, found.meaning);
+    return h("span", { class: `verdict-mark ${found.kind}`, title: found.meaning },
+      h("span", { "aria-hidden": "true" }, found.mark), h("span", { class: "visually-hidden" }, found.meaning));
+  }
+
+  function handDetails(g, hand, V, { verdicts = true } = {}) {
     const result = hand.result;
     const box = h("div", { class: "details" });
     box.append(h("p", { class: "details-head" },
@@ -983,6 +1011,17 @@ import { Copies, Drafts, Outbox, Store } from "./stores.js";
     }
     for (const v of result.violations || []) {
       box.append(h("p", { class: "event" }, `${t("sheet.violation")}: ${v.message}`));
+    }
+    if (verdicts) {
+      const said = verdictLines(hand, seatName);
+      if (said) box.append(said);
+      // A player may change their mind on any hand, from its details.
+      if (G.kind === "player" && G.seat !== null && said) {
+        box.append(verdictButtons({
+          game: g, seat: G.seat, token: G.token, seatName,
+          done: async () => { await refreshGame().catch(() => {}); drawSheet(false); },
+        }, hand));
+      }
     }
     if (canEdit()) {
       const last = hand.number === g.hands.length;

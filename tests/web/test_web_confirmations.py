@@ -1,0 +1,104 @@
+"""Each player vouches for the hand (issue 15, in the browser): two players open their own
+links on their own phones; one confirms the hand just recorded, the other disputes it and
+says why; the scorekeeper sees the dispute next to the hand, corrects it, and the new version
+waits for the players again; the printed sheet says the same."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import urllib.request
+from typing import Any
+
+from page_driver import Table
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+THREE = ["Anna", "Bruno", "Carla"]
+
+
+def _get(base: str, path: str, token: str) -> Any:
+    request = urllib.request.Request(f"{base}/api/v1{path}",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as response:
+        return response.read()
+
+
+def _pdf_text(base: str, game_id: str, token: str) -> str:
+    data = _get(base, f"/games/{game_id}/sheet.pdf?lang=en", token)
+    return " ".join(" ".join(p.extract_text() or "" for p in
+                             PdfReader(io.BytesIO(data)).pages).split())
+
+
+def test_players_confirm_and_dispute_from_their_own_links(phones: Any) -> None:
+    scorekeeper = phones()
+    page = scorekeeper.page
+    table = Table.seated(page, scorekeeper.base, "gatti-3", "gatti", THREE, new_hand=True)
+    table.points(0, 39)
+    page.keyboard.type("20")
+    table.save_and_wait()
+    game_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+    links = json.loads(_get(scorekeeper.base, f"/games/{game_id}/players", edit))["links"]
+    # Before any verdict, a table that does not use player links sees no marks.
+    expect(page.locator(".verdict-mark")).to_have_count(0)
+
+    # Bruno, on his phone, checks hand 1 and confirms it.
+    bruno = phones()
+    bruno.page.goto(links[1])
+    card = bruno.page.locator("#verdict")
+    expect(card.locator("h2")).to_have_text("Check hand 1")
+    expect(bruno.page.locator("#player-badge")).to_have_text("Bruno's link")
+    expect(card).to_contain_text("Anna")  # the hand shown whole, each side's lines
+    expect(bruno.page.locator("#new-hand")).to_have_count(0)
+    bruno.page.click("#confirm-1")
+    expect(card).to_contain_text("You have had your say on every hand")
+
+    # Carla disputes it, and says why.
+    carla = phones()
+    carla.page.goto(links[2])
+    carla.page.click("#dispute-1")
+    send = carla.page.locator("#send-dispute-1")
+    send.click()  # no reason yet: the service says a dispute needs one
+    expect(carla.page.locator("#verdict .field-error")).to_contain_text("reason")
+    carla.page.fill("#reason-1", "Bruno took 21 tricks, not 20")
+    send.click()
+    expect(carla.page.locator("#verdict")).to_contain_text("You have had your say")
+
+    # The scorekeeper sees both arrive: the dispute at the top, the hand marked.
+    disputes = page.locator("#disputes")
+    expect(disputes).to_contain_text("Carla disputes hand 1:")
+    expect(disputes).to_contain_text("Bruno took 21 tricks, not 20")
+    expect(page.locator("tr.hand[data-hand='1'] .verdict-mark")).to_have_text(
+        re.compile("!"))
+    page.click("tr.hand[data-hand='1'] .hand-button")
+    details = page.locator("#details-1")
+    expect(details).to_contain_text("Confirmed by Bruno")
+    expect(details).to_contain_text("Disputed by Carla")
+    expect(details).to_contain_text("Waiting for Anna")
+    printed = _pdf_text(scorekeeper.base, game_id, edit)
+    assert "! disputed by Carla: “Bruno took 21 tricks, not 20”" in printed, printed
+
+    # Corrected: the new version waits for everyone again, and the dispute is gone.
+    page.click("#fix-1")
+    page.wait_for_selector("#save")
+    page.fill("#points-1", "")
+    table.points(1, 21)
+    page.fill("#points-0", "")
+    table.points(0, 38)
+    table.save_and_wait()
+    expect(page.locator("#disputes")).to_have_count(0)
+    expect(carla.page.locator("#verdict h2")).to_have_text("Check hand 1", timeout=10_000)
+    expect(carla.page.locator("#verdict")).to_contain_text("21")
+    carla.page.click("#confirm-1")
+    expect(carla.page.locator("#verdict")).to_contain_text("You have had your say")
+    expect(page.locator("tr.hand[data-hand='1'] .verdict-mark")).to_contain_text("1/3")
+    printed = _pdf_text(scorekeeper.base, game_id, edit)
+    assert "○ not confirmed yet by Anna, Bruno" in printed, printed
+    assert "disputed by Carla" not in printed
+
+    from test_web_accessibility import violations
+    assert violations(carla.page) == []
+    assert violations(page) == []
