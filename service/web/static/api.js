@@ -47,7 +47,4 @@ function problemErrors(error) {
   return [{ field: "", message: problem.detail || error.message, code: problem.code }];
 }
 
-/** A problem of the service in the page's words: its title in the page's language where
- * the page knows the code, the service's message with seats named as the players are. */
-
 export { API, ApiError, api, problemErrors };

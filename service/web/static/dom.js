@@ -65,6 +65,10 @@ function num(n) {
   return n < 0 ? `−${-n}` : String(n);
 }
 
+function initials(name) {
+  return name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+}
+
 function randomKey() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -134,6 +138,6 @@ function stepper(id, value, min, max, onchange, label) {
 }
 
 export {
-  CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, money, num, randomKey, show,
-  signed, stepper, switchButton, toast,
+  CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, initials, money, num, randomKey,
+  show, signed, stepper, switchButton, toast,
 };

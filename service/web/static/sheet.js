@@ -1,0 +1,457 @@
+/* The sheet: the game's hands, column by column with running totals (Mitigatti: marca and
+ * balances, and who pays whom), each hand's details and what each line scored for, the
+ * players' verdicts, the hands the outbox keeps, and the hand's correction or deletion; and
+ * what follows a write the service refused because the game moved on: back to the sheet. */
+import { API, api, problemErrors } from "./api.js";
+import { append, banner, h, initials, money, num, show, signed, toast } from "./dom.js";
+import { Explain } from "./explain.js";
+import { problemLine, problemText } from "./problems.js";
+import {
+  G, canEdit, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
+  schedulePoll, seatName, sideNames,
+} from "./state.js";
+import { Outbox, Store } from "./stores.js";
+import {
+  disputesCard, handMark, requiredNotice, verdictButtons, verdictCard, verdictLines,
+} from "./verdicts.js";
+
+const t = (key, params) => I18n.t(key, params);
+
+async function sheetScreen(id) {
+  await openGame(id);
+  G.onChange = () => drawSheet(false);
+  drawSheet(true);
+  schedulePoll();
+  // The rulebook the lines cite, in the page's language: their links then say each rule's
+  // title, and it opens with no network later.
+  if (!rulesCache[`${I18n.lang}/${G.game.variant}`]) {
+    rulebook(G.game.variant).then(() => {
+      if (location.hash === `#/games/${id}`) drawSheet(false);  // still on this sheet
+    }).catch(() => {});
+  }
+}
+
+function columnSide(result, column) {
+  return (result.sides || []).find((s) => s.seats.includes(column.seats[0])) || null;
+}
+
+function lineMark(line) {
+  switch (line.item) {
+    case "meld":
+    case "captured_meld":
+      return line.mark || "";
+    case "bagatto_ultimo":
+      return "B";
+    case "declaration":
+    case "captured":
+      return ottocentoMark(line);
+    case "doubling":
+      return "×2";
+    default:
+      return line.entered === "points" ? "#" : "";
+  }
+}
+
+function ottocentoMark(line) {
+  const type = { trumps: "T", moors: "M", aces: "1", tarocchi: "T" }[line.type] ||
+    Cards.SYMBOL[line.type] || line.type;
+  return line.kind === "cricca" ? `${line.count}${type}` : `${type}${line.length}`;
+}
+
+function drawSheet(first) {
+  const g = G.game;
+  const V = G.detail;
+  // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
+  const active = document.activeElement && document.activeElement.id;
+  const mitigatti = V.family === "mitigatti";
+  const finished = g.status === "finished";
+  const scroll = window.scrollY;
+  const root = h("section", { class: "screen sheet-screen" });
+  const next = nextHand(g);
+  const waiting = Outbox.of(g.id);
+  const dealerName = next.dealer !== null && next.dealer !== undefined ? seatName(next.dealer) : null;
+  append(root, [
+    h("div", { class: "sheet-head" },
+      h("h1", {}, I18n.variantName(g.variant, V.name)),
+      h("p", { class: "status" },
+        finished ? t("sheet.finished")
+          : V.hands_per_game ? t("sheet.handOf", { n: next.number, of: V.hands_per_game })
+            : t("sheet.hand", { n: next.number }),
+        dealerName && !finished ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
+      h("p", { class: "badges" },
+        h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
+          h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "" }))),
+        waiting.length ? h("span", { class: "badge waiting", id: "waiting" }, t("outbox.waiting", { n: waiting.length })) : null,
+        canEdit() ? null : G.kind === "player" && G.seat !== null
+          ? h("span", { class: "badge read", id: "player-badge" }, t("verdict.badge", { name: seatName(G.seat) }))
+          : h("span", { class: "badge read" }, t("sheet.readOnly")))),
+  ]);
+  if (G.kind === "player" && G.seat !== null && g.confirmation && g.confirmation.mode !== "none") {
+    root.append(verdictCard({
+      game: g, seat: G.seat, token: G.token, seatName,
+      details: (hand) => handDetails(g, hand, V, { verdicts: false }),
+      done: async () => { await refreshGame().catch(() => {}); drawSheet(false); },
+    }));
+  } else {
+    append(root, [disputesCard(g, seatName, canEdit()), requiredNotice(g)]);
+  }
+
+  if (finished && g.winners.length) {
+    const names = g.winners.map((key) => g.columns.find((c) => c.key === key)?.label || key);
+    root.append(h("p", { class: "winner", role: "status" }, h("span", { class: "winner-star", "aria-hidden": "true" }, "★"), " ",
+      t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
+      g.ended_by ? h("small", {}, ` (${g.ended_by})`) : null));
+  }
+  if (canEdit() && !finished) {
+    root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
+      t("sheet.newHand", { n: next.number })));
+  }
+  if (g.target) root.append(progress(g));
+  if (mitigatti) root.append(ledger(g));
+  root.append(sheetTable(g, V, mitigatti));
+  if (waiting.length) root.append(outboxCard(g, waiting));
+
+  root.append(h("div", { class: "row tools" },
+    h("button", { type: "button", class: "button", id: "pdf", onclick: downloadPdf }, t("sheet.pdf")),
+    h("a", { class: "button", href: `#/games/${g.id}/share` }, t("sheet.share")),
+    h("a", { class: "button", href: "#/" }, t("action.home"))));
+  show(root, { focus: first });
+  if (!first) {
+    window.scrollTo(0, scroll);
+    if (active) document.getElementById(active)?.focus({ preventScroll: true });
+  }
+}
+
+/** The hands this phone keeps until the service has them: each with its local count, and
+ * what the service said where it refused one, with what to do about it. */
+function outboxCard(g, waiting) {
+  const list = h("ol", { class: "outbox-list" });
+  for (const entry of waiting) {
+    const what = entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
+      : entry.kind === "put" ? t("outbox.correction", { n: entry.number }) : t("outbox.deletion", { n: entry.number });
+    const points = g.columns.filter((c) => entry.preview && entry.preview[c.key] !== undefined)
+      .map((c) => `${c.label} ${num(entry.preview[c.key])}`).join(" · ");
+    const item = h("li", { class: `outbox-item ${entry.problem ? "refused" : ""}`, id: `outbox-${entry.seq}` },
+      h("p", { class: "outbox-what" }, h("strong", {}, what), points ? ` — ${points}` : ""),
+      h("p", { class: "muted" }, entry.problem ? t("outbox.refused") : t("outbox.pending", {
+        time: new Date(entry.at).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })));
+    if (entry.problem) {
+      for (const error of entry.problem.errors.slice(0, 3)) {
+        item.append(h("p", { class: "field-error" }, problemLine(error)));
+      }
+      item.append(h("div", { class: "row" },
+        entry.kind !== "delete" ? h("button", {
+          type: "button", class: "button small primary", id: `outbox-reenter-${entry.seq}`,
+          onclick: () => reenter(g, entry),
+        }, t(entry.kind === "add" ? "outbox.reenter" : "outbox.recorrect")) : null,
+        h("button", {
+          type: "button", class: "button small danger", id: `outbox-drop-${entry.seq}`,
+          onclick: () => {
+            if (!window.confirm(t("outbox.dropConfirm", { what }))) return;
+            Outbox.remove(entry.id);
+            drawSheet(false);
+            flushOutbox(g.id);
+          },
+        }, t("outbox.drop"))));
+    }
+    list.append(item);
+  }
+  return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
+    h("h2", {}, t("outbox.title", { n: waiting.length })),
+    h("p", { class: "hint" }, t("outbox.hint", { n: waiting.length })), list);
+}
+
+/** A refused hand, opened again with everything it said, to check and save: a new hand as
+ * the next hand, a correction over the hand as it is now. It leaves the outbox for the form,
+ * which keeps it as a draft. */
+async function reenter(g, entry) {
+  Outbox.remove(entry.id);
+  G.reenter = entry;
+  G.etag = null;
+  await refreshGame().catch(() => {});
+  location.hash = entry.kind === "add" ? `#/games/${g.id}/hand` : `#/games/${g.id}/hands/${entry.number}`;
+}
+
+function progress(g) {
+  const box = h("div", { class: "card progress", "aria-label": t("sheet.progress", { target: g.target }) },
+    h("h2", {}, t("sheet.progress", { target: g.target })));
+  for (const column of g.columns) {
+    const total = g.totals[column.key] || 0;
+    const share = Math.max(0, Math.min(100, (total / g.target) * 100));
+    const bar = h("span", { class: "bar-fill" });
+    bar.style.width = `${share}%`;
+    box.append(h("div", { class: "bar-row" },
+      h("span", { class: "bar-label" }, column.label),
+      h("span", {
+        class: "bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": g.target,
+        "aria-valuenow": total, "aria-label": column.label,
+      }, bar),
+      h("span", { class: "bar-value" }, `${num(total)}`)));
+    box.append(h("p", { class: "bar-to-go" }, total >= g.target ? t("sheet.reached", { name: column.label })
+      : t("sheet.toGo", { name: column.label, n: num(g.target - total) })));
+  }
+  return box;
+}
+
+function ledger(g) {
+  const box = h("div", { class: "card ledger" }, h("h2", {}, t("sheet.balances")));
+  const list = h("div", { class: "balances" });
+  g.seats.forEach((name, seat) => {
+    const value = g.balances ? g.balances[String(seat)] : 10;
+    const cash = g.money ? g.money[String(seat)] : null;
+    list.append(h("div", { class: `balance ${value < 10 ? "down" : value > 10 ? "up" : ""}`, "data-seat": seat },
+      h("span", { class: "balance-name" }, name),
+      h("span", { class: "balance-value" }, num(value)),
+      cash !== null && cash !== undefined ? h("span", { class: "balance-money" }, money(cash, g.options.currency)) : null));
+  });
+  box.append(list);
+  if (g.pot) box.append(h("p", { class: "hint" }, t("sheet.pot", { n: g.pot })));
+  const transfers = g.transfers || [];
+  box.append(h("h3", {}, t("sheet.transfers")));
+  if (!transfers.length) {
+    box.append(h("p", { class: "muted" }, t("sheet.noTransfers")));
+  } else {
+    box.append(h("ul", { class: "transfers" }, transfers.map((x) => h("li", {},
+      h("strong", {}, seatName(Number(x.from))), " → ", h("strong", {}, seatName(Number(x.to))),
+      `: ${t("marca", { n: x.marca })}`, x.money ? ` (${money(x.money, g.options.currency)})` : ""))));
+  }
+  return box;
+}
+
+function sheetTable(g, V, mitigatti) {
+  const table = h("table", { class: `sheet cols-${g.columns.length}` });
+  table.append(h("caption", { class: "visually-hidden" }, t("sheet.caption")));
+  table.append(h("thead", {}, h("tr", {},
+    h("th", { scope: "col", class: "hand-col" }, h("span", { class: "visually-hidden" }, t("sheet.handCol")), "#"),
+    g.columns.map((c) => h("th", { scope: "col" }, c.label)))));
+  const body = h("tbody");
+  const running = {};
+  const balance = {};
+  const marks = new Map(); // each mark on this sheet, and what it stands for
+  g.columns.forEach((c) => { running[c.key] = 0; balance[c.key] = 10; });
+  for (const hand of g.hands) {
+    const result = hand.result;
+    const thrown = (result.events || []).includes("thrown_in");
+    const open = G.expanded.has(hand.number);
+    const row = h("tr", { class: `hand ${open ? "open" : ""}`, "data-hand": hand.number });
+    row.append(h("th", { scope: "row", class: "hand-col" },
+      h("button", {
+        type: "button", class: "hand-button", "aria-expanded": open ? "true" : "false",
+        "aria-controls": `details-${hand.number}`,
+        onclick: () => {
+          if (G.expanded.has(hand.number)) G.expanded.delete(hand.number);
+          else G.expanded.add(hand.number);
+          drawSheet(false);
+        },
+      }, h("span", { class: "hand-number" }, hand.number),
+      // Its name is what it shows, and what the initial stands for: "1, details of hand 1,
+      // dealt by Anna" (WCAG 2.5.3, the visible label inside the name).
+      h("span", { class: "visually-hidden" }, t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
+      h("span", { class: "hand-dealer", "aria-hidden": "true", title: t("sheet.dealtBy", { name: seatName(hand.dealer) }) },
+        initials(seatName(hand.dealer)))),
+      verdictMark(g, hand, marks)));
+    for (const column of g.columns) {
+      const cell = h("td", { "data-col": column.key });
+      const points = result.columns[column.key] ?? 0;
+      running[column.key] += points;
+      if (mitigatti) {
+        const marca = result.marca ? result.marca[column.key] ?? 0 : 0;
+        balance[column.key] += marca;
+        if (thrown) {
+          cell.append(h("div", { class: "mark-line muted" }, "—"));
+        } else {
+          cell.append(h("div", { class: `marca ${marca > 0 ? "up" : marca < 0 ? "down" : ""}` }, signed(marca)));
+          const byPoints = (result.sides || []).some((x) => x.lines.some((line) => line.entered === "points"));
+          if (byPoints) marks.set("#", t("legend.byPoints"));
+          cell.append(h("div", { class: "mark-line muted" }, t("sheet.cardPoints", { n: points }),
+            byPoints ? h("span", { class: "mark" }, " #") : null));
+        }
+        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.balanceShort")), " ", num(balance[column.key])));
+      } else {
+        const side = columnSide(result, column);
+        for (const line of side ? side.lines : []) {
+          if (line.points === 0 && line.item !== "deck_points" && line.item !== "card_points") continue;
+          const mark = lineMark(line);
+          const captured = line.item === "captured_meld" || line.item === "captured";
+          if (mark) marks.set(mark, Explain.markMeaning(line));
+          cell.append(h("div", { class: `mark-line ${mark ? "" : "deck"} ${captured ? "captured" : ""}` },
+            num(line.points), mark ? h("span", { class: "mark" }, ` ${mark}`) : null));
+        }
+        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.totalShort")), " ", num(running[column.key])));
+      }
+      row.append(cell);
+    }
+    body.append(row);
+    if (open) {
+      body.append(h("tr", { class: "details-row" },
+        h("td", { colspan: g.columns.length + 1, id: `details-${hand.number}` }, handDetails(g, hand, V))));
+    }
+  }
+  if (!g.hands.length) {
+    body.append(h("tr", {}, h("td", { colspan: g.columns.length + 1, class: "empty" }, t("sheet.empty"))));
+  }
+  table.append(body);
+  const foot = h("tr", { class: "totals" }, h("th", { scope: "row", class: "hand-col" }, "Σ"));
+  for (const column of g.columns) {
+    const winner = g.winners.includes(column.key);
+    foot.append(h("td", { class: winner ? "winner-cell" : "", "data-total": column.key },
+      mitigatti ? num(g.balances ? g.balances[column.key] : 10) : num(g.totals[column.key] ?? 0),
+      winner ? h("span", { class: "crown", "aria-label": t("sheet.wins") }, " ★") : null));
+  }
+  table.append(h("tfoot", {}, foot));
+  return h("div", { class: "sheet-block" }, h("div", { class: "sheet-wrap" }, table),
+    g.hands.length ? legend(marks, mitigatti) : null);
+}
+
+/** What the sheet's signs mean, under it: the dealer's badge, the running total, and each
+ * mark the sheet shows. */
+function legend(marks, mitigatti) {
+  const items = [
+    h("li", {}, h("span", { class: "hand-dealer sample", "aria-hidden": "true" }, "A"), " ", t("legend.dealer")),
+    h("li", {}, h("span", { class: "running-label" }, t(mitigatti ? "sheet.balanceShort" : "sheet.totalShort")), " ",
+      t(mitigatti ? "legend.balance" : "legend.total")),
+    ...[...marks].sort(([a], [b]) => a.localeCompare(b)).map(([mark, meaning]) =>
+      h("li", {}, h("span", { class: "mark" }, mark), " ", meaning)),
+  ];
+  return h("details", { class: "legend", id: "legend" },
+    h("summary", {}, t("legend.title")), h("ul", {}, items));
+}
+
+/** A hand's sign for the players' verdicts (✓ all confirmed, ! disputed, 1/3 waiting),
+ * noted for the legend. */
+function verdictMark(g, hand, marks) {
+  const found = handMark(g, hand);
+  if (!found) return null;
+  marks.set(found.kind === "waiting" ? `0/${found.mark.split("/")[1]}` : found.mark, found.meaning);
+  return h("span", { class: `verdict-mark ${found.kind}`, title: found.meaning },
+    h("span", { "aria-hidden": "true" }, found.mark), h("span", { class: "visually-hidden" }, found.meaning));
+}
+
+function handDetails(g, hand, V, { verdicts = true } = {}) {
+  const result = hand.result;
+  const box = h("div", { class: "details" });
+  box.append(h("p", { class: "details-head" },
+    h("strong", {}, t("sheet.handN", { n: hand.number })), ` · ${t("sheet.dealer", { name: seatName(hand.dealer) })}`,
+    hand.version > 1 ? ` · ${t("sheet.corrected", { n: hand.version - 1 })}` : ""));
+  for (const event of result.events || []) {
+    box.append(h("p", { class: "event" }, I18n.has(`event.${event}`) ? t(`event.${event}`) : event));
+  }
+  if (hand.record.contract) box.append(h("p", {}, Explain.contract(hand.record.contract, seatName)));
+  if (hand.record.call) box.append(h("p", {}, Explain.call(hand.record.call, hand.dealer, seatName, V.family)));
+  for (const side of result.sides || []) {
+    const list = h("ul", { class: "lines" });
+    for (const line of side.lines) {
+      list.append(h("li", {}, h("span", { class: "line-points" }, num(line.points)),
+        h("span", { class: "line-text" }, Explain.line(line, seatName, V.family)),
+        ruleLink(line.rule, g.variant)));
+    }
+    box.append(h("div", { class: "side" }, h("h4", {}, sideNames(side.seats), h("span", { class: "side-total" }, num(side.total))), list));
+  }
+  if (result.payments && result.payments.length) {
+    box.append(h("h4", {}, t("sheet.payments")));
+    box.append(h("ul", { class: "lines payments" }, result.payments.map((p) => h("li", {},
+      h("span", { class: "line-points" }, p.marca),
+      h("span", { class: "line-text" }, Explain.payment(p, seatName)),
+      ruleLink(p.rule, g.variant)))));
+  }
+  for (const v of result.violations || []) {
+    box.append(h("p", { class: "event" }, `${t("sheet.violation")}: ${v.message}`));
+  }
+  if (verdicts) {
+    const said = verdictLines(hand, seatName);
+    if (said) box.append(said);
+    // A player may change their mind on any hand, from its details.
+    if (G.kind === "player" && G.seat !== null && said) {
+      box.append(verdictButtons({
+        game: g, seat: G.seat, token: G.token, seatName,
+        done: async () => { await refreshGame().catch(() => {}); drawSheet(false); },
+      }, hand));
+    }
+  }
+  if (canEdit()) {
+    const last = hand.number === g.hands.length;
+    const actions = h("div", { class: "row" },
+      h("a", { class: "button", href: `#/games/${g.id}/hands/${hand.number}`, id: `correct-${hand.number}` },
+        t("sheet.correct")),
+      last ? h("button", {
+        type: "button", class: "button danger", id: `delete-${hand.number}`,
+        onclick: () => confirmDelete(actions, hand),
+      }, t("sheet.delete")) : null);
+    box.append(actions);
+  }
+  return box;
+}
+
+function confirmDelete(actions, hand) {
+  actions.replaceChildren(
+    h("p", { class: "confirm-text" }, t("sheet.deleteConfirm", { n: hand.number })),
+    h("button", {
+      type: "button", class: "button danger", id: "delete-yes",
+      onclick: () => deleteHand(hand),
+    }, t("sheet.deleteYes")),
+    h("button", { type: "button", class: "button", onclick: () => drawSheet(false) }, t("action.cancel")));
+  actions.querySelector("#delete-yes").focus();
+}
+
+async function deleteHand(hand) {
+  try {
+    await api("DELETE", `/games/${G.id}/hands/${hand.number}`, {
+      token: G.token, headers: { "If-Match": hand.etag },
+    });
+    G.expanded.delete(hand.number);
+    await refreshGame();
+    toast(t("sheet.deleted", { n: hand.number }));
+    drawSheet(false);
+  } catch (error) {
+    if (error.status === 0) {  // no network: the deletion waits with the hands to send
+      Outbox.push({ game: G.id, kind: "delete", number: hand.number, ifMatch: hand.etag });
+      toast(t("outbox.keptDeletion", { n: hand.number }));
+      drawSheet(false);
+      return;
+    }
+    await lostRace(error);
+  }
+}
+
+/** After a write the server refused because the game moved on (409, 412, or a hand whose
+ * dealer is no longer next): say so, reload, and show the sheet. */
+async function lostRace(error, { number = null, message = null } = {}) {
+  if (error.status === 403) {
+    G.kind = "read";
+    Store.put(G.id, { kind: "read" });
+    banner(t("race.readOnly"), "warn");
+  } else if (message) {
+    banner(message, "warn");
+  } else if (error.status === 409 || error.status === 412) {
+    banner(number ? t("race.changed", { n: number }) : t("race.reloaded"), "warn");
+  } else {
+    banner(problemText(problemErrors(error)[0]), "warn");
+  }
+  G.etag = null;
+  await refreshGame().catch(() => {});
+  if (location.hash === `#/games/${G.id}`) drawSheet(true);
+  else location.hash = `#/games/${G.id}`;
+}
+
+async function downloadPdf() {
+  try {
+    const response = await fetch(`${API}/games/${G.id}/sheet.pdf?lang=${I18n.lang}`, {
+      headers: { Authorization: `Bearer ${G.token}` },
+    });
+    if (!response.ok) {
+      toast(response.status === 404 ? t("sheet.pdfMissing") : t("sheet.pdfFailed", { status: response.status }));
+      return;
+    }
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    const link = h("a", { href: url, download: `segnapunti-${G.id}.pdf` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    toast(t("err.network"));
+  }
+}
+
+export { drawSheet, lostRace, sheetScreen };

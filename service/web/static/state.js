@@ -1,0 +1,240 @@
+/* The page's state: the game on screen (``G``: its id, token and access, the game as last
+ * read, the variant's data, which hands are open), the variants' data and rulebooks as read
+ * once, the poll that keeps the game current, and the sending of the hands the outbox keeps.
+ * The screens read and change it; it draws no screen, and imports none: the one redraw it
+ * asks for (the sheet, once the outbox has sent) is put in ``screens`` by app.js. */
+import { ApiError, api, problemErrors } from "./api.js";
+import { banner, h, toast } from "./dom.js";
+import { Copies, Outbox, Store } from "./stores.js";
+
+const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
+const t = (key, params) => I18n.t(key, params);
+
+// -- the variants' data and rulebooks, read once ------------------------------------------
+
+const variantCache = { list: null, detail: {} };
+
+async function variants() {
+  if (!variantCache.list) variantCache.list = (await api("GET", "/variants")).data;
+  return variantCache.list;
+}
+
+async function variantDetail(id) {
+  if (!variantCache.detail[id]) {
+    variantCache.detail[id] = (await api("GET", `/variants/${id}`)).data;
+  }
+  return variantCache.detail[id];
+}
+
+// Each variant's rulebook, by language: what a line's or a refusal's rule opens.
+const rulesCache = {};
+
+async function rulebook(variant) {
+  const key = `${I18n.lang}/${variant}`;
+  if (!rulesCache[key]) rulesCache[key] = (await api("GET", `/variants/${variant}/rules`)).data;
+  return rulesCache[key];
+}
+
+/** A rule a line or a refusal cites, as a small link to its section of the rulebook: its
+ * title where the book is at hand, else the word "rule". */
+function ruleLink(ref, variant) {
+  if (!ref || !variant) return null;
+  const book = rulesCache[`${I18n.lang}/${variant}`];
+  const section = book && book.sections.find((s) => s.ref === ref);
+  return h("a", {
+    class: "rule", href: `#/rules/${variant}/${encodeURIComponent(ref)}`,
+    title: section ? `${ref} · ${section.title}` : ref,
+  }, section ? section.title : t("rules.rule"));
+}
+
+function variantName(v) {
+  return I18n.variantName(v.id, v.name);
+}
+
+/** The next hand's number and dealer, counting the hands still waiting to be sent: a
+ * thrown-in deal leaves the deal where it was. */
+function nextHand(g) {
+  let number = g.hands.length + 1;
+  let dealer = g.next_dealer;
+  for (const entry of Outbox.of(g.id)) {
+    if (entry.kind !== "add") continue;
+    number += 1;
+    if (!entry.record.thrown_in && dealer !== null && dealer !== undefined) dealer = (dealer + 1) % g.seats.length;
+  }
+  return { number, dealer };
+}
+
+// -- the outbox, sent ---------------------------------------------------------------------
+
+const sending = { busy: false, timer: null };
+
+/** Send the game's waiting hands, in order, until one cannot go. */
+async function flushOutbox(gameId) {
+  if (sending.busy || !gameId) return;
+  const waiting = Outbox.of(gameId);
+  if (!waiting.length || waiting[0].problem) return;
+  const saved = Store.get(gameId);
+  if (!saved || !saved.token) return;
+  sending.busy = true;
+  clearTimeout(sending.timer);
+  sending.timer = null;
+  let sent = 0;
+  let refused = false;
+  try {
+    for (const entry of waiting) {
+      if (entry.problem) break;
+      try {
+        if (entry.kind === "add") {
+          await api("POST", `/games/${gameId}/hands`, {
+            body: entry.record, token: saved.token, headers: { "Idempotency-Key": entry.key },
+          });
+        } else if (entry.kind === "put") {
+          await api("PUT", `/games/${gameId}/hands/${entry.number}`, {
+            body: entry.record, token: saved.token, headers: { "If-Match": entry.ifMatch },
+          });
+        } else {
+          await api("DELETE", `/games/${gameId}/hands/${entry.number}`, {
+            token: saved.token, headers: { "If-Match": entry.ifMatch },
+          });
+        }
+        Outbox.remove(entry.id);
+        sent += 1;
+      } catch (error) {
+        if (error.status === 0 || error.status >= 500 || error.status === 429) {
+          // Not reached (or not now): again later, waiting longer each time, a minute at most.
+          const tries = (entry.tries || 0) + 1;
+          Outbox.update(entry.id, { tries });
+          sending.timer = setTimeout(() => flushOutbox(gameId), Math.min(60, 2 ** (tries - 1)) * 1000);
+        } else {
+          Outbox.update(entry.id, { problem: { status: error.status, errors: problemErrors(error) } });
+          refused = true;
+        }
+        break;
+      }
+    }
+  } finally {
+    sending.busy = false;
+  }
+  if (G.id === gameId) {
+    if (sent || refused) {  // a refusal says the game moved on: read it as it is now
+      G.etag = null;
+      await refreshGame().catch(() => {});
+    }
+    if (sent) toast(t("outbox.sent", { n: sent }));
+    if (location.hash === `#/games/${gameId}`) screens.drawSheet(false);
+  }
+}
+
+// -- the current game --------------------------------------------------------------------
+
+const G = {
+  id: null, token: null, kind: null, game: null, etag: null, detail: null, timer: null,
+  onChange: null, expanded: new Set(), lastUpdate: null,
+};
+
+/** What the state asks of the screens, filled in by app.js at start-up. */
+const screens = {
+  drawSheet: (first) => {},  // the sheet redrawn in place (``first``: as when it opens)
+};
+
+function stopPolling() {
+  clearTimeout(G.timer);
+  G.timer = null;
+}
+
+function schedulePoll() {
+  stopPolling();
+  G.timer = setTimeout(poll, POLL_MS);
+}
+
+async function poll() {
+  if (!G.id) return;
+  if (document.visibilityState === "visible") {
+    try {
+      const changed = await refreshGame();
+      if (changed && G.onChange) G.onChange();
+      setLive(true);
+      if (!sending.timer || !Outbox.of(G.id).length) flushOutbox(G.id);
+    } catch (error) {
+      setLive(false);
+    }
+  }
+  schedulePoll();
+}
+
+function setLive(ok) {
+  const el = document.getElementById("live");
+  if (!el) return;
+  el.classList.toggle("offline", !ok);
+  const time = G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  el.querySelector(".live-text").textContent = ok ? t("sheet.live", { time })
+    : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
+}
+
+function remember(game, patch = {}) {
+  return Store.put(game.id, {
+    variant: game.variant, seats: game.seats, status: game.status,
+    hands: game.hands_played ?? game.hands.length, ...patch,
+  });
+}
+
+async function refreshGame() {
+  const headers = G.etag ? { "If-None-Match": G.etag } : {};
+  const response = await api("GET", `/games/${G.id}`, { token: G.token, headers });
+  G.lastUpdate = new Date();
+  // The service says what this phone's token may do: no change has to be tried to learn it.
+  const access = response.headers.get("Game-Access");
+  if (access) G.kind = access;
+  // A player's link speaks for one seat: the page shows that player their own buttons.
+  const seat = response.headers.get("Game-Seat");
+  G.seat = seat === null ? null : Number(seat);
+  if (response.status === 304) return false;
+  G.game = response.data;
+  G.etag = response.headers.get("ETag");
+  if (G.copyAt) banner(null);  // the network is back: the copy's notice goes
+  G.copyAt = null;
+  remember(G.game);
+  Copies.keep(G.game, G.detail);
+  return true;
+}
+
+async function openGame(id) {
+  if (G.id === id && G.game) return;
+  stopPolling();
+  const saved = Store.get(id);
+  if (!saved || !saved.token) throw new ApiError(401, { detail: t("err.noToken") });
+  Object.assign(G, {
+    id, token: saved.token, kind: saved.kind || null, seat: saved.seat ?? null, game: null, etag: null, detail: null,
+    expanded: new Set(), copyAt: null,
+  });
+  try {
+    await refreshGame();
+    G.detail = await variantDetail(G.game.variant);
+    Copies.keep(G.game, G.detail);
+    flushOutbox(id);
+  } catch (error) {
+    // No network: the game as this phone last saw it, said to be a copy, and when from.
+    const copy = error.status === 0 ? Copies.get(id) : null;
+    if (!copy) throw error;
+    Object.assign(G, { game: copy.game, detail: copy.detail, copyAt: copy.at, etag: null });
+    banner(t("offline.copy", { time: new Date(copy.at).toLocaleString(I18n.lang, {
+      day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) }), "warn");
+    return;
+  }
+  Store.put(id, { kind: G.kind, seat: G.seat });
+}
+
+const canEdit = () => G.kind === "edit";
+
+function seatName(seat) {
+  return G.game.seats[seat] ?? `#${seat + 1}`;
+}
+
+function sideNames(seats) {
+  return seats.map((s) => seatName(s)).join(" & ");
+}
+
+export {
+  G, canEdit, flushOutbox, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
+  schedulePoll, screens, seatName, sideNames, stopPolling, variantDetail, variantName, variants,
+};
