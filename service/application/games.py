@@ -454,13 +454,28 @@ class GameService:
         players: Sequence[str],
         first_dealer: int | None,
     ) -> CreatedGame:
-        variant = _variant(variant_id)
-        setup = validate_game_setup(variant, options, list(players), first_dealer)
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        game = self.new_game(variant_id, options, players, first_dealer,
+                             edit_token=edit_token, read_token=read_token)
+        try:
+            self.repository.add_game(game)
+        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+            # The failed insert spoiled its transaction: ``run_write`` starts again, with a
+            # new id.
+            raise ConcurrentChange("a new game's id was already taken") from error
+        return CreatedGame(self._view(game), edit_token, read_token,
+                           player_tokens(edit_token, game.id, _setup_of(game)))
+
+    def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
+                 players: Sequence[str], first_dealer: int | None, *, edit_token: str,
+                 read_token: str, event: tuple[str, int, int] | None = None) -> StoredGame:
+        """A new game as it is stored (checked, not stored yet): its tokens' hashes, and
+        each player's (worked out from the edit token); ``event`` for a table of an event."""
+        variant = _variant(variant_id)
+        setup = validate_game_setup(variant, options, list(players), first_dealer)
         game_id = new_game_id()
-        players = player_tokens(edit_token, game_id, setup)
-        game = StoredGame(
+        return StoredGame(
             id=game_id,
             variant=variant.id,
             options=dict(setup.options),
@@ -470,16 +485,23 @@ class GameService:
             read_token_hash=hash_token(read_token),
             created_at=self.clock(),
             version=1,
-            player_token_hashes=tuple((seat, hash_token(token))
-                                      for seat, token in enumerate(players) if token),
+            player_token_hashes=tuple(
+                (seat, hash_token(token))
+                for seat, token in enumerate(player_tokens(edit_token, game_id, setup))
+                if token),
+            event=event,
         )
-        try:
-            self.repository.add_game(game)
-        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
-            # The failed insert spoiled its transaction: ``run_write`` starts again, with a
-            # new id.
-            raise ConcurrentChange("a new game's id was already taken") from error
-        return CreatedGame(self._view(game), edit_token, read_token, players)
+
+    def view_of(self, game: StoredGame) -> GameView:
+        """A game's view from the game as stored (one an event's write has just made or
+        changed: read again, it would not show before the commit). Not kept: the write may
+        yet roll back."""
+        return self._view(game, keep=False)
+
+    def view_at(self, game_id: str, version: int) -> GameView:
+        """The game at ``version`` (just read elsewhere, as an event reads its tables') or
+        later, from this process's views where it can."""
+        return self._current_view(game_id, version)
 
     def player_links(self, game_id: str, token: str | None) -> tuple[str | None, ...]:
         """Each seat's player token, with the edit token only: they are worked out from it
@@ -512,6 +534,7 @@ class GameService:
         kind, credentials = _token_kind(access), access.credentials
         view = self._current_view(game_id, credentials.version)
         game = view.game
+        _check_open(game)
         if view.summary.finished:
             raise Conflict(
                 Text("game {game} is finished; it takes no more hands", game=game_id),
@@ -568,6 +591,7 @@ class GameService:
         they follow."""
         kind = _token_kind(self._authorize(game_id, token, write=True))
         game = self._load(game_id)
+        _check_open(game)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         view = self._view(game)
@@ -604,6 +628,7 @@ class GameService:
         """Remove the last hand (a ``delete`` version records it)."""
         kind = _token_kind(self._authorize(game_id, token, write=True))
         game = self._load(game_id)
+        _check_open(game)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         if number != len(game.hands):
@@ -689,7 +714,7 @@ class GameService:
             raise NotFound(Text("game {game} has no hand {n}", game=view.id, n=number))
         return view.hands[number - 1]
 
-    def _view(self, game: StoredGame) -> GameView:
+    def _view(self, game: StoredGame, *, keep: bool = True) -> GameView:
         """The game with every result, from the caches when this version was seen before: a
         stored hand's result depends only on its record, so it is kept by (game, number,
         hand version, rules version) and never recomputed; the whole view by the game's
@@ -702,7 +727,8 @@ class GameService:
                  for stored in game.hands]
         summary = game_summary(setup, [hand.result for hand in hands])
         view = GameView(game, setup, tuple(hands), summary)
-        self._keep_view(view)
+        if keep:
+            self._keep_view(view)
         return view
 
     def _cached_view(self, game_id: str, version: int) -> GameView | None:
@@ -754,6 +780,17 @@ class GameService:
         kept = self._views.get(view.id)
         if kept is None or kept.game.version <= view.game.version:
             self._views.put(view.id, view)
+
+
+def _check_open(game: StoredGame) -> None:
+    """A table whose round the organiser closed takes no more changes: it counts as it
+    stood (EVENTS.md)."""
+    if game.closed_at is not None:
+        raise Conflict(
+            Text("game {game} is a table of a round the organiser closed: it counts as it "
+                 "stands and takes no more changes", game=game.id),
+            code="game_closed",
+        )
 
 
 def _run_after_commit(actions: Sequence[Callable[[], None]]) -> None:

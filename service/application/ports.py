@@ -45,6 +45,10 @@ class StoredGame:
     hands: tuple[StoredHand, ...] = ()
     #: The hash of each player's token, by seat (issue 15): stored with the game.
     player_token_hashes: tuple[tuple[int, str], ...] = ()
+    #: The event, round and table it is a table of (issue 16), if any.
+    event: tuple[str, int, int] | None = None
+    #: When the organiser closed its round: it takes no more changes.
+    closed_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,64 @@ class IdempotencyEntry:
     status: int
     headers: dict[str, str]
     body: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """One table of a round: its number, its game, the entrants it seats by place, and its
+    game's version and whether its round closed it (as read with the event)."""
+
+    number: int
+    game_id: str
+    entrants: tuple[int, ...]
+    game_version: int = 1
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    number: int
+    state: Literal["open", "closed"]
+    byes: tuple[int, ...]
+    started_at: datetime
+    closed_at: datetime | None = None
+    tables: tuple[StoredTable, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    id: str
+    name: str
+    variant: str
+    options: dict[str, Any]
+    format: str
+    pairing: str | None
+    scoring: str
+    rounds: int | None
+    seed: int
+    entrants: tuple[dict[str, Any], ...]
+    edit_token_hash: str
+    read_token_hash: str
+    created_at: datetime
+    version: int
+    played: tuple[StoredRound, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EventCredentials:
+    edit_token_hash: str
+    read_token_hash: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventAction:
+    """One action of an event's organiser, as its history keeps it."""
+
+    version: int
+    action: str
+    data: dict[str, Any]
     created_at: datetime
 
 
@@ -221,3 +283,35 @@ class GameRepository(Transactions, Protocol):
     def history(self, game_id: str) -> list[HandVersion]:
         """Every version of every hand of the game, oldest first, each with the verdicts
         given on it."""
+
+
+class EventRepository(GameRepository, Protocol):
+    """Events, over the same store as their tables' games: an event's action and the games
+    it makes or changes commit together."""
+
+    def add_event(self, event: StoredEvent, now: datetime) -> None:
+        """Store a new event with no rounds (``GameIdTaken`` if its id is in use)."""
+
+    def get_event(self, event_id: str) -> StoredEvent | None:
+        """The event with its rounds and tables (each table's game version), or None."""
+
+    def get_event_credentials(self, event_id: str) -> EventCredentials | None: ...
+
+    def event_token_exists(self, token_hash: str) -> bool: ...
+
+    def add_round(self, event_id: str, *, expected_version: int, played: StoredRound,
+                  games: tuple[StoredGame, ...], data: dict[str, Any], now: datetime) -> None:
+        """Seat a round: store its games and tables, if the event is still at
+        ``expected_version`` (else ``StaleGame``)."""
+
+    def close_round(self, event_id: str, *, expected_version: int, number: int,
+                    data: dict[str, Any], now: datetime) -> None:
+        """Close round ``number`` and every game of it (each game's version moves on)."""
+
+    def reseat_round(self, event_id: str, *, expected_version: int, number: int,
+                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...],
+                     byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
+        """The organiser's swap: each table (number, entrants, names by seat) seated anew,
+        its game renamed, while no game of the round has a hand (else ``StaleGame``)."""
+
+    def event_history(self, event_id: str) -> list[EventAction]: ...

@@ -14,12 +14,13 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from service.application.events import EventService
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printing import SheetPrinter
-from service.pdf import render_sheet
-from service.persistence import SqlGameRepository, make_engine
+from service.pdf import render_sheet, render_standings
+from service.persistence import SqlEventRepository, make_engine
 
 from . import problems, ratelimit
 from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
@@ -115,11 +116,17 @@ def _refuse_undecodable_text() -> Response | None:
     )
 
 
+#: The changes that take no body (closing a round): sent with none, they need no JSON type.
+BODYLESS = {"events.CloseRound"}
+
+
 def _require_json_body() -> None:
     # A request that matched no route (404) or no method of it (405) gets that answer, not
     # a complaint about its body.
     if request.routing_exception is not None:
         return
+    if request.endpoint in BODYLESS and not request.content_length:
+        return  # an action that takes no body: nothing to read
     if (
         request.method in {"POST", "PUT", "PATCH"}
         and request.path.startswith(API_PREFIX)
@@ -172,9 +179,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     repository = app.config.get("GAME_REPOSITORY")
     if repository is None:
-        repository = SqlGameRepository(make_engine(app.config["DATABASE_URL"]))
+        repository = SqlEventRepository(make_engine(app.config["DATABASE_URL"]))
     service = GameService(repository, cache_hands=int(app.config["CACHE_HANDS"]))
     app.extensions["segnapunti.games"] = service
+    app.extensions["segnapunti.events"] = EventService(repository, service)
+    app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.idempotency"] = IdempotencyService(repository, service.clock)
     app.extensions["segnapunti.printer"] = SheetPrinter(
         render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),

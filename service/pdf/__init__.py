@@ -13,12 +13,20 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from service.application.sheets import Sheet
+    from service.application.standings_sheet import StandingsSheet
 
-__all__ = ["render_sheet"]
+__all__ = ["render_sheet", "render_standings"]
 
 
 def render_sheet(sheet: Sheet) -> bytes:
     """The sheet as the bytes of a PDF (``service.pdf.render.render_sheet``)."""
     from .render import render_sheet as render
+
+    return render(sheet)
+
+
+def render_standings(sheet: StandingsSheet) -> bytes:
+    """An event's printable standings as the bytes of a PDF (loaded as ``render_sheet``)."""
+    from .standings import render_standings as render
 
     return render(sheet)

@@ -39,6 +39,12 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the game's hands: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
+    # A table of an event (issue 16): which event, round and table; set when the round
+    # seats it. ``closed_at``: the organiser closed its round, and it takes no more changes.
+    event_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    event_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    event_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="game",
@@ -135,6 +141,70 @@ class ConfirmationRow(Base):
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: The game's version after this verdict (each verdict bumps it: the game's ETag moves).
     game_version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """A club night or a tournament (issue 16): its setup and roster, and the hashes of its
+    organiser's and room's tokens."""
+
+    __tablename__ = "events"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    variant: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    format: Mapped[str] = mapped_column(String(16))
+    pairing: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    scoring: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int] = mapped_column(Integer)
+    entrants: Mapped[list[dict[str, Any]]] = mapped_column(JSONType)
+    edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Bumped by every action of the organiser: the optimistic-concurrency guard.
+    version: Mapped[int] = mapped_column(Integer)
+
+
+class EventRoundRow(Base):
+    __tablename__ = "event_rounds"
+    __table_args__ = (CheckConstraint("state IN ('open', 'closed')", name="state_known"),)
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[str] = mapped_column(String(8))
+    byes: Mapped[list[int]] = mapped_column(JSONType)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class EventTableRow(Base):
+    """One table of a round: its game, and the entrants it seats by place."""
+
+    __tablename__ = "event_tables"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), unique=True)
+    entrants: Mapped[list[int]] = mapped_column(JSONType)
+
+
+class EventActionRow(Base):
+    """One action of the organiser, in order: the event's history. Rows are only inserted."""
+
+    __tablename__ = "event_actions"
+    __table_args__ = (UniqueConstraint("event_id", "event_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"))
+    event_version: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -62,6 +62,7 @@ _instances = itertools.count()
 _GAME = select(
     GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
     GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
+    GameRow.event_id, GameRow.event_round, GameRow.event_table, GameRow.closed_at,
 ).where(GameRow.id == bindparam("game_id"))
 _HANDS = (
     select(HandRow.number, HandRow.version, HandRow.record, HandRow.rules_version,
@@ -275,6 +276,9 @@ class SqlGameRepository:
             version=row.version,
             hands=tuple(_with_verdicts(_hand(hand), verdicts.get(hand.number, ()))
                         for hand in hands),
+            event=((row.event_id, row.event_round, row.event_table)
+                   if row.event_id is not None else None),
+            closed_at=_aware(row.closed_at) if row.closed_at is not None else None,
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -365,12 +369,14 @@ class SqlGameRepository:
     def add_game(self, game: StoredGame) -> None:
         try:
             with self._write() as connection:
+                event_id, event_round, event_table = game.event or (None, None, None)
                 connection.execute(insert(_games), {
                     "id": game.id, "variant": game.variant, "options": game.options,
                     "players": list(game.players), "first_dealer": game.first_dealer,
                     "edit_token_hash": game.edit_token_hash,
                     "read_token_hash": game.read_token_hash, "created_at": game.created_at,
-                    "version": game.version,
+                    "version": game.version, "event_id": event_id, "event_round": event_round,
+                    "event_table": event_table, "closed_at": game.closed_at,
                 })
                 if game.player_token_hashes:
                     connection.execute(insert(_players), [

@@ -43,6 +43,20 @@ HISTORY: Op = ("get", f"{GAME}/history")
 PLAYERS: Op = ("get", f"{GAME}/players")
 #: A player's verdict on a hand: sent with a player's token (``hostile_world.send``).
 VERDICT: Op = ("post", f"{HAND}/confirmations")
+#: Events (issue 16): the world's event has played no hand, its round 1 open; sent with the
+#: event's edit token.
+EVENT = f"{API}/events/{{event_id}}"
+EV_CREATE: Op = ("post", f"{API}/events")
+EV_READ: Op = ("get", EVENT)
+EV_ROUNDS: Op = ("post", f"{EVENT}/rounds")
+EV_ROUND: Op = ("get", f"{EVENT}/rounds/{{number}}")
+EV_SWAP: Op = ("put", f"{EVENT}/rounds/{{number}}")
+EV_CLOSE: Op = ("post", f"{EVENT}/rounds/{{number}}/close")
+EV_STANDINGS: Op = ("get", f"{EVENT}/standings")
+EV_PDF: Op = ("get", f"{EVENT}/standings.pdf")
+EV_HISTORY: Op = ("get", f"{EVENT}/history")
+EV_JSON: Op = ("get", f"{EVENT}.json")
+EV_CSV: Op = ("get", f"{EVENT}.csv")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -50,7 +64,7 @@ CSV_EXPORT: Op = ("get", f"{GAME}.csv")
 #: The methods that change a hand, sent with ``If-Match``.
 WRITE_METHODS = {"PUT", "DELETE"}
 #: A path's parameters as the world fills them.
-DEFAULTS = {"game_id": "{game}", "number": "1", "variant_id": "gatti-3"}
+DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3"}
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,8 @@ VALID: dict[Op, Any] = {
     CORRECT: gatti3_hand(0, counting_to=1),
     IMPORT: "{import}",
     VERDICT: {"verdict": "dispute", "reason": "Bruno had the Fool, not Anna"},
+    EV_CREATE: {"name": "Sera", "variant": "gatti-3", "format": "individual",
+                "entrants": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Carla"}]},
 }
 #: Where each body keeps a whole number, and a short identifier-like text.
 NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
@@ -93,6 +109,7 @@ TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     SCORE: ("variant",), MELDS: ("cards", 0), TRICK: ("cards", 0), CREATE: ("variant",),
     ADD_HAND: ("discard", 0), CORRECT: ("discard", 0), IMPORT: ("game", "variant"),
     VERDICT: ("verdict",),
+    EV_CREATE: ("variant",),
 }
 #: What a body over its size limit is: 1 MiB, an import's 16 MiB.
 LIMIT = {op: 1024 * 1024 for op in VALID} | {IMPORT: 16 * 1024 * 1024}
@@ -222,10 +239,15 @@ ODD_NUMBERS = {
 }
 
 
+#: The bodies sent with odd paths to operations without a body in ``VALID``.
+PATH_BODIES: dict[Op, Any] = {}
+
+
 def path_cases(op: Op) -> list[Case]:
     """Odd game ids and hand numbers in the path of an operation on a game."""
-    body = VALID.get(op)
-    cases = [Case(op, f"game id: {name}", status, path=_path(op, game_id=value), body=body)
+    body = VALID.get(op, PATH_BODIES.get(op))
+    cases = [Case(op, f"game id: {name}", status,
+                  path=_path(op, game_id=value, event_id=value), body=body)
              for name, (value, status) in ODD_GAME_IDS.items()]
     if "{number}" in op[1]:
         cases += [Case(op, f"hand number: {name}", status, path=_path(op, number=value),
@@ -246,13 +268,42 @@ WRONG_METHODS: dict[Op, list[str]] = {
     READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
     JSON_EXPORT: ["POST", "PUT"], CSV_EXPORT: ["DELETE"], RULES: ["POST", "DELETE"],
     PLAYERS: ["POST", "DELETE"], VERDICT: ["GET", "PUT", "DELETE"],
+    EV_CREATE: ["GET", "DELETE"], EV_READ: ["POST", "PUT", "DELETE"], EV_ROUNDS: ["GET"],
+    EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
+    EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
 }
+PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
+#: The event operations whose path takes odd ids and numbers.
+EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
+               EV_HISTORY, EV_JSON, EV_CSV)
 
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),
     *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET, PLAYERS,
-                      JSON_EXPORT, CSV_EXPORT, VERDICT)
+                      JSON_EXPORT, CSV_EXPORT, VERDICT, *EVENT_PATHS)
       for case in path_cases(op)),
+    # An event's round: one at a time, seated as the roster allows, swapped only within it.
+    Case(EV_ROUNDS, "a round while round 1 is open", 409, "round_open", body={}),
+    Case(EV_ROUNDS, "a round's body as a list", 422, body=[]),
+    Case(EV_ROUNDS, "a round with an unknown field", 422, "invalid_request",
+         body={"zzz_unknown": 1}),
+    Case(EV_ROUNDS, "a round's body as malformed JSON", 400, "malformed_json", raw=b"{"),
+    Case(EV_ROUNDS, "a round's body as plain text", 415, raw=b"{}", content_type="text/plain"),
+    Case(EV_SWAP, "a swap naming someone not on the roster", 422,
+         body={"tables": [["Anna", "Bruno", "Zeno"]]}),
+    Case(EV_SWAP, "a swap seating someone twice", 422,
+         body={"tables": [["Anna", "Bruno", "Anna"]]}),
+    Case(EV_SWAP, "a swap with a table too many", 422,
+         body={"tables": [["Anna", "Bruno", "Carla"], ["Anna", "Bruno", "Carla"]]}),
+    Case(EV_SWAP, "a swap of a table short of a player", 422, body={"tables": [["Anna"]]}),
+    Case(EV_SWAP, "a swap without tables", 422, body={}),
+    Case(EV_SWAP, "a swap of a round not played", 404, path=_path(EV_SWAP, number="2"),
+         body={"tables": [["Anna", "Bruno", "Carla"]]}),
+    Case(EV_CLOSE, "closing a round not played", 404, path=_path(EV_CLOSE, number="2")),
+    Case(EV_ROUND, "the links of a round not played", 404, path=_path(EV_ROUND, number="3")),
+    Case(EV_PDF, "query: an unknown language", 422, path=_path(EV_PDF) + "?lang=xx"),
+    Case(EV_CREATE, "an event with a name 61 long", 422,
+         body={**VALID[EV_CREATE], "name": "n" * 61}),
     *(Case(op, f"method {method}", 405, method=method, raw=b"{}")
       for op, methods in WRONG_METHODS.items() for method in methods),
     # The variant in the path: only the variants' own ids.

@@ -15,7 +15,7 @@ from sqlalchemy import text
 PROBLEM = "application/problem+json"
 
 TABLES = ("games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
-          "confirmations")
+          "confirmations", "events", "event_rounds", "event_tables", "event_actions")
 
 
 @dataclass
@@ -23,6 +23,8 @@ class World:
     client: Any
     mine: Table  # gatti-3, two hands played: the game every case aims at
     other: Table  # another game, whose tokens must not open ``mine``
+    #: An event (gatti-3, three players, round 1 seated, no hand played): its created body.
+    event: dict[str, Any] | None = None
 
     def snapshot(self) -> tuple[Any, ...]:
         """What a refused request must leave byte for byte: the game, its history, its
@@ -38,7 +40,23 @@ class World:
         with engine.connect() as connection:
             counts = tuple(connection.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
                            for t in TABLES)
-        return (*(r.data for r in reads[:-1]), export, counts)
+        event = self.client.get(
+            f"/api/v1/events/{self.event['id']}",
+            headers={"Authorization": f"Bearer {self.event['tokens']['read']}"}).data \
+            if self.event else None
+        return (*(r.data for r in reads[:-1]), export, counts, event)
+
+
+def open_event(client: Any) -> dict[str, Any]:
+    created = client.post("/api/v1/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+    assert created.status_code == 201, created.json
+    body: dict[str, Any] = created.json
+    started = client.post(f"/api/v1/events/{body['id']}/rounds", json={},
+                          headers={"Authorization": f"Bearer {body['tokens']['edit']}"})
+    assert started.status_code == 201, started.json
+    return body
 
 
 def play_two_hands(game: Table) -> Table:
@@ -75,11 +93,15 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
     token's ``Authorization``."""
     method = (case.method or case.op[0]).upper()
     path = (case.path or case.op[1].format(**DEFAULTS)).replace("{game}", world.mine.id)
+    if world.event is not None:
+        path = path.replace("{event}", world.event["id"])
     path, _, query = path.partition("?")
     # A verdict is a player's: sent with a player's token, every other case with the edit
     # token.
     token = (world.mine.created.json["tokens"]["players"][1]
              if case.op == ("post", "/api/v1/games/{game_id}/hands/{number}/confirmations")
+             else world.event["tokens"]["edit"]
+             if world.event is not None and case.op[1].startswith("/api/v1/events/")
              else world.mine.edit)
     headers = dict(headers if headers is not None else {"Authorization": f"Bearer {token}"})
     if method in WRITE_METHODS and case.if_match is not None:

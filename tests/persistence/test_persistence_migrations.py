@@ -12,7 +12,7 @@ from service.persistence import Base, downgrade, make_engine, upgrade
 from service.persistence.migrate import alembic_config
 
 TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
-          "confirmations"}
+          "confirmations", "events", "event_rounds", "event_tables", "event_actions"}
 
 
 def _tables(url: str) -> set[str]:

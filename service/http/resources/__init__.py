@@ -5,13 +5,14 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import docs, games, sheets, stateless, web
+from . import docs, events, games, sheets, stateless, web
 
 
 def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(stateless.blp)
     api.register_blueprint(games.blp)
     api.register_blueprint(sheets.blp)
+    api.register_blueprint(events.blp)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
     for key, value in web.compression_settings().items():

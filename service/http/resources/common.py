@@ -146,7 +146,7 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
                 body = None
             if body is None:  # the view answers 400 / 422; nothing is stored
                 return service.run_write(lambda: view(*args, **kwargs))
-            scope = str(kwargs.get("game_id", ""))
+            scope = str(kwargs.get("game_id") or kwargs.get("event_id") or "")
             request_fingerprint = fingerprint(request.method, request.path, body)
             keys.purge_if_due()
 

@@ -123,6 +123,8 @@ def game_json(view: GameView) -> dict[str, Any]:
         **summary,
         "hands": [hand_json(hand) for hand in view.hands],
         "confirmation": view.confirmation(),
+        **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
+                      "closed": game.closed_at is not None}} if game.event else {}),
         "created_at": game.created_at.isoformat(),
     }
 

@@ -1,0 +1,512 @@
+"""Use cases of events (issue 16, EVENTS.md): create an event, seat its rounds (each table an
+ordinary stored game), swap before a round starts, close a round, read the event, its
+standings and the organiser's history.
+
+An event's tokens work as a game's: the edit token is the organiser's, the read token the
+room's. Each table's game has tokens of its own, worked out from the event's edit token (as
+a game's player links are from the game's), so the organiser can show a table's links again
+at any time and nothing but their hashes is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from service.domain.errors import Problem, RecordInvalid
+from service.domain.events import (
+    EventSetup,
+    parse_seating,
+    seating_json,
+    validate_event_setup,
+)
+from service.domain.seating import (
+    Seating,
+    byes_of,
+    check_free_seating,
+    repeats,
+    seat_individual,
+    seat_pairs,
+)
+from service.domain.settlement import STARTING_MARCA
+from service.domain.standings import Standings, TableResult, standings
+from service.domain.text import Text
+from service.domain.variants import find_variant
+
+from .caches import LruCache
+from .errors import (
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NotFound,
+    Unauthenticated,
+)
+from .games import (
+    TOKEN_BYTES,
+    GameService,
+    GameView,
+    _variant,
+    hash_token,
+    new_game_id,
+)
+from .ports import (
+    EventAction,
+    EventCredentials,
+    EventRepository,
+    GameIdTaken,
+    StaleGame,
+    StoredEvent,
+    StoredRound,
+    StoredTable,
+)
+
+_NO_HASH = "-" * 64
+#: Standings kept in this process: one per event, for the state it was computed at.
+CACHED_STANDINGS = 256
+
+
+class EventNotFound(NotFound):
+    """No such event for this token (another event's token, or no event with this id)."""
+
+    failed_authentication = True
+
+
+def table_tokens(edit_token: str, event_id: str, round_: int, table: int) -> tuple[str, str]:
+    """A table's game tokens (edit, read), worked out from the event's edit token."""
+    out = []
+    for kind in ("edit", "read"):
+        digest = hmac.new(edit_token.encode(),
+                          f"segnapunti table {event_id} {round_} {table} {kind}".encode(),
+                          hashlib.sha256).digest()
+        out.append(digest.hex()[:32])
+    return out[0], out[1]
+
+
+# -- views ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    round: int
+    stored: StoredTable
+    game: GameView
+
+    @property
+    def state(self) -> str:
+        """``playing``; ``finished`` (the game ended); ``closed`` (its round was closed
+        before the game ended: it counts as it stands)."""
+        if self.game.summary.finished:
+            return "finished"
+        return "closed" if self.stored.closed else "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    stored: StoredRound
+    tables: tuple[TableView, ...]
+
+    @property
+    def number(self) -> int:
+        return self.stored.number
+
+    @property
+    def finished(self) -> bool:
+        """Every table's game has ended (the round may start the next without closing)."""
+        return all(t.game.summary.finished for t in self.tables)
+
+    def seating(self) -> Seating:
+        return Seating(tuple(t.stored.entrants for t in self.tables), self.stored.byes)
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    event: StoredEvent
+    setup: EventSetup
+    rounds: tuple[RoundView, ...]
+
+    @property
+    def id(self) -> str:
+        return self.event.id
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def history_seatings(self) -> list[Seating]:
+        return [r.seating() for r in self.rounds]
+
+    def results(self) -> list[TableResult]:
+        """Each table's result as the standings take it: who each column credits, and its
+        total (Mitigatti: the marca won or lost, from the game's balances)."""
+        out = []
+        for played in self.rounds:
+            for table in played.tables:
+                summary = table.game.summary
+                columns = [c.seats for c in summary.columns]
+                totals = dict(summary.totals)
+                if summary.ledger is not None:
+                    balances = dict(summary.ledger.balances)
+                    points = [balances.get(c.key, STARTING_MARCA) - STARTING_MARCA
+                              for c in summary.columns]
+                else:
+                    points = [totals.get(c.key, 0) for c in summary.columns]
+                out.append(TableResult(
+                    played.number, table.stored.number,
+                    self.setup.column_entrants(table.stored.entrants, columns),
+                    tuple(points), table.state))  # type: ignore[arg-type]
+        return out
+
+    def standings(self) -> Standings:
+        return standings(self.setup.names(), self.results(),
+                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedEvent:
+    view: EventView
+    edit_token: str
+    read_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableLinks:
+    table: int
+    game_id: str
+    edit_token: str
+    read_token: str
+
+
+def _setup_of(event: StoredEvent) -> EventSetup:
+    variant = find_variant(event.variant)
+    raw = {"name": event.name, "options": event.options, "format": event.format,
+           "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
+           "seed": event.seed, "entrants": list(event.entrants)}
+    return validate_event_setup(variant, raw, event.seed)
+
+
+class EventService:
+    """The use cases of events, over an ``EventRepository`` and the games' service (whose
+    views and caches the tables share)."""
+
+    def __init__(self, repository: EventRepository, games: GameService) -> None:
+        self.repository = repository
+        self.games = games
+        self._standings: LruCache[str, tuple[tuple[object, ...], Standings]] = LruCache(
+            CACHED_STANDINGS)
+
+    @property
+    def clock(self) -> Any:
+        return self.games.clock
+
+    # -- access -----------------------------------------------------------------------------
+
+    def authorize(self, event_id: str, token: str | None, *, write: bool) -> str:
+        """``edit`` or ``read``, as for a game: 401 without a token or with one that opens
+        nothing, 404 for another event's (or no such event), 403 for the read token on a
+        change."""
+        return self._authorize(event_id, token, write=write)[0]
+
+    def _authorize(self, event_id: str, token: str | None, *,
+                   write: bool) -> tuple[str, EventCredentials]:
+        if not token:
+            raise Unauthenticated(
+                Text("this request needs the event's token (Authorization: Bearer …)"))
+        credentials = self.repository.get_event_credentials(event_id)
+        digest = hash_token(token)
+        is_edit = hmac.compare_digest(digest, credentials.edit_token_hash
+                                      if credentials else _NO_HASH)
+        is_read = hmac.compare_digest(digest, credentials.read_token_hash
+                                      if credentials else _NO_HASH)
+        if credentials is None or not (is_edit or is_read):
+            if not (self.repository.event_token_exists(digest)
+                    or self.repository.token_exists(digest)):
+                raise InvalidToken(Text("this token opens no event; check the link it came "
+                                        "from"))
+            raise EventNotFound(Text("there is no event {event} for this token",
+                                     event=repr(event_id)))
+        if write and not is_edit:
+            raise Forbidden(Text("the room's read-only token cannot change the event; use "
+                                 "the organiser's"))
+        return ("edit" if is_edit else "read"), credentials
+
+    # -- reads ------------------------------------------------------------------------------
+
+    def get_event(self, event_id: str, token: str | None) -> EventView:
+        self._authorize(event_id, token, write=False)
+        return self._view(self._load(event_id))
+
+    def history(self, event_id: str, token: str | None) -> list[EventAction]:
+        self._authorize(event_id, token, write=False)
+        return self.repository.event_history(event_id)
+
+    def get_standings(self, event_id: str, token: str | None) -> tuple[EventView, Standings]:
+        view = self.get_event(event_id, token)
+        return view, self.standings_of(view)
+
+    def standings_of(self, view: EventView) -> Standings:
+        """The standings, computed once per state of the event: its version and the
+        versions of its tables' games (a hand anywhere is a new state)."""
+        key = (view.event.version, *(t.stored.game_id + f"@{t.game.game.version}"
+                                     for r in view.rounds for t in r.tables))
+        kept = self._standings.get(view.id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        found = view.standings()
+        self._standings.put(view.id, (key, found))
+        return found
+
+    def round_links(self, event_id: str, token: str | None, number: int) -> list[TableLinks]:
+        """A round's tables with their games' tokens, for the organiser (edit token)."""
+        self._authorize(event_id, token, write=True)
+        assert token is not None
+        event = self._load(event_id)
+        played = self._round(event, number)
+        return [TableLinks(t.number, t.game_id, *table_tokens(token, event_id, number, t.number))
+                for t in played.tables]
+
+    # -- writes -----------------------------------------------------------------------------
+
+    def create_event(self, body: Mapping[str, Any]) -> CreatedEvent:
+        variant = _variant(str(body.get("variant")))
+        setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
+        edit_token = secrets.token_urlsafe(TOKEN_BYTES)
+        read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        now = self.clock()
+        event = StoredEvent(
+            id=new_game_id(), name=setup.name, variant=variant.id,
+            options=dict(setup.options), format=setup.format, pairing=setup.pairing,
+            scoring=setup.scoring, rounds=setup.rounds, seed=setup.seed,
+            entrants=tuple(e.to_json() for e in setup.entrants),
+            edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
+            created_at=now, version=1)
+        try:
+            self.repository.add_event(event, now)
+        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+            raise Conflict(Text("a new event's id was already taken; try again"),
+                           code="concurrent_change") from error
+        return CreatedEvent(EventView(event, setup, ()), edit_token, read_token)
+
+    def start_round(self, event_id: str, token: str | None,
+                    tables: object | None) -> tuple[EventView, list[TableLinks]]:
+        """Seat the next round and create its games. The current round must be over: closed,
+        or every game of it ended (then it is closed now). ``tables``: the organiser's own
+        seating, for the ``free`` format only."""
+        self._authorize(event_id, token, write=True)
+        assert token is not None
+        view = self._view(self._load(event_id))
+        setup = view.setup
+        current = view.current
+        version = view.event.version
+        now = self.clock()
+        if current is not None and current.stored.state == "open" and not current.finished:
+            raise Conflict(Text(
+                "round {n} is still being played: close it, or let every table finish",
+                n=current.number), code="round_open")
+        if setup.rounds is not None and len(view.rounds) >= setup.rounds:
+            raise Conflict(Text("all {n} rounds of the event have been played",
+                                n=setup.rounds), code="event_over")
+        seating = self._seat(view, tables)
+        if current is not None and current.stored.state == "open":
+            self.repository.close_round(event_id, expected_version=version,
+                                        number=current.number,
+                                        data={"round": current.number, "finished": True},
+                                        now=now)
+            version += 1
+        number = len(view.rounds) + 1
+        games, stored_tables, links = [], [], []
+        for t, entrants in enumerate(seating.tables, start=1):
+            names = setup.seat_names(entrants)
+            edit, read = table_tokens(token, event_id, number, t)
+            game = self.games.new_game(setup.variant.id, setup.options, names, 0,
+                                       edit_token=edit, read_token=read,
+                                       event=(event_id, number, t))
+            games.append(game)
+            stored_tables.append(StoredTable(t, game.id, tuple(entrants)))
+            links.append(TableLinks(t, game.id, edit, read))
+        played = StoredRound(number, "open", seating.byes, now, None, tuple(stored_tables))
+        try:
+            self.repository.add_round(
+                event_id, expected_version=version, played=played, games=tuple(games),
+                data={"round": number, **seating.to_json()}, now=now)
+        except StaleGame as error:
+            raise _concurrent() from error
+        # The event as the write leaves it (read again, it would not show before the commit).
+        rounds = list(view.rounds)
+        if current is not None and current.stored.state == "open":
+            rounds[-1] = self._closed(current, now)
+        rounds.append(RoundView(played, tuple(
+            TableView(number, table, self.games.view_of(game))
+            for table, game in zip(stored_tables, games, strict=True))))
+        event = replace(view.event, version=version + 1,
+                        played=tuple(r.stored for r in rounds))
+        return EventView(event, setup, tuple(rounds)), links
+
+    def close_round(self, event_id: str, token: str | None, number: int) -> EventView:
+        """End round ``number`` now: its unfinished games count as they stand and take no
+        more hands."""
+        self._authorize(event_id, token, write=True)
+        view = self._view(self._load(event_id))
+        self._round(view.event, number)
+        played = view.rounds[number - 1]
+        if played.stored.state == "closed":
+            raise Conflict(Text("round {n} is already closed", n=number), code="round_closed")
+        now = self.clock()
+        try:
+            self.repository.close_round(event_id, expected_version=view.event.version,
+                                        number=number, data={"round": number}, now=now)
+        except StaleGame as error:
+            raise _concurrent() from error
+        rounds = list(view.rounds)
+        rounds[number - 1] = self._closed(played, now)
+        event = replace(view.event, version=view.event.version + 1,
+                        played=tuple(r.stored for r in rounds))
+        return EventView(event, view.setup, tuple(rounds))
+
+    def swap(self, event_id: str, token: str | None, number: int, tables: object) -> EventView:
+        """The organiser's swap: round ``number`` seated anew, before any hand is recorded at
+        any of its tables (the same tables, the same games, other people at them)."""
+        self._authorize(event_id, token, write=True)
+        view = self._view(self._load(event_id))
+        setup = view.setup
+        played = next((r for r in view.rounds if r.number == number), None)
+        if played is None:
+            raise NotFound(Text("event {event} has no round {n}", event=event_id, n=number))
+        problems: list[Problem] = []
+        if played.stored.state == "closed":
+            problems.append(Problem("round", "round_closed", Text(
+                "round {n} is closed: its seating stays as it was played", n=number)))
+        started = [t.stored.number for t in played.tables if t.game.hands]
+        if started:
+            problems.append(Problem("round", "hands_recorded", Text.counted(
+                "table {tables} has recorded a hand: a round is swapped before it starts",
+                "tables {tables} have recorded hands: a round is swapped before it starts",
+                len(started), tables=", ".join(str(t) for t in started))))
+        seating = parse_seating(setup, tables)
+        problems += check_free_seating(len(setup.entrants), setup.table_shape, seating,
+                                       setup.names())
+        if len(seating) != len(played.tables):
+            problems.append(Problem("tables", "table_count", Text(
+                "round {n} has {count} tables; a swap seats the same tables", n=number,
+                count=len(played.tables))))
+        if problems:
+            raise RecordInvalid(problems)
+        seated = tuple(tuple(int(e) for e in table if e is not None) for table in seating)
+        byes = byes_of(len(setup.entrants), seated)
+        before = played.seating()
+        try:
+            self.repository.reseat_round(
+                event_id, expected_version=view.event.version, number=number,
+                tables=tuple((t, entrants, tuple(setup.seat_names(entrants)))
+                             for t, entrants in enumerate(seated, start=1)),
+                byes=byes, data={"round": number, "before": before.to_json(),
+                                 "after": Seating(seated, byes).to_json()},
+                now=self.clock())
+        except StaleGame as error:
+            raise Conflict(Text("the event changed, or a table recorded a hand, while the "
+                                "swap was made; read it and try again"),
+                           code="concurrent_change") from error
+        tables_after = []
+        for table, entrants in zip(played.tables, seated, strict=True):
+            game = replace(table.game.game, players=tuple(setup.seat_names(entrants)),
+                           version=table.game.game.version + 1)
+            tables_after.append(TableView(
+                number, replace(table.stored, entrants=entrants,
+                                game_version=game.version), self.games.view_of(game)))
+        after = RoundView(replace(played.stored, byes=byes,
+                                  tables=tuple(t.stored for t in tables_after)),
+                          tuple(tables_after))
+        rounds = [after if r.number == number else r for r in view.rounds]
+        event = replace(view.event, version=view.event.version + 1,
+                        played=tuple(r.stored for r in rounds))
+        return EventView(event, setup, tuple(rounds))
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _seat(self, view: EventView, tables: object | None) -> Seating:
+        setup = view.setup
+        n = len(setup.entrants)
+        if setup.format == "free":
+            if tables is None:
+                raise RecordInvalid([Problem("tables", "missing_tables", Text(
+                    "the free format seats each table as the organiser says: give the "
+                    "tables"))])
+            seating = parse_seating(setup, tables)
+            problems = check_free_seating(n, setup.table_shape, seating, setup.names())
+            if problems:
+                raise RecordInvalid(problems)
+            seated = tuple(tuple(int(e) for e in t if e is not None) for t in seating)
+            return Seating(seated, byes_of(n, seated))
+        if tables is not None:
+            raise RecordInvalid([Problem("tables", "tables_unexpected", Text(
+                "the {format} format seats the round itself; change it with a swap before "
+                "the round starts", format=setup.format))])
+        history = view.history_seatings()
+        if setup.format == "individual":
+            return seat_individual(n, setup.shape, history, setup.seed)
+        ranking = [row.entrant for row in self.standings_of(view).rows] if history else \
+            list(range(n))
+        assert setup.pairing is not None
+        return seat_pairs(n, ranking, history, setup.pairing, setup.seed)
+
+    def _closed(self, played: RoundView, now: datetime) -> RoundView:
+        """A round as closing it leaves it: every game closed, one version on."""
+        tables = tuple(TableView(played.number, replace(t.stored, closed=True,
+                                                        game_version=t.stored.game_version + 1),
+                                 self.games.view_of(replace(t.game.game, closed_at=now,
+                                                            version=t.game.game.version + 1)))
+                       for t in played.tables)
+        stored = replace(played.stored, state="closed", closed_at=now,
+                         tables=tuple(t.stored for t in tables))
+        return RoundView(stored, tables)
+
+    def _load(self, event_id: str) -> StoredEvent:
+        event = self.repository.get_event(event_id)
+        if event is None:
+            raise EventNotFound(Text("there is no event {event} for this token",
+                                     event=repr(event_id)))
+        return event
+
+    @staticmethod
+    def _round(event: StoredEvent, number: int) -> StoredRound:
+        found = next((r for r in event.played if r.number == number), None)
+        if found is None:
+            raise NotFound(Text("event {event} has no round {n}", event=event.id, n=number))
+        return found
+
+    def _view(self, event: StoredEvent) -> EventView:
+        setup = _setup_of(event)
+        rounds = tuple(RoundView(r, tuple(
+            TableView(r.number, t, self.games.view_at(t.game_id, t.game_version))
+            for t in r.tables)) for r in event.played)
+        return EventView(event, setup, rounds)
+
+
+def _concurrent() -> Conflict:
+    return Conflict(Text("the event was changed by another request at the same time; read it "
+                         "and try again"), code="concurrent_change")
+
+
+def repeated(view: EventView) -> dict[str, object]:
+    """Who partnered or met whom more than once so far, by name (the organiser's check)."""
+    found = repeats(view.history_seatings(), view.setup.shape, view.setup.format)
+    names = view.setup.names()
+    return {
+        "partners": [{"entrants": [names[a], names[b]], "times": n}
+                     for a, b, n in found.partners],
+        "opponents": [{"entrants": [names[a], names[b]], "times": n}
+                      for a, b, n in found.opponents],
+    }
+
+
+def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
+    return seating_json(view.setup, played.seating())
+
+
+__all__ = ["CreatedEvent", "EventNotFound", "EventService", "EventView", "RoundView",
+           "TableLinks", "TableView", "repeated", "seating_of", "table_tokens"]
+

@@ -1,0 +1,417 @@
+"""Club nights and tournaments (issue 16, EVENTS.md): events, their rounds and tables, the
+standings (JSON, PDF, CSV) and the organiser's history. Thin views over
+``service.application.events``."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import hashlib
+import io
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+
+from service.application.events import EventService, EventView, TableLinks, repeated
+from service.application.standings_sheet import build_standings_sheet
+from service.domain.standings import Standings, decimal_json
+
+from ..blueprint import Blueprint
+from ..config import API_PREFIX
+from ..language import Speaker, translations
+from ..schemas.events import (
+    CreatedEventSchema,
+    EventCreateSchema,
+    EventHistorySchema,
+    EventSchema,
+    EventSheetQuerySchema,
+    RoundTablesSchema,
+    SeatingSchema,
+    StandingsSchema,
+)
+from .common import SECURITY, bearer_token, json_body, write
+from .games import IF_NONE_MATCH, LOCATION_HEADER, not_modified, share_link, weak
+
+blp = Blueprint(
+    "events",
+    __name__,
+    url_prefix=f"{API_PREFIX}/events",
+    description="Club nights and tournaments: rounds of tables (each an ordinary game), "
+                "seatings and standings (need the event's token)",
+)
+
+ROUND = "int(min=1, max=30)"
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def event_service() -> EventService:
+    service: EventService = current_app.extensions["segnapunti.events"]
+    return service
+
+
+def event_protected(blp: Blueprint, *, write: bool, check_first: bool = False
+                    ) -> Callable[[F], F]:
+    """Document an operation as needing the event's token (401, 403 for a change with the
+    read token, 404); with ``check_first`` the token is checked before the body is read."""
+
+    def decorator(view: F) -> F:
+        wrapped: Callable[..., Any] = view
+        if check_first:
+            @functools.wraps(view)
+            def checked(*args: Any, **kwargs: Any) -> Any:
+                event_service().authorize(kwargs["event_id"], bearer_token(), write=write)
+                return view(*args, **kwargs)
+
+            wrapped = checked
+        wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
+        if write:
+            wrapped = blp.alt_response(403, response="FORBIDDEN")(wrapped)
+        wrapped = blp.alt_response(404, response="NOT_FOUND")(wrapped)
+        wrapped = blp.doc(security=SECURITY)(wrapped)
+        return wrapped  # type: ignore[return-value]
+
+    return decorator
+
+
+# -- serialisation --------------------------------------------------------------------------
+
+
+def event_link(event_id: str, token: str, board: bool = False) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return f"{base.rstrip('/')}/#/events/{event_id}{'/board' if board else ''}?token={token}"
+
+
+def status_of(view: EventView) -> str:
+    current = view.current
+    if current is None:
+        return "not_started"
+    over = current.stored.state == "closed" or current.finished
+    if not over:
+        return "playing"
+    planned = view.setup.rounds
+    return "over" if planned is not None and len(view.rounds) >= planned else "between_rounds"
+
+
+def event_json(view: EventView) -> dict[str, Any]:
+    setup, event = view.setup, view.event
+    names = setup.names()
+    return {
+        "id": event.id,
+        "name": setup.name,
+        "variant": setup.variant.id,
+        "options": dict(setup.options),
+        "format": setup.format,
+        "pairing": setup.pairing,
+        "scoring": setup.scoring,
+        "rounds_planned": setup.rounds,
+        "seed": setup.seed,
+        "status": status_of(view),
+        "entrants": [{"number": i, **e.to_json()} for i, e in enumerate(setup.entrants)],
+        "rounds": [{
+            "round": r.number,
+            "state": r.stored.state,
+            "finished": r.finished,
+            "started_at": r.stored.started_at.isoformat(),
+            "closed_at": r.stored.closed_at.isoformat() if r.stored.closed_at else None,
+            "tables": [{
+                "table": t.stored.number,
+                "game": t.stored.game_id,
+                "seats": t.game.setup.seat_names(),
+                "entrants": [names[e] for e in t.stored.entrants],
+                "status": t.state,
+                "hands_played": t.game.summary.hands_played,
+                "columns": [c.to_json() for c in t.game.summary.columns],
+                "totals": dict(t.game.summary.totals),
+            } for t in r.tables],
+            "byes": [names[e] for e in r.stored.byes],
+        } for r in view.rounds],
+        "current_round": view.current.number if view.current else None,
+        "repeats": repeated(view),
+        "created_at": event.created_at.isoformat(),
+        "version": event.version,
+    }
+
+
+def tables_json(view: EventView, number: int, links: list[TableLinks]) -> dict[str, Any]:
+    played = next(r for r in view.rounds if r.number == number)
+    names = view.setup.names()
+    by_table = {t.stored.number: t for t in played.tables}
+    return {
+        "round": number,
+        "tables": [{
+            "table": link.table,
+            "game": link.game_id,
+            "seats": by_table[link.table].game.setup.seat_names(),
+            "tokens": {"edit": link.edit_token, "read": link.read_token},
+            "links": {"edit": share_link(link.game_id, link.edit_token),
+                      "read": share_link(link.game_id, link.read_token)},
+        } for link in links],
+        "byes": [names[e] for e in played.stored.byes],
+    }
+
+
+def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
+    names = view.setup.names()
+    return {
+        "provisional": found.provisional,
+        "scoring": view.setup.scoring,
+        "round": view.current.number if view.current else None,
+        "rows": [{
+            "place": row.place,
+            "entrant": names[row.entrant],
+            "number": row.entrant,
+            "match_points": row.match_points,
+            "difference": decimal_json(row.difference),
+            "points": row.points,
+            "rounds": [r.to_json() for r in row.rounds],
+            "explanation": list(row.explanation),
+        } for row in found.rows],
+    }
+
+
+def _state_tag(view: EventView, variant: str) -> str:
+    """A weak entity tag of the event's state: its version and its tables' games' versions
+    (a hand anywhere is a new state)."""
+    state = ",".join([str(view.event.version), *(f"{t.stored.game_id}@{t.game.game.version}"
+                                                  for r in view.rounds for t in r.tables)])
+    digest = hashlib.sha256(f"{view.id}|{state}|{variant}".encode()).hexdigest()[:20]
+    return f"e{view.event.version}-{digest}"
+
+
+def _conditional_json(view: EventView, variant: str, body: dict[str, Any]) -> Response:
+    tag = _state_tag(view, f"{variant}-{request.headers.get('Accept-Language', '')}")
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        return not_modified(tag, weak=True)
+    response = current_app.json.response(body)
+    response.headers["ETag"] = weak(tag)
+    response.vary.add("Accept-Language")
+    return response
+
+
+# -- resources ------------------------------------------------------------------------------
+
+
+@blp.route("")
+class Events(MethodView):
+    @write(blp, idempotent=True)
+    @json_body(blp)
+    @blp.arguments(EventCreateSchema)
+    @blp.response(201, CreatedEventSchema, headers=LOCATION_HEADER)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Start an event
+
+        An evening or a tournament of one variant: its roster (players, or pairs with their
+        two players), its format (`individual`, `pairs`, `free`), pairing, scoring, planned
+        rounds and seed. The organiser's edit token and the room's read token are shown only
+        here.
+        """
+        created = event_service().create_event(body)
+        data = event_json(created.view)
+        data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
+        data["links"] = {"edit": event_link(created.view.id, created.edit_token),
+                         "read": event_link(created.view.id, created.read_token, board=True)}
+        return data, 201, {"Location": url_for("events.Event", event_id=created.view.id)}
+
+
+@blp.route("/<game_id:event_id>")
+class Event(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, EventSchema)
+    @blp.alt_response(304, description="Not Modified: the event is as the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
+    def get(self, event_id: str) -> Any:
+        """Read an event
+
+        Setup, entrants, and every round with its tables (game ids, seats, status, live
+        totals) and byes. Either token opens it.
+        """
+        view = event_service().get_event(event_id, bearer_token())
+        return _conditional_json(view, "event", event_json(view))
+
+
+@blp.route("/<game_id:event_id>/rounds")
+class Rounds(MethodView):
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp, idempotent=True)
+    @json_body(blp)
+    @blp.arguments(SeatingSchema)
+    @blp.response(201, RoundTablesSchema, headers=LOCATION_HEADER)
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, body: dict[str, Any], event_id: str) -> Any:
+        """Start the next round
+
+        Seats the round (the `individual` movement, the `pairs` pairing, or the organiser's
+        own tables in the `free` format) and creates each table's game, with its own edit
+        link for the table's scorekeeper and read link. 409 while the current round is
+        still being played (a round whose tables have all finished is closed now).
+        """
+        view, links = event_service().start_round(event_id, bearer_token(),
+                                                  body.get("tables"))
+        number = view.current.number if view.current else 1
+        location = url_for("events.Round", event_id=event_id, number=number)
+        return tables_json(view, number, links), 201, {"Location": location}
+
+
+@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>")
+class Round(MethodView):
+    @event_protected(blp, write=True)
+    @blp.response(200, RoundTablesSchema)
+    def get(self, event_id: str, number: int) -> Any:
+        """Show a round's table links
+
+        Each table's game with its edit and read tokens and links again, for the organiser
+        (edit token only): they are worked out from the event's edit token.
+        """
+        service = event_service()
+        links = service.round_links(event_id, bearer_token(), number)
+        view = service.get_event(event_id, bearer_token())
+        return tables_json(view, number, links)
+
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(SeatingSchema)
+    @blp.response(200, EventSchema)
+    def put(self, body: dict[str, Any], event_id: str, number: int) -> Any:
+        """Swap entrants before a round starts
+
+        The round's tables seated anew (the same tables and games, other entrants at them),
+        while no hand has been recorded at any of them: 422 after. Kept in the history.
+        """
+        view = event_service().swap(event_id, bearer_token(), number, body.get("tables"))
+        return event_json(view)
+
+
+@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/close")
+class CloseRound(MethodView):
+    @event_protected(blp, write=True)
+    @write(blp)
+    @blp.response(200, EventSchema)
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, event_id: str, number: int) -> Any:
+        """Close a round
+
+        Ends a timed round: its unfinished games count as they stand and take no more hands.
+        """
+        return event_json(event_service().close_round(event_id, bearer_token(), number))
+
+
+@blp.route("/<game_id:event_id>/standings")
+class EventStandings(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, StandingsSchema)
+    @blp.alt_response(304, description="Not Modified: nothing changed since the ETag sent")
+    @blp.doc(parameters=[IF_NONE_MATCH])
+    def get(self, event_id: str) -> Any:
+        """Read the standings
+
+        Every entrant's place, match points, difference and points, round by round, and how
+        each row was reached; live (`provisional`) while a table is playing.
+        """
+        service = event_service()
+        view, found = service.get_standings(event_id, bearer_token())
+        return _conditional_json(view, "standings", standings_json(view, found))
+
+
+@blp.route("/<game_id:event_id>/history")
+class EventHistory(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, EventHistorySchema)
+    def get(self, event_id: str) -> Any:
+        """Read the organiser's history
+
+        Every action on the event, in order: created, each round started (its seating), each
+        swap (before and after), each round closed.
+        """
+        actions = event_service().history(event_id, bearer_token())
+        return {"event_id": event_id, "actions": [
+            {"version": a.version, "action": a.action, "data": a.data,
+             "created_at": a.created_at.isoformat()} for a in actions]}
+
+
+@blp.route("/<game_id:event_id>.json")
+class EventExport(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, EventSchema)
+    def get(self, event_id: str) -> Any:
+        """Export the event as JSON
+
+        The event as `GET /events/{id}` gives it, with its standings and the organiser's
+        history, as one file.
+        """
+        service = event_service()
+        view, found = service.get_standings(event_id, bearer_token())
+        body = {**event_json(view), "standings": standings_json(view, found),
+                "history": _history_json(service, event_id)}
+        response = current_app.json.response(body)
+        response.headers["Content-Disposition"] = (
+            f'attachment; filename="segnapunti-event-{event_id}.json"')
+        return response
+
+
+def _history_json(service: EventService, event_id: str) -> list[dict[str, Any]]:
+    return [{"version": a.version, "action": a.action, "data": a.data,
+             "created_at": a.created_at.isoformat()}
+            for a in service.history(event_id, bearer_token())]
+
+
+@blp.route("/<game_id:event_id>/standings.pdf")
+class StandingsPdf(MethodView):
+    @event_protected(blp, write=False)
+    @blp.arguments(EventSheetQuerySchema, location="query")
+    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
+                  description="The standings, A4")
+    def get(self, query: dict[str, Any], event_id: str) -> Any:
+        """Print the standings
+
+        The places (match points, difference, points, each round's match points), each
+        round's tables with who sat where, their totals and how they ended, the byes, and how
+        each place was reached. `lang=it` prints it in Italian.
+        """
+        lang = query.get("lang", "en")
+        service = event_service()
+        view, found = service.get_standings(event_id, bearer_token())
+        sheet = build_standings_sheet(view, found, lang, service.clock(),
+                                      Speaker(lang, None, translations(lang)))
+        pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
+        return response
+
+
+CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
+
+
+@blp.route("/<game_id:event_id>.csv")
+class EventCsv(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, {"type": "string"}, content_type="text/csv",
+                  description="The standings, a row per entrant and a column per round")
+    def get(self, event_id: str) -> Any:
+        """Export the standings as CSV
+
+        A row per entrant: place, name, number, match points, difference, points, then each
+        round's match points.
+        """
+        view, found = event_service().get_standings(event_id, bearer_token())
+        names = view.setup.names()
+        out = io.StringIO()
+        writer = csv.writer(out)
+        rounds = [r.number for r in view.rounds]
+        writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
+        for row in found.rows:
+            by_round = {r.round: r.match_points for r in row.rounds}
+            writer.writerow([row.place, _inert(names[row.entrant]), row.entrant,
+                             row.match_points, decimal_json(row.difference), row.points,
+                             *(by_round.get(n, "") for n in rounds)])
+        response = Response(out.getvalue(), mimetype="text/csv")
+        response.headers["Content-Disposition"] = (
+            f'attachment; filename="segnapunti-event-{event_id}.csv"')
+        return response
+
+
+def _inert(text: str) -> str:
+    """A name a spreadsheet would read as a formula, made plain text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

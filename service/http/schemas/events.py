@@ -1,0 +1,106 @@
+"""Events (issue 16, EVENTS.md): the request bodies, and the answers as the views build them."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from service.domain.events import ENTRANTS_MAX
+
+from .common import PassThroughSchema, StrictSchema, variant_field
+from .scoring import options_field
+
+
+class EntrantSchema(StrictSchema):
+    name = fields.Raw(required=True, metadata={"description": "a player's name, or a pair's"})
+    players = fields.Raw(metadata={"description": "format pairs: the pair's two players"})
+
+
+class EventCreateSchema(StrictSchema):
+    name = fields.Raw(required=True, metadata={"description": "the evening's or the "
+                                                              "tournament's name"})
+    variant = variant_field(required=True)
+    options = options_field()
+    format = fields.Raw(required=True, metadata={
+        "description": "individual (players change tables and partners every round), pairs "
+                       "(fixed pairs), or free (the organiser seats each table)",
+        "enum": ["individual", "pairs", "free"]})
+    pairing = fields.Raw(metadata={"description": "format pairs: danish (default) or swiss",
+                                   "enum": ["danish", "swiss"]})
+    scoring = fields.Raw(metadata={"description": "match_points (default) or difference",
+                                   "enum": ["match_points", "difference"]})
+    rounds = fields.Raw(metadata={"description": "how many rounds the event plays (1-30); "
+                                                "none: as many as the organiser starts"})
+    seed = fields.Raw(metadata={"description": "the seed of round 1's draw (0 to 2**31-1); "
+                                              "none: one is drawn and shown"})
+    entrants = fields.List(fields.Nested(EntrantSchema), required=True,
+                           validate=validate.Length(max=ENTRANTS_MAX))
+
+
+class SeatingSchema(StrictSchema):
+    tables = fields.Raw(metadata={
+        "description": "each table's entrants by place, as names or numbers (from 0, in "
+                       "roster order): players by seat; in the pairs format the pair on "
+                       "side 0, then the pair on side 1. Entrants not seated sit out (a bye). "
+                       "Only for the free format when a round starts."})
+
+
+class EventSchema(PassThroughSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    variant = fields.String(required=True)
+    options = fields.Dict(required=True)
+    format = fields.String(required=True)
+    pairing = fields.String(allow_none=True)
+    scoring = fields.String(required=True)
+    rounds_planned = fields.Integer(allow_none=True)
+    seed = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "not_started, playing (a round is open), between_rounds, or over"})
+    entrants = fields.List(fields.Dict(), required=True)
+    rounds = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each round: state, its tables (game ids, seats, status, totals) "
+                       "and its byes"})
+    current_round = fields.Integer(allow_none=True)
+    repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
+    created_at = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class EventTokensSchema(PassThroughSchema):
+    edit = fields.String(required=True, metadata={"description": "the organiser's"})
+    read = fields.String(required=True, metadata={"description": "the room's (the board)"})
+
+
+class CreatedEventSchema(EventSchema):
+    tokens = fields.Nested(EventTokensSchema, required=True,
+                           metadata={"description": "shown only once"})
+    links = fields.Dict(required=True, metadata={
+        "description": "the organiser's page and the public board, the token in the "
+                       "fragment"})
+
+
+class RoundTablesSchema(PassThroughSchema):
+    round = fields.Integer(required=True)
+    tables = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each table: table, game, seats (names by seat), tokens and links "
+                       "(edit for the table's scorekeeper, read) of its game"})
+    byes = fields.List(fields.String(), required=True)
+
+
+class StandingsSchema(PassThroughSchema):
+    provisional = fields.Boolean(required=True, metadata={
+        "description": "true while a table of the event is still playing"})
+    scoring = fields.String(required=True)
+    rows = fields.List(fields.Dict(), required=True, metadata={
+        "description": "place, entrant, number, match_points, difference, points, rounds, "
+                       "explanation"})
+
+
+class EventHistorySchema(PassThroughSchema):
+    event_id = fields.String(required=True)
+    actions = fields.List(fields.Dict(), required=True)
+
+
+class EventSheetQuerySchema(StrictSchema):
+    lang = fields.String(validate=validate.OneOf(["en", "it"]),
+                      metadata={"description": "en (default) or it"})

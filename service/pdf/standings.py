@@ -1,0 +1,113 @@
+"""The printable standings of an event (issue 16), in the style of the score sheet: A4, DejaVu
+Sans, rules rather than boxes, the places first, then each round's tables, then how each
+place was reached."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from service.application.standings_sheet import Block, StandingsSheet
+
+from .render import (
+    BAND,
+    BODY,
+    BOLD,
+    GREY,
+    HAIR,
+    MARGIN,
+    REGULAR,
+    RULE,
+    SMALL,
+    _NumberedCanvas,
+    _style,
+    register_fonts,
+)
+
+
+def _p(text: str, style: Any) -> Paragraph:
+    return Paragraph(escape(text), style)
+
+
+def _table(block: Block, widths: list[float], styles: dict[str, Any],
+           numeric: range) -> Table:
+    rows: list[list[Any]] = []
+    if block.header:
+        rows.append([_p(h, styles["head_num"] if i in numeric else styles["head"])
+                     for i, h in enumerate(block.header)])
+    for row in block.rows:
+        rows.append([_p(cell, styles["num"] if i in numeric else styles["cell"])
+                     for i, cell in enumerate(row)])
+    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if block.header else 0)
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, HAIR),
+    ]
+    if block.header:
+        commands += [("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
+                     ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
+                     ("BACKGROUND", (0, 0), (-1, 0), BAND)]
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def render_standings(sheet: StandingsSheet) -> bytes:
+    register_fonts()
+    styles = {
+        "title": _style("st-title", 17, BOLD),
+        "subtitle": _style("st-subtitle", 10.5, REGULAR, GREY),
+        "h2": _style("st-h2", 11, BOLD),
+        "head": _style("st-head", SMALL + 0.4, BOLD),
+        "head_num": ParagraphStyle("st-head-num", fontName=BOLD, fontSize=SMALL + 0.4,
+                                   leading=(SMALL + 0.4) * 1.25, alignment=TA_RIGHT),
+        "cell": _style("st-cell", BODY),
+        "num": ParagraphStyle("st-num", fontName=REGULAR, fontSize=BODY, leading=BODY * 1.25,
+                              alignment=TA_RIGHT),
+        "small": _style("st-small", SMALL, REGULAR, GREY),
+        "meta_label": _style("st-meta-label", BODY, BOLD),
+    }
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+        bottomMargin=MARGIN + 4 * mm, title=f"{sheet.title} · {sheet.meta[0][1]}",
+        author="Segnapunti", creator="Segnapunti", lang=sheet.lang)
+    width = document.width
+    story: list[Any] = [_p(sheet.title, styles["title"]),
+                        _p(sheet.subtitle, styles["subtitle"]), Spacer(1, 3 * mm)]
+    meta = Table([[_p(k, styles["meta_label"]), _p(v, styles["cell"])] for k, v in sheet.meta],
+                 colWidths=[30 * mm, width - 30 * mm], hAlign="LEFT")
+    meta.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0.6),
+                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
+    story += [meta, Spacer(1, 5 * mm)]
+    rounds = len(sheet.standings.header) - 5
+    fixed = [12 * mm, 0.0, 13 * mm, 16 * mm, 17 * mm] + [10 * mm] * rounds
+    fixed[1] = width - sum(fixed)
+    story.append(_table(sheet.standings, fixed, styles, range(2, len(fixed))))
+    story += [Spacer(1, 2 * mm), _p(sheet.legend, styles["small"]), Spacer(1, 5 * mm)]
+    for block in sheet.rounds:
+        widths = [14 * mm, 0.0, 30 * mm, 36 * mm]
+        widths[1] = width - sum(widths)
+        parts: list[Any] = [_p(block.title, styles["h2"]), Spacer(1, 1.5 * mm),
+                            _table(block, widths, styles, range(2, 3))]
+        parts += [_p(line, styles["small"]) for line in block.lines]
+        story += [KeepTogether(parts), Spacer(1, 4 * mm)]
+    story += [_p(sheet.how.title, styles["h2"]), Spacer(1, 1.5 * mm)]
+    for name, text in sheet.how.rows:
+        story.append(Paragraph(f"<font name='{BOLD}'>{escape(name)}</font> {escape(text)}",
+                               styles["small"]))
+    canvas_class = type("StandingsCanvas", (_NumberedCanvas,),
+                        {"footer": sheet.footer, "page_label": sheet.page_label})
+    document.build(story, canvasmaker=canvas_class)
+    return buffer.getvalue()

@@ -1,0 +1,203 @@
+"""The SQL implementation of the application's ``EventRepository`` port (issue 16): events,
+their rounds and tables, the organiser's actions, over the same store and units of work as
+the games their tables play. Every action is guarded by the event's ``version``
+(compare-and-set, the first statement of the write) and logged with it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Table, bindparam, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from service.application.ports import (
+    EventAction,
+    EventCredentials,
+    GameIdTaken,
+    StaleGame,
+    StoredEvent,
+    StoredGame,
+    StoredRound,
+    StoredTable,
+)
+
+from .base import Base
+from .models import EventRow
+from .repository import SqlGameRepository, _aware
+
+_events: Table = Base.metadata.tables["events"]
+_rounds: Table = Base.metadata.tables["event_rounds"]
+_tables: Table = Base.metadata.tables["event_tables"]
+_actions: Table = Base.metadata.tables["event_actions"]
+_games: Table = Base.metadata.tables["games"]
+_hands: Table = Base.metadata.tables["hands"]
+
+_BUMP_EVENT = (
+    update(_events)
+    .where(_events.c.id == bindparam("event_id"), _events.c.version == bindparam("expected"))
+    .values(version=bindparam("next_version"))
+)
+# A round's tables with their games' versions and whether they were closed, in order.
+_TABLES = (
+    select(_tables.c.round, _tables.c.number, _tables.c.game_id, _tables.c.entrants,
+           _games.c.version, _games.c.closed_at)
+    .join(_games, _games.c.id == _tables.c.game_id)
+    .where(_tables.c.event_id == bindparam("event_id"))
+    .order_by(_tables.c.round, _tables.c.number)
+)
+
+
+class SqlEventRepository(SqlGameRepository):
+    """Games and events in one store."""
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def get_event(self, event_id: str) -> StoredEvent | None:
+        with self._connect() as connection:
+            row = connection.execute(
+                select(_events).where(_events.c.id == event_id)).first()
+            if row is None:
+                return None
+            rounds = connection.execute(
+                select(_rounds).where(_rounds.c.event_id == event_id)
+                .order_by(_rounds.c.number)).all()
+            tables = connection.execute(_TABLES, {"event_id": event_id}).all()
+        by_round: dict[int, list[StoredTable]] = {}
+        for table in tables:
+            by_round.setdefault(table.round, []).append(StoredTable(
+                table.number, table.game_id, tuple(table.entrants), table.version,
+                table.closed_at is not None))
+        return StoredEvent(
+            id=row.id, name=row.name, variant=row.variant, options=dict(row.options),
+            format=row.format, pairing=row.pairing, scoring=row.scoring, rounds=row.rounds,
+            seed=row.seed, entrants=tuple(row.entrants), edit_token_hash=row.edit_token_hash,
+            read_token_hash=row.read_token_hash, created_at=_aware(row.created_at),
+            version=row.version,
+            played=tuple(StoredRound(
+                r.number, r.state, tuple(r.byes), _aware(r.started_at),
+                _aware(r.closed_at) if r.closed_at is not None else None,
+                tuple(by_round.get(r.number, ()))) for r in rounds))
+
+    def get_event_credentials(self, event_id: str) -> EventCredentials | None:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.edit_token_hash, _events.c.read_token_hash, _events.c.version)
+                .where(_events.c.id == event_id)).first()
+        return EventCredentials(found[0], found[1], found[2]) if found else None
+
+    def event_token_exists(self, token_hash: str) -> bool:
+        with self._connect() as connection:
+            return connection.execute(
+                select(EventRow.id).where(or_(EventRow.edit_token_hash == token_hash,
+                                              EventRow.read_token_hash == token_hash))
+                .limit(1)).first() is not None
+
+    def event_history(self, event_id: str) -> list[EventAction]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_actions).where(_actions.c.event_id == event_id)
+                .order_by(_actions.c.event_version)).all()
+        return [EventAction(r.event_version, r.action, dict(r.data), _aware(r.created_at))
+                for r in rows]
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def add_event(self, event: StoredEvent, now: datetime) -> None:
+        try:
+            with self._write() as connection:
+                connection.execute(insert(_events), {
+                    "id": event.id, "name": event.name, "variant": event.variant,
+                    "options": event.options, "format": event.format,
+                    "pairing": event.pairing, "scoring": event.scoring,
+                    "rounds": event.rounds, "seed": event.seed,
+                    "entrants": list(event.entrants),
+                    "edit_token_hash": event.edit_token_hash,
+                    "read_token_hash": event.read_token_hash,
+                    "created_at": event.created_at, "version": event.version,
+                })
+                self._act(connection, event.id, event.version, "create", {}, now)
+        except IntegrityError as error:
+            raise GameIdTaken(event.id) from error
+
+    def add_round(self, event_id: str, *, expected_version: int, played: StoredRound,
+                  games: tuple[StoredGame, ...], data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            connection.execute(insert(_rounds), {
+                "event_id": event_id, "number": played.number, "state": played.state,
+                "byes": list(played.byes), "started_at": played.started_at,
+                "closed_at": None})
+        for game in games:  # the same unit of work: they commit with the round
+            self.add_game(game)
+        with self._write() as connection:
+            connection.execute(insert(_tables), [
+                {"event_id": event_id, "round": played.number, "number": table.number,
+                 "game_id": table.game_id, "entrants": list(table.entrants)}
+                for table in played.tables])
+            self._act(connection, event_id, expected_version + 1, "start_round", data, now)
+
+    def close_round(self, event_id: str, *, expected_version: int, number: int,
+                    data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            connection.execute(
+                update(_rounds).where(_rounds.c.event_id == event_id,
+                                      _rounds.c.number == number)
+                .values(state="closed", closed_at=now))
+            # Every game of the round takes no more changes, and its version moves on (its
+            # readers see it closed).
+            connection.execute(
+                update(_games).where(_games.c.event_id == event_id,
+                                     _games.c.event_round == number)
+                .values(closed_at=now, version=_games.c.version + 1))
+            self._act(connection, event_id, expected_version + 1, "close_round", data, now)
+
+    def reseat_round(self, event_id: str, *, expected_version: int, number: int,
+                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...],
+                     byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            games = dict(connection.execute(
+                select(_tables.c.number, _tables.c.game_id)
+                .where(_tables.c.event_id == event_id, _tables.c.round == number)).all())
+            if self._any_hand(connection, games.values()):
+                raise StaleGame(event_id)
+            for table, entrants, names in tables:
+                connection.execute(
+                    update(_tables).where(_tables.c.event_id == event_id,
+                                          _tables.c.round == number,
+                                          _tables.c.number == table)
+                    .values(entrants=list(entrants)))
+                connection.execute(
+                    update(_games).where(_games.c.id == games[table])
+                    .values(players=list(names), version=_games.c.version + 1))
+            connection.execute(
+                update(_rounds).where(_rounds.c.event_id == event_id,
+                                      _rounds.c.number == number)
+                .values(byes=list(byes)))
+            self._act(connection, event_id, expected_version + 1, "swap", data, now)
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _any_hand(connection: Connection, game_ids: Iterable[str]) -> bool:
+        ids = list(game_ids)
+        return bool(ids) and connection.execute(
+            select(_hands.c.game_id).where(_hands.c.game_id.in_(ids)).limit(1)).first() \
+            is not None
+
+    @staticmethod
+    def _bump_event(connection: Connection, event_id: str, expected: int) -> None:
+        bumped = connection.execute(_BUMP_EVENT, {
+            "event_id": event_id, "expected": expected, "next_version": expected + 1})
+        if bumped.rowcount != 1:
+            raise StaleGame(event_id)
+
+    @staticmethod
+    def _act(connection: Connection, event_id: str, version: int, action: str,
+             data: dict[str, Any], now: datetime) -> None:
+        connection.execute(insert(_actions), {
+            "event_id": event_id, "event_version": version, "action": action, "data": data,
+            "created_at": now})

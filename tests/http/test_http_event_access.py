@@ -1,0 +1,99 @@
+"""Access to events, as a matrix over every operation on an event and every kind of
+credential (issue 16): as for a game — no token 401; a token that opens nothing 401
+(``invalid_token``); another event's token, or a game's, 404, the same as for an event that
+does not exist; the room's read token on a change 403; the event's own tokens open it. A
+refused request changes nothing. The operations are taken from the OpenAPI document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from http_support import assert_problem, auth
+
+from service.http.openapi import build_spec
+
+EVENT = "/api/v1/events/{event_id}"
+Request = Callable[[Any, str, dict[str, str]], Any]
+
+READS: dict[tuple[str, str], Request] = {
+    ("get", EVENT): lambda c, url, h: c.get(url, headers=h),
+    ("get", f"{EVENT}/standings"): lambda c, url, h: c.get(f"{url}/standings", headers=h),
+    ("get", f"{EVENT}/standings.pdf"): lambda c, url, h: c.get(f"{url}/standings.pdf",
+                                                                headers=h),
+    ("get", f"{EVENT}/history"): lambda c, url, h: c.get(f"{url}/history", headers=h),
+    ("get", f"{EVENT}.json"): lambda c, url, h: c.get(f"{url}.json", headers=h),
+    ("get", f"{EVENT}.csv"): lambda c, url, h: c.get(f"{url}.csv", headers=h),
+}
+WRITES: dict[tuple[str, str], Request] = {
+    # The organiser's alone: the table links are the tables' tokens.
+    ("get", f"{EVENT}/rounds/{{number}}"): lambda c, url, h: c.get(f"{url}/rounds/1",
+                                                                    headers=h),
+    ("post", f"{EVENT}/rounds"): lambda c, url, h: c.post(f"{url}/rounds", json={},
+                                                           headers=h),
+    ("put", f"{EVENT}/rounds/{{number}}"): lambda c, url, h: c.put(
+        f"{url}/rounds/1", json={"tables": [["Anna", "Bruno", "Carla"]]}, headers=h),
+    ("post", f"{EVENT}/rounds/{{number}}/close"): lambda c, url, h: c.post(
+        f"{url}/rounds/1/close", headers=h),
+}
+OPERATIONS = {**READS, **WRITES}
+MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
+    "none": (401, 401, "token_missing"),
+    "unknown token": (401, 401, "invalid_token"),
+    "other event's edit": (404, 404, "not_found"),
+    "other event's read": (404, 404, "not_found"),
+    "a game's edit": (404, 404, "not_found"),
+    "own read": (None, 403, "read_only_token"),
+    "own edit": (None, None, None),
+}
+
+
+def test_every_operation_on_an_event_is_in_the_matrix() -> None:
+    secured = {(method, path) for path, item in build_spec()["paths"].items()
+               for method, operation in item.items()
+               if method != "parameters" and path.startswith(EVENT)}
+    assert all(build_spec()["paths"][path][method].get("security")
+               for method, path in secured)
+    assert secured == set(OPERATIONS)
+
+
+def _event(client: Any, name: str) -> dict[str, Any]:
+    created = client.post("/api/v1/events", json={
+        "name": name, "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+    assert created.status_code == 201, created.json
+    body: dict[str, Any] = created.json
+    started = client.post(f"/api/v1/events/{body['id']}/rounds", json={},
+                          headers=auth(body["tokens"]["edit"]))
+    assert started.status_code == 201
+    return body
+
+
+@pytest.fixture()
+def events(client: Any, table: Any) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    return _event(client, "Sera"), _event(client, "Altra"), table()
+
+
+@pytest.mark.parametrize("credential", sorted(MATRIX))
+@pytest.mark.parametrize("operation", sorted(OPERATIONS), ids=" ".join)
+def test_event_access_matrix(client: Any, events: Any, operation: tuple[str, str],
+                             credential: str) -> None:
+    mine, other, game = events
+    url = f"/api/v1/events/{mine['id']}"
+    headers = {
+        "none": {}, "unknown token": auth("nothing-at-all"),
+        "other event's edit": auth(other["tokens"]["edit"]),
+        "other event's read": auth(other["tokens"]["read"]),
+        "a game's edit": auth(game.edit),
+        "own read": auth(mine["tokens"]["read"]), "own edit": auth(mine["tokens"]["edit"]),
+    }[credential]
+    read_status, write_status, code = MATRIX[credential]
+    expected = write_status if operation in WRITES else read_status
+    before = client.get(url, headers=auth(mine["tokens"]["read"])).json
+    response = OPERATIONS[operation](client, url, headers)
+    if expected is None:
+        assert response.status_code in {200, 201, 409, 422}, response.json
+        return
+    assert_problem(response, expected, code=code)
+    assert client.get(url, headers=auth(mine["tokens"]["read"])).json == before
