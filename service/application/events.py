@@ -142,11 +142,14 @@ class EventView:
 
     def results(self) -> list[TableResult]:
         """Each table's result as the standings take it: who each column credits, and its
-        total (Mitigatti: the marca won or lost, from the game's balances)."""
+        total (Mitigatti: the marca won or lost, from the game's balances). A table still
+        waiting for its first hand is left out until it has one."""
         out = []
         for played in self.rounds:
             for table in played.tables:
                 summary = table.game.summary
+                if table.state == "playing" and not summary.hands_played:
+                    continue  # not started: it says nothing yet, not a draw at 0-0
                 columns = [c.seats for c in summary.columns]
                 totals = dict(summary.totals)
                 if summary.ledger is not None:
@@ -239,6 +242,17 @@ class EventService:
     def get_event(self, event_id: str, token: str | None) -> EventView:
         self._authorize(event_id, token, write=False)
         return self._view(self._load(event_id))
+
+    def state_tag(self, event_id: str, token: str | None) -> str:
+        """The event's current state as an entity tag (its version and every table's game's),
+        read in one cheap query: what a poll of the board or the standings compares."""
+        self._authorize(event_id, token, write=False)
+        state = self.repository.event_state(event_id)
+        if state is None:
+            raise EventNotFound(Text("there is no event {event} for this token",
+                                     event=repr(event_id)))
+        digest = hashlib.sha256(f"{event_id}|{state}".encode()).hexdigest()[:16]
+        return f"e{state[0]}.{state[1]}-{digest}"
 
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
         self._authorize(event_id, token, write=False)

@@ -299,6 +299,10 @@ class EventRepository(GameRepository, Protocol):
 
     def event_token_exists(self, token_hash: str) -> bool: ...
 
+    def event_state(self, event_id: str) -> tuple[int, int, int] | None:
+        """A fingerprint of the event's state: its version, the sum of its tables' games'
+        versions, and how many tables it has (one cheap read at any size)."""
+
     def add_round(self, event_id: str, *, expected_version: int, played: StoredRound,
                   games: tuple[StoredGame, ...], data: dict[str, Any], now: datetime) -> None:
         """Seat a round: store its games and tables, if the event is still at

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, insert, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
@@ -86,6 +86,20 @@ class SqlEventRepository(SqlGameRepository):
                 select(_events.c.edit_token_hash, _events.c.read_token_hash, _events.c.version)
                 .where(_events.c.id == event_id)).first()
         return EventCredentials(found[0], found[1], found[2]) if found else None
+
+    def event_state(self, event_id: str) -> tuple[int, int, int] | None:
+        """The event's version, the sum of its tables' games' versions and their count: one
+        aggregate, whatever the event's size; any change to the event or to a hand at any of
+        its tables moves it (versions only grow)."""
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
+                       func.count(_games.c.id))
+                .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
+                             .outerjoin(_games, _games.c.id == _tables.c.game_id))
+                .where(_events.c.id == event_id)
+                .group_by(_events.c.version)).first()
+        return (int(found[0]), int(found[1]), int(found[2])) if found else None
 
     def event_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:

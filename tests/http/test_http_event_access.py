@@ -50,12 +50,11 @@ MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
 
 
 def test_every_operation_on_an_event_is_in_the_matrix() -> None:
-    secured = {(method, path) for path, item in build_spec()["paths"].items()
-               for method, operation in item.items()
-               if method != "parameters" and path.startswith(EVENT)}
-    assert all(build_spec()["paths"][path][method].get("security")
-               for method, path in secured)
-    assert secured == set(OPERATIONS)
+    paths = build_spec()["paths"]
+    found = {(method, path) for path, item in paths.items() for method in item
+             if method != "parameters" and path.startswith(EVENT)}
+    assert all(paths[path][method].get("security") for method, path in found)
+    assert found == set(OPERATIONS)
 
 
 def _event(client: Any, name: str) -> dict[str, Any]:

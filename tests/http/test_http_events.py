@@ -415,3 +415,35 @@ def test_a_ten_pair_ottocento_danish_tournament_of_timed_rounds(client: Any) -> 
     exported = client.get(f"{evening.url}.json", headers=auth(evening.read)).json
     assert exported["standings"]["rows"] == rows
     assert [a["action"] for a in exported["history"]].count("close_round") == 4
+
+
+def test_a_table_not_yet_started_counts_for_nothing(client: Any) -> None:
+    evening = Evening(client, name="Sera", variant="gatti-4", format="individual",
+                      entrants=[{"name": n} for n in TWELVE[:8]])
+    first, second = evening.start()["tables"]
+    assert evening.standings()["rows"][0]["rounds"] == []
+    evening.record(first, points(40, 32))
+    rows = evening.standings()["rows"]
+    waiting = set(second["seats"])
+    assert all(r["rounds"] == [] and r["match_points"] == 0 for r in rows
+               if r["entrant"] in waiting)
+    assert {r["match_points"] for r in rows if r["entrant"] not in waiting} == {0, 2}
+
+
+def test_a_retried_create_and_round_with_their_keys_happen_once(client: Any) -> None:
+    body = {"name": "Sera", "variant": "gatti-3", "format": "individual",
+            "entrants": [{"name": n} for n in TWELVE[:3]]}
+    key = {"Idempotency-Key": "5e7a0000-0000-4000-8000-000000000001"}
+    before = _rows(client)
+    first = client.post(f"{API}/events", json=body, headers=key)
+    again = client.post(f"{API}/events", json=body, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true" and again.json == first.json
+    assert _rows(client) == before + 1
+    url, edit = f"{API}/events/{first.json['id']}", first.json["tokens"]["edit"]
+    round_key = {**auth(edit), "Idempotency-Key": "5e7a0000-0000-4000-8000-000000000002"}
+    started = client.post(f"{url}/rounds", json={}, headers=round_key)
+    replayed = client.post(f"{url}/rounds", json={}, headers=round_key)
+    assert started.status_code == replayed.status_code == 201
+    assert replayed.json == started.json
+    assert len(client.get(url, headers=auth(edit)).json["rounds"]) == 1

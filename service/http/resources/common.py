@@ -19,6 +19,7 @@ from service.application.idempotency import (
     SavedResponse,
     fingerprint,
 )
+from service.domain.text import Text
 
 from ..jsonbody import MalformedJson, request_json
 
@@ -79,7 +80,7 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
                         request.headers
                     ):
                         raise PreconditionRequired(
-                            "send If-Match with the hand's ETag to change it"
+                            Text("send If-Match with the hand's ETag to change it")
                         )
                     return view(*args, **kwargs)
 

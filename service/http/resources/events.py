@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import io
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -14,13 +13,14 @@ from typing import Any, TypeVar
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
+from service.application.caches import LruCache
 from service.application.events import EventService, EventView, TableLinks, repeated
 from service.application.standings_sheet import build_standings_sheet
 from service.domain.standings import Standings, decimal_json
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
-from ..language import Speaker, translations
+from ..language import Speaker, request_language, translations
 from ..schemas.events import (
     CreatedEventSchema,
     EventCreateSchema,
@@ -171,20 +171,23 @@ def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
     }
 
 
-def _state_tag(view: EventView, variant: str) -> str:
-    """A weak entity tag of the event's state: its version and its tables' games' versions
-    (a hand anywhere is a new state)."""
-    state = ",".join([str(view.event.version), *(f"{t.stored.game_id}@{t.game.game.version}"
-                                                  for r in view.rounds for t in r.tables)])
-    digest = hashlib.sha256(f"{view.id}|{state}|{variant}".encode()).hexdigest()[:20]
-    return f"e{view.event.version}-{digest}"
+#: The JSON bodies of events and standings recently read, by their state's entity tag and
+#: language, in this process: a board polling every few seconds is answered from here.
+_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 
 
-def _conditional_json(view: EventView, variant: str, body: dict[str, Any]) -> Response:
-    tag = _state_tag(view, f"{variant}-{request.headers.get('Accept-Language', '')}")
+def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]]) -> Response:
+    """A read of the event answered by its state: 304 when the client has it, else the body
+    made once per state and language (a poll costs one small query, at any event size)."""
+    lang = request_language()
+    tag = f"{event_service().state_tag(event_id, bearer_token())}-{variant}-{lang}"
     if request.if_none_match and request.if_none_match.contains_weak(tag):
         return not_modified(tag, weak=True)
-    response = current_app.json.response(body)
+    body = _BODIES.get(tag)
+    if body is None:
+        body = current_app.json.response(build()).get_data()
+        _BODIES.put(tag, body)
+    response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)
     response.vary.add("Accept-Language")
     return response
@@ -227,8 +230,8 @@ class Event(MethodView):
         Setup, entrants, and every round with its tables (game ids, seats, status, live
         totals) and byes. Either token opens it.
         """
-        view = event_service().get_event(event_id, bearer_token())
-        return _conditional_json(view, "event", event_json(view))
+        return _cached_json(event_id, "event", lambda: event_json(
+            event_service().get_event(event_id, bearer_token())))
 
 
 @blp.route("/<game_id:event_id>/rounds")
@@ -310,9 +313,8 @@ class EventStandings(MethodView):
         Every entrant's place, match points, difference and points, round by round, and how
         each row was reached; live (`provisional`) while a table is playing.
         """
-        service = event_service()
-        view, found = service.get_standings(event_id, bearer_token())
-        return _conditional_json(view, "standings", standings_json(view, found))
+        return _cached_json(event_id, "standings", lambda: standings_json(
+            *event_service().get_standings(event_id, bearer_token())))
 
 
 @blp.route("/<game_id:event_id>/history")

@@ -10,38 +10,46 @@ from .common import PassThroughSchema, StrictSchema, variant_field
 from .scoring import options_field
 
 
+def _checked_by_the_core(description: str, *, required: bool = False,
+                         enum: list[str] | None = None) -> fields.Raw:
+    """A field the rules core checks whole (with every other problem of the event at once):
+    any JSON value gets that far."""
+    metadata: dict[str, object] = {"description": description}
+    if enum is not None:
+        metadata["enum"] = enum
+    return fields.Raw(required=required, allow_none=True, metadata=metadata)
+
+
 class EntrantSchema(StrictSchema):
-    name = fields.Raw(required=True, metadata={"description": "a player's name, or a pair's"})
-    players = fields.Raw(metadata={"description": "format pairs: the pair's two players"})
+    name = _checked_by_the_core("a player's name, or a pair's", required=True)
+    players = _checked_by_the_core("format pairs: the pair's two players")
 
 
 class EventCreateSchema(StrictSchema):
-    name = fields.Raw(required=True, metadata={"description": "the evening's or the "
-                                                              "tournament's name"})
+    name = _checked_by_the_core("the evening's or the tournament's name", required=True)
     variant = variant_field(required=True)
     options = options_field()
-    format = fields.Raw(required=True, metadata={
-        "description": "individual (players change tables and partners every round), pairs "
-                       "(fixed pairs), or free (the organiser seats each table)",
-        "enum": ["individual", "pairs", "free"]})
-    pairing = fields.Raw(metadata={"description": "format pairs: danish (default) or swiss",
-                                   "enum": ["danish", "swiss"]})
-    scoring = fields.Raw(metadata={"description": "match_points (default) or difference",
-                                   "enum": ["match_points", "difference"]})
-    rounds = fields.Raw(metadata={"description": "how many rounds the event plays (1-30); "
-                                                "none: as many as the organiser starts"})
-    seed = fields.Raw(metadata={"description": "the seed of round 1's draw (0 to 2**31-1); "
-                                              "none: one is drawn and shown"})
+    format = _checked_by_the_core(
+        "individual (players change tables and partners every round), pairs (fixed pairs), "
+        "or free (the organiser seats each table)", required=True,
+        enum=["individual", "pairs", "free"])
+    pairing = _checked_by_the_core("format pairs: danish (default) or swiss",
+                                   enum=["danish", "swiss"])
+    scoring = _checked_by_the_core("match_points (default) or difference",
+                                   enum=["match_points", "difference"])
+    rounds = _checked_by_the_core("how many rounds the event plays (1-30); none: as many as "
+                                  "the organiser starts")
+    seed = _checked_by_the_core("the seed of round 1's draw (0 to 2**31-1); none: one is "
+                                "drawn and shown")
     entrants = fields.List(fields.Nested(EntrantSchema), required=True,
                            validate=validate.Length(max=ENTRANTS_MAX))
 
 
 class SeatingSchema(StrictSchema):
-    tables = fields.Raw(metadata={
-        "description": "each table's entrants by place, as names or numbers (from 0, in "
-                       "roster order): players by seat; in the pairs format the pair on "
-                       "side 0, then the pair on side 1. Entrants not seated sit out (a bye). "
-                       "Only for the free format when a round starts."})
+    tables = _checked_by_the_core(
+        "each table's entrants by place, as names or numbers (from 0, in roster order): "
+        "players by seat; in the pairs format the pair on side 0, then the pair on side 1. "
+        "Entrants not seated sit out (a bye). Only for the free format when a round starts.")
 
 
 class EventSchema(PassThroughSchema):
