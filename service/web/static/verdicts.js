@@ -101,7 +101,8 @@ function verdictCard(ctx) {
     return h("section", { class: "card verdict-card done", id: "verdict" },
       h("h2", {}, t("verdict.youAre", { name: me })), h("p", {}, t("verdict.allDone")));
   }
-  const hand = pending[pending.length - 1];  // the newest first: the hand just played
+  // The hand whose dispute the player is writing, else the newest: the hand just played.
+  const hand = pending.find((x) => writing.has(draftKey(game, x))) || pending[pending.length - 1];
   const box = h("section", { class: "card verdict-card", id: "verdict", "aria-labelledby": "verdict-title" },
     h("h2", { id: "verdict-title" }, t("verdict.check", { n: hand.number })),
     h("p", { class: "hint" }, t("verdict.checkHint", { name: me }),
@@ -111,21 +112,35 @@ function verdictCard(ctx) {
   return box;
 }
 
+/** A dispute being written, by game, hand and version, with what the service last said of
+ * it: the sheet redraws itself on every poll, and what a player is typing must survive it. */
+const writing = new Map();
+const draftKey = (game, hand) => `${game.id}/${hand.number}/${hand.version}`;
+
 /** Confirm and dispute for one hand, as ``ctx.seat``; a dispute asks why first. */
 function verdictButtons(ctx, hand) {
   const row = h("div", { class: "row verdict-actions" });
-  const draw = () => row.replaceChildren(
+  const key = draftKey(ctx.game, hand);
+  const draw = () => {
+    writing.delete(key);
+    drawButtons();
+  };
+  const drawButtons = () => row.replaceChildren(
     h("button", {
       type: "button", class: "button primary", id: `confirm-${hand.number}`,
       onclick: () => send(ctx, hand, { verdict: "confirm" }, row),
     }, t("verdict.confirm")),
     h("button", {
       type: "button", class: "button danger", id: `dispute-${hand.number}`,
-      onclick: () => askWhy(),
+      onclick: () => askWhy(true),
     }, t("verdict.dispute")));
-  const askWhy = () => {
+  const askWhy = (focus) => {
     const id = `reason-${hand.number}`;
     const area = h("textarea", { id, rows: 3, maxlength: 280, required: true, autocomplete: "off" });
+    const draft = writing.get(key) || { text: "", error: null };
+    area.value = draft.text;
+    writing.set(key, draft);
+    area.addEventListener("input", () => { draft.text = area.value; });
     row.replaceChildren(h("div", { class: "field reason-field", "data-field": "reason" },
       h("label", { for: id }, t("verdict.why")), area,
       h("div", { class: "row" },
@@ -134,9 +149,11 @@ function verdictButtons(ctx, hand) {
           onclick: () => send(ctx, hand, { verdict: "dispute", reason: area.value }, row),
         }, t("verdict.sendDispute")),
         h("button", { type: "button", class: "button", onclick: draw }, t("action.cancel")))));
-    area.focus();
+    if (draft.error) row.append(h("p", { class: "field-error", role: "alert" }, draft.error));
+    if (focus) area.focus();
   };
-  draw();
+  if (writing.has(key)) askWhy(false);  // redrawn while the player writes: the form stays
+  else drawButtons();
   return row;
 }
 
@@ -147,6 +164,7 @@ async function send(ctx, hand, body, row) {
     await api("POST", `/games/${ctx.game.id}/hands/${hand.number}/confirmations`, {
       token: ctx.token, body, headers: { "If-Match": hand.etag, "Idempotency-Key": randomKey() },
     });
+    writing.delete(draftKey(ctx.game, hand));
     toast(t(body.verdict === "confirm" ? "verdict.confirmed" : "verdict.disputed", { n: hand.number }));
     await ctx.done();
   } catch (error) {
@@ -161,6 +179,8 @@ async function send(ctx, hand, body, row) {
       : (error.problem && error.problem.errors && error.problem.errors.length
         ? error.problem.errors.map((e) => e.message).join(" · ") : error.message);
     row.append(h("p", { class: "field-error", role: "alert" }, text));
+    const draft = writing.get(draftKey(ctx.game, hand));
+    if (draft) draft.error = text;
   }
 }
 
