@@ -76,6 +76,17 @@ class EventNotFound(NotFound):
     failed_authentication = True
 
 
+def _derived(edit_token: str, what: str) -> str:
+    return hmac.new(edit_token.encode(), f"segnapunti {what}".encode(),
+                    hashlib.sha256).digest().hex()[:32]
+
+
+def room_token(edit_token: str, event_id: str) -> str:
+    """The room's read token, worked out from the organiser's: any phone holding the edit
+    token can show the board's link again."""
+    return _derived(edit_token, f"event {event_id} read")
+
+
 def table_tokens(edit_token: str, event_id: str, round_: int, table: int) -> tuple[str, str]:
     """A table's game tokens (edit, read), worked out from the event's edit token."""
     out = []
@@ -243,16 +254,17 @@ class EventService:
         self._authorize(event_id, token, write=False)
         return self._view(self._load(event_id))
 
-    def state_tag(self, event_id: str, token: str | None) -> str:
+    def state_tag(self, event_id: str, token: str | None) -> tuple[str, str]:
         """The event's current state as an entity tag (its version and every table's game's),
-        read in one cheap query: what a poll of the board or the standings compares."""
-        self._authorize(event_id, token, write=False)
+        read in one cheap query: what a poll of the board or the standings compares; and the
+        kind of token that asked (``edit`` or ``read``)."""
+        kind, _credentials = self._authorize(event_id, token, write=False)
         state = self.repository.event_state(event_id)
         if state is None:
             raise EventNotFound(Text("there is no event {event} for this token",
                                      event=repr(event_id)))
         digest = hashlib.sha256(f"{event_id}|{state}".encode()).hexdigest()[:16]
-        return f"e{state[0]}.{state[1]}-{digest}"
+        return f"e{state[0]}.{state[1]}-{digest}", kind
 
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
         self._authorize(event_id, token, write=False)
@@ -271,8 +283,19 @@ class EventService:
         if kept is not None and kept[0] == key:
             return kept[1]
         found = view.standings()
+        current = view.current
+        if current is not None and current.stored.state == "open" and not current.finished:
+            # A round being played makes the standings provisional, even before its tables'
+            # first hands (they are left out until they have one).
+            found = replace(found, provisional=True)
         self._standings.put(view.id, (key, found))
         return found
+
+    def room_link(self, event_id: str, token: str | None) -> str:
+        """The room's read token again, for the organiser (edit token only)."""
+        self._authorize(event_id, token, write=True)
+        assert token is not None
+        return room_token(token, event_id)
 
     def round_links(self, event_id: str, token: str | None, number: int) -> list[TableLinks]:
         """A round's tables with their games' tokens, for the organiser (edit token)."""
@@ -289,10 +312,11 @@ class EventService:
         variant = _variant(str(body.get("variant")))
         setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
-        read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        event_id = new_game_id()
+        read_token = room_token(edit_token, event_id)
         now = self.clock()
         event = StoredEvent(
-            id=new_game_id(), name=setup.name, variant=variant.id,
+            id=event_id, name=setup.name, variant=variant.id,
             options=dict(setup.options), format=setup.format, pairing=setup.pairing,
             scoring=setup.scoring, rounds=setup.rounds, seed=setup.seed,
             entrants=tuple(e.to_json() for e in setup.entrants),

@@ -25,6 +25,7 @@ stood.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -309,6 +310,13 @@ def _names(entrants: Sequence[str], who: Sequence[int]) -> str:
 
 
 def _round_line(entry: RoundEntry, entrants: Sequence[str]) -> Text:
+    return _round_text(entry, _names(entrants, entry.partners))
+
+
+@functools.lru_cache(maxsize=16384)
+def _round_text(entry: RoundEntry, partners: str) -> Text:
+    """One round's sentence: the same entry says the same each time the standings are made
+    again (a hand at one table leaves every other table's lines as they were)."""
     assert entry.column is not None
     own = entry.totals[entry.column]
     others = ", ".join(str(t) for c, t in enumerate(entry.totals) if c != entry.column)
@@ -319,7 +327,7 @@ def _round_line(entry: RoundEntry, entrants: Sequence[str]) -> Text:
     if entry.partners:
         line = Text("round {round}, table {table}, with {partners}: {own} against {others}; "
                     "match points {match_points}, difference {difference}, points {points}",
-                    partners=_names(entrants, entry.partners), **values)
+                    partners=partners, **values)
     else:
         line = Text("round {round}, table {table}: {own} against {others}; match points "
                     "{match_points}, difference {difference}, points {points}", **values)

@@ -57,6 +57,7 @@ EV_PDF: Op = ("get", f"{EVENT}/standings.pdf")
 EV_HISTORY: Op = ("get", f"{EVENT}/history")
 EV_JSON: Op = ("get", f"{EVENT}.json")
 EV_CSV: Op = ("get", f"{EVENT}.csv")
+EV_LINKS: Op = ("get", f"{EVENT}/links")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -271,11 +272,12 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_CREATE: ["GET", "DELETE"], EV_READ: ["POST", "PUT", "DELETE"], EV_ROUNDS: ["GET"],
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
+    EV_LINKS: ["POST", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
-               EV_HISTORY, EV_JSON, EV_CSV)
+               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS)
 
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),

@@ -27,7 +27,8 @@ READS: dict[tuple[str, str], Request] = {
     ("get", f"{EVENT}.csv"): lambda c, url, h: c.get(f"{url}.csv", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
-    # The organiser's alone: the table links are the tables' tokens.
+    # The organiser's alone: the table links are the tables' tokens, the room's link its own.
+    ("get", f"{EVENT}/links"): lambda c, url, h: c.get(f"{url}/links", headers=h),
     ("get", f"{EVENT}/rounds/{{number}}"): lambda c, url, h: c.get(f"{url}/rounds/1",
                                                                     headers=h),
     ("post", f"{EVENT}/rounds"): lambda c, url, h: c.post(f"{url}/rounds", json={},

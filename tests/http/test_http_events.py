@@ -111,6 +111,10 @@ def test_an_event_is_created_with_its_tokens_and_links(client: Any) -> None:
     assert body["links"]["read"].endswith(f"#/events/{evening.id}/board?token={evening.read}")
     assert evening.created.headers["Location"].endswith(evening.url)
     assert "tokens" not in evening.state()
+    again = client.get(f"{evening.url}/links", headers=auth(evening.edit))
+    assert again.json["tokens"]["read"] == evening.read
+    assert again.json["links"] == body["links"]
+    assert_problem(client.get(f"{evening.url}/links", headers=auth(evening.read)), 403)
 
 
 def test_a_seed_is_drawn_when_none_is_given(client: Any) -> None:
@@ -188,6 +192,9 @@ def test_a_round_seats_every_entrant_once_and_creates_its_games(client: Any) -> 
     assert_problem(client.get(f"{evening.url}/rounds/1", headers=auth(evening.read)), 403)
     state = evening.state()
     assert state["status"] == "playing" and state["current_round"] == 1
+    assert evening.standings()["provisional"] is True  # a round is on, no hand yet
+    assert client.get(evening.url, headers=auth(evening.edit)).headers["Event-Access"] == "edit"
+    assert client.get(evening.url, headers=auth(evening.read)).headers["Event-Access"] == "read"
     assert [t["game"] for t in state["rounds"][0]["tables"]] == [
         t["game"] for t in started["tables"]]
 

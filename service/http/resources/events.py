@@ -25,6 +25,7 @@ from ..schemas.events import (
     CreatedEventSchema,
     EventCreateSchema,
     EventHistorySchema,
+    EventLinksSchema,
     EventSchema,
     EventSheetQuerySchema,
     RoundTablesSchema,
@@ -43,6 +44,12 @@ blp = Blueprint(
 )
 
 ROUND = "int(min=1, max=30)"
+#: What the token sent may do with the event: ``edit`` (the organiser's) or ``read`` (the
+#: room's), so the page knows which view to open without trying a change.
+ACCESS_HEADER = "Event-Access"
+READ_HEADERS = {ACCESS_HEADER: {"description": "`edit` for the organiser's token, `read` for "
+                                               "the room's", "schema": {"type": "string",
+                                                                        "enum": ["edit", "read"]}}}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -180,15 +187,19 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
     """A read of the event answered by its state: 304 when the client has it, else the body
     made once per state and language (a poll costs one small query, at any event size)."""
     lang = request_language()
-    tag = f"{event_service().state_tag(event_id, bearer_token())}-{variant}-{lang}"
+    state, kind = event_service().state_tag(event_id, bearer_token())
+    tag = f"{state}-{variant}-{lang}"
     if request.if_none_match and request.if_none_match.contains_weak(tag):
-        return not_modified(tag, weak=True)
+        response = not_modified(tag, weak=True)
+        response.headers[ACCESS_HEADER] = kind
+        return response
     body = _BODIES.get(tag)
     if body is None:
         body = current_app.json.response(build()).get_data()
         _BODIES.put(tag, body)
     response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)
+    response.headers[ACCESS_HEADER] = kind
     response.vary.add("Accept-Language")
     return response
 
@@ -221,8 +232,9 @@ class Events(MethodView):
 @blp.route("/<game_id:event_id>")
 class Event(MethodView):
     @event_protected(blp, write=False)
-    @blp.response(200, EventSchema)
-    @blp.alt_response(304, description="Not Modified: the event is as the ETag sent")
+    @blp.response(200, EventSchema, headers=READ_HEADERS)
+    @blp.alt_response(304, description="Not Modified: the event is as the ETag sent",
+                      headers=READ_HEADERS)
     @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, event_id: str) -> Any:
         """Read an event
@@ -232,6 +244,25 @@ class Event(MethodView):
         """
         return _cached_json(event_id, "event", lambda: event_json(
             event_service().get_event(event_id, bearer_token())))
+
+
+@blp.route("/<game_id:event_id>/links")
+class EventLinks(MethodView):
+    @event_protected(blp, write=True)
+    @blp.response(200, EventLinksSchema)
+    def get(self, event_id: str) -> Any:
+        """Show the event's links again
+
+        The room's read token and the board's link, and the organiser's link, for the edit
+        token only: the read token is worked out from it, so any phone of the organiser can
+        show the board's QR code.
+        """
+        token = bearer_token()
+        read = event_service().room_link(event_id, token)
+        assert token is not None
+        return {"tokens": {"read": read},
+                "links": {"edit": event_link(event_id, token),
+                          "read": event_link(event_id, read, board=True)}}
 
 
 @blp.route("/<game_id:event_id>/rounds")
@@ -304,8 +335,9 @@ class CloseRound(MethodView):
 @blp.route("/<game_id:event_id>/standings")
 class EventStandings(MethodView):
     @event_protected(blp, write=False)
-    @blp.response(200, StandingsSchema)
-    @blp.alt_response(304, description="Not Modified: nothing changed since the ETag sent")
+    @blp.response(200, StandingsSchema, headers=READ_HEADERS)
+    @blp.alt_response(304, description="Not Modified: nothing changed since the ETag sent",
+                      headers=READ_HEADERS)
     @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, event_id: str) -> Any:
         """Read the standings

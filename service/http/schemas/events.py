@@ -87,6 +87,12 @@ class CreatedEventSchema(EventSchema):
                        "fragment"})
 
 
+class EventLinksSchema(PassThroughSchema):
+    tokens = fields.Dict(required=True, metadata={"description": "read: the room's token"})
+    links = fields.Dict(required=True, metadata={
+        "description": "edit: the organiser's page; read: the public board"})
+
+
 class RoundTablesSchema(PassThroughSchema):
     round = fields.Integer(required=True)
     tables = fields.List(fields.Dict(), required=True, metadata={
