@@ -115,9 +115,9 @@ class Phone:
     """One phone at the table: a browser context at a phone's size, its console watched."""
 
     def __init__(self, browser: Any, base: str, locale: str,
-                 color_scheme: str = "light") -> None:
+                 color_scheme: str = "light", viewport: dict[str, int] | None = None) -> None:
         self.base = base
-        self.context = browser.new_context(viewport=PHONE, locale=locale,
+        self.context = browser.new_context(viewport=viewport or PHONE, locale=locale,
                                            color_scheme=color_scheme,
                                            device_scale_factor=1, has_touch=True)
         self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
@@ -148,12 +148,14 @@ class Phone:
 
 @pytest.fixture()
 def phones(browser: Any, server: str) -> Iterator[Any]:
-    """``phones()`` opens a phone (English and light unless a locale or a colour scheme is
-    given); each test ends with no console error and no uncaught exception on any of them."""
+    """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
+    scheme or a ``viewport`` — a wall's screen, say — is given); each test ends with no console
+    error and no uncaught exception on any of them."""
     opened: list[Phone] = []
 
-    def open_phone(locale: str = "en-GB", color_scheme: str = "light") -> Phone:
-        phone = Phone(browser, server, locale, color_scheme)
+    def open_phone(locale: str = "en-GB", color_scheme: str = "light",
+                   viewport: dict[str, int] | None = None) -> Phone:
+        phone = Phone(browser, server, locale, color_scheme, viewport)
         opened.append(phone)
         return phone
 

@@ -8,6 +8,7 @@ page with Debian's chromium (as the browser tests do) and saves one PNG per scre
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -25,6 +26,101 @@ from page_driver import Table
 from playwright.sync_api import expect, sync_playwright
 
 PHONE = {"width": 360, "height": 740}
+WALL = {"width": 1280, "height": 720}
+TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
+          "Marta", "Nino", "Olga"]
+
+
+def call(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    """The API as a table's scorekeeper (or a script) calls it."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def record(base: str, table: dict[str, Any], side0: int) -> None:
+    """A hand at an event's table, entered with the table's own edit token."""
+    game, token = table["game"], table["tokens"]["edit"]
+    dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
+    call(base, "POST", f"/games/{game}/hands", token, {
+        "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]})
+
+
+def event_screens(browser: Any, base: str, shots: Shots) -> None:
+    """Issue 16: the new-event form, the organiser's view with a round's tables and a QR fold
+    open, and the board on a wall's screen."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(base + "/#/events/new")
+    page.locator("label:has(#variant-gatti-4)").click()
+    page.fill("#event-name", "Giovedì al circolo")
+    page.fill("#event-roster", "\n".join(TWELVE))
+    page.locator("#event-roster").blur()
+    page.set_viewport_size({"width": 360, "height": 1100})  # a tall phone: the form's heart
+    shots.take(page, "22-new-event", top="#format-title")
+    page.set_viewport_size(PHONE)
+    page.click("#start-event")
+    page.click("#start-round")
+    page.wait_for_selector(".table-card")
+    event_id = page.evaluate("location.hash").split("/")[2]
+    saved = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}']")
+    tables = call(base, "GET", f"/events/{event_id}/rounds/1", saved["tokens"]["edit"])["tables"]
+    for t, table in enumerate(tables[:2]):
+        for side0 in (40, 30, 45)[:t + 2]:
+            record(base, table, side0)
+    expect(page.locator("#table-2 .hands-played")).to_contain_text("3")
+    page.click("#links-2 summary")
+    page.wait_for_selector("#links-2 svg.qr")
+    page.set_viewport_size({"width": 360, "height": 1100})
+    page.mouse.move(0, 0)
+    shots.take(page, "23-event-organiser", top="#round")
+    context.close()
+
+    wall = browser.new_context(viewport=WALL, device_scale_factor=1, locale="it-IT")
+    board = wall.new_page()
+    board.goto(saved["links"]["read"])
+    board.wait_for_selector("#board-table")
+    shots.take(board, "24-event-board")
+    wall.close()
+
+
+def verdict_screens(browser: Any, base: str, shots: Shots) -> None:
+    """Issue 15: a player's phone asked to check a hand, and the scorekeeper's sheet with a
+    player's dispute at the top."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
+                                  has_touch=True)
+    page = context.new_page()
+    table = Table.seated(page, base, "gatti-3", "gatti", ["Anna", "Bruno", "Carla"],
+                         new_hand=True)
+    table.points(0, 39)
+    page.keyboard.type("20")
+    table.save_and_wait()
+    game_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+    links = call(base, "GET", f"/games/{game_id}/players", edit)["links"]
+    player = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
+                                 has_touch=True)
+    carla = player.new_page()
+    carla.goto(links[2])
+    carla.wait_for_selector("#confirm-1")
+    carla.set_viewport_size({"width": 360, "height": 1000})  # the hand and its two buttons
+    shots.take(carla, "25-player-check-hand", top="#verdict")
+    carla.click("#dispute-1")
+    carla.fill("#reason-1", "Bruno ha fatto 21 punti, non 20")
+    carla.click("#send-dispute-1")
+    expect(carla.locator("#verdict")).to_contain_text("Hai detto la tua")
+    player.close()
+    page.wait_for_selector("#disputes")
+    page.mouse.move(0, 0)
+    shots.take(page, "26-sheet-dispute")
+    context.close()
 
 
 def start_server(work: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -206,6 +302,8 @@ def main() -> None:
             other.wait_for_selector(".rule-section.target")
             shots.take(other, "20-rules", top=".rule-section.target")
             reader.close()
+            event_screens(browser, base, shots)
+            verdict_screens(browser, base, shots)
             browser.close()
     finally:
         process.terminate()

@@ -1,15 +1,18 @@
 /* Segnapunti's phone page: start a game, share it, enter hands the way a table counts them,
- * and keep the sheet on screen. Plain JavaScript over the public API (/api/v1); game tokens
- * live in the URL fragment, in memory and in localStorage, and travel only as
- * "Authorization: Bearer".
+ * and keep the sheet on screen; run a club night or a tournament and show its board on the
+ * wall. Plain JavaScript over the public API (/api/v1); game and event tokens live in the URL
+ * fragment, in memory and in localStorage, and travel only as "Authorization: Bearer".
  *
  * This module is the page's entry: the router (an address, a screen), the language switch and
- * the start. The page's state is in state.js, each screen in its own module (home.js,
- * rules.js, newgame.js, share.js, sheet.js, handform.js), over the API client (api.js), the
- * stores and the outbox (stores.js) and the building blocks (dom.js). None of them imports
- * this one: what a screen needs of another it imports, what the state needs of a screen
- * (the sheet's redraw) is given to it here. */
+ * the start. The page's state is in state.js (an event's in eventstate.js), each screen in its
+ * own module (home.js, rules.js, newgame.js, share.js, sheet.js, handform.js, events.js for
+ * the new event and the organiser's view, board.js for the public board), over the API client
+ * (api.js), the stores and the outbox (stores.js) and the building blocks (dom.js). None of
+ * them imports this one: what a screen needs of another it imports, what the state needs of a
+ * screen (the sheet's redraw) is given to it here. */
+import { boardScreen } from "./board.js";
 import { h, show } from "./dom.js";
+import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
 import { handScreen } from "./handform.js";
 import { homeScreen } from "./home.js";
 import { newGameScreen } from "./newgame.js";
@@ -17,7 +20,7 @@ import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
 import { G, flushOutbox, poll, screens, stopPolling } from "./state.js";
-import { Store } from "./stores.js";
+import { Events, Store } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -25,7 +28,16 @@ const t = (key, params) => I18n.t(key, params);
 
 async function route() {
   const hash = location.hash || "#/";
-  let m = /^#\/games\/([a-z0-9]{1,32})\?(.*)$/.exec(hash);
+  stopEventPolling();
+  let m = /^#\/events\/([a-z0-9]{1,32})(\/board)?\?(.*)$/.exec(hash);
+  if (m) {
+    // An event's link: the organiser's (edit) opens its view, the room's (read) its board.
+    const token = new URLSearchParams(m[3]).get("token");
+    if (token) Events.put(m[1], { tokens: { [m[2] ? "read" : "edit"]: token } });
+    history.replaceState(null, "", `#/events/${m[1]}${m[2] || ""}`);
+    return route();
+  }
+  m = /^#\/games\/([a-z0-9]{1,32})\?(.*)$/.exec(hash);
   if (m) {
     const token = new URLSearchParams(m[2]).get("token");
     const saved = Store.get(m[1]) || {};
@@ -52,6 +64,9 @@ async function route() {
     G.game = null;
     G.onChange = null;
     if (hash === "#/new") return await newGameScreen();
+    if (hash === "#/events/new") return await newEventScreen();
+    if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
+    if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
       return await rulesScreen(m[1], m[2] ? decodeURIComponent(m[2]) : null);
     }
@@ -63,8 +78,10 @@ async function route() {
 
 function errorScreen(error) {
   stopPolling();
+  stopEventPolling();
   const status = error.status;
-  const text = status === 401 || status === 404 ? t("err.gameNotOpened")
+  const event = (location.hash || "").startsWith("#/events/");
+  const text = status === 401 || status === 404 ? t(event ? "ev.notOpened" : "err.gameNotOpened")
     : status === 0 ? t("err.network") : error.message;
   show(h("section", { class: "screen" },
     h("h1", {}, t("err.title")),

@@ -1,8 +1,8 @@
-/* The home screen: start a game, open one this phone keeps (or forget it), read a family's
- * rules. */
+/* The home screen: start a game or an event (a club night, a tournament), open one this phone
+ * keeps (or forget it), read a family's rules. */
 import { banner, h, show } from "./dom.js";
 import { RULEBOOKS } from "./rules.js";
-import { Store } from "./stores.js";
+import { Events, Store } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -28,12 +28,33 @@ function homeScreen() {
         },
       }, "×")));
   }
+  const events = Object.values(Events.all()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
+  const eventList = h("ul", { class: "game-list", id: "event-list" });
+  for (const saved of events) {
+    const organiser = Boolean(saved.tokens && saved.tokens.edit);
+    const name = saved.name || saved.id;
+    eventList.append(h("li", { class: "game-item" },
+      h("a", { href: organiser ? `#/events/${saved.id}` : `#/events/${saved.id}/board`, class: "game-link" },
+        h("strong", {}, name),
+        h("span", {}, I18n.variantName(saved.variant, saved.variant || "")),
+        h("span", { class: "muted" }, organiser ? t("home.eventOrganiser") : t("home.eventBoard"))),
+      h("button", {
+        type: "button", class: "icon-button", "aria-label": t("home.forgetEvent", { name }),
+        onclick: () => {
+          Events.remove(saved.id);
+          homeScreen();
+        },
+      }, "×")));
+  }
   show(h("section", { class: "screen home" },
     h("h1", {}, t("home.title")),
     h("p", { class: "lead" }, t("home.lead")),
     h("a", { class: "button primary big", href: "#/new", id: "new-game" }, t("home.new")),
+    h("a", { class: "button big", href: "#/events/new", id: "new-event" }, t("home.newEvent")),
     games.length ? h("h2", {}, t("home.saved")) : null,
     games.length ? list : h("p", { class: "muted" }, t("home.none")),
+    events.length ? h("h2", {}, t("home.events")) : null,
+    events.length ? eventList : null,
     h("h2", {}, t("rules.title")),
     h("ul", { class: "rules-links" }, RULEBOOKS.map(([family, variant]) => h("li", {},
       h("a", { href: `#/rules/${variant}`, id: `rules-${family}` }, t(`family.${family}`))))),

@@ -1,7 +1,8 @@
-/* What this phone keeps in localStorage: the games it has opened (with their tokens), the last
- * copy of each, the hands being entered (drafts) and the hands waiting to be sent (the
- * outbox). Each is read whole and written whole; where storage is refused, reads give
- * nothing and writes are dropped, and the page still works for the visit. */
+/* What this phone keeps in localStorage: the games it has opened (with their tokens), the
+ * events (club nights, tournaments) it has opened with theirs, the last copy of each game,
+ * the hands being entered (drafts) and the hands waiting to be sent (the outbox). Each is
+ * read whole and written whole; where storage is refused, reads give nothing and writes are
+ * dropped, and the page still works for the visit. */
 
 /** An object kept in localStorage under ``key``: read whole, written whole. Where storage
  * is refused (private mode, full), reads give {} and writes are dropped: the page still
@@ -43,6 +44,32 @@ const Store = {
     try {
       localStorage.removeItem(Copies.key(id));
     } catch (error) { /* nothing kept */ }
+  },
+};
+
+// The events this phone has opened, by id: the organiser's token (edit) and the room's (read)
+// as far as this phone was given them, the links shown when the event was created, and a few
+// words to list it on the home screen.
+const Events = {
+  ...kept("segnapunti.events.v1"),
+  get(id) {
+    return this.all()[id] || null;
+  },
+  put(id, patch) {
+    const all = this.all();
+    const before = all[id] || {};
+    all[id] = {
+      ...before, ...patch, id, seen: Date.now(),
+      tokens: { ...(before.tokens || {}), ...(patch.tokens || {}) },
+      links: { ...(before.links || {}), ...(patch.links || {}) },
+    };
+    this.write(all);
+    return all[id];
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    this.write(all);
   },
 };
 
@@ -146,4 +173,4 @@ const Drafts = {
   },
 };
 
-export { Copies, Drafts, Outbox, Store, kept };
+export { Copies, Drafts, Events, Outbox, Store, kept };

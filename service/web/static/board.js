@@ -1,0 +1,201 @@
+/* The public board of an event, for a screen on the wall (1280 × 720, landscape: the standings
+ * on the left, the current round's tables and their live totals on the right) and still a
+ * single column on a phone. It refreshes by itself and changes nothing: the read link opens
+ * it. Also the parts the organiser's view shows the same way: the event's line, a table's
+ * sides with their totals, the standings. */
+import { ApiError } from "./api.js";
+import { h, show } from "./dom.js";
+import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
+import { Events } from "./stores.js";
+
+const t = (key, params) => I18n.t(key, params);
+
+// -- the parts both screens show ------------------------------------------------------------
+
+/** A number as the page's language writes it, with its sign where asked: "+2,5", "−3". */
+function figure(value, { sign = false } = {}) {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value ?? "");
+  const text = new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
+    maximumFractionDigits: 1,
+  }).format(Math.abs(n));
+  if (n < 0) return `−${text}`;
+  return sign && n > 0 ? `+${text}` : text;
+}
+
+/** The round being played (or the last one played), or null before the first. */
+function shownRound(ev) {
+  if (!ev.rounds.length) return null;
+  return ev.rounds.find((r) => r.round === ev.current_round) || ev.rounds[ev.rounds.length - 1];
+}
+
+/** "Gatti for four, in pairs · Individual · Round 2 of 3". */
+function eventLine(ev) {
+  const parts = [I18n.variantName(ev.variant, ev.variant), t(`ev.format.${ev.format}`)];
+  if (ev.format === "pairs" && ev.pairing) parts.push(t(`ev.pairing.${ev.pairing}`));
+  if (ev.rounds_planned) parts.push(t("ev.roundsPlanned", { n: ev.rounds_planned }));
+  return parts.join(" · ");
+}
+
+function statusText(ev) {
+  const n = ev.current_round || 0;
+  if (ev.status === "playing") {
+    return ev.rounds_planned ? t("ev.status.playingOf", { n, of: ev.rounds_planned })
+      : t("ev.status.playing", { n });
+  }
+  return t(`ev.status.${ev.status}`, { n });
+}
+
+function statusBadge(ev) {
+  return h("span", { class: `badge ev-status ${ev.status}`, id: "event-status" }, statusText(ev));
+}
+
+function liveLine() {
+  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  return h("span", { class: `live ${EV.live ? "" : "offline"}`, id: "event-live" },
+    h("span", { class: "dot", "aria-hidden": "true" }),
+    h("span", { class: "live-text" }, EV.live ? t("sheet.live", { time }) : t("sheet.offline")));
+}
+
+/** A table's sides, each with who plays it and its total: in the pairs format the pair's name
+ * (its players under it), else the players. ``unit(name, position)`` draws an entrant (the
+ * organiser's view makes it a button to swap); its position is its place in the table's
+ * ``entrants``. */
+function tableSides(table, format, unit = (name) => h("span", { class: "unit" }, name)) {
+  const list = h("ul", { class: "ev-sides" });
+  table.columns.forEach((column, c) => {
+    const names = column.seats.map((s) => table.seats[s]);
+    let who;
+    if (format === "pairs" && table.entrants[c] !== undefined) {
+      who = [unit(table.entrants[c], c), h("span", { class: "players-of" }, names.join(" & "))];
+    } else {
+      who = names.flatMap((name, i) => {
+        const position = table.entrants.indexOf(name);
+        const drawn = position >= 0 ? unit(name, position) : h("span", { class: "unit dummy" }, name);
+        return i ? [h("span", { class: "amp" }, " & "), drawn] : [drawn];
+      });
+    }
+    const total = table.totals[column.key];
+    list.append(h("li", { class: "ev-side", "data-column": column.key },
+      h("span", { class: "ev-who" }, who),
+      h("span", { class: "ev-total", "data-total": column.key,
+        "aria-label": t("ev.totalOf", { name: column.label, n: figure(total) }) }, figure(total))));
+  });
+  return list;
+}
+
+function tableState(table) {
+  return h("span", { class: `badge table-state ${table.status}` }, t(`ev.table.${table.status}`));
+}
+
+// Which standings rows show how they were reached, by entrant number (kept across redraws).
+const explained = new Set();
+
+/** The standings as a table: place, entrant, match points, difference, points; each entrant a
+ * button that shows how the row was reached. ``limit``: the top rows only. */
+function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
+  const rows = limit ? st.rows.slice(0, limit) : st.rows;
+  const body = h("tbody", {});
+  for (const row of rows) {
+    const whyId = `${idPrefix}-why-${row.number}`;
+    const open = explained.has(`${idPrefix}.${row.number}`);
+    const button = h("button", {
+      type: "button", class: "row-button", id: `${idPrefix}-row-${row.number}`,
+      "aria-expanded": open ? "true" : "false", "aria-controls": whyId,
+      onclick: () => {
+        const now = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", now ? "true" : "false");
+        document.getElementById(whyId).hidden = !now;
+        if (now) explained.add(`${idPrefix}.${row.number}`);
+        else explained.delete(`${idPrefix}.${row.number}`);
+      },
+    }, row.entrant);
+    body.append(
+      h("tr", { class: "standing", "data-entrant": row.entrant },
+        h("td", { class: "place" }, row.place),
+        h("th", { scope: "row", class: "entrant" }, button),
+        h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, figure(row.match_points)),
+        h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, figure(row.difference, { sign: true })),
+        h("td", { class: "pts" }, figure(row.points))),
+      h("tr", { class: "why", id: whyId, hidden: !open },
+        h("td", { colspan: 5 }, h("ul", { class: "why-list" },
+          row.explanation.map((line) => h("li", {}, line))))));
+  }
+  // Each heading in full, and short where the screen is narrow (a phone).
+  const head = (cls, long, short) => h("th", { scope: "col", class: cls },
+    h("span", { class: "long" }, long), short ? h("abbr", { class: "short", title: long }, short) : null);
+  return h("table", { class: "standings", id: `${idPrefix}-table` },
+    h("caption", { class: "visually-hidden" }, t("ev.standings")),
+    h("thead", {}, h("tr", {},
+      head("place", t("ev.col.place"), t("ev.col.placeShort")),
+      head("entrant", ev.format === "pairs" ? t("ev.col.pair") : t("ev.col.player")),
+      head("mp", t("ev.col.matchPoints"), t("ev.col.matchPointsShort")),
+      head("diff", t("ev.col.difference"), t("ev.col.differenceShort")),
+      head("pts", t("ev.col.points"), t("ev.col.pointsShort")))),
+    body);
+}
+
+/** Whether the standings are final, and after which round: provisional while a round is
+ * being played (the service says so once a table has a hand; the round is open before). */
+function standingsNote(st, ev) {
+  if (st.provisional || ev.status === "playing") {
+    return h("span", { class: "badge provisional", id: "provisional" }, t("ev.provisional"));
+  }
+  if (!ev.current_round) return h("span", { class: "badge", id: "provisional" }, t("ev.noRoundYet"));
+  return h("span", { class: "badge final", id: "provisional" }, t("ev.finalAfter", { n: ev.current_round }));
+}
+
+// -- the board -------------------------------------------------------------------------------
+
+async function boardScreen(id) {
+  const saved = Events.get(id) || {};
+  const token = saved.tokens?.read || saved.tokens?.edit;
+  if (!token) throw new ApiError(401, { detail: t("ev.notOpened") });
+  await openEvent(id, token);
+  Events.put(id, { name: EV.event.name, variant: EV.event.variant, status: EV.event.status });
+  drawBoard(true);
+  watchEvent(() => drawBoard(false));
+}
+
+function drawBoard(first) {
+  const ev = EV.event;
+  const st = EV.standings;
+  const active = document.activeElement && document.activeElement.id;
+  const scroll = window.scrollY;
+  const round = shownRound(ev);
+  const tables = h("div", { class: "board-tables" });
+  if (round) {
+    for (const table of round.tables) {
+      tables.append(h("article", { class: "board-table", "data-table": table.table, id: `board-table-${table.table}` },
+        h("h3", {}, t("ev.table", { n: table.table }), " ", tableState(table)),
+        h("p", { class: "hands-played" }, t("ev.hands", { n: table.hands_played })),
+        tableSides(table, ev.format)));
+    }
+  }
+  const root = h("section", { class: "screen board", "data-status": ev.status },
+    h("div", { class: "board-head" },
+      h("h1", {}, ev.name),
+      h("p", { class: "board-meta" }, h("span", {}, eventLine(ev)), statusBadge(ev), liveLine())),
+    h("div", { class: "board-grid" },
+      h("section", { class: "board-standings", "aria-labelledby": "standings-title" },
+        h("h2", { id: "standings-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
+        st.rows.length ? standingsTable(st, ev, { idPrefix: "board" }) : h("p", { class: "muted" }, t("ev.noStandings"))),
+      h("section", { class: "board-round", "aria-labelledby": "round-title" },
+        h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
+        round ? tables : h("p", { class: "muted" }, t("ev.waitingFirst")),
+        round && round.byes.length ? h("p", { class: "byes", id: "byes" }, t("ev.byes", { names: round.byes.join(", ") })) : null)));
+  // On the wall the type grows to fill the screen's height with the rows there are (set
+  // through the CSSOM: the page's policy refuses style attributes).
+  root.style.setProperty("--rows", String(Math.max(8, st.rows.length)));
+  show(root, { focus: first });
+  if (!first) {
+    window.scrollTo(0, scroll);
+    if (active) document.getElementById(active)?.focus({ preventScroll: true });
+  }
+  showLive();
+}
+
+export {
+  boardScreen, eventLine, figure, liveLine, shownRound, standingsNote, standingsTable,
+  statusBadge, tableSides, tableState,
+};

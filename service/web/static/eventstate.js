@@ -1,0 +1,112 @@
+/* The event on screen (the organiser's view or the public board): its id and token, the event
+ * and its standings as last read with their entity tags, each round's table links (for the
+ * organiser), and the poll that keeps them current: every few seconds, both asked with
+ * If-None-Match, so an unchanged event costs two 304s. It draws nothing: the screen on show
+ * says what to redraw when something moved. */
+import { api } from "./api.js";
+
+const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
+const t = (key, params) => I18n.t(key, params);
+
+const EV = {
+  id: null, token: null, event: null, standings: null, etags: {}, links: {},
+  timer: null, onChange: null, lastUpdate: null, live: true, generation: 0,
+};
+
+/** The poll stopped, and whatever poll is on its way dropped when it comes back. */
+function stopEventPolling() {
+  clearTimeout(EV.timer);
+  EV.timer = null;
+  EV.onChange = null;
+  EV.generation += 1;
+}
+
+/** The event ``id`` read afresh with ``token`` (its standings too). */
+async function openEvent(id, token) {
+  stopEventPolling();
+  Object.assign(EV, {
+    id, token, event: null, standings: null, etags: {}, links: {}, lastUpdate: null, live: true,
+  });
+  await refreshEvent();
+}
+
+async function read(id, path, key) {
+  const headers = EV.etags[key] ? { "If-None-Match": EV.etags[key] } : {};
+  const response = await api("GET", path, { token: EV.token, headers });
+  if (EV.id !== id || response.status === 304) return false;
+  EV[key] = response.data;
+  EV.etags[key] = response.headers.get("ETag");
+  return true;
+}
+
+/** The event and its standings as they are now; true when either changed. */
+async function refreshEvent() {
+  const id = EV.id;
+  const [event, standings] = await Promise.all([
+    read(id, `/events/${id}`, "event"), read(id, `/events/${id}/standings`, "standings"),
+  ]);
+  if (EV.id === id) EV.lastUpdate = new Date();
+  return event || standings;
+}
+
+/** An answer that changed the event (a swap, a closed round): kept as the event now is, and
+ * its standings asked for again at once. */
+async function eventChanged(data) {
+  if (data) {
+    EV.event = data;
+    EV.etags.event = null;
+  }
+  await refreshEvent().catch(() => {});
+}
+
+/** The tables' links of round ``number`` (the edit token only), read once. */
+async function roundLinks(number, { again = false } = {}) {
+  if (!EV.links[number] || again) {
+    const id = EV.id;
+    const { data } = await api("GET", `/events/${id}/rounds/${number}`, { token: EV.token });
+    if (EV.id !== id) return null;
+    EV.links[number] = data;
+  }
+  return EV.links[number];
+}
+
+/** Poll every few seconds while the page is on show; ``onChange`` redraws the screen. */
+function watchEvent(onChange) {
+  clearTimeout(EV.timer);
+  EV.onChange = onChange;
+  schedule(EV.generation);
+}
+
+function schedule(generation) {
+  clearTimeout(EV.timer);
+  EV.timer = setTimeout(() => pollEvent(generation), POLL_MS);
+}
+
+async function pollEvent(generation) {
+  if (generation !== EV.generation || !EV.id) return;
+  if (document.visibilityState === "visible") {
+    try {
+      const changed = await refreshEvent();
+      if (generation !== EV.generation) return;
+      EV.live = true;
+      if (changed && EV.onChange) await EV.onChange();
+    } catch (error) {
+      if (generation !== EV.generation) return;
+      EV.live = false;
+    }
+    showLive();
+  }
+  if (generation === EV.generation) schedule(generation);
+}
+
+/** The "updated at" line, in place (``#event-live``). */
+function showLive() {
+  const el = document.getElementById("event-live");
+  if (!el) return;
+  el.classList.toggle("offline", !EV.live);
+  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  el.querySelector(".live-text").textContent = EV.live ? t("sheet.live", { time })
+    : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
+}
+
+export { EV, eventChanged, openEvent, refreshEvent, roundLinks, showLive, stopEventPolling, watchEvent };

@@ -1,0 +1,203 @@
+"""Club nights and tournaments in the browser (issue 16): an organiser creates a twelve-player
+``gatti-4`` evening on the phone page, starts a round, sees its tables with their QR codes,
+swaps two players before the first hand (and is told no once a hand is in), watches a table's
+totals move as its scorekeeper records hands, closes the round early and starts the next; the
+public board on a wall's screen (1280 × 720) shows the standings and the round's live totals,
+updates by itself, fits sixteen rows with no scrolling and speaks Italian; axe finds nothing
+on the new-event form, the organiser's view or the board (light and dark)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import expect
+from test_web_accessibility import violations
+
+TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
+          "Marta", "Nino", "Olga"]
+SIXTEEN = [*TWELVE, "Paolo", "Rita", "Sara", "Tommaso"]
+WALL = {"width": 1280, "height": 720}
+#: English words a heading of the board must not show in Italian.
+ENGLISH = re.compile(r"\b(standings|table|tables|round|rounds|place|player|pair|match|points|"
+                     r"difference|provisional|playing|finished|closed|hands?|after|updated|"
+                     r"being|played|the|of)\b", re.IGNORECASE)
+
+
+def call(base: str, method: str, path: str, token: str | None = None,
+         body: Any = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def record(base: str, table: dict[str, Any], side0: int) -> None:
+    """A hand at a table, entered by its scorekeeper with the table's own edit token."""
+    game, token = table["game"], table["tokens"]["edit"]
+    dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
+    call(base, "POST", f"/games/{game}/hands", token, {
+        "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]})
+
+
+def evening(base: str, names: list[str], **more: Any) -> dict[str, Any]:
+    """An individual ``gatti-4`` event started through the API, its first round seated."""
+    created = call(base, "POST", "/events", body={
+        "name": "Giovedì al circolo", "variant": "gatti-4", "format": "individual",
+        "entrants": [{"name": n} for n in names], **more})
+    started = call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"], {})
+    return {**created, "round": started}
+
+
+def test_an_organiser_runs_an_evening_from_the_phone(phones: Any) -> None:
+    phone = phones()
+    page, base = phone.page, phone.base
+    page.goto(base + "/")
+    page.click("#new-event")
+    page.locator("label:has(#variant-gatti-4)").click()
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-4")
+    page.fill("#event-name", "Thursday at the club")
+    expect(page.locator("#format-individual")).to_be_checked()
+    page.click("#event-rounds-minus")
+    expect(page.locator("#event-rounds")).to_have_value("2")
+    page.fill("#event-roster", "\n".join(TWELVE[:3]) + "\nanna\n")
+    page.click("#start-event")
+    # The service's refusals, at their field, the roster's by its line.
+    errors = page.locator("[data-field='entrants'] .field-error")
+    expect(errors).to_contain_text("Line 4:")
+    expect(page.locator("#event-roster")).to_have_attribute("aria-invalid", "true")
+    assert violations(page) == []
+    page.fill("#event-roster", "\n".join(TWELVE))
+    expect(page.locator("#roster-count")).to_have_text("12 players")
+    page.click("#start-event")
+
+    expect(page.locator("#event-status")).to_have_text("Not started yet")
+    assert "token" not in page.url
+    event_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}'].tokens.edit")
+    page.click("#start-round")
+    cards = page.locator(".table-card")
+    expect(cards).to_have_count(3)
+    expect(page.locator("#event-status")).to_have_text("Round 1 of 2 being played")
+    for n in (1, 2, 3):
+        page.click(f"#links-{n} summary")
+        expect(page.locator(f"#links-{n} svg.qr")).to_have_count(2)
+
+    # A swap before the first hand: tap one name, then another at another table.
+    first, second = page.inner_text("#unit-0-0"), page.inner_text("#unit-1-0")
+    page.click("#unit-0-0")
+    expect(page.locator("#unit-0-0")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#swap-status")).to_contain_text(first)
+    page.click("#unit-1-0")
+    expect(page.locator("#unit-0-0")).to_have_text(second)
+    expect(page.locator("#unit-1-0")).to_have_text(first)
+    seated = call(base, "GET", f"/events/{event_id}", edit)["rounds"][0]["tables"]
+    assert (seated[0]["entrants"][0], seated[1]["entrants"][0]) == (second, first)
+    expect(page.locator("#links-1")).to_have_attribute("open", "")  # the folds stay open
+
+    # A hand recorded before the page has heard of it: the swap is refused, and said so.
+    links = call(base, "GET", f"/events/{event_id}/rounds/1", edit)["tables"]
+    page.route(f"**/api/v1/events/{event_id}", lambda route: route.fulfill(status=304)
+               if route.request.method == "GET" else route.continue_())
+    record(base, links[0], 40)
+    page.click("#unit-0-1")
+    page.click("#unit-2-1")
+    expect(page.locator("#round-errors")).to_contain_text("table 1 has recorded a hand")
+    page.unroute(f"**/api/v1/events/{event_id}")
+
+    # The organiser sees the table's totals move as its scorekeeper records hands.
+    expect(page.locator("#table-1 [data-total='0']")).to_have_text("40")
+    expect(page.locator(".unit-button")).to_have_count(0)  # no more swaps
+    record(base, links[0], 30)
+    expect(page.locator("#table-1 [data-total='0']")).to_have_text("70")
+    expect(page.locator("#table-1 [data-total='1']")).to_have_text("74")
+    expect(page.locator("#table-1 .hands-played")).to_have_text("2 hands")
+    expect(page.locator("#provisional")).to_contain_text("Provisional")
+    expect(page.locator("#top-table tbody tr.standing").first).to_contain_text("2")
+
+    # The printable standings, in the page's language.
+    with page.expect_download() as download:
+        page.click("#standings-pdf")
+    assert download.value.suggested_filename == f"segnapunti-standings-{event_id}.pdf"
+    assert download.value.path().read_bytes().startswith(b"%PDF")
+
+    # "Open this table" opens the table's game on this phone, as its scorekeeper.
+    page.click("#open-table-1")
+    expect(page.locator("#new-hand")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#round-title")).to_contain_text("Round 1")
+
+    # Closed early: the unfinished tables count as they stand.
+    page.click("#close-round")
+    expect(page.locator("#close-text")).to_contain_text("count as they stand")
+    page.click("#close-yes")
+    expect(page.locator("#event-status")).to_have_text("Round 1 done")
+    expect(page.locator("#table-1 .table-state")).to_have_text("closed")
+    expect(page.locator("#provisional")).to_have_text("After round 1")
+    page.click("#start-round")
+    expect(page.locator("#round-title")).to_contain_text("Round 2")
+    expect(cards).to_have_count(3)
+    expect(page.locator("#event-status")).to_have_text("Round 2 of 2 being played")
+    assert violations(page) == []
+
+
+def test_the_board_on_the_wall_updates_by_itself(phones: Any) -> None:
+    wall = phones(viewport=WALL)
+    base = wall.base
+    event = evening(base, SIXTEEN, rounds=3)
+    wall.page.goto(event["links"]["read"])
+    page = wall.page
+    expect(page.locator("#board-table tbody tr.standing")).to_have_count(16)
+    expect(page.locator(".board-table")).to_have_count(4)
+    expect(page.locator("#provisional")).to_contain_text("Provisional")
+    # The wall's screen holds it all: standings on the left, tables on the right.
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    standings = page.locator(".board-standings").bounding_box()
+    tables = page.locator(".board-round").bounding_box()
+    assert standings["x"] + standings["width"] <= tables["x"]
+    assert "token" not in page.url
+    expect(page.locator("button:not([data-lang]):not(.row-button)")).to_have_count(0)
+
+    table = event["round"]["tables"][1]
+    record(base, table, 50)
+    card = page.locator("#board-table-2")
+    expect(card.locator("[data-total='0']")).to_have_text("50")
+    expect(card.locator("[data-total='1']")).to_have_text("22")
+    expect(card.locator(".hands-played")).to_have_text("1 hand")
+    leader = page.locator("#board-table tbody tr.standing").first
+    expect(leader).to_contain_text("+28")
+    # How a row was reached, for whoever asks (the wall shows only the rows).
+    page.locator("#board-table .row-button").first.click()
+    expect(page.locator("#board-table tr.why").first).to_contain_text("round 1, table 2")
+    assert violations(page) == []
+
+    # On a phone the same board is one column.
+    phone = phones()
+    phone.page.goto(event["links"]["read"])
+    expect(phone.page.locator("#board-table tbody tr.standing")).to_have_count(16)
+    left = phone.page.locator(".board-standings").bounding_box()
+    below = phone.page.locator(".board-round").bounding_box()
+    assert below["y"] >= left["y"] + left["height"]
+    assert phone.page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_the_board_speaks_italian(phones: Any) -> None:
+    wall = phones("it-IT", "dark", viewport=WALL)
+    event = evening(wall.base, TWELVE)
+    record(wall.base, event["round"]["tables"][0], 40)
+    page = wall.page
+    page.goto(event["links"]["read"])
+    expect(page.locator("#standings-title")).to_contain_text("Classifica")
+    expect(page.locator("#round-title")).to_have_text("Turno 1: i tavoli")
+    headings = page.locator("h2, h3, th[scope='col'], .badge, .board-meta, .hands-played")
+    texts = [headings.nth(i).inner_text() for i in range(headings.count())]
+    english = [text for text in texts if ENGLISH.search(text)]
+    assert english == [], english
+    expect(page.locator("#board-table tr.why").first).to_contain_text("turno 1")
+    assert violations(page) == []
