@@ -21,14 +21,13 @@ from typing import Any
 from service.domain.errors import Problem, RecordInvalid
 from service.domain.events import (
     EventSetup,
-    parse_seating,
+    read_seating,
     seating_json,
     validate_event_setup,
 )
 from service.domain.seating import (
     Seating,
     byes_of,
-    check_free_seating,
     repeats,
     seat_individual,
     seat_pairs,
@@ -424,10 +423,9 @@ class EventService:
                 "table {tables} has recorded a hand: a round is swapped before it starts",
                 "tables {tables} have recorded hands: a round is swapped before it starts",
                 len(started), tables=", ".join(str(t) for t in started))))
-        seating = parse_seating(setup, tables)
-        problems += check_free_seating(len(setup.entrants), setup.table_shape, seating,
-                                       setup.names())
-        if len(seating) != len(played.tables):
+        seating, wrong = read_seating(setup, tables)
+        problems += wrong
+        if seating and len(seating) != len(played.tables):
             problems.append(Problem("tables", "table_count", Text(
                 "round {n} has {count} tables; a swap seats the same tables", n=number,
                 count=len(played.tables))))
@@ -473,8 +471,7 @@ class EventService:
                 raise RecordInvalid([Problem("tables", "missing_tables", Text(
                     "the free format seats each table as the organiser says: give the "
                     "tables"))])
-            seating = parse_seating(setup, tables)
-            problems = check_free_seating(n, setup.table_shape, seating, setup.names())
+            seating, problems = read_seating(setup, tables)
             if problems:
                 raise RecordInvalid(problems)
             seated = tuple(tuple(int(e) for e in t if e is not None) for t in seating)

@@ -21,6 +21,7 @@ from .seating import (
     Pairing,
     Seating,
     TableShape,
+    check_free_seating,
     format_problems,
     pairing_problems,
     roster_problems,
@@ -239,15 +240,16 @@ def seating_json(setup: EventSetup, seating: Seating) -> dict[str, object]:
             "byes": [setup.entrants[e].name for e in seating.byes]}
 
 
-def parse_seating(setup: EventSetup, raw: object) -> tuple[tuple[int | None, ...], ...]:
-    """An organiser's seating (``free``, or a swap) as entrant numbers: each table a list of
-    entrants by place (names, or numbers from 0 in roster order; for ``pairs`` the two
-    pairs), a problem for a name not on the roster (the shapes and repeats are
-    ``check_free_seating``'s)."""
+def read_seating(setup: EventSetup, raw: object
+                 ) -> tuple[tuple[tuple[int | None, ...], ...], list[Problem]]:
+    """An organiser's seating (``free``, or a swap) as entrant numbers, and every problem with
+    it at once: each table a list of entrants by place (names, or numbers from 0 in roster
+    order; for ``pairs`` the two pairs); a name not on the roster, a table of the wrong size,
+    an empty seat, someone seated twice."""
     problems: list[Problem] = []
     if not isinstance(raw, list) or not raw:
-        raise RecordInvalid([Problem("tables", "missing_tables", Text(
-            "tables lists each table's entrants, by seat"))])
+        return (), [Problem("tables", "missing_tables", Text(
+            "tables lists each table's entrants, by seat"))]
     by_name = {e.name.casefold(): i for i, e in enumerate(setup.entrants)}
     tables: list[tuple[int | None, ...]] = []
     for t, table in enumerate(raw):
@@ -272,6 +274,8 @@ def parse_seating(setup: EventSetup, raw: object) -> tuple[tuple[int | None, ...
                     "a seat takes an entrant's name or number")))
                 row.append(None)
         tables.append(tuple(row))
-    if problems:
-        raise RecordInvalid(problems)
-    return tuple(tables)
+    named = {p.field for p in problems}
+    problems += [p for p in check_free_seating(len(setup.entrants), setup.table_shape, tables,
+                                               setup.names())
+                 if p.field not in named]  # a seat already refused is not empty as well
+    return tuple(tables), problems

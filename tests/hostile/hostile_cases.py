@@ -275,6 +275,11 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_LINKS: ["POST", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
+#: The odd paths every event operation is sent: a missing event, injected text, bytes that
+#: are no UTF-8, and round numbers out of range or no number at all.
+EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id: NUL",
+                   "game id: a lone surrogate", "hand number: 0", "hand number: 1001",
+                   "hand number: a word", "hand number: a lone surrogate"}
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS)
@@ -282,8 +287,13 @@ EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),
     *(case for op in (READ_GAME, ADD_HAND, READ_HAND, CORRECT, DELETE, HISTORY, SHEET, PLAYERS,
-                      JSON_EXPORT, CSV_EXPORT, VERDICT, *EVENT_PATHS)
+                      JSON_EXPORT, CSV_EXPORT, VERDICT)
       for case in path_cases(op)),
+    # An event's id takes the games' converter (every odd id is tried on the games' paths
+    # above): each event path gets the odd ids that reach different layers, and its round
+    # number the odd numbers.
+    *(case for op in EVENT_PATHS for case in path_cases(op)
+      if case.name in EVENT_ODD_PATHS),
     # An event's round: one at a time, seated as the roster allows, swapped only within it.
     Case(EV_ROUNDS, "a round while round 1 is open", 409, "round_open", body={}),
     Case(EV_ROUNDS, "a round's body as a list", 422, body=[]),

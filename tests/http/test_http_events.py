@@ -240,9 +240,11 @@ def test_free_seating_is_the_organisers_and_is_checked(client: Any) -> None:
                       entrants=[{"name": n} for n in TWELVE[:7]])
     before = evening.state()["version"]
     twice = client.post(f"{evening.url}/rounds", headers=auth(evening.edit), json={
-        "tables": [["Anna", "Bruno", "Carla"], ["Dario", "Anna", "Zeno"], [4, 5]]})
+        "tables": [["Anna", "Bruno", "Carla"], ["Dario", "Anna", "Zeno"], [5, 6]]})
     problem = assert_problem(twice, 422)
-    assert error_fields(problem) == {"tables[1].seats[2]": "unknown_entrant"}
+    assert error_fields(problem) == {"tables[1].seats[2]": "unknown_entrant",
+                                     "tables[1].seats[1]": "seated_twice",
+                                     "tables[2]": "table_size"}
     twice = client.post(f"{evening.url}/rounds", headers=auth(evening.edit), json={
         "tables": [["Anna", "Bruno", "Carla"], ["Dario", "Anna", "Elena"], [5, 6]]})
     problem = assert_problem(twice, 422)

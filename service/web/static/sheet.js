@@ -337,7 +337,7 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
     box.append(h("p", { class: "event" }, I18n.has(`event.${event}`) ? t(`event.${event}`) : event));
   }
   if (hand.record.contract) box.append(h("p", {}, Explain.contract(hand.record.contract, seatName)));
-  if (hand.record.call) box.append(h("p", {}, Explain.call(hand.record.call, hand.dealer, seatName, V.family)));
+  if (hand.record.call) box.append(h("p", {}, Explain.call(hand.record.call, hand.dealer, seatName)));
   for (const side of result.sides || []) {
     const list = h("ul", { class: "lines" });
     for (const line of side.lines) {
