@@ -8,7 +8,6 @@ page with Debian's chromium (as the browser tests do) and saves one PNG per scre
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import socket
 import subprocess
@@ -22,32 +21,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import CHROMIUM_ARGS, ROOT, chromium_path
-from page_driver import Table
+from page_driver import Table, call, record
 from playwright.sync_api import expect, sync_playwright
 
 PHONE = {"width": 360, "height": 740}
 WALL = {"width": 1280, "height": 720}
 TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
           "Marta", "Nino", "Olga"]
-
-
-def call(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
-    """The API as a table's scorekeeper (or a script) calls it."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,
-                                     data=None if body is None else json.dumps(body).encode())
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-def record(base: str, table: dict[str, Any], side0: int) -> None:
-    """A hand at an event's table, entered with the table's own edit token."""
-    game, token = table["game"], table["tokens"]["edit"]
-    dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
-    call(base, "POST", f"/games/{game}/hands", token, {
-        "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]})
 
 
 def event_screens(browser: Any, base: str, shots: Shots) -> None:

@@ -179,3 +179,25 @@ class Table:
             cell = cells.nth(i)
             out[cell.get_attribute("data-total")] = cell.inner_text().replace("★", "").strip()
         return out
+
+
+# -- the API, as a table's scorekeeper or a script calls it --------------------------------
+
+
+def call(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def record(base: str, table: dict[str, Any], side0: int) -> None:
+    """A hand at an event's table (``gatti-4``, by points), entered by its scorekeeper with
+    the table's own edit token."""
+    game, token = table["game"], table["tokens"]["edit"]
+    dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
+    call(base, "POST", f"/games/{game}/hands", token, {
+        "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]})

@@ -8,11 +8,10 @@ on the new-event form, the organiser's view or the board (light and dark)."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from typing import Any
 
+from page_driver import call, record
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
@@ -24,25 +23,6 @@ WALL = {"width": 1280, "height": 720}
 ENGLISH = re.compile(r"\b(standings|table|tables|round|rounds|place|player|pair|match|points|"
                      r"difference|provisional|playing|finished|closed|hands?|after|updated|"
                      r"being|played|the|of)\b", re.IGNORECASE)
-
-
-def call(base: str, method: str, path: str, token: str | None = None,
-         body: Any = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,
-                                     data=None if body is None else json.dumps(body).encode())
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-def record(base: str, table: dict[str, Any], side0: int) -> None:
-    """A hand at a table, entered by its scorekeeper with the table's own edit token."""
-    game, token = table["game"], table["tokens"]["edit"]
-    dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
-    call(base, "POST", f"/games/{game}/hands", token, {
-        "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]})
 
 
 def evening(base: str, names: list[str], **more: Any) -> dict[str, Any]:

@@ -4,21 +4,19 @@
  * round's first hand, the free format's seating, the links to the board and the printable
  * standings, the standings in short). It refreshes by itself; the board is in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import {
-  CURRENCIES, append, banner, chipRadio, h, money, randomKey, show, stepper, switchButton, toast,
-} from "./dom.js";
+import { append, banner, h, randomKey, show, stepper, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
   tableSides, tableState,
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
-import { findField, problemText } from "./problems.js";
-import { variantName, variants } from "./state.js";
+import { chosenOptions, gameChips, variantSummary } from "./gamechoice.js";
+import { placeProblems, problemText } from "./problems.js";
+import { variants } from "./state.js";
 import { Events } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
-const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
 const FORMATS = ["individual", "pairs", "free"];
 
 /** A radio button drawn as a wide choice: its name, and a line that says what it means. */
@@ -77,8 +75,6 @@ async function newEventScreen() {
         }))));
 
     // 2. The game
-    const families = FAMILIES.filter((f) => list.some((x) => x.family === f));
-    const members = list.filter((x) => x.family === v.family);
     const pick = (id) => {
       state.variant = id;
       state.options = {};
@@ -86,15 +82,8 @@ async function newEventScreen() {
     };
     root.append(h("section", { class: "step variant-picker", "data-field": "variant" },
       h("h2", {}, t("ev.new.step.game")),
-      h("div", { class: "chips", role: "radiogroup", "aria-label": t("new.game"), id: "families" },
-        families.map((family) => chipRadio("family", family, t(`family.${family}`), family === v.family,
-          () => pick(list.find((x) => x.family === family).id)))),
-      members.length > 1 ? h("div", { class: "chips forms", role: "radiogroup", "aria-label": t("new.form"), id: "forms" },
-        members.map((x) => chipRadio("variant", x.id, t(`form.${x.partnership}`, { n: x.players }), x.id === v.id,
-          () => pick(x.id)))) : null,
-      h("div", { class: "variant-summary", id: "variant-summary", "data-variant": v.id },
-        h("h3", {}, variantName(v)),
-        optionsEditor(v))));
+      gameChips(list, v, pick),
+      variantSummary(v, state, draw)));
 
     // 3. The format, and how pairs meet
     const formats = FORMATS.filter((f) => f !== "pairs" || v.partnership === "fixed_pairs");
@@ -147,73 +136,18 @@ async function newEventScreen() {
     if (active && document.getElementById(active)) document.getElementById(active).focus({ preventScroll: true });
   }
 
-  function optionsEditor(v) {
-    const box = h("div", { class: "options" });
-    for (const [name, spec] of Object.entries(v.options || {})) {
-      const current = state.options[name] ?? spec.default;
-      if (name === "melds") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("span", { class: "label" }, t("opt.melds")),
-          h("div", { class: "chips", role: "radiogroup", "aria-label": t("opt.melds") },
-            spec.choices.map((c) => chipRadio("opt-melds", c, t(`opt.melds.${c}`), current === c,
-              () => { state.options.melds = c; draw(); })))));
-      } else if (name === "bagatto_ultimo") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          switchButton("opt-bagatto", t("opt.bagatto"), current === true, (on) => {
-            state.options.bagatto_ultimo = on;
-            draw();
-          })));
-      } else if (name === "marca_value") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("label", { for: "opt-marca" }, t("opt.marca")),
-          h("input", {
-            id: "opt-marca", type: "text", inputmode: "decimal", placeholder: "0.50",
-            value: state.options.marca_value || "",
-            oninput: (e) => { state.options.marca_value = e.target.value.trim().replace(",", "."); },
-          })));
-      } else if (name === "currency") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("label", { for: "opt-currency" }, t("opt.currency")),
-          h("select", { id: "opt-currency", onchange: (e) => { state.options.currency = e.target.value; } },
-            CURRENCIES.map((code) => h("option", { value: code, selected: code === current ? true : null },
-              `${code} — ${money("1", code)}`)))));
-      }
-    }
-    return box;
-  }
-
   function showErrors() {
-    const box = root.querySelector("#new-errors");
-    root.querySelectorAll(".field-error").forEach((el) => el.remove());
-    root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
-    box.replaceChildren();
-    for (const error of state.errors) {
-      const field = error.field || "";
-      const target = findField(root, field);
-      let message = problemText(error);
-      const entrant = /^entrants\[(\d+)\]/.exec(field);
-      if (entrant && state.lines[Number(entrant[1])]) {
-        message = `${t("ev.new.line", { n: state.lines[Number(entrant[1])] })}: ${message}`;
-      }
-      if (target) {
-        target.append(h("p", { class: "field-error" }, message));
-        const input = target.querySelector("input, textarea");
-        if (input) input.setAttribute("aria-invalid", "true");
-      } else {
-        box.append(h("p", { class: "field-error" }, message));
-      }
-    }
+    // A refused entrant is named by the roster's line it came from.
+    placeProblems(root, root.querySelector("#new-errors"), state.errors, (error) => {
+      const entrant = /^entrants\[(\d+)\]/.exec(error.field || "");
+      const line = entrant && state.lines[Number(entrant[1])];
+      return line ? `${t("ev.new.line", { n: line })}: ${problemText(error)}` : problemText(error);
+    });
   }
 
   async function start() {
     const v = list.find((x) => x.id === state.variant);
-    const options = {};
-    for (const [name, value] of Object.entries(state.options)) {
-      if (name === "marca_value" && !value) continue;
-      options[name] = value;
-    }
-    const zone = (Intl.DateTimeFormat().resolvedOptions() || {}).timeZone;
-    if (zone && v.options && v.options.time_zone) options.time_zone = zone;
+    const options = chosenOptions(v, state.options);
     const { entrants, lines } = parseRoster(state.roster, state.format === "pairs");
     state.lines = lines;
     const body = {

@@ -1,16 +1,14 @@
 /* The new-game screen: the game (a family, then its table form and options), the players in
  * their seating order, the first dealer; started, it opens the share screen. */
 import { api, problemErrors } from "./api.js";
-import {
-  CURRENCIES, append, banner, chipRadio, h, money, randomKey, show, switchButton,
-} from "./dom.js";
-import { findField, problemText } from "./problems.js";
-import { variantName, variants } from "./state.js";
+import { append, banner, chipRadio, h, randomKey, show } from "./dom.js";
+import { chosenOptions, gameChips, variantSummary } from "./gamechoice.js";
+import { placeProblems } from "./problems.js";
+import { variants } from "./state.js";
 import { Store } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
-const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
 
 async function newGameScreen() {
   banner(null);
@@ -33,27 +31,14 @@ async function newGameScreen() {
     append(root, [h("h1", {}, t("new.title"))]);
 
     // 1. The game: its family, then its table form
-    const families = FAMILIES.filter((f) => list.some((x) => x.family === f));
-    const members = list.filter((x) => x.family === v.family);
-    const picker = h("div", { class: "variant-picker" },
-      h("div", { class: "chips", role: "radiogroup", "aria-label": t("new.game"), id: "families" },
-        families.map((family) => chipRadio("family", family, t(`family.${family}`), family === v.family, () => {
-          state.variant = list.find((x) => x.family === family).id;
-          state.options = {};
-          state.dealer = 0;
-          draw();
-        }))),
-      members.length > 1 ? h("div", { class: "chips forms", role: "radiogroup", "aria-label": t("new.form"), id: "forms" },
-        members.map((x) => chipRadio("variant", x.id, t(`form.${x.partnership}`, { n: x.players }), x.id === v.id, () => {
-          state.variant = x.id;
-          state.options = {};
-          state.dealer = 0;
-          draw();
-        }))) : null,
-      h("div", { class: "variant-summary", id: "variant-summary", "data-variant": v.id },
-        h("h3", {}, variantName(v)),
-        h("p", {}, I18n.variantSummary(v.id, v.summary)),
-        optionsEditor(v)));
+    const pick = (id) => {
+      state.variant = id;
+      state.options = {};
+      state.dealer = 0;
+      draw();
+    };
+    const picker = h("div", { class: "variant-picker" }, gameChips(list, v, pick),
+      variantSummary(v, state, draw, h("p", {}, I18n.variantSummary(v.id, v.summary))));
     root.append(h("section", { class: "step" }, h("h2", {}, t("new.step1")), picker));
 
     // 2. The players
@@ -100,72 +85,13 @@ async function newGameScreen() {
     if (active && document.getElementById(active)) document.getElementById(active).focus({ preventScroll: true });
   }
 
-  function optionsEditor(v) {
-    const box = h("div", { class: "options" });
-    for (const [name, spec] of Object.entries(v.options || {})) {
-      const current = state.options[name] ?? spec.default;
-      if (name === "melds") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("span", { class: "label" }, t("opt.melds")),
-          h("div", { class: "chips", role: "radiogroup", "aria-label": t("opt.melds") },
-            spec.choices.map((choice) => chipRadio("opt-melds", choice, t(`opt.melds.${choice}`),
-              current === choice, () => { state.options.melds = choice; draw(); })))));
-      } else if (name === "bagatto_ultimo") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          switchButton("opt-bagatto", t("opt.bagatto"), current === true, (on) => {
-            state.options.bagatto_ultimo = on;
-            draw();
-          })));
-      } else if (name === "marca_value") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("label", { for: "opt-marca" }, t("opt.marca")),
-          h("input", {
-            id: "opt-marca", type: "text", inputmode: "decimal", placeholder: "0.50",
-            value: state.options.marca_value || "",
-            oninput: (e) => { state.options.marca_value = e.target.value.trim().replace(",", "."); },
-          }),
-          h("p", { class: "hint" }, t("opt.marcaHint"))));
-      } else if (name === "currency") {
-        box.append(h("div", { class: "field", "data-field": `options.${name}` },
-          h("label", { for: "opt-currency" }, t("opt.currency")),
-          h("select", {
-            id: "opt-currency",
-            onchange: (e) => { state.options.currency = e.target.value; },
-          }, CURRENCIES.map((code) => h("option", { value: code, selected: code === current ? true : null },
-            `${code} — ${money("1", code)}`)))));
-      }
-    }
-    return box;
-  }
-
   function showErrors() {
-    const box = root.querySelector("#new-errors");
-    root.querySelectorAll(".field-error").forEach((el) => el.remove());
-    root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
-    box.replaceChildren();
-    for (const error of state.errors) {
-      const target = findField(root, error.field || "");
-      const message = problemText(error);
-      if (target) {
-        target.append(h("p", { class: "field-error" }, message));
-        const input = target.querySelector("input");
-        if (input) input.setAttribute("aria-invalid", "true");
-      } else {
-        box.append(h("p", { class: "field-error" }, message));
-      }
-    }
+    placeProblems(root, root.querySelector("#new-errors"), state.errors);
   }
 
   async function start() {
     const v = list.find((x) => x.id === state.variant);
-    const options = {};
-    for (const [name, value] of Object.entries(state.options)) {
-      if (name === "marca_value" && !value) continue;
-      options[name] = value;
-    }
-    // The table plays where this phone is: the sheet prints its times in the phone's zone.
-    const zone = (Intl.DateTimeFormat().resolvedOptions() || {}).timeZone;
-    if (zone && v.options && v.options.time_zone) options.time_zone = zone;
+    const options = chosenOptions(v, state.options);
     const body = {
       variant: v.id, players: Array.from({ length: v.players }, (_, i) => (state.names[i] || "").trim()),
       first_dealer: state.dealer, options,

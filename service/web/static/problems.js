@@ -1,6 +1,7 @@
 /* The service's refusals as the page shows them: in the page's words, with the seats named as
  * the players are, the rule each cites as a link to its rulebook, each at the field it is
  * about (a form marks its fields with ``data-field``). */
+import { h } from "./dom.js";
 import { G, ruleLink, seatName } from "./state.js";
 
 const t = (key, params) => I18n.t(key, params);
@@ -50,4 +51,23 @@ function findField(root, path) {
   return null;
 }
 
-export { findField, problemLine, problemText };
+/** Each problem at the field it names, marked invalid, and those no field takes in ``box``:
+ * said by ``describe`` (the problem's text, unless a form says more). */
+function placeProblems(root, box, errors, describe = problemText) {
+  root.querySelectorAll(".field-error").forEach((el) => el.remove());
+  root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+  box.replaceChildren();
+  for (const error of errors) {
+    const target = findField(root, error.field || "");
+    const message = describe(error);
+    if (target) {
+      target.append(h("p", { class: "field-error" }, message));
+      const input = target.querySelector("input, textarea");
+      if (input) input.setAttribute("aria-invalid", "true");
+    } else {
+      box.append(h("p", { class: "field-error" }, message));
+    }
+  }
+}
+
+export { findField, placeProblems, problemLine, problemText };

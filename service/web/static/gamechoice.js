@@ -1,0 +1,84 @@
+/* Choosing a game, as the new-game and the new-event forms both ask it: its family and table
+ * form as chips, the options the variant takes, and the options sent to the service. Each form
+ * passes in its own state (``variant``, ``options``) and how to redraw itself. */
+import { CURRENCIES, chipRadio, h, money, switchButton } from "./dom.js";
+import { variantName } from "./state.js";
+
+const t = (key, params) => I18n.t(key, params);
+
+const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
+
+/** The family chips, then the table-form chips where a family has more than one; ``pick``
+ * takes the chosen variant's id. */
+function gameChips(list, v, pick) {
+  const families = FAMILIES.filter((f) => list.some((x) => x.family === f));
+  const members = list.filter((x) => x.family === v.family);
+  return [
+    h("div", { class: "chips", role: "radiogroup", "aria-label": t("new.game"), id: "families" },
+      families.map((family) => chipRadio("family", family, t(`family.${family}`), family === v.family,
+        () => pick(list.find((x) => x.family === family).id)))),
+    members.length > 1 ? h("div", { class: "chips forms", role: "radiogroup", "aria-label": t("new.form"), id: "forms" },
+      members.map((x) => chipRadio("variant", x.id, t(`form.${x.partnership}`, { n: x.players }), x.id === v.id,
+        () => pick(x.id)))) : null,
+  ];
+}
+
+/** The chosen variant's name, its paragraph where given, and its options. */
+function variantSummary(v, state, draw, paragraph = null) {
+  return h("div", { class: "variant-summary", id: "variant-summary", "data-variant": v.id },
+    h("h3", {}, variantName(v)), paragraph, optionsEditor(v, state, draw));
+}
+
+function optionsEditor(v, state, draw) {
+  const box = h("div", { class: "options" });
+  for (const [name, spec] of Object.entries(v.options || {})) {
+    const current = state.options[name] ?? spec.default;
+    if (name === "melds") {
+      box.append(h("div", { class: "field", "data-field": `options.${name}` },
+        h("span", { class: "label" }, t("opt.melds")),
+        h("div", { class: "chips", role: "radiogroup", "aria-label": t("opt.melds") },
+          spec.choices.map((choice) => chipRadio("opt-melds", choice, t(`opt.melds.${choice}`),
+            current === choice, () => { state.options.melds = choice; draw(); })))));
+    } else if (name === "bagatto_ultimo") {
+      box.append(h("div", { class: "field", "data-field": `options.${name}` },
+        switchButton("opt-bagatto", t("opt.bagatto"), current === true, (on) => {
+          state.options.bagatto_ultimo = on;
+          draw();
+        })));
+    } else if (name === "marca_value") {
+      box.append(h("div", { class: "field", "data-field": `options.${name}` },
+        h("label", { for: "opt-marca" }, t("opt.marca")),
+        h("input", {
+          id: "opt-marca", type: "text", inputmode: "decimal", placeholder: "0.50",
+          value: state.options.marca_value || "",
+          oninput: (e) => { state.options.marca_value = e.target.value.trim().replace(",", "."); },
+        }),
+        h("p", { class: "hint" }, t("opt.marcaHint"))));
+    } else if (name === "currency") {
+      box.append(h("div", { class: "field", "data-field": `options.${name}` },
+        h("label", { for: "opt-currency" }, t("opt.currency")),
+        h("select", {
+          id: "opt-currency",
+          onchange: (e) => { state.options.currency = e.target.value; },
+        }, CURRENCIES.map((code) => h("option", { value: code, selected: code === current ? true : null },
+          `${code} — ${money("1", code)}`)))));
+    }
+  }
+  return box;
+}
+
+/** The options to send: those chosen (an empty money value left out), and the phone's time
+ * zone where the variant takes one (the table plays where this phone is: the sheets print
+ * their times there). */
+function chosenOptions(v, chosen) {
+  const options = {};
+  for (const [name, value] of Object.entries(chosen)) {
+    if (name === "marca_value" && !value) continue;
+    options[name] = value;
+  }
+  const zone = (Intl.DateTimeFormat().resolvedOptions() || {}).timeZone;
+  if (zone && v.options && v.options.time_zone) options.time_zone = zone;
+  return options;
+}
+
+export { chosenOptions, gameChips, variantSummary };
