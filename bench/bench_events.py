@@ -33,9 +33,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.domain.seating import Seating, TableShape, seat_individual, seat_pairs
-from service.domain.standings import TableResult, standings
-from service.domain.variants import find_variant
+from service.domain import (
+    Seating,
+    TableResult,
+    TableShape,
+    find_variant,
+    seat_individual,
+    seat_pairs,
+    standings,
+)
 
 
 def seconds_per_call(work: Callable[[], object], seconds: float) -> float:

@@ -1,7 +1,7 @@
 """Benchmark: replaying and scoring a complete trick-by-trick ``gatti-3`` hand.
 
 What it measures: the throughput (hands per second) of
-``service.domain.scoring.score_record`` on one complete ``gatti-3`` record with 25 tricks (the
+``service.domain.hand.scoring.score_record`` on one complete ``gatti-3`` record with 25 tricks (the
 discard derived, melds declared), against ``json.loads`` of the same record's JSON text as a
 yardstick that does not depend on the machine's speed. It prints both rates and the ratio
 (score_record throughput / json.loads throughput), each the median of 5 rounds.
@@ -31,9 +31,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
+from service.domain import (
+    find_variant,
+    resolve_options,
+    score_record,
+)
 
 ROUNDS = 5
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from service.domain.cards import Card
-from service.domain.tricks import legal_plays, trick_winner
-from service.domain.variants import find_variant
-from service.domain.variants.base import Variant
+from service.domain.core.cards import Card
+from service.domain.hand.tricks import legal_plays, trick_winner
+from service.domain.registry import find_variant
+from service.domain.variant import Variant
 
 
 def legal_discard(variant: Variant, held: list[Card], rng: random.Random) -> list[Card]:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from service.domain.text import Text
+from service.domain import (
+    Text,
+)
 
 
 class ApplicationError(Exception):

@@ -18,24 +18,25 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from service.domain.errors import Problem, RecordInvalid
-from service.domain.events import (
+from service.domain import (
+    STARTING_MARCA,
     EventSetup,
-    read_seating,
-    seating_json,
-    validate_event_setup,
-)
-from service.domain.seating import (
+    Problem,
+    RecordInvalid,
     Seating,
+    Standings,
+    TableResult,
+    Text,
     byes_of,
+    find_variant,
+    read_seating,
     repeats,
     seat_individual,
     seat_pairs,
+    seating_json,
+    standings,
+    validate_event_setup,
 )
-from service.domain.settlement import STARTING_MARCA
-from service.domain.standings import Standings, TableResult, standings
-from service.domain.text import Text
-from service.domain.variants import find_variant
 
 from .caches import LruCache
 from .errors import (

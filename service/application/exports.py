@@ -34,19 +34,23 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from service.domain import RULES_VERSION
-from service.domain.confirmations import (
+from service.domain import (
+    RULES_VERSION,
     Confirmation,
+    GameSetup,
+    HandResult,
+    Problem,
+    RecordInvalid,
+    UnknownVariant,
     current_verdicts,
+    find_variant,
+    game_summary,
+    parse_hand_record,
     reason_of,
+    score_record,
+    validate_game_setup,
     verdict_problems,
 )
-from service.domain.errors import Problem, RecordInvalid, UnknownVariant
-from service.domain.games import GameSetup, game_summary, validate_game_setup
-from service.domain.records import parse_hand_record
-from service.domain.results import HandResult
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
 
 from .errors import ConcurrentChange
 from .games import (

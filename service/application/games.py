@@ -22,30 +22,32 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from service.domain import RULES_VERSION
-from service.domain.confirmations import (
+from service.domain import (
+    RULES_VERSION,
     Confirmation,
-    HandStanding,
-    hand_standing,
-    is_final,
-    reason_of,
-    verdict_problems,
-)
-from service.domain.errors import Problem, RecordInvalid, UnknownVariant
-from service.domain.games import (
     GameSetup,
     GameSummary,
+    HandRecord,
+    HandResult,
+    HandStanding,
+    Problem,
+    RecordInvalid,
+    Text,
+    UnknownVariant,
     check_next_hand,
+    find_variant,
     game_summary,
+    hand_standing,
+    is_final,
     later_hands_problems,
+    parse_hand_record,
+    reason_of,
+    resolve_options,
+    score_hand,
+    score_record,
     validate_game_setup,
+    verdict_problems,
 )
-from service.domain.options import resolve_options
-from service.domain.records import HandRecord, parse_hand_record
-from service.domain.results import HandResult
-from service.domain.scoring import score_hand, score_record
-from service.domain.text import Text
-from service.domain.variants import find_variant
 
 from .caches import LruCache
 from .errors import (

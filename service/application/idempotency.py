@@ -32,7 +32,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from service.domain.text import Text
+from service.domain import (
+    Text,
+)
 
 from .errors import ConcurrentChange, IdempotencyKeyInvalid, IdempotencyKeyReused
 from .ports import IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository

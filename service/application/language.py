@@ -17,8 +17,12 @@ import gettext
 from collections.abc import Mapping
 from typing import Any
 
-from service.domain.cards import Card
-from service.domain.text import Cards, Text, english_value
+from service.domain import (
+    Card,
+    Cards,
+    Text,
+    english_value,
+)
 
 LANGUAGES = ("en", "it")
 DEFAULT = "en"

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
-from service.domain.confirmations import Confirmation
+from service.domain import (
+    Confirmation,
+)
 
 HandAction = Literal["create", "correct", "delete"]
 TokenKind = Literal["edit", "read"]

@@ -20,7 +20,9 @@ import threading
 from collections.abc import Callable
 from datetime import datetime
 
-from service.domain import RULES_VERSION
+from service.domain import (
+    RULES_VERSION,
+)
 
 from .caches import LruCache
 from .errors import ApplicationError

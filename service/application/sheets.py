@@ -30,9 +30,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from service.domain import RULES_VERSION
-from service.domain.cards import Suit
-from service.domain.settlement import STARTING_MARCA, parse_money
+from service.domain import (
+    RULES_VERSION,
+    STARTING_MARCA,
+    Suit,
+    parse_money,
+)
 
 from .games import GameView, HandView
 from .i18n import Translator

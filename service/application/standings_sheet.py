@@ -8,7 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.domain.standings import Standings, decimal_json
+from service.domain import (
+    Standings,
+    decimal_json,
+)
 
 from .events import EventView
 from .i18n import Translator

@@ -6,16 +6,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.domain.adjudication import adjudicate_trick as domain_adjudicate
-from service.domain.errors import Problem, RecordInvalid, UnknownVariant
-from service.domain.melds import suggest_melds as domain_suggest_melds
-from service.domain.options import resolve_options
-from service.domain.records import read_hand_record
-from service.domain.results import HandResult
-from service.domain.rulebook import rulebook
-from service.domain.scoring import score_record
-from service.domain.text import Text
-from service.domain.variants import VARIANTS, find_variant
+from service.domain import (
+    VARIANTS,
+    HandResult,
+    Problem,
+    RecordInvalid,
+    Text,
+    UnknownVariant,
+    find_variant,
+    read_hand_record,
+    resolve_options,
+    rulebook,
+    score_record,
+)
+from service.domain import (
+    adjudicate_trick as domain_adjudicate,
+)
+from service.domain import (
+    suggest_melds as domain_suggest_melds,
+)
 
 from .errors import NotFound
 

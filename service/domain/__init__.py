@@ -1,7 +1,125 @@
-"""The rules core: cards, notation, variants, validation and scoring (RULES.md).
+"""The rules core: cards, notation, variants, validation and scoring (RULES.md, EVENTS.md).
 
 Imports only the standard library (ARCHITECTURE §1); a test keeps it that way.
+
+This module is the front door: the application and the edges import what they use from here,
+never from the wings behind it. The house, from the ground up:
+
+- ``core/``: cards and packs, notation, the words the core says (``Text``), typed errors,
+  results as explained lines;
+- ``variant.py``: what a variant is (a frozen table of rules plus named hooks);
+- ``hand/``: one hand as the table recorded it: the record, tricks and their replay, piles by
+  cards or by points, the shown and discarded cards, scoring's front, a disputed trick, the
+  players' verdicts;
+- ``gatti/``, ``ottocento/``, ``mitigatti/``: a folder per family of games, each with its
+  variants, its scorer and its combinations (Mitigatti's settlement in marca too);
+- ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
+  variant by id, a game of many hands, the rules as the page shows them;
+- ``events/``: an event's setup, its standings, and the seating of a round by format.
 """
+
+from __future__ import annotations
+
+from .core.cards import Card, Suit
+from .core.errors import Problem, RecordInvalid, UnknownVariant
+from .core.results import HandResult
+from .core.text import Cards, Text, english_value
+from .events.seating import (
+    Seating,
+    TableShape,
+    byes_of,
+    repeats,
+    seat_individual,
+    seat_pairs,
+)
+from .events.setup import (
+    ENTRANTS_MAX,
+    EventSetup,
+    read_seating,
+    seating_json,
+    validate_event_setup,
+)
+from .events.standings import Standings, TableResult, decimal_json, standings
+from .games import (
+    GameSetup,
+    GameSummary,
+    check_next_hand,
+    game_summary,
+    later_hands_problems,
+    validate_game_setup,
+)
+from .hand.adjudication import adjudicate_trick
+from .hand.confirmations import (
+    Confirmation,
+    HandStanding,
+    current_verdicts,
+    hand_standing,
+    is_final,
+    reason_of,
+    verdict_problems,
+)
+from .hand.records import HandRecord, parse_hand_record, read_hand_record
+from .hand.scoring import score_hand, score_record, suggest_melds
+from .mitigatti.settlement import STARTING_MARCA, parse_money
+from .options import resolve_options
+from .registry import VARIANTS, find_variant
+from .rulebook import rulebook
+from .variant import Variant
 
 #: Stored with every hand version: results are derived from the record by these rules.
 RULES_VERSION = "2026.11.1"
+
+__all__ = [
+    "ENTRANTS_MAX",
+    "RULES_VERSION",
+    "STARTING_MARCA",
+    "VARIANTS",
+    "Card",
+    "Cards",
+    "Confirmation",
+    "EventSetup",
+    "GameSetup",
+    "GameSummary",
+    "HandRecord",
+    "HandResult",
+    "HandStanding",
+    "Problem",
+    "RecordInvalid",
+    "Seating",
+    "Standings",
+    "Suit",
+    "TableResult",
+    "TableShape",
+    "Text",
+    "UnknownVariant",
+    "Variant",
+    "adjudicate_trick",
+    "byes_of",
+    "check_next_hand",
+    "current_verdicts",
+    "decimal_json",
+    "english_value",
+    "find_variant",
+    "game_summary",
+    "hand_standing",
+    "is_final",
+    "later_hands_problems",
+    "parse_hand_record",
+    "parse_money",
+    "read_hand_record",
+    "read_seating",
+    "reason_of",
+    "repeats",
+    "resolve_options",
+    "rulebook",
+    "score_hand",
+    "score_record",
+    "seat_individual",
+    "seat_pairs",
+    "seating_json",
+    "standings",
+    "suggest_melds",
+    "validate_event_setup",
+    "validate_game_setup",
+    "verdict_problems",
+]

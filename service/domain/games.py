@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problem, ProblemList, RecordInvalid
+from .core.errors import Problem, ProblemList, RecordInvalid
+from .core.results import HandResult
+from .core.text import Text
+from .mitigatti.settlement import Ledger, ledger, parse_money
 from .options import resolve_options
-from .results import HandResult
-from .settlement import Ledger, ledger, parse_money
-from .text import Text
-from .variants.base import Variant
+from .variant import Variant
 
 MAX_NAME = 60
 

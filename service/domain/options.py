@@ -1,12 +1,16 @@
-"""Game options: defaults and validation (API.md "Options")."""
+"""Game options: the options every variant has (the time zone a game is played in, how its
+players vouch for hands), defaults and validation (API.md "Options")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .errors import ProblemList
-from .text import Text
-from .variants.base import Variant
+from .core.errors import ProblemList
+from .core.text import Text
+from .hand.confirmations import MODES
+from .variant import OptionSpec, Variant
 
 #: How much of a refused name or value a problem repeats: enough to recognise it, never the
 #: whole of a hostile megabyte.
@@ -52,3 +56,37 @@ def resolve_options(variant: Variant, raw: Mapping[str, object] | None) -> dict[
         resolved[name] = value
     problems.raise_if_any()
     return resolved
+
+
+# -- the options every variant has ------------------------------------------------------------
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,2}")
+
+
+def parse_time_zone(value: object) -> str | None:
+    """An IANA time zone name (``Europe/Rome``, ``UTC``) the zone database knows; None for
+    anything else."""
+    if not isinstance(value, str) or len(value) > 64 or not _NAME.fullmatch(value):
+        return None
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+    return value
+
+
+def time_zone_option(default: str) -> OptionSpec:
+    return OptionSpec(
+        "time_zone", default, (),
+        "the time zone the game is played in, as the zone database names it (Europe/Rome, "
+        "Europe/Paris, UTC…): the score sheet prints its times there",
+        parse=parse_time_zone,
+    )
+
+
+CONFIRMATION_OPTION = OptionSpec(
+    "confirmation", "optional", MODES,
+    "none: players do not confirm hands; optional: each player may confirm or dispute each "
+    "hand from their own link; required: a hand is final only once every player has "
+    "confirmed it",
+)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .text import Text
+from .core.text import Text
 
 if TYPE_CHECKING:
-    from .variants.base import Variant
+    from .variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 from flask import Response, current_app, request
 
 from service.application.caches import LruCache
-from service.domain import RULES_VERSION
+from service.domain import (
+    RULES_VERSION,
+)
 
 from .language import request_language
 

@@ -30,8 +30,12 @@ from service.application.errors import (
 )
 from service.application.ports import StoreUnavailable
 from service.application.printing import PrinterBusy
-from service.domain.errors import Problem, RecordInvalid, UnknownVariant
-from service.domain.text import Text
+from service.domain import (
+    Problem,
+    RecordInvalid,
+    Text,
+    UnknownVariant,
+)
 
 from .jsonbody import MalformedJson
 from .language import speaker

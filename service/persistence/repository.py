@@ -52,7 +52,10 @@ from service.application.ports import (
     StoreUnavailable,
     TokenKind,
 )
-from service.domain.confirmations import Confirmation, current_verdicts
+from service.domain import (
+    Confirmation,
+    current_verdicts,
+)
 
 from .base import Base
 from .gate import writer_gate

@@ -77,10 +77,10 @@ def test_relative_imports_do_not_climb_out_of_the_domain() -> None:
 
 def test_the_check_itself_catches_a_foreign_import() -> None:
     source = ("import flask\nfrom sqlalchemy import orm\nfrom ..http import app\n"
-              "import json\nfrom . import cards\nfrom .variants.base import Variant\n"
+              "import json\nfrom . import cards\nfrom .variant import Variant\n"
               "def f():\n    import reportlab.pdfgen\n"
               "    importlib.import_module('marshmallow')\n")
     names = [name for _, name in _imports_in(source, "service.domain.probe", False)]
     assert [n for n in names if not _allowed(n)] == [
         "flask", "sqlalchemy", "service.http", "reportlab.pdfgen", "marshmallow"]
-    assert "service.domain" in names and "service.domain.variants.base" in names
+    assert "service.domain" in names and "service.domain.variant" in names

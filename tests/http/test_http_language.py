@@ -142,7 +142,7 @@ def test_the_catalogue_translates_every_sentence_with_the_same_placeholders() ->
                                     (2, "Sono stati trovati 2 problemi")])
 def test_plural_forms_follow_the_language(n: int, form: str) -> None:
     from service.application.language import Speaker
-    from service.domain.text import Text
+    from service.domain.core.text import Text
     from service.locale import translations
 
     said = Speaker("it", None, translations("it"))(Text.counted("{n} problem was found; it is listed in errors",

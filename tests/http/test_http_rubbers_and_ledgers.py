@@ -7,8 +7,8 @@ from typing import Any
 
 from http_support import assert_problem, auth, error_fields
 
-from service.domain.ottocento_combos import SIGNIFICANT
-from service.domain.variants import find_variant
+from service.domain.ottocento.combos import SIGNIFICANT
+from service.domain.registry import find_variant
 
 OTTO = find_variant("ottocento")
 ALL_SIGNIFICANT = [c.code for c in OTTO.pack.sort(SIGNIFICANT)]

@@ -16,7 +16,7 @@ from http_support import API, assert_problem, auth, error_fields, gatti3_hand
 from sqlalchemy import text
 
 import service.application.games as games_module
-from service.domain.settlement import parse_money
+from service.domain.mitigatti.settlement import parse_money
 from service.http.app import create_app
 
 MITIGATTI = {"variant": "mitigatti-4", "players": ["Ada", "Bruno", "Carla", "Dario"]}

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from legal_play import random_legal_hand
 
+from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 CLASSIC = ("gatti-classic-4", "gatti-classic-3", "gatti-classic-2")
 

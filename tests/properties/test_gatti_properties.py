@@ -22,14 +22,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.domain.cards import BOLOGNESE_62, TAROT_78, Card, Pack
-from service.domain.melds import suggest_melds
-from service.domain.notation import format_card, parse_card
+from service.domain import suggest_melds
+from service.domain.core.cards import BOLOGNESE_62, TAROT_78, Card, Pack
+from service.domain.core.notation import format_card, parse_card
+from service.domain.hand.records import parse_hand_record
+from service.domain.hand.scoring import score_hand
 from service.domain.options import resolve_options
-from service.domain.records import parse_hand_record
-from service.domain.scoring import score_hand
-from service.domain.variants import find_variant
-from service.domain.variants.base import Variant
+from service.domain.registry import find_variant
+from service.domain.variant import Variant
 
 FORMS = ("gatti-3", "gatti-4", "gatti-2", "gatti-4-call")
 SETTINGS = settings(max_examples=60, deadline=None, database=None,

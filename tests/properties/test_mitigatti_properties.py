@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.domain.games import game_summary, validate_game_setup
+from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 REF_PATH = Path(__file__).parents[1] / "scenarios" / "mitigatti" / "reference.py"
 

@@ -24,9 +24,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 
 def _load_reference() -> Any:

@@ -22,8 +22,8 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.domain.seating import Seating, TableShape, seat_individual, seat_pairs
-from service.domain.variants import find_variant
+from service.domain.events.seating import Seating, TableShape, seat_individual, seat_pairs
+from service.domain.registry import find_variant
 
 SETTINGS = settings(max_examples=40, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

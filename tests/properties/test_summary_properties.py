@@ -14,9 +14,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.domain.core.results import Act, HandResult, Payment
 from service.domain.games import GameSetup, game_summary, validate_game_setup
-from service.domain.results import Act, HandResult, Payment
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 VARIANTS = ["gatti-3", "gatti-4", "ottocento", "mitigatti-3", "mitigatti-4"]
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RecordInvalid
-from service.domain.melds import captured_melds
+from service.domain.core.errors import RecordInvalid
+from service.domain.gatti.melds import captured_melds
+from service.domain.hand.records import parse_hand_record
+from service.domain.hand.scoring import score_hand
+from service.domain.hand.tricks import trick_winner
 from service.domain.options import resolve_options
-from service.domain.records import parse_hand_record
-from service.domain.scoring import score_hand
-from service.domain.tricks import trick_winner
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 CLASSIC = ("gatti-classic-4", "gatti-classic-3", "gatti-classic-2")
 COURTS = [f"{r}{s}" for r in "JCQK" for s in "HDCS"]

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from service.domain.cards import TAROT_78
-from service.domain.errors import RecordInvalid
+from service.domain import suggest_melds
+from service.domain.core.cards import TAROT_78
+from service.domain.core.errors import RecordInvalid
+from service.domain.core.results import HandResult
 from service.domain.games import game_summary, validate_game_setup
-from service.domain.melds import suggest_melds
+from service.domain.hand.records import parse_hand_record
+from service.domain.hand.scoring import score_hand
+from service.domain.hand.tricks import trick_winner
 from service.domain.options import resolve_options
-from service.domain.records import parse_hand_record
-from service.domain.results import HandResult
-from service.domain.scoring import score_hand
-from service.domain.tricks import trick_winner
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 Json = dict[str, Any]
 FOUR_HANDED = ("gatti-4", "gatti-2", "gatti-4-call")

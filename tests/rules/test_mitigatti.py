@@ -23,13 +23,13 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RecordInvalid
+from service.domain.core.errors import RecordInvalid
 from service.domain.games import game_summary, validate_game_setup
+from service.domain.hand.scoring import score_record
+from service.domain.hand.tricks import legal_plays, trick_winner
+from service.domain.mitigatti.settlement import fewest_transfers
 from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.settlement import fewest_transfers
-from service.domain.tricks import legal_plays, trick_winner
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 Json = dict[str, Any]
 REF_PATH = Path(__file__).parents[1] / "scenarios" / "mitigatti" / "reference.py"

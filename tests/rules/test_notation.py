@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.domain.cards import BOLOGNESE_62, TAROT_78, Card, Suit
-from service.domain.errors import RecordInvalid
-from service.domain.notation import CardSyntaxError, format_card, parse_card, parse_cards
-from service.domain.records import parse_hand_record
-from service.domain.variants import find_variant
+from service.domain.core.cards import BOLOGNESE_62, TAROT_78, Card, Suit
+from service.domain.core.errors import RecordInvalid
+from service.domain.core.notation import CardSyntaxError, format_card, parse_card, parse_cards
+from service.domain.hand.records import parse_hand_record
+from service.domain.registry import find_variant
 
 TAROT = TAROT_78
 BOLO = BOLOGNESE_62

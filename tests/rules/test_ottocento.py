@@ -8,20 +8,20 @@ from typing import Any
 import pytest
 from legal_play import random_legal_hand
 
-from service.domain.errors import RecordInvalid
+from service.domain.core.errors import RecordInvalid
+from service.domain.core.results import Act, HandResult
 from service.domain.games import check_next_hand, game_summary, validate_game_setup
+from service.domain.hand.scoring import score_record
+from service.domain.hand.tricks import trick_winner
 from service.domain.options import resolve_options
-from service.domain.ottocento_combos import (
+from service.domain.ottocento.combos import (
     SIGNIFICANT,
     best_sequences,
     card_points,
     card_value,
     cricche,
 )
-from service.domain.results import Act, HandResult
-from service.domain.scoring import score_record
-from service.domain.tricks import trick_winner
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 V = find_variant("ottocento")
 OPTIONS = resolve_options(V, {})

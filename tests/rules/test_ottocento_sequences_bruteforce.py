@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from service.domain.cards import BOLOGNESE_62
+from service.domain.core.cards import BOLOGNESE_62
 
 
 def _load_reference() -> Any:
@@ -45,7 +45,7 @@ R = _load_reference()
 
 
 def _engine() -> Any:
-    return importlib.import_module("service.domain.ottocento_combos")
+    return importlib.import_module("service.domain.ottocento.combos")
 
 
 def cards_of(codes: list[str] | tuple[str, ...] | str) -> frozenset[Any]:

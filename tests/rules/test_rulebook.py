@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RecordInvalid
+from service.domain.core.errors import RecordInvalid
+from service.domain.hand.records import read_hand_record
+from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
-from service.domain.records import read_hand_record
+from service.domain.registry import VARIANTS, find_variant
 from service.domain.rulebook import SECTIONS, rulebook
-from service.domain.scoring import score_record
-from service.domain.variants import VARIANTS, find_variant
 from tests.legal_play import random_legal_hand
 
 DOMAIN = Path(__file__).resolve().parents[2] / "service" / "domain"

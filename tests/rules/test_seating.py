@@ -11,8 +11,8 @@ from itertools import combinations
 
 import pytest
 
-from service.domain.errors import RecordInvalid
-from service.domain.seating import (
+from service.domain.core.errors import RecordInvalid
+from service.domain.events.seating import (
     Seating,
     TableShape,
     byes_of,
@@ -24,7 +24,7 @@ from service.domain.seating import (
     seat_individual,
     seat_pairs,
 )
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 PAIR_GAME = TableShape.of(find_variant("gatti-4"))
 THREE_SEATS = TableShape.of(find_variant("gatti-3"))

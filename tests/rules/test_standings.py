@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.domain.standings import (
+from service.domain.events.standings import (
     Standings,
     TableResult,
     differences,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.domain.adjudication import adjudicate_trick
-from service.domain.cards import Card
-from service.domain.errors import RecordInvalid
-from service.domain.tricks import breach_of, effective_lead, legal_plays, trick_winner
-from service.domain.variants import find_variant
+from service.domain.core.cards import Card
+from service.domain.core.errors import RecordInvalid
+from service.domain.hand.adjudication import adjudicate_trick
+from service.domain.hand.tricks import breach_of, effective_lead, legal_plays, trick_winner
+from service.domain.registry import find_variant
 
 G3 = find_variant("gatti-3")
 G4 = find_variant("gatti-4")

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RecordInvalid
+from service.domain.core.errors import RecordInvalid
+from service.domain.hand.records import parse_hand_record
+from service.domain.hand.scoring import score_hand
 from service.domain.options import resolve_options
-from service.domain.records import parse_hand_record
-from service.domain.scoring import score_hand
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 CORPUS = Path(__file__).parent / "corpus"
 

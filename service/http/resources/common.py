@@ -19,7 +19,9 @@ from service.application.idempotency import (
     SavedResponse,
     fingerprint,
 )
-from service.domain.text import Text
+from service.domain import (
+    Text,
+)
 
 from ..jsonbody import MalformedJson, request_json
 

@@ -16,7 +16,10 @@ from flask.views import MethodView
 from service.application.caches import LruCache
 from service.application.events import EventService, EventView, TableLinks, repeated
 from service.application.standings_sheet import build_standings_sheet
-from service.domain.standings import Standings, decimal_json
+from service.domain import (
+    Standings,
+    decimal_json,
+)
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX

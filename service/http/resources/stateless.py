@@ -7,8 +7,10 @@ from typing import Any
 from flask import Response
 
 from service.application import stateless
-from service.domain.errors import UnknownVariant
-from service.domain.variants import find_variant
+from service.domain import (
+    UnknownVariant,
+    find_variant,
+)
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX

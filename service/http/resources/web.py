@@ -116,7 +116,7 @@ def _worker() -> Asset:
     """The service worker of this release: what it keeps (the page, every file at the version
     the page links, the unversioned icons the manifest names, the variants' data), and a
     release name that changes with any of them."""
-    from service.domain.variants import VARIANTS
+    from service.domain import VARIANTS
 
     linked = [f"{ASSETS_PREFIX}{name}?v={ASSETS[name].version}"
               for name in sorted(ASSETS) if name != "index.html"]

@@ -11,7 +11,9 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_dump, validate
 
-from service.domain.variants import VARIANTS
+from service.domain import (
+    VARIANTS,
+)
 
 #: Any string: a card code or its alias ("re di coppe"), a variant id, a kind, a name.
 MAX_TEXT = 100

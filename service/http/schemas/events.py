@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.domain.events import ENTRANTS_MAX
+from service.domain import (
+    ENTRANTS_MAX,
+)
 
 from .common import PassThroughSchema, StrictSchema, variant_field
 from .scoring import options_field

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RecordInvalid
+from service.domain.core.errors import RecordInvalid
+from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
-from service.domain.scoring import score_record
-from service.domain.variants import find_variant
+from service.domain.registry import find_variant
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"

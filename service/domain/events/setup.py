@@ -1,0 +1,281 @@
+"""An event's setup and its tables (EVENTS.md "Words", "Formats", "Bad input"): the roster
+checked whole, who sits at which seat of a table's game, and which entrants each score column
+of that game credits.
+
+Entrants are numbered in roster order from 0. In the ``individual`` and ``free`` formats an
+entrant is a player; in ``pairs`` a fixed pair, whose first player sits at seat 0 or 1 and the
+second opposite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import Problem, ProblemList, RecordInvalid
+from ..core.text import Text
+from ..games import validate_game_setup
+from ..variant import Variant
+from .seating import (
+    FORMATS,
+    Format,
+    Pairing,
+    Seating,
+    TableShape,
+    check_free_seating,
+    format_problems,
+    pairing_problems,
+    roster_problems,
+)
+from .standings import Scoring
+
+SCORINGS: tuple[Scoring, ...] = ("match_points", "difference")
+#: The longest name an event or an entrant takes: a line on a phone and on a printed sheet.
+NAME_MAX = 60
+#: The largest roster: forty tables of four, and a few on the bench.
+ENTRANTS_MAX = 200
+#: The most rounds an event can plan (an evening has 3 to 6; a long tournament 12).
+ROUNDS_MAX = 30
+SEED_MAX = 2**31 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player, or a fixed pair (``players`` their two names) in the ``pairs`` format."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name}
+        if self.players:
+            out["players"] = list(self.players)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class EventSetup:
+    name: str
+    variant: Variant
+    options: Mapping[str, object]
+    format: Format
+    pairing: Pairing | None
+    scoring: Scoring
+    rounds: int | None
+    seed: int
+    entrants: tuple[Entrant, ...]
+
+    @property
+    def shape(self) -> TableShape:
+        return TableShape.of(self.variant)
+
+    @property
+    def table_shape(self) -> TableShape:
+        """What a table holds as the seating sees it: its players, or in ``pairs`` its two
+        pairs (one a side)."""
+        if self.format == "pairs":
+            return TableShape(2, (0, 1), ((0,), (1,)))
+        return self.shape
+
+    def names(self) -> list[str]:
+        return [e.name for e in self.entrants]
+
+    def seat_names(self, table: Sequence[int]) -> list[str]:
+        """The names a table's game is started with, by seat (a gatti-2 game takes its two
+        players' names; its dummies sit opposite them)."""
+        if self.format == "pairs":
+            a, b = (self.entrants[e] for e in table)
+            return [a.players[0], b.players[0], a.players[1], b.players[1]]
+        return [self.entrants[e].name for e in table]
+
+    def seat_entrants(self, table: Sequence[int]) -> dict[int, int]:
+        """Which entrant sits at each seat of a table's game (a dummy's seat: none)."""
+        if self.format == "pairs":
+            a, b = table
+            return {0: a, 2: a, 1: b, 3: b}
+        return {seat: table[i] for i, seat in enumerate(self.shape.players)}
+
+    def column_entrants(self, table: Sequence[int],
+                        columns: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        """The entrants each score column of a table's game credits (a column's seats), each
+        once: both partners of a side in the individual format, the pair in ``pairs``."""
+        at = self.seat_entrants(table)
+        out = []
+        for seats in columns:
+            credited: list[int] = []
+            for seat in seats:
+                entrant = at.get(seat)
+                if entrant is not None and entrant not in credited:
+                    credited.append(entrant)
+            out.append(tuple(credited))
+        return tuple(out)
+
+
+def _text(raw: object, field: str, problems: ProblemList, missing: Text) -> str | None:
+    if not isinstance(raw, str) or not raw.strip():
+        problems.add(field, "missing_name", missing)
+        return None
+    name = " ".join(raw.split())
+    if len(name) > NAME_MAX:
+        problems.add(field, "name_too_long", Text(
+            "a name is at most {n} characters, not {length}", n=NAME_MAX, length=len(name)))
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in raw):
+        problems.add(field, "control_character", Text("a name cannot hold control characters"))
+    return name
+
+
+def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int) -> EventSetup:
+    """An event's setup from a request, every problem found at once (``RecordInvalid``): a
+    name; options the variant takes; a format that fits its tables; a pairing only for pairs;
+    a roster that fills a table, without a name twice nor a player in two pairs. ``seed``
+    stands in when the request gives none."""
+    problems = ProblemList()
+    name = _text(raw.get("name"), "name", problems, Text("the event needs a name"))
+    options: Mapping[str, object] = {}
+    try:
+        # A game's own checks, on the options alone (players are the roster's business).
+        options = validate_game_setup(variant, raw.get("options"),
+                                      [f"p{i}" for i in range(variant.players)], 0).options
+    except RecordInvalid as error:
+        problems.extend([p for p in error.problems if p.field.startswith("options")])
+    shape = TableShape.of(variant)
+    format_ = raw.get("format")
+    problems.extend(format_problems(str(format_), shape))
+    pairing = raw.get("pairing")
+    if format_ == "pairs":
+        pairing = pairing if pairing is not None else "danish"
+        problems.extend(pairing_problems(str(pairing)))
+    elif pairing is not None:
+        problems.add("pairing", "pairing_unexpected", Text(
+            "pairing is for the pairs format; the {format} format seats by its own rule",
+            format=str(format_)))
+    scoring = raw.get("scoring", "match_points")
+    if scoring not in SCORINGS:
+        problems.add("scoring", "unknown_scoring", Text(
+            "{scoring} is not a scoring: match_points or difference", scoring=str(scoring)))
+    rounds = raw.get("rounds")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or not 1 <= rounds <= ROUNDS_MAX):
+        problems.add("rounds", "invalid_rounds", Text(
+            "rounds is a number of rounds from 1 to {n}", n=ROUNDS_MAX))
+    given_seed = raw.get("seed")
+    if given_seed is not None and (isinstance(given_seed, bool) or not isinstance(given_seed, int)
+                                   or not 0 <= given_seed <= SEED_MAX):
+        problems.add("seed", "invalid_seed", Text("seed is a whole number from 0 to {n}",
+                                                  n=SEED_MAX))
+    entrants = _entrants(raw.get("entrants"), format_, problems)
+    if format_ in FORMATS and not any(p.field == "entrants" for p in problems.items):
+        problems.extend(roster_problems(len(entrants), str(format_), shape))
+    problems.raise_if_any()
+    assert name is not None
+    return EventSetup(
+        name=name, variant=variant, options=options, format=format_,  # type: ignore[arg-type]
+        pairing=pairing if format_ == "pairs" else None,
+        scoring=scoring,
+        rounds=rounds, seed=given_seed if given_seed is not None else seed,
+        entrants=tuple(entrants))
+
+
+def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entrant]:
+    if not isinstance(raw, list) or not raw:
+        problems.add("entrants", "missing_entrants", Text(
+            "entrants lists the players (or the pairs) of the event"))
+        return []
+    if len(raw) > ENTRANTS_MAX:
+        problems.add("entrants", "too_many_entrants", Text(
+            "an event takes at most {n} entrants, not {count}", n=ENTRANTS_MAX,
+            count=len(raw)))
+        return []
+    out: list[Entrant] = []
+    names: dict[str, int] = {}  # case-folded name -> its entrant
+    players: dict[str, int] = {}  # case-folded player -> the pair they play in
+    for i, item in enumerate(raw):
+        field = f"entrants[{i}]"
+        if not isinstance(item, Mapping):
+            problems.add(field, "invalid_entrant", Text("an entrant is an object with a name"))
+            continue
+        name = _text(item.get("name"), f"{field}.name", problems,
+                     Text("each entrant needs a name"))
+        pair: tuple[str, ...] = ()
+        given = item.get("players")
+        if format_ == "pairs":
+            if not isinstance(given, list) or len(given) != 2:
+                problems.add(f"{field}.players", "pair_needs_two", Text(
+                    "a pair names its two players"))
+            else:
+                found = [_text(p, f"{field}.players[{k}]", problems,
+                               Text("each player of a pair needs a name"))
+                         for k, p in enumerate(given)]
+                pair = tuple(p for p in found if p is not None)
+                for k, player in enumerate(pair):
+                    key = player.casefold()
+                    if key in players:
+                        problems.add(f"{field}.players[{k}]", "player_in_two_pairs", Text(
+                            "{player} already plays in pair {pair}", player=player,
+                            pair=players[key] + 1))
+                    else:
+                        players[key] = i
+                if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
+                    problems.add(f"{field}.players[1]", "player_twice", Text(
+                        "a pair is two different players"))
+        elif given is not None:
+            problems.add(f"{field}.players", "players_unexpected", Text(
+                "only the pairs format names two players per entrant"))
+        if name is None:
+            continue
+        key = name.casefold()
+        if key in names:
+            problems.add(f"{field}.name", "duplicate_name", Text(
+                "{name} is already entrant {n}", name=name, n=names[key] + 1))
+        else:
+            names[key] = i
+        out.append(Entrant(name, pair))
+    return out
+
+
+def seating_json(setup: EventSetup, seating: Seating) -> dict[str, object]:
+    """A round's seating by name: each table's names by seat, and the byes."""
+    return {"tables": [setup.seat_names(t) for t in seating.tables],
+            "byes": [setup.entrants[e].name for e in seating.byes]}
+
+
+def read_seating(setup: EventSetup, raw: object
+                 ) -> tuple[tuple[tuple[int | None, ...], ...], list[Problem]]:
+    """An organiser's seating (``free``, or a swap) as entrant numbers, and every problem with
+    it at once: each table a list of entrants by place (names, or numbers from 0 in roster
+    order; for ``pairs`` the two pairs); a name not on the roster, a table of the wrong size,
+    an empty seat, someone seated twice."""
+    problems: list[Problem] = []
+    if not isinstance(raw, list) or not raw:
+        return (), [Problem("tables", "missing_tables", Text(
+            "tables lists each table's entrants, by seat"))]
+    by_name = {e.name.casefold(): i for i, e in enumerate(setup.entrants)}
+    tables: list[tuple[int | None, ...]] = []
+    for t, table in enumerate(raw):
+        seats = table.get("seats") if isinstance(table, Mapping) else table
+        if not isinstance(seats, list):
+            problems.append(Problem(f"tables[{t}]", "invalid_table", Text(
+                "a table lists its entrants, by seat")))
+            continue
+        row: list[int | None] = []
+        for i, who in enumerate(seats):
+            where = f"tables[{t}].seats[{i}]"
+            if isinstance(who, str):
+                found = by_name.get(" ".join(who.split()).casefold())
+                if found is None:
+                    problems.append(Problem(where, "unknown_entrant", Text(
+                        "{name} is not on the roster", name=who)))
+                row.append(found)
+            elif isinstance(who, int) and not isinstance(who, bool):
+                row.append(who)  # the entrant's number, from 0 in roster order
+            else:
+                problems.append(Problem(where, "invalid_entrant", Text(
+                    "a seat takes an entrant's name or number")))
+                row.append(None)
+        tables.append(tuple(row))
+    named = {p.field for p in problems}
+    problems += [p for p in check_free_seating(len(setup.entrants), setup.table_shape, tables,
+                                               setup.names())
+                 if p.field not in named]  # a seat already refused is not empty as well
+    return tuple(tables), problems

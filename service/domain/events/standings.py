@@ -1,0 +1,386 @@
+"""Event scoring and standings (EVENTS.md "Scoring an event"): match points, difference and
+points per table, and the standings across rounds with a line that explains every row.
+
+**A bye.** EVENTS.md does not say what a bye scores. An entrant on a bye is scored as an
+average table of that round: a draw's match points (the mean of the match points a table
+gives out per column: 1 with two columns, 2 with three, 3 with four), a difference of 0 and
+no points; the row's explanation says so. An average rather than a win, because the bye is
+nobody's merit; not a loss, because it is nobody's fault either.
+
+**Ties.** Rows are ordered by match points (``scoring="difference"``: by the sum of
+differences), then difference, then points, then the result of their meetings: among the
+entrants still tied, for each pair of them who sat at the same table on opposite columns, the
+better column total takes 2 and a draw 1 each. The meetings separate the tied only as far as
+the meetings that never happened could not change the order (FIDE's direct-encounter rule):
+a group is cut where everyone above has more meeting points than anyone below could reach by
+winning every meeting they never had. So entrants who never met stay tied, a group that all
+met is ranked by its meeting points, and what is still equal shares a place; the next place
+skips (1, 1, 3). ``scoring="difference"`` does not use match points to break ties.
+
+Words: a *column* is one score column of a table's game (a side of a fixed-pair game, or one
+player); a table of a game still ``playing`` counts at its current totals and makes the
+standings ``provisional``; a ``closed`` game was stopped by the organiser and counts as it
+stood.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Literal
+
+from ..core.text import Text
+
+Scoring = Literal["match_points", "difference"]
+TableState = Literal["playing", "finished", "closed"]
+EntryState = Literal["playing", "finished", "closed", "bye"]
+Json = dict[str, object]
+
+_TENTH = Decimal("0.1")
+
+CRITERIA: dict[str, Text] = {
+    "match_points": Text("match points"),
+    "difference": Text("difference"),
+    "points": Text("points"),
+    "meetings": Text("their meetings"),
+}
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one round: who is credited each score column, and each column's total
+    (Mitigatti: the marca won or lost at the table)."""
+
+    round: int
+    table: int
+    columns: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    state: TableState
+
+    def __post_init__(self) -> None:
+        if len(self.columns) != len(self.totals) or len(self.columns) < 2:
+            raise ValueError(f"round {self.round}, table {self.table}: {len(self.columns)} "
+                             f"columns and {len(self.totals)} totals; two or more of each")
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What one round gave one entrant. ``table`` and ``column`` are None on a bye."""
+
+    round: int
+    table: int | None
+    column: int | None
+    partners: tuple[int, ...]
+    opponents: tuple[int, ...]
+    totals: tuple[int, ...]
+    match_points: int
+    difference: Decimal
+    points: int
+    state: EntryState
+
+    def to_json(self) -> Json:
+        return {"round": self.round, "table": self.table, "column": self.column,
+                "partners": list(self.partners), "opponents": list(self.opponents),
+                "totals": list(self.totals), "match_points": self.match_points,
+                "difference": decimal_json(self.difference), "points": self.points,
+                "state": self.state}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entrant's place, sums, rounds and the sentences that explain them."""
+
+    place: int
+    entrant: int
+    match_points: int
+    difference: Decimal
+    points: int
+    rounds: tuple[RoundEntry, ...]
+    explanation: tuple[Text, ...]
+    name: str = ""
+
+    def to_json(self) -> Json:
+        return {"place": self.place, "entrant": self.entrant, "name": self.name,
+                "match_points": self.match_points,
+                "difference": decimal_json(self.difference), "points": self.points,
+                "rounds": [r.to_json() for r in self.rounds],
+                "explanation": list(self.explanation)}
+
+
+@dataclass(frozen=True)
+class Standings:
+    provisional: bool
+    rows: tuple[Row, ...]
+
+    def to_json(self) -> Json:
+        return {"provisional": self.provisional, "rows": [r.to_json() for r in self.rows]}
+
+
+def decimal_json(value: Decimal) -> int | float:
+    """A difference in JSON: a whole number as an integer, else a number with one decimal."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def signed(value: Decimal | int) -> str:
+    """A difference as people write it: ``+12``, ``-3.5``, ``0``."""
+    number = Decimal(value)
+    text = str(int(number)) if number == number.to_integral_value() else str(number)
+    return f"+{text}" if number > 0 else text
+
+
+# -- one table -----------------------------------------------------------------------------------
+
+
+def match_points(totals: Sequence[int]) -> list[int]:
+    """Match points by column: with ``c`` columns the ranks score ``2(c-1), 2(c-2) ... 0``
+    (two: 2/0, three: 4/2/0, four: 6/4/2/0); tied columns share the points of the ranks they
+    cover, which always comes out whole (a two-column draw: 1 each)."""
+    c = len(totals)
+    out = [0] * c
+    for column, total in enumerate(totals):
+        above = sum(1 for t in totals if t > total)
+        level = sum(1 for t in totals if t == total)
+        out[column] = 2 * (c - 1) - (2 * above + level - 1)
+    return out
+
+
+def differences(totals: Sequence[int]) -> list[Decimal]:
+    """Own total minus the opponents' (two columns), or minus the table's average to one
+    decimal, half up (more columns)."""
+    if len(totals) == 2:
+        return [Decimal(totals[0] - totals[1]), Decimal(totals[1] - totals[0])]
+    mean = Decimal(sum(totals)) / Decimal(len(totals))
+    return [(Decimal(t) - mean).quantize(_TENTH, rounding=ROUND_HALF_UP) for t in totals]
+
+
+# -- the standings --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Sums:
+    match_points: int = 0
+    difference: Decimal = Decimal(0)
+    points: int = 0
+
+
+def standings(entrants: Sequence[str], results: Sequence[TableResult],
+              byes: Mapping[int, Sequence[int]],
+              scoring: Scoring = "match_points") -> Standings:
+    """The standings of an event from its tables' results and its byes (round -> entrants)."""
+    n = len(entrants)
+    entries: dict[int, list[tuple[RoundEntry, Text]]] = defaultdict(list)
+    #: (a, b) -> meeting points a took from b, for those who sat on opposite columns.
+    meetings: dict[tuple[int, int], int] = defaultdict(int)
+    credited: set[tuple[int, int]] = set()
+    columns_in_round: dict[int, int] = {}
+
+    def credit(entrant: int, round_: int) -> None:
+        if not 0 <= entrant < n:
+            raise ValueError(f"round {round_}: entrant {entrant} is not on the roster")
+        if (entrant, round_) in credited:
+            raise ValueError(f"round {round_}: entrant {entrant} is credited twice")
+        credited.add((entrant, round_))
+
+    for result in sorted(results, key=lambda r: (r.round, r.table)):
+        columns_in_round.setdefault(result.round, len(result.columns))
+        mps, diffs = match_points(result.totals), differences(result.totals)
+        for c, members in enumerate(result.columns):
+            others = tuple(e for d, m in enumerate(result.columns) if d != c for e in m)
+            for entrant in members:
+                credit(entrant, result.round)
+                partners = tuple(e for e in members if e != entrant)
+                entry = RoundEntry(result.round, result.table, c, partners, others,
+                                   result.totals, mps[c], diffs[c], result.totals[c],
+                                   result.state)
+                entries[entrant].append((entry, _round_line(entry, entrants)))
+                for d, opponents in enumerate(result.columns):
+                    if d == c:
+                        continue
+                    gained = _meeting_points(result.totals[c], result.totals[d])
+                    for opponent in opponents:
+                        meetings[(entrant, opponent)] += gained
+    fallback = next(iter(columns_in_round.values()), 2)
+    for round_, on_bye in sorted(byes.items()):
+        average = columns_in_round.get(round_, fallback) - 1
+        for entrant in on_bye:
+            credit(entrant, round_)
+            entry = RoundEntry(round_, None, None, (), (), (), average, Decimal(0), 0, "bye")
+            entries[entrant].append((entry, Text(
+                "round {round}: a bye, scored as an average table: match points "
+                "{match_points}, difference 0, points 0", round=round_, match_points=average)))
+
+    sums = {e: _Sums() for e in range(n)}
+    for entrant, items in entries.items():
+        for entry, _ in items:
+            sums[entrant].match_points += entry.match_points
+            sums[entrant].difference += entry.difference
+            sums[entrant].points += entry.points
+
+    order, shared = _order(n, sums, meetings, scoring)
+    places: dict[int, int] = {}
+    for index, level in enumerate(order):
+        places[level[0]] = 1 + sum(len(group) for group in order[:index])
+        for entrant in level[1:]:
+            places[entrant] = places[level[0]]
+    flat = [e for level in order for e in level]
+    keys = {e: _key(sums[e], scoring) for e in flat}
+    tied: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
+    sharing: dict[int, list[int]] = defaultdict(list)
+    for entrant in flat:
+        tied[keys[entrant]].append(entrant)
+        sharing[places[entrant]].append(entrant)
+    rows = []
+    for entrant in flat:
+        items = sorted(entries.get(entrant, []), key=lambda item: item[0].round)
+        lines = [line for _, line in items]
+        lines += _place_lines(entrant, flat, places, sums, meetings, shared,
+                              entrants, scoring, tied[keys[entrant]],
+                              sharing[places[entrant]])
+        total = sums[entrant]
+        rows.append(Row(places[entrant], entrant, total.match_points, total.difference,
+                        total.points, tuple(e for e, _ in items), tuple(lines),
+                        entrants[entrant]))
+    provisional = any(r.state == "playing" for r in results)
+    return Standings(provisional, tuple(rows))
+
+
+def _meeting_points(own: int, other: int) -> int:
+    return 2 if own > other else 1 if own == other else 0
+
+
+def _key(sums: _Sums, scoring: Scoring) -> tuple[Decimal, ...]:
+    if scoring == "difference":
+        return (sums.difference, Decimal(sums.points))
+    return (Decimal(sums.match_points), sums.difference, Decimal(sums.points))
+
+
+def _order(n: int, sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
+           scoring: Scoring) -> tuple[list[list[int]], dict[int, str]]:
+    """The entrants best first, in levels that share a place (in roster order within); and
+    for every entrant in a shared level, why: ``never_met`` or ``not_separated``."""
+    by_key: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
+    for entrant in range(n):
+        by_key[_key(sums[entrant], scoring)].append(entrant)
+    levels: list[list[int]] = []
+    shared: dict[int, str] = {}
+    for key in sorted(by_key, reverse=True):
+        group = by_key[key]
+        if len(group) == 1:
+            levels.append(group)
+            continue
+        for level in _by_meetings(group, meetings):
+            levels.append(level)
+            if len(level) > 1:
+                met = any((a, b) in meetings for a in level for b in level if a != b)
+                for entrant in level:
+                    shared[entrant] = "not_separated" if met else "never_met"
+    return levels, shared
+
+
+def _meeting_score(entrant: int, group: Sequence[int],
+                   meetings: Mapping[tuple[int, int], int]) -> int:
+    return sum(meetings.get((entrant, other), 0) for other in group if other != entrant)
+
+
+def _by_meetings(group: list[int], meetings: Mapping[tuple[int, int], int]) -> list[list[int]]:
+    """A tied group in levels by the meetings among them (see the module's docstring)."""
+    score = {e: _meeting_score(e, group, meetings) for e in group}
+    reach = {e: score[e] + 2 * sum(1 for o in group if o != e and (e, o) not in meetings)
+             for e in group}
+    ordered = sorted(group, key=lambda e: (-score[e], e))
+    best_below = [0] * (len(ordered) + 1)
+    for i in range(len(ordered) - 1, -1, -1):
+        best_below[i] = max(best_below[i + 1], reach[ordered[i]])
+    levels: list[list[int]] = [[ordered[0]]]
+    for i in range(1, len(ordered)):
+        if score[ordered[i - 1]] > best_below[i]:
+            levels.append([])
+        levels[-1].append(ordered[i])
+    return [sorted(level) for level in levels]
+
+
+# -- the sentences --------------------------------------------------------------------------------
+
+
+def _names(entrants: Sequence[str], who: Sequence[int]) -> str:
+    return ", ".join(entrants[e] for e in who)
+
+
+def _round_line(entry: RoundEntry, entrants: Sequence[str]) -> Text:
+    return _round_text(entry, _names(entrants, entry.partners))
+
+
+@functools.lru_cache(maxsize=16384)
+def _round_text(entry: RoundEntry, partners: str) -> Text:
+    """One round's sentence: the same entry says the same each time the standings are made
+    again (a hand at one table leaves every other table's lines as they were)."""
+    assert entry.column is not None
+    own = entry.totals[entry.column]
+    others = ", ".join(str(t) for c, t in enumerate(entry.totals) if c != entry.column)
+    values: dict[str, object] = {
+        "round": entry.round, "table": entry.table, "own": own, "others": others,
+        "match_points": entry.match_points, "difference": signed(entry.difference),
+        "points": entry.points}
+    if entry.partners:
+        line = Text("round {round}, table {table}, with {partners}: {own} against {others}; "
+                    "match points {match_points}, difference {difference}, points {points}",
+                    partners=partners, **values)
+    else:
+        line = Text("round {round}, table {table}: {own} against {others}; match points "
+                    "{match_points}, difference {difference}, points {points}", **values)
+    if entry.state == "playing":
+        return Text.joined([line, Text("still playing: counted as it stands")])
+    if entry.state == "closed":
+        return Text.joined([line, Text("closed before the end: counted as it stood")])
+    return line
+
+
+def _decider(a: int, b: int, sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
+             group: Sequence[int], scoring: Scoring) -> tuple[str, str, str]:
+    """The first criterion on which ``a`` and ``b`` differ, and their values on it."""
+    x, y = sums[a], sums[b]
+    if scoring == "match_points" and x.match_points != y.match_points:
+        return "match_points", str(x.match_points), str(y.match_points)
+    if x.difference != y.difference:
+        return "difference", signed(x.difference), signed(y.difference)
+    if x.points != y.points:
+        return "points", str(x.points), str(y.points)
+    return ("meetings", str(_meeting_score(a, group, meetings)),
+            str(_meeting_score(b, group, meetings)))
+
+
+def _place_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],
+                 sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
+                 shared: Mapping[int, str], entrants: Sequence[str], scoring: Scoring,
+                 tied: Sequence[int], sharing: Sequence[int]) -> list[Text]:
+    """How the place was reached: against the neighbour above and below (``tied``: those
+    level with the entrant before their meetings), and who shares it (``sharing``)."""
+    place = places[entrant]
+    lines: list[Text] = []
+    first = place - 1  # the place counts the rows ahead
+    above = flat[first - 1] if first > 0 else None
+    after = first + len(sharing)
+    below = flat[after] if after < len(flat) else None
+    if above is not None:
+        criterion, theirs, mine = _decider(above, entrant, sums, meetings, tied, scoring)
+        lines.append(Text("behind {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[above], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    if below is not None:
+        criterion, mine, theirs = _decider(entrant, below, sums, meetings, tied, scoring)
+        lines.append(Text("ahead of {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[below], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    if entrant in shared:
+        mates = [e for e in sharing if e != entrant]
+        criteria = (Text("match points, difference and points") if scoring == "match_points"
+                    else Text("difference and points"))
+        reason = (Text("they never met") if shared[entrant] == "never_met"
+                  else Text("their meetings do not separate them"))
+        lines.append(Text("place {place} shared with {names}: level on {criteria}, and "
+                          "{reason}", place=place, names=_names(entrants, mates),
+                          criteria=criteria, reason=reason))
+    return lines

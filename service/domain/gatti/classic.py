@@ -1,0 +1,96 @@
+"""Gatti, older rules: ``gatti-classic-4`` (the base game, in pairs), ``gatti-classic-3`` and
+``gatti-classic-2`` (RULES §3).
+
+The same game as current Gatti (§2) with five differences, each a field of the table: trumps
+strictly by number (T21 highest); the Judgment (T20), not the World, counts and makes gatti;
+trick points per three cards; taròcchi from 10 trumps in every form; Bagatto urtimo always
+played and costing its own side 20 when it fails; and a discard that always stays with the
+dealer's side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..options import CONFIRMATION_OPTION
+from ..variant import BagattoRule, Variant
+from .current import GATTI_2, GATTI_3, GATTI_4, MELDS_OPTION, ROME, gatti_melds
+
+#: Counting cards of the older rules (§3): the Judgment in place of the World; total 52.
+CLASSIC_COUNTING = {"T1": 4, "T20": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:C": 2,
+                    "rank:J": 1}
+
+CLASSIC_TRUMP_ORDER = tuple((f"T{n}",) for n in range(1, 22))
+
+
+def deck_points_per_three_cards(variant: Variant, tricks: int, cards: int, counting: int) -> int:
+    """§3: one point per three cards in the pile, the discard included; a remainder of two
+    rounds up, of one down. With the counting cards a hand totals 78 in every form."""
+    return (cards + 1) // 3 + counting
+
+
+def older_rules(current: Variant, **form: Any) -> Variant:
+    """A table form of current Gatti with the older rules applied (the five differences),
+    and the form's own id, names and meld thresholds."""
+    return replace(
+        current,
+        family="gatti-classic",
+        trump_order=CLASSIC_TRUMP_ORDER,
+        counting=CLASSIC_COUNTING,
+        gatti_cards=("FOOL", "T1", "T20"),
+        discard_covering=False,
+        bagatto=BagattoRule(win=20, lose_each_opponent=0, lose_own=-20, optional=False,
+                            rule="§3"),
+        options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION),
+        deck_points_hook=deck_points_per_three_cards,
+        deck_points_rule="one point per three cards (a remainder of 2 rounds up, of 1 down) "
+                         "plus the counting cards",
+        rules_section="§3",
+        totals_section="§3",
+        deck_total=78,
+        **form,
+    )
+
+
+GATTI_CLASSIC_4 = older_rules(
+    GATTI_4,
+    id="gatti-classic-4",
+    name="Gatti, older rules (four players in pairs)",
+    summary_text=(
+        "The older Ligurian rules, four players in fixed pairs (seats 0+2 against 1+3), four "
+        "hands. Trumps rank by number, the World highest; the Judgment (T20) is the counting "
+        "card and makes gatti with the Fool and the Bagatto. Trick points are one per three "
+        "cards captured, 78 a hand with the counting cards. Taròcchi from 10 trumps, frilli "
+        "from 15. Bagatto urtimo is always played: 20 to its side when it wins the last "
+        "trick, 20 off its own side when anyone else does."
+    ),
+    melds=gatti_melds(15, 10, "the Fool, T1 and T20"),
+    aliases=("gatti-classic", "gatti-older"),
+)
+
+GATTI_CLASSIC_3 = older_rules(
+    GATTI_3,
+    id="gatti-classic-3",
+    name="Gatti, older rules (three players)",
+    summary_text=(
+        "The older rules for three, each for themselves, three hands: 25 cards each, the "
+        "dealer discards 3. As the four-handed game otherwise, but frilli need 20 pips."
+    ),
+    melds=gatti_melds(20, 10, "the Fool, T1 and T20"),
+    aliases=(),
+)
+
+GATTI_CLASSIC_2 = older_rules(
+    GATTI_2,
+    id="gatti-classic-2",
+    name="Gatti, older rules (two players with dummies)",
+    summary_text=(
+        "The older rules for two: each player controls a dummy partner opposite, turned face "
+        "up after the discard; otherwise as the four-handed game."
+    ),
+    melds=gatti_melds(15, 10, "the Fool, T1 and T20"),
+    aliases=(),
+)
+
+CLASSIC_GATTI = (GATTI_CLASSIC_4, GATTI_CLASSIC_3, GATTI_CLASSIC_2)

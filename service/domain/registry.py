@@ -1,0 +1,30 @@
+"""The registry of every variant the service knows (ARCHITECTURE §2)."""
+
+from __future__ import annotations
+
+from .core.errors import UnknownVariant
+from .gatti.classic import CLASSIC_GATTI
+from .gatti.current import CURRENT_GATTI
+from .mitigatti.variant import MITIGATTI_3, MITIGATTI_4
+from .ottocento.variant import OTTOCENTO
+from .variant import BagattoRule, MeldRule, OptionSpec, Variant
+
+VARIANTS: dict[str, Variant] = {
+    v.id: v for v in (*CURRENT_GATTI, *CLASSIC_GATTI, OTTOCENTO, MITIGATTI_4, MITIGATTI_3)
+}
+
+_ALIASES: dict[str, str] = {
+    alias: v.id for v in VARIANTS.values() for alias in v.aliases
+}
+
+
+def find_variant(variant_id: str) -> Variant:
+    """The variant with this id or alias (case-insensitive); raises ``UnknownVariant``."""
+    key = variant_id.strip().lower() if isinstance(variant_id, str) else ""
+    found = VARIANTS.get(key) or VARIANTS.get(_ALIASES.get(key, ""))
+    if found is None:
+        raise UnknownVariant(str(variant_id))
+    return found
+
+
+__all__ = ["VARIANTS", "BagattoRule", "MeldRule", "OptionSpec", "Variant", "find_variant"]
