@@ -178,6 +178,14 @@ def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, fr
                               "{what}", seat=seat, label=meld.label, what=what), "R2")
 
 
+def _shown_by_another(melds: Sequence[tuple[int, CheckedMeld]], card: Card,
+                      seat: int) -> list[tuple[int, int]]:
+    """Each declaration (its index, its seat) in which a player other than ``seat`` showed
+    ``card``."""
+    return [(i, meld.declaration.seat) for i, meld in melds
+            if card in meld.cards and meld.declaration.seat != seat]
+
+
 def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
                 melds: Sequence[tuple[int, CheckedMeld]], views: Mapping[int, PileView] | None,
                 problems: ProblemList) -> None:
@@ -189,12 +197,10 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
         problems.add("fool.played_by", "fool_discarded",
                      Text("the Fool is in the dealer's discard and was not played"), "§2.5")
         return
-    for i, meld in melds:
-        if fool in meld.cards and meld.declaration.seat != fool_rec.played_by:
-            problems.add("fool.played_by", "fool_held_by_other",
-                         Text("seat {seat} showed the Fool (declarations[{i}])",
-                              seat=meld.declaration.seat, i=i),
-                         "§2.5")
+    for i, seat in _shown_by_another(melds, fool, fool_rec.played_by):
+        problems.add("fool.played_by", "fool_held_by_other",
+                     Text("seat {seat} showed the Fool (declarations[{i}])", seat=seat, i=i),
+                     "§2.5")
     # A Fool in the last trick stays with its side only when a partner won that trick; a
     # player alone cannot win it with the Fool, and no later trick can cover it.
     if fool_rec.covered and fool_rec.trick == variant.dealt_each \
@@ -238,12 +244,10 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
                      Text("T1 is in the dealer's discard, so nobody played it to the last trick"),
                      rule.rule)
         return
-    for i, meld in melds:
-        if t1 in meld.cards and meld.declaration.seat != rec.seat:
-            problems.add("bagatto.seat", "bagatto_held_by_other",
-                         Text("seat {seat} showed T1 (declarations[{i}])",
-                              seat=meld.declaration.seat, i=i),
-                         rule.rule)
+    for i, seat in _shown_by_another(melds, t1, rec.seat):
+        problems.add("bagatto.seat", "bagatto_held_by_other",
+                     Text("seat {seat} showed T1 (declarations[{i}])", seat=seat, i=i),
+                     rule.rule)
     if views is None:
         return
     where = pile_of(t1, views)

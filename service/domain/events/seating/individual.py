@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .common import Seating, TableShape, Tally, fits_pairs, raise_if, roster_problems
 from .matching import greedy_matching, maximum_matching
@@ -17,6 +18,7 @@ _W_OPP_REPEAT = 10**6
 _W_PARTNER_TIMES = 10**12
 _W_PARTNER_REPEAT = 10**18
 _MAX_PASSES = 30
+_T = TypeVar("_T")
 
 #: The cost of one table's row of entrants.
 _Cost = Callable[[list[int]], int]
@@ -195,13 +197,9 @@ def _improve_units(grouped: list[list[tuple[int, ...]]], weights: _Weights) -> N
                     if b == a:
                         continue
                     for ib in range(len(table_b)):
-                        table_a[ia], table_b[ib] = table_b[ib], table_a[ia]
-                        new_a, new_b = cost(table_a), cost(table_b)
-                        if new_a + new_b < costs[a] + costs[b]:
-                            costs[a], costs[b] = new_a, new_b
+                        if _swap_if_lower(grouped, costs, cost, (a, ia), (b, ib)):
                             improved = True
                             break
-                        table_a[ia], table_b[ib] = table_b[ib], table_a[ia]
                     if not costs[a]:
                         break
         if not improved:
@@ -297,10 +295,21 @@ def _try_swaps(flat: list[list[int]], costs: list[int], cost: _Cost, a: int, ia:
         if b == a:
             continue
         for ib in range(len(row_b)):
-            row_a[ia], row_b[ib] = row_b[ib], row_a[ia]
-            new_a, new_b = cost(row_a), cost(row_b)
-            if new_a + new_b < costs[a] + costs[b]:
-                costs[a], costs[b] = new_a, new_b
+            if _swap_if_lower(flat, costs, cost, (a, ia), (b, ib)):
                 return True
-            row_a[ia], row_b[ib] = row_b[ib], row_a[ia]
+    return False
+
+
+def _swap_if_lower(rows: list[list[_T]], costs: list[int], cost: Callable[[list[_T]], int],
+                   at: tuple[int, int], to: tuple[int, int]) -> bool:
+    """Swaps the entrants (or units) at ``at`` and ``to``, two places ``(row, index)`` in
+    different rows, and keeps the swap only when it lowers the two rows' cost."""
+    (a, ia), (b, ib) = at, to
+    row_a, row_b = rows[a], rows[b]
+    row_a[ia], row_b[ib] = row_b[ib], row_a[ia]
+    new_a, new_b = cost(row_a), cost(row_b)
+    if new_a + new_b < costs[a] + costs[b]:
+        costs[a], costs[b] = new_a, new_b
+        return True
+    row_a[ia], row_b[ib] = row_b[ib], row_a[ia]
     return False
