@@ -11,12 +11,19 @@ import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import text
 
 from service.persistence import make_engine, normalise_url, upgrade
+
+# Servers and scripts the tests start in other processes import this checkout's service, not
+# whatever copy of the package is installed (an editable install may point at another tree).
+_CHECKOUT = str(Path(__file__).resolve().parents[1])
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (_CHECKOUT, os.environ.get("PYTHONPATH")) if p)
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 # The in-process apps answer as many requests as the tests send; the limiter has tests of its
