@@ -8,12 +8,9 @@ catalogues like everything the core says.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .core.text import Text
-
-if TYPE_CHECKING:
-    from .variant import Variant
+from .variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

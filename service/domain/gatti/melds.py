@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import COURT_RANKS, SUITS, Card, Suit, plain
 from ..core.errors import Problem
 from ..core.text import Cards, Text
 from ..hand.records import Declaration
-
-if TYPE_CHECKING:
-    from ..variant import MeldRule, Variant
+from ..variant import MeldRule, Variant
 
 #: Court cards by rank, in the plural, as a meld's label says them.
 COURTS = {"J": Text("Jacks"), "C": Text("Cavaliers"), "Q": Text("Queens"), "K": Text("Kings")}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ProblemList, RecordInvalid
@@ -19,10 +18,11 @@ from ..core.results import HandResult, Line, SideResult
 from ..core.text import Cards, Text
 from ..hand.piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from ..hand.points_piles import Counted, PointsView, points_line, resolve_points_piles, uses_points
-from ..hand.records import Declaration
+from ..hand.records import Combination, Declaration, HandRecord
 from ..hand.replay import replay_if_played
 from ..hand.shown import check_forbidden_discards, check_shown_cards
 from ..hand.sides import Sides, hand_sides, seat_name, side_name
+from ..variant import Variant
 from .melds import (
     COURTS,
     CheckedMeld,
@@ -31,11 +31,6 @@ from .melds import (
     check_declaration,
     class_sizes,
 )
-
-if TYPE_CHECKING:
-    from ..hand.records import Combination, HandRecord
-    from ..variant import Variant
-
 
 # -- the discard and the call ----------------------------------------------------------------
 

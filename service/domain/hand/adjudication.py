@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import ProblemList
 from ..core.notation import parse_cards
 from ..core.results import Violation
 from ..core.text import Text
+from ..variant import Variant
 from .tricks import breach_of, effective_lead, trick_winner
-
-if TYPE_CHECKING:
-    from ..variant import Variant
 
 
 @dataclass(frozen=True)

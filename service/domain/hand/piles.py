@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ProblemList
 from ..core.results import Line
 from ..core.text import Cards, Text
+from ..variant import Variant
+from .records import HandRecord, Pile
 from .sides import Sides, side_name
-
-if TYPE_CHECKING:
-    from ..variant import Variant
-    from .records import HandRecord, Pile
 
 
 @dataclass(frozen=True)

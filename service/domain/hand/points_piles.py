@@ -14,18 +14,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ProblemList
 from ..core.results import Line
 from ..core.text import Cards, Text
+from ..variant import Variant
 from .piles import index_piles
+from .records import Combination, HandRecord
 from .sides import Sides, side_name
-
-if TYPE_CHECKING:
-    from ..variant import Variant
-    from .records import Combination, HandRecord
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.cards import COURT_RANKS, Card, Suit
 from ..core.errors import Problem, ProblemList, RecordInvalid
@@ -25,9 +25,7 @@ from ..core.notation import (
     parse_suit,
 )
 from ..core.text import Text
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..variant import Variant
 
 Json = dict[str, Any]
 

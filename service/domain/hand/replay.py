@@ -26,18 +26,16 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import ProblemList
 from ..core.results import Violation
 from ..core.text import Cards, Text
+from ..variant import Variant
 from .records import BagattoRecord, Call, FoolRecord, HandRecord, Pile
 from .sides import Sides, hand_sides
 from .tricks import breach_of, trick_winner
-
-if TYPE_CHECKING:
-    from ..variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

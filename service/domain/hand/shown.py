@@ -6,15 +6,12 @@ declaration; one card shown by two players; a declaration of cards its player ne
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ProblemList
 from ..core.text import Text
-
-if TYPE_CHECKING:
-    from ..variant import Variant
-    from .records import Declaration, HandRecord
+from ..variant import Variant
+from .records import Declaration, HandRecord
 
 #: A shown declaration: its index in the record, and the cards it shows or implies.
 Shown = tuple[int, "Declaration", tuple[Card, ...]]

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.text import Text
-
-if TYPE_CHECKING:
-    from ..variant import Variant
-    from .records import HandRecord
+from ..variant import Variant
+from .records import HandRecord
 
 
 @dataclass(frozen=True)

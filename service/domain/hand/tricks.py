@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..variant import Variant
 
 
 def effective_lead(trick: Sequence[Card]) -> Card | None:

@@ -18,7 +18,6 @@ A thrown-in deal ("to the mountain") is recorded, settles nothing and does not m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..core.cards import SUITS as ALL_SUITS
 from ..core.cards import Card, plain
@@ -27,14 +26,11 @@ from ..core.results import HandResult, Line, Payment, SideResult
 from ..core.text import Text
 from ..hand.piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from ..hand.points_piles import PointsView, points_line, resolve_points_piles, uses_points
-from ..hand.records import Declaration
+from ..hand.records import Contract, Declaration, HandRecord
 from ..hand.replay import replay_if_played
 from ..hand.shown import check_forbidden_discards, check_held, check_shown_cards
 from ..hand.sides import Sides, hand_sides, seat_name, side_name
-
-if TYPE_CHECKING:
-    from ..hand.records import Contract, HandRecord
-    from ..variant import Variant
+from ..variant import Variant
 
 HONOURS = ("FOOL", "T1", "T20")
 

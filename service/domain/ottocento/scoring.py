@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ProblemList, RecordInvalid
@@ -20,9 +19,11 @@ from ..core.results import Act, HandResult, Line, SideResult
 from ..core.text import Text
 from ..hand.piles import PileView, check_discard_holder, pile_of, resolve_piles
 from ..hand.points_piles import Counted, PointsView, points_line, resolve_points_piles, uses_points
+from ..hand.records import Combination, Declaration, HandRecord
 from ..hand.replay import replay_if_played
 from ..hand.shown import check_forbidden_discards, check_held, check_shown_cards
 from ..hand.sides import Sides, hand_sides, seat_name, side_name
+from ..variant import Variant
 from .combos import (
     CRICCA_POINTS,
     LAST_TRICK,
@@ -41,10 +42,6 @@ from .combos import (
     sequence_cards,
     sequence_type,
 )
-
-if TYPE_CHECKING:
-    from ..hand.records import Combination, Declaration, HandRecord
-    from ..variant import Variant
 
 Combo = CriccaFound | SequenceFound | ComboByKind
 
