@@ -10,8 +10,9 @@ import {
   tableSides, tableState,
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
-import { chosenOptions, gameChips, variantSummary } from "./gamechoice.js";
+import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
 import { placeProblems, problemText } from "./problems.js";
+import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
 
@@ -157,17 +158,8 @@ async function newEventScreen() {
     if (state.format === "pairs") body.pairing = state.pairing;
     const button = root.querySelector("#start-event");
     button.disabled = true;
-    const create = () => api("POST", "/events", { body, headers: { "Idempotency-Key": randomKey() } });
     try {
-      let data;
-      try {
-        ({ data } = await create());
-      } catch (error) {
-        // A zone the service's database does not know: the game's own default instead.
-        if (!problemErrors(error).some((p) => p.field === "options.time_zone")) throw error;
-        delete options.time_zone;
-        ({ data } = await create());
-      }
+      const data = await createWithOptions("/events", body, options);
       Events.put(data.id, {
         tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
         format: data.format, status: data.status,
@@ -609,18 +601,6 @@ async function downloadPdf(ev) {
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (error) {
     toast(t("err.network"));
-  }
-}
-
-async function copy(text, inputId) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(t("share.copied"));
-  } catch (error) {
-    const input = document.getElementById(inputId);
-    input.focus();
-    input.select();
-    toast(t("share.selectCopy"));
   }
 }
 

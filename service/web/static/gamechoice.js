@@ -1,7 +1,8 @@
 /* Choosing a game, as the new-game and the new-event forms both ask it: its family and table
  * form as chips, the options the variant takes, and the options sent to the service. Each form
  * passes in its own state (``variant``, ``options``) and how to redraw itself. */
-import { CURRENCIES, chipRadio, h, money, switchButton } from "./dom.js";
+import { api, problemErrors } from "./api.js";
+import { CURRENCIES, chipRadio, h, money, randomKey, switchButton } from "./dom.js";
 import { variantName } from "./state.js";
 
 const t = (key, params) => I18n.t(key, params);
@@ -81,4 +82,18 @@ function chosenOptions(v, chosen) {
   return options;
 }
 
-export { chosenOptions, gameChips, variantSummary };
+/** POSTs a new game or event whose ``options`` (an object inside ``body``) were chosen by
+ * ``chosenOptions``, with a fresh Idempotency-Key; a time zone the service's database does not
+ * know is dropped and the request sent again, so the game's own default applies. */
+async function createWithOptions(path, body, options) {
+  const create = () => api("POST", path, { body, headers: { "Idempotency-Key": randomKey() } });
+  try {
+    return (await create()).data;
+  } catch (error) {
+    if (!problemErrors(error).some((p) => p.field === "options.time_zone")) throw error;
+    delete options.time_zone;
+    return (await create()).data;
+  }
+}
+
+export { chosenOptions, createWithOptions, gameChips, variantSummary };

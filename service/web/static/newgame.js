@@ -1,8 +1,8 @@
 /* The new-game screen: the game (a family, then its table form and options), the players in
  * their seating order, the first dealer; started, it opens the share screen. */
-import { api, problemErrors } from "./api.js";
-import { append, banner, chipRadio, h, randomKey, show } from "./dom.js";
-import { chosenOptions, gameChips, variantSummary } from "./gamechoice.js";
+import { problemErrors } from "./api.js";
+import { append, banner, chipRadio, h, show } from "./dom.js";
+import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
 import { placeProblems } from "./problems.js";
 import { variants } from "./state.js";
 import { Store } from "./stores.js";
@@ -98,17 +98,8 @@ async function newGameScreen() {
     };
     const button = root.querySelector("#start");
     button.disabled = true;
-    const create = () => api("POST", "/games", { body, headers: { "Idempotency-Key": randomKey() } });
     try {
-      let data;
-      try {
-        ({ data } = await create());
-      } catch (error) {
-        // A zone the service's database does not know: the game's own default instead.
-        if (!problemErrors(error).some((p) => p.field === "options.time_zone")) throw error;
-        delete options.time_zone;
-        ({ data } = await create());
-      }
+      const data = await createWithOptions("/games", body, options);
       Store.put(data.id, {
         token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
         variant: data.variant, seats: data.seats, status: data.status, hands: 0,

@@ -81,4 +81,4 @@ async function copy(text, inputId) {
   }
 }
 
-export { shareScreen };
+export { copy, shareScreen };
