@@ -24,9 +24,10 @@ from service.persistence import SqlEventRepository, make_engine
 
 from . import problems, ratelimit
 from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
-from .config import API_PREFIX, GAMES_PREFIX, default_config
+from .config import default_config
 from .jsonbody import FastJsonProvider
 from .language import say_language
+from .paths import API_PREFIX, GAMES_PREFIX
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema

@@ -22,7 +22,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_input_stream
 
 from . import problems
-from .config import IMPORT_PATH
+from .paths import IMPORT_PATH
 
 #: The compressed and the inflated body of an import are each at most this.
 IMPORT_MAX_BYTES = 16 * 1024 * 1024

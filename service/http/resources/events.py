@@ -19,8 +19,8 @@ from service.application.standings_sheet import build_standings_sheet
 from service.domain.standings import Standings, decimal_json
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
 from ..language import Speaker, request_language, translations
+from ..paths import API_PREFIX
 from ..schemas.events import (
     CreatedEventSchema,
     EventCreateSchema,

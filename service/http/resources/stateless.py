@@ -11,9 +11,9 @@ from service.domain.errors import UnknownVariant
 from service.domain.variants import find_variant
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
 from ..language import speaking_of
 from ..memo import by_body
+from ..paths import API_PREFIX
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,
