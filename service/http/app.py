@@ -23,7 +23,8 @@ from service.pdf import render_sheet, render_standings
 from service.persistence import SqlEventRepository, make_engine
 
 from . import problems, ratelimit
-from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
+from .bodies import InflateImports, check_body
+from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
 from .jsonbody import FastJsonProvider
 from .language import say_language
