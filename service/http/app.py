@@ -23,10 +23,12 @@ from service.pdf import render_sheet, render_standings
 from service.persistence import SqlEventRepository, make_engine
 
 from . import problems, ratelimit
-from .bodies import IMPORT_MAX_BYTES, InflateImports, check_body
-from .config import API_PREFIX, GAMES_PREFIX, default_config
+from .bodies import InflateImports, check_body
+from .bodylimits import IMPORT_MAX_BYTES
+from .config import default_config
 from .jsonbody import FastJsonProvider
 from .language import say_language
+from .paths import API_PREFIX, GAMES_PREFIX
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema

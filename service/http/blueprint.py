@@ -11,8 +11,8 @@ from typing import Any
 
 from flask_smorest import Blueprint as SmorestBlueprint
 
-from .config import GAMES_PREFIX
 from .jsonbody import StrictJsonParser
+from .paths import GAMES_PREFIX
 
 
 def _documentation_only(decorator: Callable[[Any], Any]) -> Callable[[Any], Any]:

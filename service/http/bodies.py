@@ -22,10 +22,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_input_stream
 
 from . import problems
-from .config import IMPORT_PATH
+from .bodylimits import IMPORT_MAX_BYTES, size
+from .paths import IMPORT_PATH
 
-#: The compressed and the inflated body of an import are each at most this.
-IMPORT_MAX_BYTES = 16 * 1024 * 1024
 _CHUNK = 64 * 1024
 # Set by the middleware for the request's hook: what was wrong with an encoded body.
 _PROBLEM = "segnapunti.body_problem"
@@ -33,15 +32,6 @@ _PROBLEM = "segnapunti.body_problem"
 
 def _encoding(environ: dict[str, Any]) -> str:
     return str(environ.get("HTTP_CONTENT_ENCODING", "")).strip().lower()
-
-
-def size(limit: int) -> str:
-    """A byte count as people say it: 16 MiB, 1 MiB, 512 KiB."""
-    if limit % (1024 * 1024) == 0:
-        return f"{limit // (1024 * 1024)} MiB"
-    if limit % 1024 == 0:
-        return f"{limit // 1024} KiB"
-    return f"{limit} bytes"
 
 
 class InflateImports:
@@ -119,12 +109,3 @@ def check_body() -> Response | None:
     if request.path == IMPORT_PATH:
         request.max_content_length = IMPORT_MAX_BYTES
     return None
-
-
-def body_too_large(limit: int | None) -> str:
-    """What a 413 says of a plain body over its request's limit."""
-    if limit is None:  # pragma: no cover - every request has one
-        return "the request body is too large"
-    extra = (" (gzip it: Content-Encoding: gzip)" if request.path == IMPORT_PATH
-             else f"; only an import takes more ({size(IMPORT_MAX_BYTES)})")
-    return f"the request body is over {size(limit)}, the most this request takes{extra}"

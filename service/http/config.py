@@ -13,10 +13,9 @@ from service.application.printing import (
 )
 from service.persistence import default_database_url
 
-API_PREFIX = "/api/v1"
-GAMES_PREFIX = f"{API_PREFIX}/games"
-IMPORT_PATH = f"{GAMES_PREFIX}/import"
-SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
+from .paths import API_PREFIX, SWAGGER_UI_STATIC
+from .ratelimit import settings_from_env
+
 MAX_BODY_BYTES = 1024 * 1024
 
 
@@ -39,8 +38,6 @@ def _env_number(name: str, default: float, kind: type[int | float] = int) -> Any
 
 
 def default_config() -> dict[str, Any]:
-    from .ratelimit import settings_from_env  # it reads this module's paths
-
     return {
         # service/application/games.py: a worker's cached game views and hand results.
         "CACHE_HANDS": cache_hands_from_env(),

@@ -23,6 +23,8 @@ from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
+from .language import speaker
+
 
 class MalformedJson(ValueError):
     """The body is not one JSON value of Unicode text (RFC 8259). ``field`` is where in the
@@ -128,9 +130,8 @@ class FastJsonProvider(DefaultJSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         pretty = (self.compact is None and self._app.debug) or self.compact is False
-        from .language import speaker  # the request's language says the core's sentences
-
         if not pretty and not self.ensure_ascii:
+            # the request's language says the core's sentences
             obj = speaker().localize(self._prepare_response_obj(args, kwargs))
             options = self._OPTIONS | (orjson.OPT_SORT_KEYS if self.sort_keys else 0)
             try:

@@ -37,6 +37,7 @@ from service.domain import (
     UnknownVariant,
 )
 
+from .bodylimits import body_too_large
 from .jsonbody import MalformedJson
 from .language import speaker
 
@@ -263,8 +264,6 @@ def http_exception(error: HTTPException) -> Response:
             headers=headers,
         )
     if status == 413:
-        from .bodies import body_too_large  # it answers with this module's responses
-
         detail = body_too_large(request.max_content_length)
         return problem_response(413, code="body_too_large", title="The request body is too large",
                                 detail=detail, headers=headers,

@@ -47,7 +47,7 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from .config import GAMES_PREFIX, IMPORT_PATH
+from .paths import GAMES_PREFIX, IMPORT_PATH
 from .problems import FAILED_AUTHENTICATION, problem_response
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from limits.errors import StorageError
 from redis_support import CLOSED_PORT_URL, REDIS_URL, forget, needs_redis
 
 from service.http.app import create_app
-from service.http.config import GAMES_PREFIX
+from service.http.paths import GAMES_PREFIX
 from service.http.ratelimit import Counts, allowance
 
 App = Callable[..., Any]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
-from ..config import SWAGGER_UI_STATIC
+from ..paths import SWAGGER_UI_STATIC
 
 assets = Blueprint("swagger_ui_assets", __name__)
 

@@ -22,8 +22,8 @@ from service.domain import (
 )
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
 from ..language import Speaker, request_language, translations
+from ..paths import API_PREFIX
 from ..schemas.events import (
     CreatedEventSchema,
     EventCreateSchema,

@@ -13,8 +13,8 @@ from service.application.games import GameService, GameView, HandView
 from service.application.ports import HandVersion
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
 from ..language import language_tag, speaking_of
+from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
 from ..schemas import (
     ConfirmationRequestSchema,

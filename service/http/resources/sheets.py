@@ -12,7 +12,7 @@ from service.application.exports import export_csv, export_game, import_game
 from service.application.printing import SheetPrinter
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
+from ..paths import API_PREFIX
 from ..schemas import CreatedGameSchema
 from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
 from .common import bearer_token, game_service, json_body, protected, write

@@ -13,9 +13,9 @@ from service.domain import (
 )
 
 from ..blueprint import Blueprint
-from ..config import API_PREFIX
 from ..language import speaking_of
 from ..memo import by_body
+from ..paths import API_PREFIX
 from ..schemas import (
     AdjudicateRequestSchema,
     HandResultSchema,

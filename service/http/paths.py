@@ -1,0 +1,9 @@
+"""The service's addresses, which more than one part of the HTTP layer reads (the limiter, the
+body checks, the blueprints): a leaf that imports nothing of the service."""
+
+from __future__ import annotations
+
+API_PREFIX = "/api/v1"
+GAMES_PREFIX = f"{API_PREFIX}/games"
+IMPORT_PATH = f"{GAMES_PREFIX}/import"
+SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
