@@ -15,6 +15,7 @@ attempted: the sheet names no currency, only ``0,50``).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -510,8 +511,6 @@ class Translator:
 
 def catalogue_placeholders(text: str) -> set[str]:
     """The ``{names}`` a catalogue entry takes."""
-    import string
-
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 

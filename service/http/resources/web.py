@@ -28,6 +28,8 @@ from typing import Any
 from flask import Blueprint, Request, Response, abort, request
 from flask_compress import Compress
 
+from service.domain import VARIANTS
+
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
 #: Where the page's files are served from.
 ASSETS_PREFIX = "/app/"
@@ -116,8 +118,6 @@ def _worker() -> Asset:
     """The service worker of this release: what it keeps (the page, every file at the version
     the page links, the unversioned icons the manifest names, the variants' data), and a
     release name that changes with any of them."""
-    from service.domain import VARIANTS
-
     linked = [f"{ASSETS_PREFIX}{name}?v={ASSETS[name].version}"
               for name in sorted(ASSETS) if name != "index.html"]
     icons = [f"{ASSETS_PREFIX}{name}" for name in sorted(ASSETS)

@@ -137,7 +137,17 @@ function stepper(id, value, min, max, onchange, label) {
     h("button", { type: "button", class: "step-button", id: `${id}-plus`, "aria-label": t("action.more"), disabled: value >= max, onclick: () => set(value + 1) }, "+"));
 }
 
+/** Saves ``blob`` on the phone as ``filename`` (a PDF the service printed). */
+function saveFile(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = h("a", { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 export {
   CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, initials, money, num, randomKey,
-  show, signed, stepper, switchButton, toast,
+  saveFile, show, signed, stepper, switchButton, toast,
 };

@@ -4,14 +4,14 @@
  * round's first hand, the free format's seating, the links to the board and the printable
  * standings, the standings in short). It refreshes by itself; the board is in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import { append, banner, h, randomKey, show, stepper, toast } from "./dom.js";
+import { append, banner, h, randomKey, saveFile, show, stepper, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
   tableSides, tableState,
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
 import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
-import { placeProblems, problemText } from "./problems.js";
+import { placeProblems, problemText, scrollToFirstProblem } from "./problems.js";
 import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
@@ -169,8 +169,7 @@ async function newEventScreen() {
       button.disabled = false;
       state.errors = problemErrors(error);
       showErrors();
-      const first = root.querySelector(".field-error");
-      if (first) first.scrollIntoView({ block: "center" });
+      scrollToFirstProblem(root);
     }
   }
 
@@ -593,12 +592,7 @@ async function downloadPdf(ev) {
       toast(t("ev.pdfFailed", { status: response.status }));
       return;
     }
-    const url = URL.createObjectURL(await response.blob());
-    const link = h("a", { href: url, download: `segnapunti-standings-${ev.id}.pdf` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    saveFile(await response.blob(), `segnapunti-standings-${ev.id}.pdf`);
   } catch (error) {
     toast(t("err.network"));
   }

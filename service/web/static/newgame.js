@@ -3,7 +3,7 @@
 import { problemErrors } from "./api.js";
 import { append, banner, chipRadio, h, show } from "./dom.js";
 import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
-import { placeProblems } from "./problems.js";
+import { placeProblems, scrollToFirstProblem } from "./problems.js";
 import { variants } from "./state.js";
 import { Store } from "./stores.js";
 
@@ -109,8 +109,7 @@ async function newGameScreen() {
       button.disabled = false;
       state.errors = problemErrors(error);
       showErrors();
-      const first = root.querySelector(".field-error");
-      if (first) first.scrollIntoView({ block: "center" });
+      scrollToFirstProblem(root);
     }
   }
 

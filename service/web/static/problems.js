@@ -70,4 +70,10 @@ function placeProblems(root, box, errors, describe = problemText) {
   }
 }
 
-export { findField, placeProblems, problemLine, problemText };
+/** Brings the first field the service refused into view. */
+function scrollToFirstProblem(root) {
+  const first = root.querySelector(".field-error");
+  if (first) first.scrollIntoView({ block: "center" });
+}
+
+export { findField, placeProblems, problemLine, problemText, scrollToFirstProblem };

@@ -3,7 +3,7 @@
  * players' verdicts, the hands the outbox keeps, and the hand's correction or deletion; and
  * what follows a write the service refused because the game moved on: back to the sheet. */
 import { API, api, problemErrors } from "./api.js";
-import { append, banner, h, initials, money, num, show, signed, toast } from "./dom.js";
+import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { problemLine, problemText } from "./problems.js";
 import {
@@ -442,13 +442,7 @@ async function downloadPdf() {
       toast(response.status === 404 ? t("sheet.pdfMissing") : t("sheet.pdfFailed", { status: response.status }));
       return;
     }
-    const blob = await response.blob();
-    const url = URL.createObjectURL(blob);
-    const link = h("a", { href: url, download: `segnapunti-${G.id}.pdf` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    saveFile(await response.blob(), `segnapunti-${G.id}.pdf`);
   } catch (error) {
     toast(t("err.network"));
   }

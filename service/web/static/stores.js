@@ -22,15 +22,15 @@ function kept(key) {
         localStorage.setItem(key, JSON.stringify(all));
       } catch (error) { /* not kept */ }
     },
+    get(id) {
+      return this.all()[id] || null;
+    },
   };
 }
 
 // The games this phone has opened, by id: their tokens, kind and last copy.
 const Store = {
   ...kept("segnapunti.games.v1"),
-  get(id) {
-    return this.all()[id] || null;
-  },
   put(id, patch) {
     const all = this.all();
     all[id] = { ...(all[id] || {}), ...patch, id, seen: Date.now() };
@@ -52,9 +52,6 @@ const Store = {
 // words to list it on the home screen.
 const Events = {
   ...kept("segnapunti.events.v1"),
-  get(id) {
-    return this.all()[id] || null;
-  },
   put(id, patch) {
     const all = this.all();
     const before = all[id] || {};
