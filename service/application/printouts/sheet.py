@@ -37,8 +37,8 @@ from service.domain import (
     parse_money,
 )
 
-from .games import GameView, HandView
-from .i18n import Translator
+from ..games import GameView, HandView
+from ..i18n import Translator
 
 #: How a row's kind is printed: ``line`` a meld or payment, ``deck`` the hand's counted
 #: points, ``hand`` the hand's total, ``total`` the running total (after the rule across),

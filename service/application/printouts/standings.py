@@ -13,9 +13,9 @@ from service.domain import (
     decimal_json,
 )
 
-from .events import EventView
-from .i18n import Translator
-from .language import Speaker
+from ..events import EventView
+from ..i18n import Translator
+from ..language import Speaker
 
 
 @dataclass(frozen=True, slots=True)
