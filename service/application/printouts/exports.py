@@ -72,7 +72,8 @@ from ..ports import (
     StoredGame,
     StoredHand,
 )
-from .sheet import build_sheet, hand_numbers
+from .numbers import hand_numbers
+from .sheet import build_sheet
 
 EXPORT_FORMAT = "segnapunti.game"
 EXPORT_VERSION = 2

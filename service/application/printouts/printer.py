@@ -27,7 +27,8 @@ from service.domain import (
 from ..caches import LruCache
 from ..errors import ApplicationError
 from ..games import GameView
-from .sheet import Sheet, build_sheet
+from .model import Sheet
+from .sheet import build_sheet
 
 PDF_CACHE_BYTES = 32 * 1024 * 1024
 PDF_RENDER_CONCURRENCY = 1
