@@ -41,7 +41,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
 from service.application.games import GameService
-from service.application.sheets import Sheet, build_sheet
+from service.application.printouts import Sheet, build_sheet
 from service.pdf.render import REGULAR, register_fonts, render_sheet
 from service.persistence import SqlGameRepository, make_engine, upgrade
 

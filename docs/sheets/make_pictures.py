@@ -28,7 +28,7 @@ OUT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from service.application.games import GameService
-from service.application.sheets import build_sheet
+from service.application.printouts import build_sheet
 from service.pdf import render_sheet
 from service.persistence import SqlGameRepository, make_engine, upgrade
 

@@ -18,7 +18,7 @@ from service.application.events import EventService
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
-from service.application.printing import SheetPrinter
+from service.application.printouts import SheetPrinter
 from service.pdf import render_sheet, render_standings
 from service.persistence import SqlEventRepository, make_engine
 

@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from service.application.games import CACHE_HANDS
-from service.application.printing import (
+from service.application.printouts import (
     PDF_CACHE_BYTES,
     PDF_RENDER_CONCURRENCY,
     PDF_RENDER_WAIT_S,

@@ -29,7 +29,7 @@ from service.application.errors import (
     Unauthenticated,
 )
 from service.application.ports import StoreUnavailable
-from service.application.printing import PrinterBusy
+from service.application.printouts import PrinterBusy
 from service.domain import (
     Problem,
     RecordInvalid,

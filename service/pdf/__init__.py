@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from service.application.sheets import Sheet
-    from service.application.standings_sheet import StandingsSheet
+    from service.application.printouts import Sheet, StandingsSheet
 
 __all__ = ["render_sheet", "render_standings"]
 

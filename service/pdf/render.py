@@ -1,6 +1,6 @@
 """The score sheet laid out as a PDF, with reportlab (API.md ``sheet.pdf``).
 
-``render_sheet`` takes the view model of ``service.application.sheets`` — every number and
+``render_sheet`` takes the view model of ``service.application.printouts`` — every number and
 word already there — and prints it as a card club would: a header naming the game, then one
 table with a column per player or pair, each split into points (right-aligned, so the
 figures line up) and marks (``F``, ``♦``, ``B``, the red suits in red); per hand its number
@@ -42,7 +42,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from service.application.sheets import Entry, HandBlock, Row, Sheet
+from service.application.printouts import Entry, HandBlock, Row, Sheet
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = "DejaVuSans"

@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from service.application.standings_sheet import Block, StandingsSheet
+from service.application.printouts import Block, StandingsSheet
 
 from .render import (
     BAND,

@@ -19,8 +19,8 @@ from sheet_samples import SAMPLES, long_mitigatti
 from sheet_support import API, HttpGame, auth, fields, problem
 from sqlalchemy import text
 
-from service.application.exports import MAX_HISTORY
 from service.application.games import MAX_HANDS
+from service.application.printouts import MAX_HISTORY
 from service.http.bodies import IMPORT_MAX_BYTES
 from service.http.config import MAX_BODY_BYTES
 

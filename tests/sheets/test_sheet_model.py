@@ -1,4 +1,4 @@
-"""The score sheet as data (service.application.sheets): the marks, rows and totals of each
+"""The score sheet as data (service.application.printouts): the marks, rows and totals of each
 variant family, that every sheet adds up to the game's own numbers, and the catalogue of
 labels in English and Italian."""
 
@@ -13,7 +13,7 @@ from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento
 
 from service.application.games import GameView
 from service.application.i18n import CATALOGUE, LANGUAGES, missing_translations
-from service.application.sheets import (
+from service.application.printouts import (
     HandBlock,
     Row,
     Sheet,

@@ -13,7 +13,7 @@ from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento, play
 from sheet_support import pdf_fonts, pdf_pages, pdf_reader, pdf_text
 
 from service.application.games import GameView
-from service.application.sheets import Entry, Row, Sheet, SheetColumn, build_sheet
+from service.application.printouts import Entry, Row, Sheet, SheetColumn, build_sheet
 from service.pdf import render_sheet
 
 #: What each sample's sheet must show: its columns' names, marks, and final figures.
@@ -161,7 +161,7 @@ def _wide_sheet(columns: int) -> Sheet:
     cols = tuple(SheetColumn(str(k), f"Player {k}", f"seat {k}") for k in range(columns))
     row = Row("deck points", "deck", tuple(Entry(str(10 + k), "", points=10 + k)
                                            for k in range(columns)))
-    from service.application.sheets import HandBlock
+    from service.application.printouts import HandBlock
 
     hand = HandBlock(1, "dealer Player 0", (), (row,))
     return Sheet(lang="en", title="Score sheet", variant="A wide game", meta=(("Game", "x"),),

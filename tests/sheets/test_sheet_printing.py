@@ -15,7 +15,7 @@ import pytest
 from sheet_samples import SAMPLES, Sample
 from sheet_support import HttpGame, pdf_text
 
-from service.application.printing import PrinterBusy, SheetPrinter, as_of
+from service.application.printouts import PrinterBusy, SheetPrinter, as_of
 from service.pdf import render_sheet
 
 

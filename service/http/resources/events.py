@@ -15,7 +15,7 @@ from flask.views import MethodView
 
 from service.application.caches import LruCache
 from service.application.events import EventService, EventView, TableLinks, repeated
-from service.application.standings_sheet import build_standings_sheet
+from service.application.printouts import build_standings_sheet
 from service.domain import (
     Standings,
     decimal_json,

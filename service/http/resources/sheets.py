@@ -8,8 +8,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
-from service.application.exports import export_csv, export_game, import_game
-from service.application.printing import SheetPrinter
+from service.application.printouts import SheetPrinter, export_csv, export_game, import_game
 
 from ..blueprint import Blueprint
 from ..paths import API_PREFIX

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.application.exports import EXPORT_FORMAT, IMPORT_VERSIONS, MAX_HISTORY
 from service.application.games import MAX_HANDS
 from service.application.i18n import LANGUAGES
+from service.application.printouts import EXPORT_FORMAT, IMPORT_VERSIONS, MAX_HISTORY
 
 from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field, variant_field
 from .records import HandRecordSchema

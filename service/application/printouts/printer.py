@@ -24,10 +24,11 @@ from service.domain import (
     RULES_VERSION,
 )
 
-from .caches import LruCache
-from .errors import ApplicationError
-from .games import GameView
-from .sheets import Sheet, build_sheet
+from ..caches import LruCache
+from ..errors import ApplicationError
+from ..games import GameView
+from .model import Sheet
+from .sheet import build_sheet
 
 PDF_CACHE_BYTES = 32 * 1024 * 1024
 PDF_RENDER_CONCURRENCY = 1

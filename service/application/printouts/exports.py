@@ -52,8 +52,8 @@ from service.domain import (
     verdict_problems,
 )
 
-from .errors import ConcurrentChange
-from .games import (
+from ..errors import ConcurrentChange
+from ..games import (
     MAX_HANDS,
     TOKEN_BYTES,
     CreatedGame,
@@ -64,7 +64,7 @@ from .games import (
     hash_token,
     new_game_id,
 )
-from .ports import (
+from ..ports import (
     GameIdTaken,
     GameRepository,
     HandAction,
@@ -72,7 +72,8 @@ from .ports import (
     StoredGame,
     StoredHand,
 )
-from .sheets import build_sheet, hand_numbers
+from .numbers import hand_numbers
+from .sheet import build_sheet
 
 EXPORT_FORMAT = "segnapunti.game"
 EXPORT_VERSION = 2

@@ -4,7 +4,6 @@ where and how they finished, and how each place was reached."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -13,42 +12,10 @@ from service.domain import (
     decimal_json,
 )
 
-from .events import EventView
-from .i18n import Translator
-from .language import Speaker
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A titled table: its header, its rows, and lines under it."""
-
-    title: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    lines: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsSheet:
-    lang: str
-    title: str
-    subtitle: str
-    meta: tuple[tuple[str, str], ...]
-    standings: Block
-    rounds: tuple[Block, ...]
-    how: Block
-    legend: str
-    footer: str
-    page_label: str
-    filename: str
-
-    def text(self) -> str:
-        """Every word, in reading order (for tests and search)."""
-        out = [self.title, self.subtitle, *(f"{k} {v}" for k, v in self.meta)]
-        for block in (self.standings, *self.rounds, self.how):
-            out += [block.title, " ".join(block.header),
-                    *(" ".join(r) for r in block.rows), *block.lines]
-        return "\n".join([*out, self.legend])
+from ..events import EventView
+from ..i18n import Translator
+from ..language import Speaker
+from .model import Block, StandingsSheet
 
 
 def _difference(value: object) -> str:

@@ -1,0 +1,39 @@
+"""The printouts (issue 26): what a game or an event looks like on paper and in a file.
+
+- ``model``: the sheets as data, which ``service.pdf`` lays out and the HTTP layer reads;
+- ``sheet``: a game's score sheet (``build_sheet``): what every sheet has, and a part per
+  family of games (``points``, ``gatti``, ``ottocento``, ``mitigatti``, on ``family``), read
+  through one ``context``; ``explain`` words the hands' explanations, ``numbers`` what each
+  column got from each hand (the CSV's numbers too);
+- ``standings``: an event's printable standings (``build_standings_sheet``);
+- ``exports``: a game's JSON export and import, and its CSV;
+- ``printer``: the PDF printing of sheets, kept per version and a few at a time
+  (``SheetPrinter``).
+"""
+
+from .exports import (
+    EXPORT_FORMAT,
+    IMPORT_VERSIONS,
+    MAX_HISTORY,
+    export_csv,
+    export_game,
+    import_game,
+)
+from .model import Block, Entry, HandBlock, Row, Sheet, SheetColumn, StandingsSheet
+from .numbers import hand_numbers
+from .printer import (
+    PDF_CACHE_BYTES,
+    PDF_RENDER_CONCURRENCY,
+    PDF_RENDER_WAIT_S,
+    PrinterBusy,
+    SheetPrinter,
+    as_of,
+)
+from .sheet import build_sheet, explanation_fallbacks
+from .standings import build_standings_sheet
+
+__all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
+           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Entry", "HandBlock",
+           "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "StandingsSheet",
+           "as_of", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
+           "export_csv", "export_game", "hand_numbers", "import_game"]

@@ -1,0 +1,257 @@
+"""Mitigatti on the sheet (RULES §5): each seat's card points, then the marca ledger of the
+hand — one row per reason (partida, declarations, Bagatte ultimu, surrender, the pot), the
+hand's marca and each seat's balance from 10 —, a column for the pot where it is used, and at
+the end the balances, the transfers and the money. The hand's contract heads it; the
+explanations say who paid whom and why."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from service.domain import STARTING_MARCA, parse_money
+
+from ..games import HandView
+from .context import SheetContext, currency_of
+from .explain import Explainer
+from .family import Family, Result
+from .model import POT, Block, Entry, Row, SheetColumn
+
+#: Mitigatti's payments, in the order their rows are printed.
+_PAYMENT_ITEMS = ("partida", "declaration", "bagatte_ultimu", "surrender")
+
+
+class Mitigatti(Family):
+    def __init__(self, c: SheetContext) -> None:
+        super().__init__(c)
+        ledger = c.view.summary.ledger
+        pot_used = bool(ledger and (ledger.collections or ledger.pot)) or any(
+            h.result.pot for h in c.view.hands)
+        self.pot = [SheetColumn(POT, self.t("col.pot"), "")] if pot_used else []
+        self.keys = [column.key for column in [*c.columns, *self.pot]]
+
+    def extra_columns(self) -> list[SheetColumn]:
+        return self.pot
+
+    # -- one hand ---------------------------------------------------------------------------
+
+    def lead_notes(self, hand: HandView, result: Result) -> tuple[list[str], set[str]]:
+        contract = hand.record.get("contract")
+        if not contract:
+            return [], set()
+        return [self._contract_text(contract, result)], {"surrendered"}
+
+    def _contract_text(self, contract: Mapping[str, Any], result: Result) -> str:
+        t = self.t
+        names = self.c.names
+        declarer = contract["declarer"]
+        who = names[declarer]
+        card = contract.get("called_card")
+        card_text = self.c.card(card) if card else ""
+        partner = contract.get("partner")
+        if partner is None:
+            sides = result.get("sides") or []
+            team = [s for s in (sides[0]["seats"] if sides else []) if s != declarer]
+            partner = team[0] if team else None
+        partner_name = names[partner] if partner is not None else None
+        kind = contract["type"]
+        if kind == "surrender":
+            return t("contract.surrender", declarer=who)
+        if kind == "solo":
+            if contract.get("sans_prendre"):
+                return t("contract.sans_prendre", declarer=who)
+            if card:
+                if partner_name is None:
+                    return t("contract.solo.call.hidden", declarer=who, card=card_text)
+                return t("contract.solo.call", declarer=who, card=card_text,
+                         partner=partner_name)
+            return t("contract.solo", declarer=who)
+        if partner_name is None:
+            return t("contract.call.hidden", declarer=who, card=card_text)
+        return t("contract.call", declarer=who, card=card_text, partner=partner_name)
+
+    def rows(self, index: int, hand: HandView, result: Result) -> tuple[list[Row], list[str]]:
+        t = self.t
+        keys = self.keys
+        numbers = self.c.numbers[index]
+        rows: list[Row] = []
+        if "thrown_in" in result.get("events", []):
+            rows.append(Row("", "note", (), t("note.thrown_in")))
+            return rows, []
+        columns = result.get("columns", {})
+        rows.append(Row(t("row.points"), "deck", tuple(
+            Entry(t.number(columns[k]), points=columns[k]) if k in columns else None
+            for k in keys)))
+        by_item: dict[str, dict[str, int]] = {}
+        for payment in result.get("payments", []):
+            flows = by_item.setdefault(payment["item"], {})
+            payer, payee = str(payment["from"]), str(payment["to"])
+            flows[payer] = flows.get(payer, 0) - payment["marca"]
+            flows[payee] = flows.get(payee, 0) + payment["marca"]
+        items = [i for i in _PAYMENT_ITEMS if i in by_item] + [
+            i for i in by_item if i not in _PAYMENT_ITEMS]
+        for item in items:
+            rows.append(self._flow_row(t.get(f"row.{item}", item.replace("_", " ")),
+                                       by_item[item], keys))
+        if numbers.collected:
+            rows.append(self._flow_row(t("row.pot"), {
+                **numbers.collected, POT: -sum(numbers.collected.values())}, keys))
+        assert numbers.marca is not None and numbers.balances is not None
+        net = {**numbers.marca, POT: result.get("pot", 0) - sum(
+            (numbers.collected or {}).values())}
+        rows.append(Row(t("row.marca"), "hand", tuple(
+            Entry(t.signed(net[k]), points=net[k]) for k in keys)))
+        balances = {**numbers.balances, POT: numbers.pot or 0}
+        rows.append(Row(t("row.balance"), "total", tuple(
+            Entry(t.number(balances[k]), style="strong", points=balances[k]) for k in keys)))
+        return rows, []
+
+    def _flow_row(self, label: str, flows: Mapping[str, int], keys: Sequence[str]) -> Row:
+        """What each column paid (−) or was paid (+) for one reason."""
+        return Row(label, "line", tuple(
+            Entry(self.t.signed(flows[k]), points=flows[k]) if flows.get(k) else None
+            for k in keys))
+
+    # -- explanations -----------------------------------------------------------------------
+
+    def details(self, index: int, explain: Explainer) -> list[str]:
+        out = self._payments(explain)
+        for seat, marca in (self.c.numbers[index].collected or {}).items():
+            out.append(self.t("detail.pot_collected", who=self.t.seat(int(seat), capital=True),
+                              n=marca) + " (R15)")
+        return out
+
+    def _payments(self, explain: Explainer) -> list[str]:
+        """One line per reason (payments that share a text), with who paid whom."""
+        groups: list[tuple[str, str, list[Mapping[str, Any]]]] = []
+        for payment in explain.result.get("payments") or []:
+            key = (payment["item"], payment["text"])
+            if groups and (groups[-1][0], groups[-1][1]) == key:
+                groups[-1][2].append(payment)
+            else:
+                groups.append((payment["item"], payment["text"], [payment]))
+        out = []
+        accuse = 0
+        for item, text, payments in groups:
+            flows = ", ".join(self.t("detail.flows", payer=self.c.party(p["from"]),
+                                     payee=self.c.party(p["to"]), n=p["marca"])
+                              for p in payments)
+            wording = explain.worded(
+                partial(self._payment_words, explain, item, payments, accuse), text)
+            if item == "declaration":
+                accuse += 1
+            rule = payments[0].get("rule")
+            out.append(f"{wording}: {flows}" + (f" ({rule})" if rule else ""))
+        return out
+
+    def _payment_words(self, explain: Explainer, item: str,
+                       payments: Sequence[Mapping[str, Any]], accuse: int) -> str:
+        t = self.t
+        record = explain.hand.record
+        result = explain.result
+        contract = record.get("contract")
+        first = payments[0]
+        if item == "partida" and contract:
+            sides = result["sides"]
+            mine = int(sides[0]["total"])
+            total = sum(int(s["total"]) for s in sides)
+            reasons = []
+            if min(mine, total - mine) < total // 4:
+                reasons.append(t("detail.partida4.under", n=total // 4))
+            if contract.get("sans_prendre"):
+                reasons.append(t("detail.partida4.sans"))
+            won = mine >= total // 2 + 1
+            return t("detail.partida4", side=t.seats(sides[0]["seats"]), points=mine,
+                     total=total, outcome=t("detail.partida4.won" if won else
+                                            "detail.partida4.lost"),
+                     each=first["marca"], reasons=f" ({'; '.join(reasons)})" if reasons else "")
+        if item == "partida":
+            payer = int(first["from"])
+            points = int(result["columns"][str(payer)])
+            deck_total = self.c.variant.deck_total
+            quarter, third = deck_total // 6, deck_total // 3
+            amount = 2 if points < quarter else 1
+            band = (t("detail.partida3.low", n=quarter) if amount == 2
+                    else t("detail.partida3.mid", low=quarter, high=third - 1))
+            to_pot = [p for p in payments if p["to"] == POT]
+            # Players tied for most share (R15): their payments, and the pot's, cite R15.
+            if first.get("rule") == "R15":
+                to = t("detail.partida3.tops")
+            else:
+                to = t.seat(int(first["to"]))
+            text = t("detail.partida3", who=t.seat(payer), points=points, band=band, n=amount,
+                     to=to)
+            if to_pot:
+                text += t("detail.partida3.pot", n=sum(p["marca"] for p in to_pot))
+            return text
+        if item == "declaration":
+            declarations = record.get("declarations") or []
+            if contract and contract.get("type") == "surrender":
+                paid = [d for d in declarations if d["seat"] != contract["declarer"]]
+                d = paid[accuse]
+                return t("detail.accusa.surrender", who=t.seat(d["seat"], capital=True),
+                         what=t(f"accusa.{d['kind']}"))
+            d = declarations[accuse]
+            return t("detail.accusa", who=t.seat(d["seat"], capital=True),
+                     what=t(f"accusa.{d['kind']}"))
+        if item == "bagatte_ultimu":
+            bagatto = record.get("bagatto") or result["bagatto"]
+            doubled = t("detail.bagatte.doubled") if contract and contract.get(
+                "sans_prendre") else ""
+            key = "detail.bagatte.won" if bagatto["won"] else "detail.bagatte.lost"
+            return t(key, who=t.seat(bagatto["seat"], capital=True), n=first["marca"],
+                     doubled=doubled)
+        if item == "surrender":
+            return t("detail.surrender", who=t.seat(int(first["from"]), capital=True))
+        raise KeyError(item)
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def outcome(self) -> list[str]:
+        return [self.t("end.evening", n=len(self.c.view.hands))]
+
+    def sections(self) -> list[Block]:
+        """The marca ledger: each seat's start, change and balance, the money, the pot, and
+        who pays whom."""
+        t = self.t
+        view = self.c.view
+        ledger = view.summary.ledger
+        if ledger is None:
+            return []
+        seats = self.c.columns
+        currency = currency_of(view)
+        balances = dict(ledger.balances)
+        header = ("", *(c.label for c in seats))
+        rows = [
+            (t("ledger.start"), *(t.number(STARTING_MARCA) for _ in seats)),
+            (t("ledger.change"), *(t.signed(balances[c.key] - STARTING_MARCA) for c in seats)),
+            (t("ledger.balance"), *(t.number(balances[c.key]) for c in seats)),
+        ]
+        if ledger.money is not None:
+            money = dict(ledger.money)
+            rows.append((t("ledger.money"), *(t.money(money[c.key], currency) for c in seats)))
+        lines = []
+        value = parse_money(view.setup.options.get("marca_value"))
+        if value is not None:
+            lines.append(t("ledger.value", value=t.money(value, currency)))
+        for number, seat, marca in ledger.collections:
+            lines.append(t("ledger.collected", name=self.c.names[int(seat)], n=marca,
+                           hand=number))
+        if ledger.pot:
+            lines.append(t("ledger.pot_left", n=ledger.pot))
+        lines.append(t("ledger.transfers") + ":")
+        if not ledger.transfers:
+            lines.append(t("ledger.settled"))
+        for transfer in ledger.transfers:
+            payer = self.c.party(transfer.payer)
+            payee = self.c.party(transfer.payee)
+            if transfer.money is not None:
+                lines.append(t("ledger.transfer.money", payer=payer, payee=payee,
+                               n=transfer.marca, money=t.money(transfer.money, currency)))
+            else:
+                lines.append(t("ledger.transfer", payer=payer, payee=payee, n=transfer.marca))
+        return [Block(t("ledger.title"), header, tuple(rows), tuple(lines))]
+
+    def note_legend(self) -> list[tuple[str, str]]:
+        return [("+ −", self.t("legend.marca")), ("", self.t("legend.points_marca"))]

@@ -1,0 +1,133 @@
+"""The printouts as data: what ``service.pdf`` lays out and the HTTP layer reads, every number
+and word already there, in the reader's language.
+
+A game's score sheet (``Sheet``): a column per player or pair (``SheetColumn``), a block per
+hand (``HandBlock``) of rows (``Row``) whose cells (``Entry``) hold a number and its mark, the
+final rows, and titled tables after the hands (``Block``: Mitigatti's marca ledger). An
+event's standings (``StandingsSheet``): titled tables too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: How a row's kind is printed: ``line`` a meld or payment, ``deck`` the hand's counted
+#: points, ``hand`` the hand's total, ``total`` the running total (after the rule across),
+#: ``progress`` what is left to the target, ``note`` a text across every column.
+ROW_KINDS = ("line", "deck", "hand", "total", "progress", "marca", "balance", "note")
+
+#: The key of the pot's column (Mitigatti), beside the players' columns.
+POT = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One cell: its number as printed (``"20"``, ``"−20"``, ``"+2"``, ``"✓"``) and its mark
+    (``"F"``, ``"♦"``, ``"B"``, ``"4K"``…). ``style``: ``plain``; ``shared`` for points a
+    partner scored that the column is credited (R6); ``void`` for points printed but not
+    counted (R13); ``strong`` for totals."""
+
+    text: str
+    mark: str = ""
+    style: str = "plain"
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    label: str
+    kind: str
+    cells: tuple[Entry | None, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetColumn:
+    key: str
+    label: str
+    seats: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandBlock:
+    number: int
+    dealer: str
+    notes: tuple[str, ...]
+    rows: tuple[Row, ...]
+    details: tuple[str, ...] = ()
+    heading: str = ""  # "Hand 2, dealer Bruno": heads the explanations
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A titled table: its header, its rows, and lines of text under it (a sheet's marca
+    ledger after the hands; an event's standings, rounds and explanations)."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    lang: str
+    title: str
+    variant: str
+    meta: tuple[tuple[str, str], ...]
+    columns: tuple[SheetColumn, ...]
+    hand_label: str
+    hands: tuple[HandBlock, ...]
+    final: tuple[Row, ...]
+    outcome: tuple[str, ...]
+    sections: tuple[Block, ...]
+    legend_title: str
+    legend: tuple[tuple[str, str], ...]
+    footer: str
+    page_label: str  # with {page} and {pages}
+    filename: str
+    detail_title: str = ""
+    subject: str = ""
+    players: tuple[str, ...] = field(default=())
+
+    def text(self) -> str:
+        """Every word of the sheet, in reading order (for tests and search)."""
+        out = [self.title, self.variant, *(f"{k} {v}" for k, v in self.meta)]
+        out += [f"{c.label} {c.seats}" for c in self.columns]
+        for hand in self.hands:
+            out += [str(hand.number), hand.dealer, *hand.notes]
+            for row in hand.rows:
+                out.append(" ".join([row.label, row.note, *(f"{e.text} {e.mark}" for e in
+                                                            row.cells if e)]))
+            out += hand.details
+        for row in self.final:
+            out.append(" ".join([row.label, *(e.text for e in row.cells if e)]))
+        out += self.outcome
+        for section in self.sections:
+            out += [section.title, *section.header, *(" ".join(r) for r in section.rows),
+                    *section.lines]
+        out += [f"{m} {w}" for m, w in self.legend]
+        return "\n".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsSheet:
+    lang: str
+    title: str
+    subtitle: str
+    meta: tuple[tuple[str, str], ...]
+    standings: Block
+    rounds: tuple[Block, ...]
+    how: Block
+    legend: str
+    footer: str
+    page_label: str
+    filename: str
+
+    def text(self) -> str:
+        """Every word, in reading order (for tests and search)."""
+        out = [self.title, self.subtitle, *(f"{k} {v}" for k, v in self.meta)]
+        for block in (self.standings, *self.rounds, self.how):
+            out += [block.title, " ".join(block.header),
+                    *(" ".join(r) for r in block.rows), *block.lines]
+        return "\n".join([*out, self.legend])

@@ -1,0 +1,124 @@
+"""Ottocento on the sheet (RULES §4): the combinations declared during the first trick, those
+captured, the doubling (``×2``), the card points; the running total and what is left to the
+target of 800. Declarations made after an act that won the rubber are printed but not counted
+(R13, marked ``†``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from service.domain import Suit
+
+from ..games import HandView
+from ..i18n import Translator
+from .family import Result
+from .points import PointsFamily
+
+_SEQUENCE_MARKS = {"trumps": "T", "moors": "M", "aces": "A"}
+_SUITS = {s.value: s.symbol for s in Suit}
+
+
+class Ottocento(PointsFamily):
+    def mark(self, line: Mapping[str, Any]) -> tuple[str, str]:
+        item = line["item"]
+        if item in ("declaration", "captured"):
+            self.c.used_marks.add(str(line.get("kind")))
+            return "declared" if item == "declaration" else "captured", combo_mark(line)
+        if item == "doubling":
+            self.c.used_marks.add("doubling")
+            return "declared" if line.get("phase") == "declared" else "captured", "×2"
+        if item == "card_points" and line.get("last_trick"):
+            self.c.used_marks.add("last_trick")
+        return super().mark(line)
+
+    def uncounted(self, index: int, hand: HandView, result: Result) -> set[tuple[int, int]]:
+        """The lines (side, line) of the hand that won a rubber during the declarations
+        which were not counted: the acts after the winning one and everything after the
+        declarations (R13)."""
+        view = self.c.view
+        summary = view.summary
+        if summary.ended_by != "R13" or index != len(view.hands) - 1 or not summary.target:
+            return set()
+        totals = dict(summary.running[index - 1]) if index else {
+            c.key: 0 for c in summary.columns}
+        counted_seats: set[int] = set()
+        for act in result.get("acts", []):
+            totals[act["column"]] += act["points"]
+            counted_seats.add(act["seat"])
+            if totals[act["column"]] >= summary.target:
+                break
+        out = set()
+        for s, side in enumerate(result["sides"]):
+            for k, line in enumerate(side["lines"]):
+                declared = line["item"] == "declaration" or (
+                    line["item"] == "doubling" and line.get("phase") == "declared")
+                if not (declared and line.get("seat") in counted_seats):
+                    out.add((s, k))
+        return out
+
+    def words(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
+        t = self.t
+        item = line["item"]
+        points = t.number(int(line["points"]))
+        side_who = t.seats(side["seats"], capital=True)
+        if item == "declaration":
+            return t("detail.combo.declared", who=t.seat(line["seat"], capital=True),
+                     label=combo_label(t, line), points=points)
+        if item == "captured":
+            return t("detail.combo.captured", who=side_who, label=combo_label(t, line),
+                     points=points)
+        if item == "doubling":
+            kind = line["kind"]
+            declared = line.get("phase") == "declared"
+            siblings = [other for other in side["lines"] if other.get("kind") == kind and (
+                (declared and other["item"] == "declaration"
+                 and other.get("seat") == line.get("seat"))
+                or (not declared and other["item"] == "captured"))]
+            who = t.seat(line["seat"], capital=True) if declared else side_who
+            return t("detail.doubling", who=who, n=len(siblings),
+                     what=t("cricche" if kind == "cricca" else "sequences"), points=points)
+        if item == "card_points":
+            last = int(line.get("last_trick") or 0)
+            return t("detail.card_points", who=side_who, cards=line["cards"],
+                     values=line["values"], pairs=line["pairs"],
+                     last=t("detail.last_trick", n=last) if last else "", points=points,
+                     rest=t("detail.rest") if line.get("derived") else "")
+        return super().words(line, side)
+
+    def mark_legend(self) -> list[tuple[str, str]]:
+        t = self.t
+        used = self.c.used_marks
+        marks = (("cricca", "3K 4Q", "legend.cricca"), ("sequence", "T6 ♠4", "legend.sequence"),
+                 ("doubling", "×2", "legend.doubling"), ("last_trick", "", "legend.last_trick"))
+        return [(shown, t(key)) for mark, shown, key in marks if mark in used]
+
+    def note_legend(self) -> list[tuple[str, str]]:
+        out = super().note_legend()
+        if self.any_void:
+            out.append(("†", self.t("legend.not_counted")))
+        return out
+
+
+def combo_mark(line: Mapping[str, Any]) -> str:
+    """A combination's mark: a cricca is its size and what (``4K``, ``3Tar``), a sequence
+    what and its length (``T18``, ``♠4``, ``M6``, ``A6``)."""
+    kind, what = line.get("kind"), str(line.get("type", ""))
+    if kind == "cricca":
+        size = line.get("count", len(line.get("cards") or ()))
+        return f"{size}{'Tar' if what == 'tarocchi' else what}"
+    if kind == "sequence":
+        symbol = _SEQUENCE_MARKS.get(what) or _SUITS.get(what, what)
+        return f"{symbol}{line.get('length', len(line.get('cards') or ()))}"
+    return str(line.get("mark", ""))
+
+
+def combo_label(t: Translator, line: Mapping[str, Any]) -> str:
+    what = str(line["type"])
+    if line["kind"] == "cricca":
+        count = int(line["count"])
+        return t("cricca", count=t("cricca.all_four" if count == 4 else "cricca.three"),
+                 type=t(f"cricca.{what}"))
+    name = (t(f"sequence.{what}") if what in _SEQUENCE_MARKS
+            else t("sequence.suit", suit=_SUITS[what]))
+    return t("sequence", n=int(line["length"]), type=name)
