@@ -44,7 +44,7 @@ def default_config() -> dict[str, Any]:
         # service/http/ratelimit.py: RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST,
         # AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST; 0 a minute turns a limit off.
         **settings_from_env(),
-        # service/application/printing.py: rendered sheets kept by each worker, renders at
+        # service/application/printouts/printer.py: rendered sheets kept by each worker, renders at
         # once in a worker, and how long a request waits for its turn before a 503.
         "PDF_CACHE_BYTES": _env_number("PDF_CACHE_BYTES", PDF_CACHE_BYTES),
         "PDF_RENDER_CONCURRENCY": _env_number("PDF_RENDER_CONCURRENCY", PDF_RENDER_CONCURRENCY),

@@ -167,6 +167,16 @@ def test_s4_3_cricche_table(codes: tuple[str, ...], type_: str, points: int) -> 
     assert [(c.type, c.points) for c in found] == [(type_, points)]
 
 
+def test_s4_3_a_piles_cricche_come_in_one_order_however_the_pile_is_held() -> None:
+    """A pile is a set: its cricche are said in the pack's order, not in the order the set
+    happens to hold its cards in this process (a sheet, a CSV read the same every time)."""
+    pile = cards("KS", "KH", "KD", "JS", "JH", "JD", "ANGEL", "WORLD", "MATTO", "QS", "QH",
+                 "QD")
+    orders = {tuple(c.type for c in cricche(list(order)))
+              for order in (pile, pile[::-1], sorted(pile, key=lambda c: c.code))}
+    assert orders == {("tarocchi", "J", "Q", "K")}
+
+
 @pytest.mark.parametrize(("codes", "length", "points"), [
     (("ANGEL", "WORLD", "SUN", "MOON", "T16", "T15"), 6, 25),
     (("ANGEL", "WORLD", "SUN", "T16", "T15"), 5, 20),

@@ -94,9 +94,10 @@ def cricca_type(card: Card) -> str | None:
 
 
 def cricche(cards: Iterable[Card]) -> list[CriccaFound]:
-    """Every cricca among the cards: each type with three or four of its cards."""
+    """Every cricca among the cards: each type with three or four of its cards, in the order
+    of the pack (a pile is a set: its own order would change from one process to the next)."""
     by_type: dict[str, list[Card]] = {}
-    for card in cards:
+    for card in PACK.sort(tuple(cards)):
         kind = cricca_type(card)
         if kind is not None:
             by_type.setdefault(kind, []).append(card)
