@@ -12,15 +12,11 @@ import base64
 import hashlib
 import hmac
 import logging
-import random
 import secrets
-import time
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from service.domain import (
     RULES_VERSION,
@@ -71,9 +67,9 @@ from .ports import (
     StaleGame,
     StoredGame,
     StoredHand,
-    StoreUnavailable,
     TokenKind,
 )
+from .unit_of_work import UnitOfWork
 
 # Unambiguous lower-case letters and digits: ids are read aloud and typed from share links.
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -86,9 +82,6 @@ MAX_HANDS = 1000
 #: hand results apart from the views, to rebuild a view after a correction without scoring
 #: every hand again. About 7 kB a hand when both are full (28 MB for 4,000 hands).
 CACHE_HANDS = 4_000
-#: How often one request's write is tried when other requests keep changing the game.
-WRITE_ATTEMPTS = 5
-RETRY_BACKOFF_S = 0.002
 
 # Compared with when there is no game: no token hashes to it (it is not hexadecimal).
 _NO_HASH = "-" * 64
@@ -99,7 +92,6 @@ ANY_VERSION = "*"
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -200,8 +192,12 @@ class GameView:
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """What a token opened: its kind, and for a player's link, the seat it speaks for."""
+    """What a token opened, decided before the use case runs (``GameService.authorize``):
+    the game, the token's kind, the game's credentials as they were read (their version is
+    where the use case starts reading from), and for a player's link, the seat it speaks
+    for."""
 
+    game_id: str
     kind: AccessKind
     credentials: GameCredentials
     seat: int | None = None
@@ -310,12 +306,10 @@ class GameService:
         self,
         repository: GameRepository,
         clock: Clock = utc_now,
-        sleep: Callable[[float], None] = time.sleep,
         cache_hands: int = CACHE_HANDS,
     ) -> None:
         self.repository = repository
         self.clock = clock
-        self.sleep = sleep
         # Derived results, in this process (each gunicorn worker has its own). Keys name an
         # immutable state (a hand's version, a game's version), so an entry is never stale;
         # a new version is a new key, and the least recently used entries go first.
@@ -325,92 +319,26 @@ class GameService:
         # One view a game, the newest this process has seen, weighed by its hands.
         self._views: LruCache[str, GameView] = LruCache(
             cache_hands, weight=lambda view: len(view.hands) + 1)
-        # What to do once the write of this context has committed (``run_write``).
-        self._after_commit: ContextVar[list[Callable[[], None]] | None] = ContextVar(
-            f"segnapunti_after_commit_{id(self)}", default=None
-        )
-        # The access just checked by ``authorized``, for the use case it wraps (used once).
-        self._checked: ContextVar[list[tuple[str, str, Access]] | None] = (
-            ContextVar(f"segnapunti_checked_{id(self)}", default=None)
-        )
-
-    # -- writes -----------------------------------------------------------------------------
-
-    def run_write(self, attempt: Callable[[], T], *, attempts: int = WRITE_ATTEMPTS) -> T:
-        """Run one request's write: ``attempt`` reads what it needs, checks it and writes, all
-        its writes in one transaction. When another request changed the game in between (the
-        write's compare-and-set on the game's version failed, nothing was written), it runs
-        again from a fresh read, which then either applies or answers for the new state (a
-        stale If-Match is 412, the same next hand is the wrong dealer's). Only if the game
-        keeps changing under it does the client get the 409."""
-        reconnected = False
-        for number in range(1, attempts + 1):
-            actions: list[Callable[[], None]] = []
-            reset = self._after_commit.set(actions)
-            ran = False
-            try:
-                with self.repository.atomic():
-                    result = attempt()
-                    ran = True
-                _run_after_commit(actions)
-                return result
-            except ConcurrentChange:
-                if number == attempts:
-                    raise
-                self.sleep(random.uniform(0, RETRY_BACKOFF_S * 2**number))
-            except StoreUnavailable as error:
-                # A connection lost before the commit was asked for took the transaction with
-                # it: nothing was written, and the write runs once more on a new connection.
-                # Lost during the commit, the outcome is unknown: the client is told (503)
-                # and its retry, with its Idempotency-Key, finds out.
-                if ran or not error.lost_connection or reconnected or number == attempts:
-                    raise
-                reconnected = True
-                log.warning("the database connection was lost during a write; trying again")
-            finally:
-                self._after_commit.reset(reset)
-        raise AssertionError("unreachable")  # pragma: no cover
 
     # -- access -----------------------------------------------------------------------------
 
-    def authorize(self, game_id: str, token: str | None, *, write: bool) -> AccessKind:
-        """Which token this is for the game: ``Unauthenticated`` without one, ``InvalidToken``
-        for a token that opens no game at all, ``NotFound`` for the token of another game (or
-        no such game: the two look the same, so ids cannot be probed with a token one holds),
-        ``Forbidden`` for a read token on a write."""
-        return self._authorize(game_id, token, write=write).kind
-
-    @contextmanager
-    def authorized(self, game_id: str, token: str | None, *,
-                   write: bool, player: bool = False) -> Iterator[Access]:
-        """Check access first (as ``authorize``), then run the block with the token's kind:
-        the use case inside takes that check for its own once instead of reading the game's
-        credentials again. A second read within the block (a write tried again after a
-        concurrent change) reads them afresh."""
-        access = self._authorize(game_id, token, write=write, player=player)
-        assert token is not None  # ``_authorize`` refuses a request without one
-        reset = self._checked.set([(game_id, token, access)])
-        try:
-            yield access
-        finally:
-            self._checked.reset(reset)
+    def tag_of(self, access: Access) -> str:
+        """The game's entity tag as its credentials were read, for a conditional read: no
+        further query, no scoring."""
+        return game_etag(access.game_id, access.credentials.version)
 
     def game_tag(self, game_id: str, token: str | None) -> str:
-        """The game's current entity tag, for a conditional read: one small query, no
-        scoring."""
-        return game_etag(game_id, self._authorize(game_id, token, write=False).credentials.version)
+        """The game's current entity tag, for a conditional read: one small query."""
+        return self.tag_of(self.authorize(game_id, token, write=False))
 
-    def _authorize(self, game_id: str, token: str | None, *, write: bool,
-                   player: bool = False) -> Access:
-        """As ``authorize``; with ``player``, only a player's link will do (a verdict is a
-        player's own: the scorekeeper's and the read-only links cannot give one)."""
-        checked = self._checked.get()
-        if checked:
-            checked_game, checked_token, checked_access = checked.pop()
-            if checked_game == game_id and checked_token == token and (
-                    checked_access.kind == "edit" or not write) and (
-                    checked_access.kind == "player" or not player):
-                return checked_access
+    def authorize(self, game_id: str, token: str | None, *, write: bool,
+                  player: bool = False) -> Access:
+        """What ``token`` opens of the game: ``Unauthenticated`` without one,
+        ``InvalidToken`` for a token that opens no game at all, ``NotFound`` for the token of
+        another game (or no such game: the two look the same, so ids cannot be probed with a
+        token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
+        player's link will do (a verdict is a player's own: the scorekeeper's and the
+        read-only links cannot give one)."""
         if not token:
             raise Unauthenticated(
                 Text("this request needs the game's token (Authorization: Bearer …)"))
@@ -445,12 +373,24 @@ class GameService:
             raise NotAPlayer(Text(
                 "only a player's own link confirms or disputes a hand: the scorekeeper's "
                 "and the read-only links cannot speak for a player"))
-        return Access(kind, credentials, seat if kind == "player" else None)
+        return Access(game_id, kind, credentials, seat if kind == "player" else None)
+
+    def _fresh(self, unit: UnitOfWork, access: Access) -> Access:
+        """``access`` as decided before the write; on a try after a concurrent change, with
+        the game's credentials read again (their version is where the try reads from)."""
+        if not unit.retried:
+            return access
+        credentials = self.repository.get_credentials(access.game_id)
+        if credentials is None:  # pragma: no cover - games are never removed
+            raise GameNotFound(Text("there is no game {game} for this token",
+                                    game=repr(access.game_id)))
+        return replace(access, credentials=credentials)
 
     # -- games ------------------------------------------------------------------------------
 
     def create_game(
         self,
+        unit: UnitOfWork,
         variant_id: str,
         options: Mapping[str, Any] | None,
         players: Sequence[str],
@@ -461,13 +401,15 @@ class GameService:
         game = self.new_game(variant_id, options, players, first_dealer,
                              edit_token=edit_token, read_token=read_token)
         try:
-            self.repository.add_game(game)
+            unit.games.add_game(game)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
-            # The failed insert spoiled its transaction: ``run_write`` starts again, with a
-            # new id.
+            # The failed insert spoiled its transaction: the unit of work starts again, with
+            # a new id.
             raise ConcurrentChange("a new game's id was already taken") from error
-        return CreatedGame(self._view(game), edit_token, read_token,
-                           player_tokens(edit_token, game.id, _setup_of(game)))
+        view = self._view(game, keep=False)
+        unit.after_commit(lambda: self._keep_view(view))
+        return CreatedGame(view, edit_token, read_token,
+                           player_tokens(edit_token, game.id, view.setup))
 
     def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
                  players: Sequence[str], first_dealer: int | None, *, edit_token: str,
@@ -500,6 +442,10 @@ class GameService:
         yet roll back."""
         return self._view(game, keep=False)
 
+    def opens_a_game(self, token_hash: str) -> bool:
+        """Whether any game has this edit, read or player token hash."""
+        return self.repository.token_exists(token_hash)
+
     def view_at(self, game_id: str, version: int) -> GameView:
         """The game at ``version`` (just read elsewhere, as an event reads its tables') or
         later, from this process's views where it can."""
@@ -509,7 +455,7 @@ class GameService:
         """Each seat's player token, with the edit token only: they are worked out from it
         (so they need not be kept), and a game from before player links gets them stored
         now."""
-        credentials = self._authorize(game_id, token, write=True).credentials
+        credentials = self.authorize(game_id, token, write=True).credentials
         assert token is not None
         view = self._current_view(game_id, credentials.version)
         players = player_tokens(token, game_id, view.setup)
@@ -518,8 +464,11 @@ class GameService:
         return players
 
     def get_game(self, game_id: str, token: str | None) -> GameView:
-        credentials = self._authorize(game_id, token, write=False).credentials
-        return self._current_view(game_id, credentials.version)
+        return self.view_for(self.authorize(game_id, token, write=False))
+
+    def view_for(self, access: Access) -> GameView:
+        """The game ``access`` opens, at the version read with its credentials or later."""
+        return self._current_view(access.game_id, access.credentials.version)
 
     def history(self, game_id: str, token: str | None) -> list[HandVersion]:
         self.authorize(game_id, token, write=False)
@@ -531,8 +480,10 @@ class GameService:
         view = self.get_game(game_id, token)
         return self._hand_of(view, number)
 
-    def add_hand(self, game_id: str, token: str | None, data: Mapping[str, Any]) -> HandView:
-        access = self._authorize(game_id, token, write=True)
+    def add_hand(self, unit: UnitOfWork, access: Access, data: Mapping[str, Any]) -> HandView:
+        """Record the next hand (``access``: the edit token's)."""
+        access = self._fresh(unit, access)
+        game_id = access.game_id
         kind, credentials = _token_kind(access), access.credentials
         view = self._current_view(game_id, credentials.version)
         game = view.game
@@ -552,7 +503,7 @@ class GameService:
         record, result = _parse_and_score(view.setup, data, (), view.summary)
         canonical = record.to_json()
         try:
-            stored = self.repository.add_hand(
+            stored = unit.games.add_hand(
                 game_id,
                 expected_game_version=game.version,
                 number=len(game.hands) + 1,
@@ -564,13 +515,8 @@ class GameService:
         except StaleGame as error:
             raise _concurrent(game_id) from error
         hand = hand_view(game_id, stored, record, result, view.setup)
-        self._when_committed(lambda: self._remember_added(view, stored, record, hand))
+        unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
         return hand
-
-    def _when_committed(self, action: Callable[[], None]) -> None:
-        actions = self._after_commit.get()
-        if actions is not None:  # outside ``run_write`` nothing is remembered
-            actions.append(action)
 
     def _remember_added(self, view: GameView, stored: StoredHand, record: HandRecord,
                         hand: HandView) -> None:
@@ -582,16 +528,16 @@ class GameService:
 
     def correct_hand(
         self,
-        game_id: str,
-        token: str | None,
+        unit: UnitOfWork,
+        access: Access,
         number: int,
         data: Mapping[str, Any],
         if_match: Collection[str] | None,
     ) -> HandView:
         """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
         The dealer must be the one whose turn that hand was; later results are derived, so
-        they follow."""
-        kind = _token_kind(self._authorize(game_id, token, write=True))
+        they follow. The game is read whole, afresh on every try."""
+        game_id, kind = access.game_id, _token_kind(access)
         game = self._load(game_id)
         _check_open(game)
         current = self._stored_hand(game, number)
@@ -610,7 +556,7 @@ class GameService:
                 code="later_hands_conflict",
             )
         try:
-            stored = self.repository.replace_hand(
+            stored = unit.games.replace_hand(
                 game_id,
                 expected_game_version=game.version,
                 number=number,
@@ -625,10 +571,10 @@ class GameService:
         return hand_view(game_id, stored, record, result, view.setup)
 
     def delete_hand(
-        self, game_id: str, token: str | None, number: int, if_match: Collection[str] | None
+        self, unit: UnitOfWork, access: Access, number: int, if_match: Collection[str] | None
     ) -> None:
         """Remove the last hand (a ``delete`` version records it)."""
-        kind = _token_kind(self._authorize(game_id, token, write=True))
+        game_id, kind = access.game_id, _token_kind(access)
         game = self._load(game_id)
         _check_open(game)
         current = self._stored_hand(game, number)
@@ -640,7 +586,7 @@ class GameService:
                 code="not_last_hand",
             )
         try:
-            self.repository.delete_hand(
+            unit.games.delete_hand(
                 game_id,
                 expected_game_version=game.version,
                 number=number,
@@ -656,8 +602,8 @@ class GameService:
 
     def confirm_hand(
         self,
-        game_id: str,
-        token: str | None,
+        unit: UnitOfWork,
+        access: Access,
         number: int,
         verdict: str,
         reason: object,
@@ -666,7 +612,8 @@ class GameService:
         """A player's verdict on hand ``number`` as it stands (with ``If-Match``, only if it
         is still the version the player read): the hand, the verdict, and whether it is new.
         The same verdict again is the one already given; a different one replaces it."""
-        access = self._authorize(game_id, token, write=False, player=True)
+        access = self._fresh(unit, access)
+        game_id = access.game_id
         assert access.seat is not None
         problems = verdict_problems(verdict, reason)
         if problems:
@@ -687,13 +634,13 @@ class GameService:
         confirmation = Confirmation(access.seat, "confirm" if verdict == "confirm" else "dispute",
                                     hand.version, self.clock(), kept)
         try:
-            self.repository.add_confirmation(
+            unit.games.add_confirmation(
                 game_id, expected_game_version=view.game.version, confirmation=confirmation,
                 number=number)
         except StaleGame as error:
             raise _concurrent(game_id) from error
         updated = _with_verdict(view, number, confirmation)
-        self._when_committed(lambda: self._keep_view(updated))
+        unit.after_commit(lambda: self._keep_view(updated))
         return updated.hands[number - 1], confirmation, True
 
     # -- internals --------------------------------------------------------------------------
@@ -793,17 +740,6 @@ def _check_open(game: StoredGame) -> None:
                  "stands and takes no more changes", game=game.id),
             code="game_closed",
         )
-
-
-def _run_after_commit(actions: Sequence[Callable[[], None]]) -> None:
-    """Run what follows a committed write (keeping its derived views in the caches). The write
-    stands whatever happens here: a failure is logged, never answered as an error, and the
-    caches simply miss, so the next read derives the game again from its records."""
-    for action in actions:
-        try:
-            action()
-        except Exception:
-            log.exception("work after a committed write failed; the next read derives it anew")
 
 
 def _appended(view: GameView, version: int, stored: Sequence[StoredHand],

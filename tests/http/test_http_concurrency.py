@@ -99,7 +99,7 @@ def test_a_write_that_keeps_losing_is_a_409_and_changes_nothing(
     repository = service.repository
     read = repository.get_game
     sleeps: list[float] = []
-    monkeypatch.setattr(service, "sleep", sleeps.append)
+    monkeypatch.setattr(app.extensions["segnapunti.units"], "sleep", sleeps.append)
     monkeypatch.setattr(repository, "get_game", lambda game_id: dataclasses.replace(
         read(game_id), version=read(game_id).version - 1))
     # The game's views cached in this process would spare the read: do without them.

@@ -10,6 +10,7 @@ from flask.views import MethodView
 
 from service.application.exports import export_csv, export_game, import_game
 from service.application.printing import SheetPrinter
+from service.application.unit_of_work import UnitOfWork
 
 from ..blueprint import Blueprint
 from ..config import API_PREFIX
@@ -143,7 +144,7 @@ class GameImport(MethodView):
     @json_body(blp)
     @blp.arguments(GameImportSchema)
     @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
-    def post(self, document: dict[str, Any]) -> Any:
+    def post(self, document: dict[str, Any], unit: UnitOfWork) -> Any:
         """Import a game
 
         Takes a game exported by `GET /games/{id}.json` and creates a new game with the same
@@ -157,6 +158,8 @@ class GameImport(MethodView):
         The body may be up to 16 MiB, and gzip-compressed (`Content-Encoding: gzip`, 16 MiB
         inflated at most: `413`; a stream that is not whole gzip: `400`).
         """
+        # The import stores the game and its history in one block of its own, which joins
+        # this request's unit of work.
         created = import_game(game_service(), document)
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
