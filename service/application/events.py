@@ -49,9 +49,9 @@ from .errors import (
 from .games import (
     TOKEN_BYTES,
     GameView,
-    _variant,
     hash_token,
     new_game_id,
+    variant_of,
 )
 from .ports import (
     EventAction,
@@ -331,7 +331,7 @@ class EventService:
     # -- writes -----------------------------------------------------------------------------
 
     def create_event(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedEvent:
-        variant = _variant(str(body.get("variant")))
+        variant = variant_of(str(body.get("variant")))
         setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         event_id = new_game_id()
