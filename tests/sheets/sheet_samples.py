@@ -9,10 +9,12 @@ through the application's use cases, the same way the API does.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from service.application.games import CreatedGame, GameService, GameView, HandView
+from service.application.games import CreatedGame, GameService, GameView, HandView, utc_now
 from service.application.ports import Store
 from service.application.unit_of_work import UnitOfWorkFactory
 
@@ -262,8 +264,8 @@ class StoredGames:
     """The games' use cases over a store as the service runs them: each write in a unit of
     work of its own, with the access its token opens."""
 
-    def __init__(self, store: Store) -> None:
-        self.service = GameService(store.games)
+    def __init__(self, store: Store, clock: Callable[[], datetime] = utc_now) -> None:
+        self.service = GameService(store.games, clock=clock)
         self.units = UnitOfWorkFactory(store)
 
     def create_game(self, variant: str, options: dict[str, Any] | None,
