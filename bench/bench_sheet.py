@@ -40,10 +40,9 @@ sys.path.insert(0, str(ROOT))
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
-from service.application.games import GameService
 from service.application.printouts import Sheet, build_sheet
 from service.pdf.render import REGULAR, register_fonts, render_sheet
-from service.persistence import SqlGameRepository, make_engine, upgrade
+from service.persistence import SqlStore, make_engine, upgrade
 
 
 def _samples() -> Any:
@@ -105,9 +104,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{directory}/bench.sqlite3"
         upgrade(url)
-        repository = SqlGameRepository(make_engine(url))
-        view, _, _ = samples.play(GameService(repository), sample)
-        repository.engine.dispose()
+        store = SqlStore(make_engine(url))
+        view, _, _ = samples.play(samples.StoredGames(store), sample)
+        store.engine.dispose()
 
     register_fonts()
     sheet = build_sheet(view, args.lang, detail=args.detail)

@@ -27,10 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from service.application.games import GameService
 from service.application.printouts import build_sheet
 from service.pdf import render_sheet
-from service.persistence import SqlGameRepository, make_engine, upgrade
+from service.persistence import SqlStore, make_engine, upgrade
 
 #: The pictures are dated, like any printed sheet, with a fixed day.
 WHEN = datetime(2026, 11, 21, 21, 30, tzinfo=UTC)
@@ -74,8 +73,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{directory}/pictures.sqlite3"
         upgrade(url)
-        repository = SqlGameRepository(make_engine(url))
-        service = GameService(repository, clock=lambda: WHEN)
+        store = SqlStore(make_engine(url))
+        service = samples.StoredGames(store, clock=lambda: WHEN)
         jobs = [(name, sample, "en", False) for name, sample in samples.SAMPLES.items()]
         jobs.append(("gatti-3-it-detail", samples.SAMPLES["gatti-3"], "it", True))
         for name, sample, lang, detail in jobs:
@@ -83,7 +82,7 @@ def main() -> None:
             sheet = build_sheet(view, lang, detail=detail, as_of=WHEN)
             for path in picture(render_sheet(sheet), name, args.dpi, args.pdf):
                 print(path.relative_to(ROOT))
-        repository.engine.dispose()
+        store.engine.dispose()
 
 
 if __name__ == "__main__":

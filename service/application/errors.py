@@ -74,9 +74,9 @@ class Conflict(ApplicationError):
 
 
 class ConcurrentChange(Conflict):
-    """Another request changed the game between this one's read and its write. The write
-    runner (``run_write``) retries from a fresh read; only if that keeps happening does the
-    client see it (409)."""
+    """Another request changed the game between this one's read and its write. The unit of
+    work (``UnitOfWork.run``) retries from a fresh read; only if that keeps happening does
+    the client see it (409)."""
 
     code = "concurrent_change"
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from service.domain import (
     STARTING_MARCA,
@@ -48,11 +48,10 @@ from .errors import (
 )
 from .games import (
     TOKEN_BYTES,
-    GameService,
     GameView,
-    _variant,
     hash_token,
     new_game_id,
+    variant_of,
 )
 from .ports import (
     EventAction,
@@ -61,9 +60,11 @@ from .ports import (
     GameIdTaken,
     StaleGame,
     StoredEvent,
+    StoredGame,
     StoredRound,
     StoredTable,
 )
+from .unit_of_work import UnitOfWork
 
 _NO_HASH = "-" * 64
 #: Standings kept in this process: one per event, for the state it was computed at.
@@ -203,19 +204,40 @@ def _setup_of(event: StoredEvent) -> EventSetup:
     return validate_event_setup(variant, raw, event.seed)
 
 
-class EventService:
-    """The use cases of events, over an ``EventRepository`` and the games' service (whose
-    views and caches the tables share)."""
+class TableGames(Protocol):
+    """What events need of games: a table's new game, the view of a table's game (as a write
+    has just left it, or as read at a version), whether a token opens some game, and the
+    clock. ``GameService`` is one (the tables share its views and caches)."""
 
-    def __init__(self, repository: EventRepository, games: GameService) -> None:
+    clock: Callable[[], datetime]
+
+    def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
+                 players: Sequence[str], first_dealer: int | None, *, edit_token: str,
+                 read_token: str, event: tuple[str, int, int] | None = None) -> StoredGame:
+        """A new game, checked, as it is to be stored (the event's write stores it)."""
+
+    def view_of(self, game: StoredGame) -> GameView:
+        """A game's view from the game as a write has just left it."""
+
+    def view_at(self, game_id: str, version: int) -> GameView:
+        """A game's view at ``version`` (read with the event) or later."""
+
+    def opens_a_game(self, token_hash: str) -> bool:
+        """Whether any game has this edit, read or player token hash."""
+
+
+class EventService:
+    """The use cases of events, over an ``EventRepository`` and the games of their tables
+    (``TableGames``)."""
+
+    def __init__(self, repository: EventRepository, games: TableGames) -> None:
         self.repository = repository
         self.games = games
         self._standings: LruCache[str, tuple[tuple[object, ...], Standings]] = LruCache(
             CACHED_STANDINGS)
 
-    @property
-    def clock(self) -> Any:
-        return self.games.clock
+    def clock(self) -> datetime:
+        return self.games.clock()
 
     # -- access -----------------------------------------------------------------------------
 
@@ -238,7 +260,7 @@ class EventService:
                                       if credentials else _NO_HASH)
         if credentials is None or not (is_edit or is_read):
             if not (self.repository.event_token_exists(digest)
-                    or self.repository.token_exists(digest)):
+                    or self.games.opens_a_game(digest)):
                 raise InvalidToken(Text("this token opens no event; check the link it came "
                                         "from"))
             raise EventNotFound(Text("there is no event {event} for this token",
@@ -308,8 +330,8 @@ class EventService:
 
     # -- writes -----------------------------------------------------------------------------
 
-    def create_event(self, body: Mapping[str, Any]) -> CreatedEvent:
-        variant = _variant(str(body.get("variant")))
+    def create_event(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedEvent:
+        variant = variant_of(str(body.get("variant")))
         setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         event_id = new_game_id()
@@ -323,13 +345,13 @@ class EventService:
             edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
             created_at=now, version=1)
         try:
-            self.repository.add_event(event, now)
+            unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
             raise Conflict(Text("a new event's id was already taken; try again"),
                            code="concurrent_change") from error
         return CreatedEvent(EventView(event, setup, ()), edit_token, read_token)
 
-    def start_round(self, event_id: str, token: str | None,
+    def start_round(self, unit: UnitOfWork, event_id: str, token: str | None,
                     tables: object | None) -> tuple[EventView, list[TableLinks]]:
         """Seat the next round and create its games. The current round must be over: closed,
         or every game of it ended (then it is closed now). ``tables``: the organiser's own
@@ -350,7 +372,7 @@ class EventService:
                                 n=setup.rounds), code="event_over")
         seating = self._seat(view, tables)
         if current is not None and current.stored.state == "open":
-            self.repository.close_round(event_id, expected_version=version,
+            unit.events.close_round(event_id, expected_version=version,
                                         number=current.number,
                                         data={"round": current.number, "finished": True},
                                         now=now)
@@ -368,7 +390,7 @@ class EventService:
             links.append(TableLinks(t, game.id, edit, read))
         played = StoredRound(number, "open", seating.byes, now, None, tuple(stored_tables))
         try:
-            self.repository.add_round(
+            unit.events.add_round(
                 event_id, expected_version=version, played=played, games=tuple(games),
                 data={"round": number, **seating.to_json()}, now=now)
         except StaleGame as error:
@@ -384,7 +406,8 @@ class EventService:
                         played=tuple(r.stored for r in rounds))
         return EventView(event, setup, tuple(rounds)), links
 
-    def close_round(self, event_id: str, token: str | None, number: int) -> EventView:
+    def close_round(self, unit: UnitOfWork, event_id: str, token: str | None,
+                    number: int) -> EventView:
         """End round ``number`` now: its unfinished games count as they stand and take no
         more hands."""
         self._authorize(event_id, token, write=True)
@@ -395,7 +418,7 @@ class EventService:
             raise Conflict(Text("round {n} is already closed", n=number), code="round_closed")
         now = self.clock()
         try:
-            self.repository.close_round(event_id, expected_version=view.event.version,
+            unit.events.close_round(event_id, expected_version=view.event.version,
                                         number=number, data={"round": number}, now=now)
         except StaleGame as error:
             raise _concurrent() from error
@@ -405,7 +428,8 @@ class EventService:
                         played=tuple(r.stored for r in rounds))
         return EventView(event, view.setup, tuple(rounds))
 
-    def swap(self, event_id: str, token: str | None, number: int, tables: object) -> EventView:
+    def swap(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
+             tables: object) -> EventView:
         """The organiser's swap: round ``number`` seated anew, before any hand is recorded at
         any of its tables (the same tables, the same games, other people at them)."""
         self._authorize(event_id, token, write=True)
@@ -436,7 +460,7 @@ class EventService:
         byes = byes_of(len(setup.entrants), seated)
         before = played.seating()
         try:
-            self.repository.reseat_round(
+            unit.events.reseat_round(
                 event_id, expected_version=view.event.version, number=number,
                 tables=tuple((t, entrants, tuple(setup.seat_names(entrants)))
                              for t, entrants in enumerate(seated, start=1)),

@@ -1,7 +1,7 @@
 """What the use cases need from storage, stated without naming a database.
 
-``service.persistence.repository.SqlGameRepository`` implements it; tests may use any other
-object of this shape.
+``service.persistence.SqlStore`` implements ``Store`` (its ``games``, ``events`` and
+``idempotency`` repositories); tests may use any other object of this shape.
 """
 
 from __future__ import annotations
@@ -192,11 +192,11 @@ class Transactions(Protocol):
         block ends and rolled back if it raises. Reads are not part of it."""
 
 
-class IdempotencyRepository(Transactions, Protocol):
+class IdempotencyRepository(Protocol):
     def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None: ...
 
     def save_idempotency(self, entry: IdempotencyEntry) -> None:
-        """Store the entry (inside ``atomic``, with the effect). Raises
+        """Store the entry (in the unit of work, with the effect). Raises
         ``IdempotencyKeyTaken`` if the key is already stored."""
 
     def forget_idempotency(self, scope: str, key_hash: str) -> None: ...
@@ -287,8 +287,8 @@ class GameRepository(Transactions, Protocol):
         given on it."""
 
 
-class EventRepository(GameRepository, Protocol):
-    """Events, over the same store as their tables' games: an event's action and the games
+class EventRepository(Protocol):
+    """Events, in the same store as their tables' games: an event's action and the games
     it makes or changes commit together."""
 
     def add_event(self, event: StoredEvent, now: datetime) -> None:
@@ -321,3 +321,17 @@ class EventRepository(GameRepository, Protocol):
         its game renamed, while no game of the round has a hand (else ``StaleGame``)."""
 
     def event_history(self, event_id: str) -> list[EventAction]: ...
+
+
+class Store(Transactions, Protocol):
+    """The repositories of one database, sharing its transactions: ``atomic`` opens the unit
+    of work's, and every repository's writes inside join it."""
+
+    @property
+    def games(self) -> GameRepository: ...
+
+    @property
+    def events(self) -> EventRepository: ...
+
+    @property
+    def idempotency(self) -> IdempotencyRepository: ...

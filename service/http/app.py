@@ -19,8 +19,9 @@ from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
+from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import render_sheet, render_standings
-from service.persistence import SqlEventRepository, make_engine
+from service.persistence import SqlStore, make_engine
 
 from . import problems, ratelimit
 from .bodies import InflateImports, check_body
@@ -157,7 +158,7 @@ def _protect_responses(response: Response) -> Response:
 class SegnapuntiFlask(Flask):
     """Flask, reading once more when the database connection was lost under a read: a read
     changes nothing, so it is always safe to run again (writes have their own rule, in
-    ``GameService.run_write``)."""
+    ``UnitOfWork.run``)."""
 
     def dispatch_request(self) -> Any:
         try:
@@ -171,7 +172,7 @@ class SegnapuntiFlask(Flask):
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The app. ``config`` may set any Flask / flask-smorest key, ``DATABASE_URL``, or hand
-    over ``GAME_REPOSITORY`` (an object of the application's repository port)."""
+    over ``STORE`` (an object of the application's ``Store`` port)."""
     app = SegnapuntiFlask("service")
     app.json = FastJsonProvider(app)
     app.config.update(default_config())
@@ -179,14 +180,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    repository = app.config.get("GAME_REPOSITORY")
-    if repository is None:
-        repository = SqlEventRepository(make_engine(app.config["DATABASE_URL"]))
-    service = GameService(repository, cache_hands=int(app.config["CACHE_HANDS"]))
+    store = app.config.get("STORE")
+    if store is None:
+        store = SqlStore(make_engine(app.config["DATABASE_URL"]))
+    service = GameService(store.games, cache_hands=int(app.config["CACHE_HANDS"]))
+    keys = IdempotencyService(store.idempotency, service.clock)
+    app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
-    app.extensions["segnapunti.events"] = EventService(repository, service)
+    app.extensions["segnapunti.events"] = EventService(store.events, service)
     app.extensions["segnapunti.standings_pdf"] = render_standings
-    app.extensions["segnapunti.idempotency"] = IdempotencyService(repository, service.clock)
+    app.extensions["segnapunti.idempotency"] = keys
+    app.extensions["segnapunti.units"] = UnitOfWorkFactory(store, keys)
     app.extensions["segnapunti.printer"] = SheetPrinter(
         render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),
         concurrency=int(app.config["PDF_RENDER_CONCURRENCY"]),

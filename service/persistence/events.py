@@ -1,6 +1,7 @@
 """The SQL implementation of the application's ``EventRepository`` port (issue 16): events,
 their rounds and tables, the organiser's actions, over the same store and units of work as
-the games their tables play. Every action is guarded by the event's ``version``
+the games their tables play (a round's games are stored through the games' repository, in the
+same transaction). Every action is guarded by the event's ``version``
 (compare-and-set, the first statement of the write) and logged with it."""
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from service.application.ports import (
 )
 
 from .base import Base
+from .connections import SqlConnections, aware
 from .models import EventRow
-from .repository import SqlGameRepository, _aware
+from .repository import SqlGameRepository
 
 _events: Table = Base.metadata.tables["events"]
 _rounds: Table = Base.metadata.tables["event_rounds"]
@@ -49,8 +51,14 @@ _TABLES = (
 )
 
 
-class SqlEventRepository(SqlGameRepository):
-    """Games and events in one store."""
+class SqlEventRepository:
+    """Events, on the connections of the store they share with ``games``."""
+
+    def __init__(self, connections: SqlConnections, games: SqlGameRepository) -> None:
+        self.connections = connections
+        self.games = games
+        self._connect = connections.connect
+        self._write = connections.write
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -73,11 +81,11 @@ class SqlEventRepository(SqlGameRepository):
             id=row.id, name=row.name, variant=row.variant, options=dict(row.options),
             format=row.format, pairing=row.pairing, scoring=row.scoring, rounds=row.rounds,
             seed=row.seed, entrants=tuple(row.entrants), edit_token_hash=row.edit_token_hash,
-            read_token_hash=row.read_token_hash, created_at=_aware(row.created_at),
+            read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version,
             played=tuple(StoredRound(
-                r.number, r.state, tuple(r.byes), _aware(r.started_at),
-                _aware(r.closed_at) if r.closed_at is not None else None,
+                r.number, r.state, tuple(r.byes), aware(r.started_at),
+                aware(r.closed_at) if r.closed_at is not None else None,
                 tuple(by_round.get(r.number, ()))) for r in rounds))
 
     def get_event_credentials(self, event_id: str) -> EventCredentials | None:
@@ -113,7 +121,7 @@ class SqlEventRepository(SqlGameRepository):
             rows = connection.execute(
                 select(_actions).where(_actions.c.event_id == event_id)
                 .order_by(_actions.c.event_version)).all()
-        return [EventAction(r.event_version, r.action, dict(r.data), _aware(r.created_at))
+        return [EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 
     # -- writes ------------------------------------------------------------------------------
@@ -144,7 +152,7 @@ class SqlEventRepository(SqlGameRepository):
                 "byes": list(played.byes), "started_at": played.started_at,
                 "closed_at": None})
         for game in games:  # the same unit of work: they commit with the round
-            self.add_game(game)
+            self.games.add_game(game)
         with self._write() as connection:
             connection.execute(insert(_tables), [
                 {"event_id": event_id, "round": played.number, "number": table.number,

@@ -1,23 +1,19 @@
-"""The SQL implementation of the application's ``GameRepository`` and
-``IdempotencyRepository`` ports.
+"""The SQL implementation of the application's ``GameRepository`` port.
 
-Each operation is one transaction, unless it runs inside ``atomic()``: then every write joins
-that block's transaction (one request's effect and its idempotency key commit together, or
-not at all). Writes are guarded by the game's ``version``: the row is updated only if it still
-holds the version the use case read (compare-and-set), and that update is the first statement
-of every write, so it takes the game's row lock (PostgreSQL) or the database's write lock
-(SQLite) before anything else: two concurrent writers cannot both append hand 5; the second
-waits for the first to commit, then finds the version moved on and changes nothing.
+Each operation is one transaction, unless it runs inside a unit of work (``connections``):
+then every write joins that unit's transaction. Writes are guarded by the game's ``version``:
+the row is updated only if it still holds the version the use case read (compare-and-set),
+and that update is the first statement of every write, so it takes the game's row lock
+(PostgreSQL) or the database's write lock (SQLite) before anything else: two concurrent
+writers cannot both append hand 5; the second waits for the first to commit, then finds the
+version moved on and changes nothing.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
-from contextvars import ContextVar
+from contextlib import AbstractContextManager
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -28,28 +24,22 @@ from sqlalchemy import (
     Table,
     bindparam,
     delete,
-    event,
     func,
     insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
     AddedHands,
     GameCredentials,
     GameIdTaken,
     HandVersion,
-    IdempotencyEntry,
-    IdempotencyKeyTaken,
     StaleGame,
     StoredGame,
     StoredHand,
-    StoreUnavailable,
     TokenKind,
 )
 from service.domain import (
@@ -58,10 +48,9 @@ from service.domain import (
 )
 
 from .base import Base
-from .gate import writer_gate
+from .connections import SqlConnections, aware
 from .models import ConfirmationRow, GameRow, HandRow, PlayerTokenRow
 
-_instances = itertools.count()
 _GAME = select(
     GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
     GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
@@ -96,7 +85,6 @@ _CREDENTIALS = (
 _games: Table = Base.metadata.tables["games"]
 _hands: Table = Base.metadata.tables["hands"]
 _versions: Table = Base.metadata.tables["hand_versions"]
-_keys: Table = Base.metadata.tables["idempotency_keys"]
 _players: Table = Base.metadata.tables["player_tokens"]
 _confirmations: Table = Base.metadata.tables["confirmations"]
 _BUMP_GAME = (
@@ -134,19 +122,9 @@ _CHANGES_SINCE = (
 )
 
 
-class _Unit:
-    """A unit of work: its connection, and the writer gate once its first write took it
-    (held on ``exits`` until the unit has ended)."""
-
-    def __init__(self, connection: Connection, exits: ExitStack) -> None:
-        self.connection = connection
-        self.gated = False
-        self.exits = exits
-
-
 def _confirmation(row: Any) -> Confirmation:
     return Confirmation(seat=row.seat, verdict=row.verdict, version=row.hand_version,
-                        at=_aware(row.created_at), reason=row.reason)
+                        at=aware(row.created_at), reason=row.reason)
 
 
 def _with_verdicts(hand: StoredHand, verdicts: Any) -> StoredHand:
@@ -156,103 +134,29 @@ def _with_verdicts(hand: StoredHand, verdicts: Any) -> StoredHand:
     return replace(hand, confirmations=current_verdicts(verdicts, hand.version))
 
 
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands back naive datetimes; everything stored is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _hand(row: Any) -> StoredHand:
     return StoredHand(
         number=row.number,
         version=row.version,
         record=row.record,
         rules_version=row.rules_version,
-        created_at=_aware(row.created_at),
-        updated_at=_aware(row.updated_at),
+        created_at=aware(row.created_at),
+        updated_at=aware(row.updated_at),
     )
 
 
-def _unavailable(context: ExceptionContext) -> StoreUnavailable | None:
-    """The database's own troubles (it cannot be reached, it went away, it is locked past the
-    busy timeout) as ``StoreUnavailable``: an answer the client may retry (503), not a
-    defect. Every other error (a constraint, a bad statement) is left as it is."""
-    if context.is_disconnect or isinstance(context.sqlalchemy_exception,
-                                           OperationalError | InterfaceError):
-        original = context.original_exception
-        return StoreUnavailable(
-            f"the database is unavailable ({type(original).__name__}: "
-            f"{str(original).strip().splitlines()[0] if str(original).strip() else ''})",
-            lost_connection=context.is_disconnect,
-        )
-    return None
-
-
-@contextmanager
-def _pool_waits() -> Iterator[None]:
-    """Every connection of the pool busy for the whole pool timeout: unavailable too."""
-    try:
-        yield
-    except PoolTimeout as error:
-        raise StoreUnavailable(f"no database connection is free ({error})") from error
-
-
 class SqlGameRepository:
-    def __init__(self, engine: Engine) -> None:
+    """Games, their hands, verdicts and history. Its writes join the unit of work open on
+    its ``connections`` (shared with the store's other repositories)."""
+
+    def __init__(self, engine: Engine, connections: SqlConnections | None = None) -> None:
         self.engine = engine
-        if not event.contains(engine, "handle_error", _unavailable):
-            event.listen(engine, "handle_error", _unavailable)
-        self._gate = writer_gate(engine.url)
-        # The unit of work open in this context (thread or task), if any.
-        self._unit: ContextVar[_Unit | None] = ContextVar(
-            f"segnapunti_unit_of_work_{next(_instances)}", default=None
-        )
+        self.connections = connections if connections is not None else SqlConnections(engine)
+        self._connect = self.connections.connect
+        self._write = self.connections.write
 
-    # -- connections -------------------------------------------------------------------------
-
-    @contextmanager
-    def _connect(self) -> Iterator[Connection]:
-        with _pool_waits():
-            connection = self.engine.connect()
-        with connection:
-            yield connection
-
-    @contextmanager
-    def _begin(self) -> Iterator[Connection]:
-        with self._connect() as connection, connection.begin():
-            yield connection
-
-    # -- units of work -----------------------------------------------------------------------
-
-    @contextmanager
-    def atomic(self) -> Iterator[None]:
-        if self._unit.get() is not None:  # already inside one: join it
-            yield
-            return
-        # The unit's exits (the writer gate, once taken) are left after it has committed.
-        with ExitStack() as exits, self._begin() as connection:
-            unit = _Unit(connection, exits)
-            reset = self._unit.set(unit)
-            try:
-                yield
-            finally:
-                self._unit.reset(reset)
-
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        """The connection to write with: the unit of work's, or a transaction of its own.
-        On SQLite the writer gate is taken first and held until the transaction ends."""
-        unit = self._unit.get()
-        if unit is not None:
-            if not unit.gated and self._gate is not None:
-                unit.exits.enter_context(self._gate.held())
-                unit.gated = True
-            yield unit.connection
-            return
-        with self._gated(), self._begin() as connection:
-            yield connection
-
-    def _gated(self) -> AbstractContextManager[None]:
-        return self._gate.held() if self._gate is not None else nullcontext()
+    def atomic(self) -> AbstractContextManager[None]:
+        return self.connections.atomic()
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -275,13 +179,13 @@ class SqlGameRepository:
             first_dealer=row.first_dealer,
             edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash,
-            created_at=_aware(row.created_at),
+            created_at=aware(row.created_at),
             version=row.version,
             hands=tuple(_with_verdicts(_hand(hand), verdicts.get(hand.number, ()))
                         for hand in hands),
             event=((row.event_id, row.event_round, row.event_table)
                    if row.event_id is not None else None),
-            closed_at=_aware(row.closed_at) if row.closed_at is not None else None,
+            closed_at=aware(row.closed_at) if row.closed_at is not None else None,
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -307,7 +211,7 @@ class SqlGameRepository:
             for expected, row in enumerate(rows, start=version + 1):
                 if row.action != "create" or row.game_version != expected:
                     return None
-                created = _aware(row.created_at)
+                created = aware(row.created_at)
                 hands.append(StoredHand(number=row.number, version=row.version,
                                         record=row.record, rules_version=row.rules_version,
                                         created_at=created, updated_at=created))
@@ -361,7 +265,7 @@ class SqlGameRepository:
                     record=row.record,
                     rules_version=row.rules_version,
                     token_kind=row.token_kind,
-                    created_at=_aware(row.created_at),
+                    created_at=aware(row.created_at),
                     confirmations=tuple(verdicts.get((row.number, row.version), ())),
                 )
                 for row in rows
@@ -492,48 +396,6 @@ class SqlGameRepository:
                 "reason": confirmation.reason, "game_version": expected_game_version + 1,
                 "created_at": confirmation.at,
             })
-
-    # -- idempotency keys --------------------------------------------------------------------
-
-    def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None:
-        with self._connect() as connection:
-            row = connection.execute(
-                select(_keys).where(_keys.c.scope == scope, _keys.c.key_hash == key_hash)
-            ).first()
-            if row is None:
-                return None
-            return IdempotencyEntry(
-                scope=row.scope,
-                key_hash=row.key_hash,
-                fingerprint=row.fingerprint,
-                status=row.status,
-                headers=dict(row.headers),
-                body=row.body,
-                created_at=_aware(row.created_at),
-            )
-
-    def save_idempotency(self, entry: IdempotencyEntry) -> None:
-        try:
-            with self._write() as connection:
-                connection.execute(insert(_keys), {
-                    "scope": entry.scope, "key_hash": entry.key_hash,
-                    "fingerprint": entry.fingerprint, "status": entry.status,
-                    "headers": entry.headers, "body": entry.body,
-                    "created_at": entry.created_at,
-                })
-        except IntegrityError as error:
-            raise IdempotencyKeyTaken(entry.scope) from error
-
-    def forget_idempotency(self, scope: str, key_hash: str) -> None:
-        with self._write() as connection:
-            connection.execute(
-                delete(_keys).where(_keys.c.scope == scope, _keys.c.key_hash == key_hash)
-            )
-
-    def purge_idempotency(self, before: datetime) -> int:
-        with self._gated(), self._begin() as connection:
-            purged = connection.execute(delete(_keys).where(_keys.c.created_at < before))
-            return int(purged.rowcount)
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -99,11 +99,11 @@ def test_a_write_that_keeps_losing_is_a_409_and_changes_nothing(
     repository = service.repository
     read = repository.get_game
     sleeps: list[float] = []
-    monkeypatch.setattr(service, "sleep", sleeps.append)
+    monkeypatch.setattr(app.extensions["segnapunti.units"], "sleep", sleeps.append)
     monkeypatch.setattr(repository, "get_game", lambda game_id: dataclasses.replace(
         read(game_id), version=read(game_id).version - 1))
     # The game's views cached in this process would spare the read: do without them.
-    monkeypatch.setattr(service._views, "get", lambda *_: None)
+    monkeypatch.setattr(service.views.kept, "get", lambda *_: None)
     assert_problem(game.add(gatti3_hand(1)), 409, code="concurrent_change")
     assert len(sleeps) == 4  # five attempts, a short random pause between them
     assert all(0 <= pause <= 0.1 for pause in sleeps)

@@ -262,7 +262,7 @@ def test_a_concurrent_change_is_a_409_and_changes_nothing(
 
     monkeypatch.setattr(repository, "get_game", read_then_someone_else_writes)
     # The game's views cached in this process would spare the read: do without them.
-    monkeypatch.setattr(app.extensions["segnapunti.games"]._views, "get", lambda *_: None)
+    monkeypatch.setattr(app.extensions["segnapunti.games"].views.kept, "get", lambda *_: None)
     assert_problem(game.add(gatti3_hand(1)), 409, code="concurrent_change")
     etag = client.get(f"{game.url}/hands/1", headers=auth(game.read)).headers["ETag"]
     response = client.put(f"{game.url}/hands/1", json=gatti3_hand(0, counting_to=1),

@@ -174,7 +174,7 @@ def test_the_key_is_stored_in_the_transaction_of_the_effect(
     app: Any, client: Any, table: Any, monkeypatch: Any
 ) -> None:
     game = table()
-    repository = app.extensions["segnapunti.games"].repository
+    repository = app.extensions["segnapunti.store"].idempotency
 
     def fail(_entry: Any) -> None:
         raise RuntimeError("the database went away between the effect and the key")
@@ -198,8 +198,9 @@ def test_a_twin_running_at_the_same_time_makes_no_second_hand(
     again, finds A's key and replays A's response."""
     game = table()
     first = _post_hand(client, game, gatti3_hand(0))
+    keys = app.extensions["segnapunti.store"].idempotency
     repository = app.extensions["segnapunti.games"].repository
-    find, read = repository.find_idempotency, repository.get_game
+    find, read = keys.find_idempotency, repository.get_game
     seen: list[str] = []
 
     def find_once_too_early(scope: str, key_hash: str) -> Any:
@@ -213,7 +214,7 @@ def test_a_twin_running_at_the_same_time_makes_no_second_hand(
             return dataclasses.replace(stored, version=stored.version - 1, hands=())
         return stored
 
-    monkeypatch.setattr(repository, "find_idempotency", find_once_too_early)
+    monkeypatch.setattr(keys, "find_idempotency", find_once_too_early)
     monkeypatch.setattr(repository, "get_game", read_once_too_early)
     again = _post_hand(client, game, gatti3_hand(0))
     monkeypatch.undo()
@@ -230,7 +231,7 @@ def test_a_twin_that_read_the_game_after_the_first_gets_its_response_not_an_erro
     (found by looking for the key again after the failure), not a 422."""
     game = table()
     first = _post_hand(client, game, gatti3_hand(0))
-    repository = app.extensions["segnapunti.games"].repository
+    repository = app.extensions["segnapunti.store"].idempotency
     find = repository.find_idempotency
     calls: list[int] = []
 
@@ -252,7 +253,7 @@ def test_a_twin_game_creation_at_the_same_time_makes_no_second_game(
     """Both requests create a game; the second's key insert hits the first's key, its game
     rolls back with it, and it replays the first's response."""
     first = _post_game(client, GAME)
-    repository = app.extensions["segnapunti.games"].repository
+    repository = app.extensions["segnapunti.store"].idempotency
     find = repository.find_idempotency
     calls: list[int] = []
 

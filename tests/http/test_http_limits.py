@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from http_support import API, assert_problem, auth, error_fields, gatti3_hand
 
-import service.application.games as games_module
+import service.application.games.use_cases as games_module
 from service.http.schemas.common import (
     MAX_CARDS,
     MAX_DECLARATIONS,

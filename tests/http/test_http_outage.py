@@ -19,7 +19,7 @@ from sqlalchemy import text
 import service.persistence.base as persistence_base
 from service.application.ports import StoreUnavailable
 from service.http.app import create_app
-from service.persistence import SqlGameRepository, upgrade
+from service.persistence import SqlGameRepository, SqlStore, upgrade
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0}
@@ -126,10 +126,9 @@ def test_a_write_that_lost_its_connection_before_committing_runs_once_more(
 def test_a_write_whose_commit_was_cut_is_not_run_again(
         client: Any, table: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     game = table()
-    service = client.application.extensions["segnapunti.games"]
-    repository = service.repository
+    store = client.application.extensions["segnapunti.store"]
     commits = []
-    original = repository.atomic
+    original = store.atomic
 
     class CutAtCommit:
         def __enter__(self) -> None:
@@ -142,7 +141,7 @@ def test_a_write_whose_commit_was_cut_is_not_run_again(
             if exc[0] is None:
                 raise StoreUnavailable("connection lost at commit", lost_connection=True)
 
-    monkeypatch.setattr(repository, "atomic", CutAtCommit)
+    monkeypatch.setattr(store, "atomic", CutAtCommit)
     assert_unavailable(game.add(gatti3_hand(0)))
     assert commits == [1]
     monkeypatch.undo()
@@ -173,7 +172,7 @@ def test_a_pool_with_no_free_connection_is_a_503(tmp_path: Any) -> None:
     upgrade(url)
     engine = make_engine(url, pool_size=1, max_overflow=0, pool_timeout=0.05)
     app = create_app({"DATABASE_URL": url, "TESTING": True, **NO_RATE_LIMIT,
-                      "GAME_REPOSITORY": SqlGameRepository(engine)})
+                      "STORE": SqlStore(engine)})
     client = app.test_client()
     with engine.connect():  # every connection of the pool busy
         assert_unavailable(client.post(f"{API}/games", json=GAME))

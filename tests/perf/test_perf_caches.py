@@ -30,14 +30,14 @@ def test_a_worker_keeps_one_view_per_game_at_its_newest_version(app: Any, client
     games = [Game(client, 3), Game(client, 2)]
     for game in games:
         game.add(3)
-    views = [service._views.get(game.url.rsplit("/", 1)[1]) for game in games]
+    views = [service.views.kept.get(game.url.rsplit("/", 1)[1]) for game in games]
     assert [len(view.hands) for view in views] == [4, 3]
-    assert len(service._views) == 2
-    assert service._views.total == 4 + 1 + 3 + 1  # weighed by hands
+    assert len(service.views.kept) == 2
+    assert service.views.kept.total == 4 + 1 + 3 + 1  # weighed by hands
     # A view of an older version (a slow reader finishing late) never replaces a newer one.
     older = replace(views[0], game=replace(views[0].game, version=views[0].game.version - 1))
-    service._keep_view(older)
-    assert service._views.get(views[0].id) is views[0]
+    service.views.keep(older)
+    assert service.views.kept.get(views[0].id) is views[0]
 
 
 def test_cache_hands_comes_from_the_environment(monkeypatch: Any) -> None:
@@ -70,10 +70,10 @@ def test_a_worker_keeps_no_more_hands_than_cache_hands(migrated_url: str) -> Non
                 state = client.get(game.url, headers=game.auth)
                 assert state.status_code == 200 and state.json["hands"]
         kept = small.extensions["segnapunti.games"]
-        assert kept._views.total <= 5 and len(kept._views) == 1  # the last game: 2 hands + 1
-        assert len(kept._results) <= 5
+        assert kept.views.kept.total <= 5 and len(kept.views.kept) == 1  # the last game: 2 hands + 1
+        assert len(kept.views.results) <= 5
         nothing = none.extensions["segnapunti.games"]
-        assert len(nothing._views) == len(nothing._results) == 0
+        assert len(nothing.views.kept) == len(nothing.views.results) == 0
     finally:
         for app in (small, none):
             app.extensions["segnapunti.games"].repository.engine.dispose()

@@ -134,15 +134,15 @@ def test_a_worker_catches_up_with_the_hands_another_added(
         other_worker.test_client(), game.url, game.auth)
     for i in range(added_elsewhere):
         assert elsewhere.add(LONG + i).status_code == 201
-    service = app.extensions["segnapunti.games"]
+    views = app.extensions["segnapunti.games"].views
     scored: list[int] = []
-    score = service._scored
+    score = views.scored
 
     def counting(setup: Any, game_id: str, stored: Any) -> Any:
         scored.append(stored.number)
         return score(setup, game_id, stored)
 
-    monkeypatch.setattr(service, "_scored", counting)
+    monkeypatch.setattr(views, "scored", counting)
     with counted(app) as statements:
         state = client.get(game.url, headers=game.auth)
     monkeypatch.undo()

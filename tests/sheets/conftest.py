@@ -6,25 +6,25 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from sheet_samples import SAMPLES, Sample, play
+from sheet_samples import SAMPLES, Sample, StoredGames, play
 
-from service.application.games import GameService, GameView
-from service.persistence import SqlGameRepository, make_engine, upgrade
+from service.application.games import GameView
+from service.persistence import SqlStore, make_engine, upgrade
 
 
 @pytest.fixture(scope="session")
-def sheet_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
+def sheet_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StoredGames]:
     """Use cases over a SQLite file of their own (the sheet tests read games; the HTTP ones
     use the shared ``client`` on every backend)."""
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('sheets')) / 'sheets.sqlite3'}"
     upgrade(url)
-    repository = SqlGameRepository(make_engine(url))
-    yield GameService(repository)
-    repository.engine.dispose()
+    store = SqlStore(make_engine(url))
+    yield StoredGames(store)
+    store.engine.dispose()
 
 
 @pytest.fixture(scope="session")
-def stored(sheet_service: GameService) -> Callable[[Sample], GameView]:
+def stored(sheet_service: StoredGames) -> Callable[[Sample], GameView]:
     """A sample, stored and read back (each sample once per session)."""
     cache: dict[int, GameView] = {}
 

@@ -9,10 +9,14 @@ through the application's use cases, the same way the API does.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from service.application.games import GameService, GameView
+from service.application.games import CreatedGame, GameService, GameView, HandView, utc_now
+from service.application.ports import Store
+from service.application.unit_of_work import UnitOfWorkFactory
 
 Json = dict[str, Any]
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
@@ -256,7 +260,31 @@ def long_ottocento(hands: int = 12) -> Sample:
     return Sample("ottocento", FOUR, records)
 
 
-def play(service: GameService, sample: Sample) -> tuple[GameView, str, str]:
+class StoredGames:
+    """The games' use cases over a store as the service runs them: each write in a unit of
+    work of its own, with the access its token opens."""
+
+    def __init__(self, store: Store, clock: Callable[[], datetime] = utc_now) -> None:
+        self.service = GameService(store.games, clock=clock)
+        self.units = UnitOfWorkFactory(store)
+
+    def create_game(self, variant: str, options: dict[str, Any] | None,
+                    players: tuple[str, ...] | list[str], first_dealer: int | None
+                    ) -> CreatedGame:
+        unit = self.units()
+        return unit.run(lambda: self.service.create_game(unit, variant, options, players,
+                                                         first_dealer))
+
+    def add_hand(self, game_id: str, token: str, record: dict[str, Any]) -> HandView:
+        unit = self.units()
+        access = self.service.authorize(game_id, token, write=True)
+        return unit.run(lambda: self.service.add_hand(unit, access, record))
+
+    def get_game(self, game_id: str, token: str) -> GameView:
+        return self.service.get_game(game_id, token)
+
+
+def play(service: StoredGames, sample: Sample) -> tuple[GameView, str, str]:
     """Store the sample as a game and record its hands; the game's view and its tokens."""
     created = service.create_game(sample.variant, sample.options, sample.players,
                                   sample.first_dealer)

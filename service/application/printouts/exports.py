@@ -8,7 +8,7 @@ the service, and (format 2) the game's whole history: every version of every han
 corrections and deletions included, with the kind of token that made it and when.
 
 An import trusts none of it: it replays every record in order through the same checks as
-recording hands one by one (``games._parse_and_score``: the form, the dealer whose
+recording hands one by one (``games.parse_and_score``: the form, the dealer whose
 turn it is, the variant's rules, the rubber's end), lists every problem under
 ``hands[i].record.…`` (``i`` counting from 0, as every field path does), and stores nothing
 unless all pass. Where the file carries a hand's result, the replayed result must give every
@@ -59,10 +59,10 @@ from ..games import (
     CreatedGame,
     GameService,
     GameView,
-    _parse_and_score,  # the very checks of POST /games/{id}/hands
     hand_view,
     hash_token,
     new_game_id,
+    parse_and_score,  # the very checks of POST /games/{id}/hands
 )
 from ..ports import (
     GameIdTaken,
@@ -72,6 +72,7 @@ from ..ports import (
     StoredGame,
     StoredHand,
 )
+from ..unit_of_work import UnitOfWork
 from .numbers import hand_numbers
 from .sheet import build_sheet
 
@@ -292,7 +293,7 @@ def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
                 # still checked against the rules of its variant.
                 score_record(setup.variant, setup.options, hand["record"])
                 continue
-            record, result = _parse_and_score(setup, hand["record"], results, summary)
+            record, result = parse_and_score(setup, hand["record"], results, summary)
         except RecordInvalid as error:
             problems.extend(error.at(f"{field}.record").problems)
             broken = True
@@ -440,13 +441,13 @@ def check_import(document: Mapping[str, Any]) -> ImportPlan:
     return ImportPlan(setup, created_at, tuple(steps), tuple(results))
 
 
-def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGame:
+def import_game(unit: UnitOfWork, document: Mapping[str, Any]) -> CreatedGame:
     """Create a new game from an exported document: every hand checked and replayed in
-    order, then its history stored change by change, in one transaction, with new tokens;
-    nothing is stored on any problem."""
+    order, then its history stored change by change, with new tokens, in ``unit``'s
+    transaction; nothing is stored on any problem."""
     plan = check_import(document)
     setup = plan.setup
-    repository = service.repository
+    repository = unit.games
     edit_token = secrets.token_urlsafe(TOKEN_BYTES)
     read_token = secrets.token_urlsafe(TOKEN_BYTES)
     game = StoredGame(
@@ -461,15 +462,14 @@ def import_game(service: GameService, document: Mapping[str, Any]) -> CreatedGam
         version=1,
     )
     hands: dict[int, StoredHand] = {}
-    with repository.atomic():
-        try:
-            repository.add_game(game)
-        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
-            raise ConcurrentChange("a new game's id was already taken") from error
-        version = game.version
-        for step in plan.steps:
-            _replay(repository, game.id, version, step, hands)
-            version += 1 + len(step.confirmations)
+    try:
+        repository.add_game(game)
+    except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+        raise ConcurrentChange("a new game's id was already taken") from error
+    version = game.version
+    for step in plan.steps:
+        _replay(repository, game.id, version, step, hands)
+        version += 1 + len(step.confirmations)
     stored = tuple(_with_current_verdicts(hands[number], plan.steps)
                    for number in sorted(hands))
     final = StoredGame(**{**_fields(game), "version": version, "hands": stored})

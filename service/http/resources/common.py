@@ -1,6 +1,6 @@
-"""Helpers shared by the views: the use cases, the bearer token, ``If-Match``, writes (one
-transaction, retried on a concurrent change, ``Idempotency-Key``), and the documentation of
-protected operations."""
+"""Helpers shared by the views: the use cases, the bearer token, ``If-Match``, writes (run by
+the application's unit of work, to which ``write`` hands the ``Idempotency-Key`` and the body),
+and the documentation of protected operations."""
 
 from __future__ import annotations
 
@@ -13,12 +13,8 @@ from flask_smorest import Blueprint
 
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
-from service.application.idempotency import (
-    KEY_MAX_LENGTH,
-    IdempotencyService,
-    SavedResponse,
-    fingerprint,
-)
+from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
+from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
     Text,
 )
@@ -35,9 +31,10 @@ def game_service() -> GameService:
     return service
 
 
-def idempotency_service() -> IdempotencyService:
-    service: IdempotencyService = current_app.extensions["segnapunti.idempotency"]
-    return service
+def unit_of_work() -> UnitOfWork:
+    """A new unit of work for this request's write."""
+    units: UnitOfWorkFactory = current_app.extensions["segnapunti.units"]
+    return units()
 
 
 def bearer_token() -> str | None:
@@ -67,7 +64,8 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
               player: bool = False) -> Callable[[F], F]:
     """Document an operation as needing a game token (401, 403, 404). With ``check_first``
     the token is checked before the body is parsed, so a request without the right token
-    learns nothing from validation errors. With ``player`` only a player's link will do (a
+    learns nothing from validation errors, and the view gets the ``access`` decided (an
+    ``Access``) to hand to its use case. With ``player`` only a player's link will do (a
     verdict on a hand). Apply above ``blp.arguments``."""
 
     def decorator(view: F) -> F:
@@ -76,15 +74,15 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
 
             @functools.wraps(view)
             def checked(*args: Any, **kwargs: Any) -> Any:
-                with game_service().authorized(kwargs["game_id"], bearer_token(), write=write,
-                                               player=player):
-                    if write and request.method in {"PUT", "DELETE"} and "If-Match" not in (
-                        request.headers
-                    ):
-                        raise PreconditionRequired(
-                            Text("send If-Match with the hand's ETag to change it")
-                        )
-                    return view(*args, **kwargs)
+                access = game_service().authorize(kwargs["game_id"], bearer_token(),
+                                                  write=write, player=player)
+                if write and request.method in {"PUT", "DELETE"} and "If-Match" not in (
+                    request.headers
+                ):
+                    raise PreconditionRequired(
+                        Text("send If-Match with the hand's ETag to change it")
+                    )
+                return view(*args, access=access, **kwargs)
 
             wrapped = checked
         wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
@@ -127,56 +125,27 @@ _REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
 
 
 def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
-    """A view that changes something. Its writes run in one transaction, tried again from a
-    fresh read when a concurrent request changed the game first (``GameService.run_write``).
-    With ``idempotent``, the view takes an ``Idempotency-Key``: the first successful
-    response is stored in the transaction of its effect and returned again to any retry.
-    The scope of a key is the game of the path, or none for a request outside a game. Apply
-    below ``protected`` (the token is checked before anything is replayed) and above
-    ``blp.arguments``."""
+    """A view that changes something, run by a new ``UnitOfWork`` (one transaction, tried
+    again from a fresh read when a concurrent request changed the game first, the work after
+    its commit), which the view gets as ``unit`` to hand to its use case. With
+    ``idempotent``, the view takes an ``Idempotency-Key``: this reads it and the body, and
+    the unit of work replays or remembers the response. The scope of a key is the game or
+    event of the path, or none for a request outside one. Apply below ``protected`` (the
+    token is checked before anything is replayed) and above ``blp.arguments``."""
 
     def decorator(view: F) -> F:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            service = game_service()
+            unit = unit_of_work()
             key = request.headers.get("Idempotency-Key") if idempotent else None
-            if key is None:
-                return service.run_write(lambda: view(*args, **kwargs))
-            keys = idempotency_service()
-            try:
-                body = request_json(request)
-            except MalformedJson:
-                body = None
-            if body is None:  # the view answers 400 / 422; nothing is stored
-                return service.run_write(lambda: view(*args, **kwargs))
-            scope = str(kwargs.get("game_id") or kwargs.get("event_id") or "")
-            request_fingerprint = fingerprint(request.method, request.path, body)
-            keys.purge_if_due()
-
-            def attempt() -> Response:
-                saved = keys.replay(scope, key, request_fingerprint)
-                if saved is not None:
-                    return _replayed(saved)
-                response = current_app.make_response(view(*args, **kwargs))
-                if 200 <= response.status_code < 300:
-                    headers = {name: response.headers[name] for name in _REPLAYED_HEADERS
-                               if name in response.headers}
-                    keys.remember(scope, key, request_fingerprint,
-                                  SavedResponse(response.status_code, headers,
-                                                response.get_data()))
-                return response
-
-            try:
-                return service.run_write(attempt)
-            except Exception:
-                # A twin with the same key may have committed while this request ran: then
-                # whatever this one ran into (the dealer moved on, the game is finished) is
-                # only that it came second, and its answer is the twin's. The twin's effect
-                # and key commit together, so a read that saw the effect sees the key too.
-                saved = keys.replay(scope, key, request_fingerprint)
-                if saved is None:
-                    raise
-                return _replayed(saved)
+            body = _json_or_none() if key is not None else None
+            if key is None or body is None:  # a malformed body: the view answers 400 / 422
+                return unit.run(lambda: view(*args, unit=unit, **kwargs))
+            keyed = KeyedRequest(scope=str(kwargs.get("game_id") or kwargs.get("event_id") or ""),
+                                 key=key, method=request.method, path=request.path, body=body)
+            return unit.run_once(
+                keyed, lambda: current_app.make_response(view(*args, unit=unit, **kwargs)),
+                kept=_first_response, replayed=_replayed)
 
         wrapped: Callable[..., Any] = wrapper
         if idempotent:
@@ -185,6 +154,22 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
         return wrapped  # type: ignore[return-value]
 
     return decorator
+
+
+def _json_or_none() -> Any:
+    try:
+        return request_json(request)
+    except MalformedJson:
+        return None
+
+
+def _first_response(response: Response) -> SavedResponse | None:
+    """What a replay repeats of a successful first response; nothing of any other."""
+    if not 200 <= response.status_code < 300:
+        return None
+    headers = {name: response.headers[name] for name in _REPLAYED_HEADERS
+               if name in response.headers}
+    return SavedResponse(response.status_code, headers, response.get_data())
 
 
 def _replayed(saved: SavedResponse) -> Response:

@@ -16,6 +16,7 @@ from flask.views import MethodView
 from service.application.caches import LruCache
 from service.application.events import EventService, EventView, TableLinks, repeated
 from service.application.printouts import build_standings_sheet
+from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
     decimal_json,
@@ -216,7 +217,7 @@ class Events(MethodView):
     @json_body(blp)
     @blp.arguments(EventCreateSchema)
     @blp.response(201, CreatedEventSchema, headers=LOCATION_HEADER)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: dict[str, Any], unit: UnitOfWork) -> Any:
         """Start an event
 
         An evening or a tournament of one variant: its roster (players, or pairs with their
@@ -224,7 +225,7 @@ class Events(MethodView):
         rounds and seed. The organiser's edit token and the room's read token are shown only
         here.
         """
-        created = event_service().create_event(body)
+        created = event_service().create_event(unit, body)
         data = event_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {"edit": event_link(created.view.id, created.edit_token),
@@ -276,7 +277,7 @@ class Rounds(MethodView):
     @blp.arguments(SeatingSchema)
     @blp.response(201, RoundTablesSchema, headers=LOCATION_HEADER)
     @blp.alt_response(409, response="CONFLICT")
-    def post(self, body: dict[str, Any], event_id: str) -> Any:
+    def post(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
         """Start the next round
 
         Seats the round (the `individual` movement, the `pairs` pairing, or the organiser's
@@ -284,7 +285,7 @@ class Rounds(MethodView):
         link for the table's scorekeeper and read link. 409 while the current round is
         still being played (a round whose tables have all finished is closed now).
         """
-        view, links = event_service().start_round(event_id, bearer_token(),
+        view, links = event_service().start_round(unit, event_id, bearer_token(),
                                                   body.get("tables"))
         number = view.current.number if view.current else 1
         location = url_for("events.Round", event_id=event_id, number=number)
@@ -311,13 +312,15 @@ class Round(MethodView):
     @json_body(blp)
     @blp.arguments(SeatingSchema)
     @blp.response(200, EventSchema)
-    def put(self, body: dict[str, Any], event_id: str, number: int) -> Any:
+    def put(self, body: dict[str, Any], event_id: str, number: int,
+            unit: UnitOfWork) -> Any:
         """Swap entrants before a round starts
 
         The round's tables seated anew (the same tables and games, other entrants at them),
         while no hand has been recorded at any of them: 422 after. Kept in the history.
         """
-        view = event_service().swap(event_id, bearer_token(), number, body.get("tables"))
+        view = event_service().swap(unit, event_id, bearer_token(), number,
+                                    body.get("tables"))
         return event_json(view)
 
 
@@ -327,12 +330,12 @@ class CloseRound(MethodView):
     @write(blp)
     @blp.response(200, EventSchema)
     @blp.alt_response(409, response="CONFLICT")
-    def post(self, event_id: str, number: int) -> Any:
+    def post(self, event_id: str, number: int, unit: UnitOfWork) -> Any:
         """Close a round
 
         Ends a timed round: its unfinished games count as they stand and take no more hands.
         """
-        return event_json(event_service().close_round(event_id, bearer_token(), number))
+        return event_json(event_service().close_round(unit, event_id, bearer_token(), number))
 
 
 @blp.route("/<game_id:event_id>/standings")

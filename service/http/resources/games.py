@@ -9,8 +9,9 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
-from service.application.games import GameService, GameView, HandView
+from service.application.games import Access, GameService, GameView, HandView
 from service.application.ports import HandVersion
+from service.application.unit_of_work import UnitOfWork
 
 from ..blueprint import Blueprint
 from ..language import language_tag, speaking_of
@@ -173,14 +174,14 @@ class Games(MethodView):
     @json_body(blp)
     @blp.arguments(GameCreateSchema)
     @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: dict[str, Any], unit: UnitOfWork) -> Any:
         """Start a game
 
         The response holds the game's edit and read tokens, shown only here: keep them. The
         `links` carry them in the URL fragment, to share the game with another phone.
         """
         created = game_service().create_game(
-            body["variant"], body.get("options"), body["players"], body.get("first_dealer")
+            unit, body["variant"], body.get("options"), body["players"], body.get("first_dealer")
         )
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token,
@@ -229,20 +230,20 @@ class Game(MethodView):
         `If-None-Match` and gets `304` until the game changes.
         """
         service = game_service()
-        with service.authorized(game_id, bearer_token(), write=False) as access:
-            response = self._read(service, game_id)
+        access = service.authorize(game_id, bearer_token(), write=False)
+        response = self._read(service, access)
         response.headers[ACCESS_HEADER] = access.kind
         if access.seat is not None:
             response.headers[SEAT_HEADER] = str(access.seat)
         return response
 
     @staticmethod
-    def _read(service: GameService, game_id: str) -> Response:
+    def _read(service: GameService, access: Access) -> Response:
         if request.if_none_match:
-            tag = language_tag(service.game_tag(game_id, bearer_token()))
+            tag = language_tag(service.tag_of(access))
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
-        view = service.get_game(game_id, bearer_token())
+        view = service.view_for(access)
         speaking_of(view.setup.variant.family)
         gzip_ok = "gzip" in request.accept_encodings
         tag = language_tag(view.etag)
@@ -273,13 +274,14 @@ class Hands(MethodView):
     @blp.arguments(HandRecordSchema)
     @blp.response(201, HandSchema, headers={**LOCATION_HEADER, **ETAG_HEADER})
     @blp.alt_response(409, response="CONFLICT")
-    def post(self, record: dict[str, Any], game_id: str) -> Any:
+    def post(self, record: dict[str, Any], game_id: str, access: Access,
+             unit: UnitOfWork) -> Any:
         """Record the next hand
 
         The record's dealer must be the game's `next_dealer`. A rejected hand (422) changes
         nothing; a finished game takes no more hands (409).
         """
-        hand = game_service().add_hand(game_id, bearer_token(), record)
+        hand = game_service().add_hand(unit, access, record)
         headers = {"Location": _hand_url(game_id, hand.number), "ETag": quoted(hand.etag)}
         return hand_json(hand), 201, headers
 
@@ -308,13 +310,14 @@ class Hand(MethodView):
     @blp.alt_response(412, response="PRECONDITION_FAILED")
     @blp.alt_response(428, response="PRECONDITION_REQUIRED")
     @blp.doc(parameters=[IF_MATCH])
-    def put(self, record: dict[str, Any], game_id: str, number: int) -> Any:
+    def put(self, record: dict[str, Any], game_id: str, number: int, access: Access,
+            unit: UnitOfWork) -> Any:
         """Correct a recorded hand
 
         A new version replaces the hand (earlier versions stay in the history) and every
         total after it is recomputed. The record's dealer must be the dealer of that hand.
         """
-        hand = game_service().correct_hand(game_id, bearer_token(), number, record, if_match())
+        hand = game_service().correct_hand(unit, access, number, record, if_match())
         return hand_json(hand), {"ETag": quoted(hand.etag)}
 
     @protected(blp, write=True, check_first=True)
@@ -324,12 +327,12 @@ class Hand(MethodView):
     @blp.alt_response(412, response="PRECONDITION_FAILED")
     @blp.alt_response(428, response="PRECONDITION_REQUIRED")
     @blp.doc(parameters=[IF_MATCH])
-    def delete(self, game_id: str, number: int) -> Any:
+    def delete(self, game_id: str, number: int, access: Access, unit: UnitOfWork) -> Any:
         """Delete the last hand
 
         Only the last hand can be deleted; the deletion is recorded in the history.
         """
-        game_service().delete_hand(game_id, bearer_token(), number, if_match())
+        game_service().delete_hand(unit, access, number, if_match())
         return None
 
 
@@ -347,7 +350,8 @@ class Confirmations(MethodView):
     @blp.doc(parameters=[{**IF_MATCH, "required": False, "description": (
         "the ETag of the hand as the player read it: 412 when the hand has been corrected "
         "since (without it, the verdict is on the hand as it is now)")}])
-    def post(self, body: dict[str, Any], game_id: str, number: int) -> Any:
+    def post(self, body: dict[str, Any], game_id: str, number: int, access: Access,
+             unit: UnitOfWork) -> Any:
         """Confirm or dispute a hand
 
         With a player's link only: that player's verdict on the hand's current version,
@@ -357,7 +361,7 @@ class Confirmations(MethodView):
         `confirmation` option is `none` takes none (409).
         """
         hand, confirmation, created = game_service().confirm_hand(
-            game_id, bearer_token(), number, body["verdict"], body.get("reason"), if_match())
+            unit, access, number, body["verdict"], body.get("reason"), if_match())
         speaking_of(hand.family)
         data = {**confirmation.to_json(), "hand": hand.number,
                 "standing": hand.standing.to_json(), "final": hand.final}

@@ -9,6 +9,7 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.printouts import SheetPrinter, export_csv, export_game, import_game
+from service.application.unit_of_work import UnitOfWork
 
 from ..blueprint import Blueprint
 from ..paths import API_PREFIX
@@ -142,7 +143,7 @@ class GameImport(MethodView):
     @json_body(blp)
     @blp.arguments(GameImportSchema)
     @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
-    def post(self, document: dict[str, Any]) -> Any:
+    def post(self, document: dict[str, Any], unit: UnitOfWork) -> Any:
         """Import a game
 
         Takes a game exported by `GET /games/{id}.json` and creates a new game with the same
@@ -156,7 +157,7 @@ class GameImport(MethodView):
         The body may be up to 16 MiB, and gzip-compressed (`Content-Encoding: gzip`, 16 MiB
         inflated at most: `413`; a stream that is not whole gzip: `400`).
         """
-        created = import_game(game_service(), document)
+        created = import_game(unit, document)
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {

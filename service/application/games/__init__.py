@@ -1,0 +1,59 @@
+"""Stored games: who may do what (``access``), what the use cases return and the views this
+process keeps (``views``), and the use cases (``use_cases``). The names other modules import
+from ``service.application.games`` are re-exported here."""
+
+from .access import (
+    ID_ALPHABET,
+    ID_LENGTH,
+    TOKEN_BYTES,
+    Access,
+    authorize,
+    hash_token,
+    new_game_id,
+    player_tokens,
+)
+from .use_cases import (
+    MAX_HANDS,
+    GameService,
+    parse_and_score,
+    utc_now,
+    variant_of,
+)
+from .views import (
+    ANY_VERSION,
+    CACHE_HANDS,
+    CreatedGame,
+    GameView,
+    GameViews,
+    HandView,
+    StoredHandInvalid,
+    game_etag,
+    hand_etag,
+    hand_view,
+)
+
+__all__ = [
+    "ANY_VERSION",
+    "CACHE_HANDS",
+    "ID_ALPHABET",
+    "ID_LENGTH",
+    "MAX_HANDS",
+    "TOKEN_BYTES",
+    "Access",
+    "CreatedGame",
+    "GameService",
+    "GameView",
+    "GameViews",
+    "HandView",
+    "StoredHandInvalid",
+    "authorize",
+    "game_etag",
+    "hand_etag",
+    "hand_view",
+    "hash_token",
+    "new_game_id",
+    "parse_and_score",
+    "player_tokens",
+    "utc_now",
+    "variant_of",
+]

@@ -1,0 +1,139 @@
+"""Access to a stored game: its id and tokens (made, hashed, worked out from the edit token),
+and what a token opens (``authorize``), decided before a use case runs and handed to it as an
+``Access``."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any
+
+from service.domain import Text
+
+from ..errors import Forbidden, GameNotFound, InvalidToken, NotAPlayer, Unauthenticated
+from ..ports import AccessKind, GameCredentials, GameRepository, TokenKind
+from ..unit_of_work import UnitOfWork
+
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+ID_LENGTH = 10  # 31**10 ≈ 2**49.5
+
+TOKEN_BYTES = 24
+
+
+# Compared with when there is no game: no token hashes to it (it is not hexadecimal).
+_NO_HASH = "-" * 64
+
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+
+def player_tokens(edit_token: str, game_id: str, setup: Any) -> tuple[str | None, ...]:
+    """Each seat's player token, worked out from the game's edit token (so it need not be
+    kept, and the edit token can always show the links again); None for a seat at which no
+    player sits (a gatti-2 dummy's)."""
+    seats = setup.variant.seats
+    players = range(len(setup.players)) if setup.variant.partnership == "dummies" \
+        else range(seats)
+    out: list[str | None] = []
+    for seat in range(seats):
+        if seat not in players:
+            out.append(None)
+            continue
+        digest = hmac.new(edit_token.encode(), f"segnapunti player {game_id} {seat}".encode(),
+                          hashlib.sha256).digest()
+        out.append(base64.urlsafe_b64encode(digest).rstrip(b"=").decode())
+    return tuple(out)
+
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What a token opened, decided before the use case runs (``GameService.authorize``):
+    the game, the token's kind, the game's credentials as they were read (their version is
+    where the use case starts reading from), and for a player's link, the seat it speaks
+    for."""
+
+    game_id: str
+    kind: AccessKind
+    credentials: GameCredentials
+    seat: int | None = None
+
+
+
+def game_not_found(game_id: str) -> GameNotFound:
+    return GameNotFound(Text("there is no game {game} for this token", game=repr(game_id)))
+
+
+def authorize(repository: GameRepository, game_id: str, token: str | None, *,
+              write: bool, player: bool = False) -> Access:
+    """What ``token`` opens of the game: ``Unauthenticated`` without one,
+    ``InvalidToken`` for a token that opens no game at all, ``NotFound`` for the token of
+    another game (or no such game: the two look the same, so ids cannot be probed with a
+    token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
+    player's link will do (a verdict is a player's own: the scorekeeper's and the
+    read-only links cannot give one)."""
+    if not token:
+        raise Unauthenticated(
+            Text("this request needs the game's token (Authorization: Bearer …)"))
+    credentials = repository.get_credentials(game_id)
+    digest = hash_token(token)
+    # Both comparisons always run, against placeholders when there is no such game: the
+    # time taken tells neither which token matched nor whether the game exists.
+    edit_hash = credentials.edit_token_hash if credentials else _NO_HASH
+    read_hash = credentials.read_token_hash if credentials else _NO_HASH
+    is_edit = hmac.compare_digest(digest, edit_hash)
+    is_read = hmac.compare_digest(digest, read_hash)
+    # Every player's hash is compared too, whatever matched before.
+    is_player = False
+    seat: int | None = None
+    for player_seat, player_hash in (credentials.player_token_hashes if credentials else ()):
+        if hmac.compare_digest(digest, player_hash):
+            is_player, seat = True, player_seat
+    kind: AccessKind | None = ("edit" if is_edit else "read" if is_read
+                               else "player" if is_player else None)
+    if kind is None or credentials is None:
+        # Whether the game exists is only told to no one: a token that opens nothing gets
+        # 401 for every id, the token of another game 404 for every other id.
+        if not repository.token_exists(digest):
+            raise InvalidToken(Text("this token opens no game; check the link it came from"))
+        raise game_not_found(game_id)
+    if write and kind != "edit":
+        raise Forbidden(
+            Text("a player's link cannot change the game; use the edit token")
+            if kind == "player" else
+            Text("the read-only token cannot change the game; use the edit token"))
+    if player and kind != "player":
+        raise NotAPlayer(Text(
+            "only a player's own link confirms or disputes a hand: the scorekeeper's "
+            "and the read-only links cannot speak for a player"))
+    return Access(game_id, kind, credentials, seat if kind == "player" else None)
+
+
+def fresh(repository: GameRepository, unit: UnitOfWork, access: Access) -> Access:
+    """``access`` as decided before the write; on a try after a concurrent change, with
+    the game's credentials read again (their version is where the try reads from)."""
+    if not unit.retried:
+        return access
+    credentials = repository.get_credentials(access.game_id)
+    if credentials is None:  # pragma: no cover - games are never removed
+        raise game_not_found(access.game_id)
+    return replace(access, credentials=credentials)
+
+
+def token_kind(access: Access) -> TokenKind:
+    """The kind of token a write was made with, as the history records it (only the edit
+    token writes hands)."""
+    return "read" if access.kind == "read" else "edit"
+

@@ -1,0 +1,451 @@
+"""Use cases of stored games: create, read, add / correct / delete hands, players'
+verdicts, history, links.
+
+A stored hand is its record; every result is recomputed from the records, in order, by the
+same ``score_hand`` that answers ``POST /score`` (ARCHITECTURE §4). A write is scored first
+and stored only if valid, guarded by the game's version, so a rejected or conflicting request
+changes nothing. A write runs in a ``UnitOfWork`` (its transaction, its retries, its work
+after commit), with the ``Access`` decided before it began.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from service.domain import (
+    RULES_VERSION,
+    Confirmation,
+    GameSetup,
+    GameSummary,
+    HandRecord,
+    HandResult,
+    Problem,
+    RecordInvalid,
+    Text,
+    UnknownVariant,
+    check_next_hand,
+    find_variant,
+    game_summary,
+    later_hands_problems,
+    reason_of,
+    score_record,
+    validate_game_setup,
+    verdict_problems,
+)
+
+from ..errors import (
+    ConcurrentChange,
+    Conflict,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+)
+from ..ports import (
+    GameIdTaken,
+    GameRepository,
+    HandVersion,
+    StaleGame,
+    StoredGame,
+    StoredHand,
+)
+from ..unit_of_work import UnitOfWork
+from .access import (
+    TOKEN_BYTES,
+    Access,
+    authorize,
+    fresh,
+    hash_token,
+    new_game_id,
+    player_tokens,
+    token_kind,
+)
+from .views import (
+    ANY_VERSION,
+    CACHE_HANDS,
+    CreatedGame,
+    GameView,
+    GameViews,
+    HandView,
+    appended,
+    game_etag,
+    hand_etag,
+    hand_view,
+    with_verdict,
+)
+
+#: Hands one game can hold; hand numbers beyond it are never valid (404).
+MAX_HANDS = 1000
+
+
+Clock = Callable[[], datetime]
+
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+
+def variant_of(variant_id: str, field: str = "variant") -> Any:
+    try:
+        return find_variant(variant_id)
+    except UnknownVariant as error:
+        raise RecordInvalid(
+            [Problem(field, "unknown_variant", f"there is no variant {error.variant_id!r}")]
+        ) from error
+
+
+
+def parse_and_score(
+    setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult],
+    summary: GameSummary | None = None,
+) -> tuple[HandRecord, HandResult]:
+    """Validate a hand record as the next hand after ``earlier``, collecting every problem:
+    its form, the dealer whose turn it is, the rules of the variant, and what the game adds
+    (a record stopping after the declarations must win the rubber, R13)."""
+    if summary is None:  # ``summary``, when given, is the game's after ``earlier``
+        summary = game_summary(setup, earlier)
+    expected_dealer = summary.next_dealer
+    name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
+    record, result = score_record(setup.variant, setup.options, data,
+                                  expected_dealer=expected_dealer, dealer_name=name)
+    problems = check_next_hand(setup, earlier, result, summary)
+    if problems:
+        raise RecordInvalid(problems)
+    return record, result
+
+
+
+def _check_if_match(game_id: str, hand: StoredHand | HandView,
+                    if_match: Collection[str] | None, *, required: bool = True) -> None:
+    if if_match is None:
+        if not required:
+            return
+        raise PreconditionRequired(
+            Text("send If-Match with the ETag of hand {n} to change it", n=hand.number)
+        )
+    if ANY_VERSION in if_match:
+        return
+    if hand_etag(game_id, hand.number, hand.version) not in if_match:
+        raise PreconditionFailed(
+            Text("hand {n} has changed since that ETag; read it again", n=hand.number)
+        )
+
+
+
+class GameService:
+    """The use cases of stored games over a ``GameRepository``; its ``views`` are the views
+    and results this process keeps."""
+
+    def __init__(
+        self,
+        repository: GameRepository,
+        clock: Clock = utc_now,
+        cache_hands: int = CACHE_HANDS,
+    ) -> None:
+        self.repository = repository
+        self.clock = clock
+        self.views = GameViews(repository, cache_hands)
+
+    def tag_of(self, access: Access) -> str:
+        """The game's entity tag as its credentials were read, for a conditional read: no
+        further query, no scoring."""
+        return game_etag(access.game_id, access.credentials.version)
+
+    def game_tag(self, game_id: str, token: str | None) -> str:
+        """The game's current entity tag, for a conditional read: one small query."""
+        return self.tag_of(self.authorize(game_id, token, write=False))
+
+    def authorize(self, game_id: str, token: str | None, *, write: bool,
+                  player: bool = False) -> Access:
+        """What ``token`` opens of the game: ``Unauthenticated`` without one,
+        ``InvalidToken`` for a token that opens no game at all, ``NotFound`` for the token of
+        another game (or no such game: the two look the same, so ids cannot be probed with a
+        token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
+        player's link will do (a verdict is a player's own: the scorekeeper's and the
+        read-only links cannot give one)."""
+        return authorize(self.repository, game_id, token, write=write, player=player)
+
+    def create_game(
+        self,
+        unit: UnitOfWork,
+        variant_id: str,
+        options: Mapping[str, Any] | None,
+        players: Sequence[str],
+        first_dealer: int | None,
+    ) -> CreatedGame:
+        edit_token = secrets.token_urlsafe(TOKEN_BYTES)
+        read_token = secrets.token_urlsafe(TOKEN_BYTES)
+        game = self.new_game(variant_id, options, players, first_dealer,
+                             edit_token=edit_token, read_token=read_token)
+        try:
+            unit.games.add_game(game)
+        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+            # The failed insert spoiled its transaction: the unit of work starts again, with
+            # a new id.
+            raise ConcurrentChange("a new game's id was already taken") from error
+        view = self.views.view(game, keep=False)
+        unit.after_commit(lambda: self.views.keep(view))
+        return CreatedGame(view, edit_token, read_token,
+                           player_tokens(edit_token, game.id, view.setup))
+
+    def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
+                 players: Sequence[str], first_dealer: int | None, *, edit_token: str,
+                 read_token: str, event: tuple[str, int, int] | None = None) -> StoredGame:
+        """A new game as it is stored (checked, not stored yet): its tokens' hashes, and
+        each player's (worked out from the edit token); ``event`` for a table of an event."""
+        variant = variant_of(variant_id)
+        setup = validate_game_setup(variant, options, list(players), first_dealer)
+        game_id = new_game_id()
+        return StoredGame(
+            id=game_id,
+            variant=variant.id,
+            options=dict(setup.options),
+            players=tuple(setup.players),
+            first_dealer=setup.first_dealer,
+            edit_token_hash=hash_token(edit_token),
+            read_token_hash=hash_token(read_token),
+            created_at=self.clock(),
+            version=1,
+            player_token_hashes=tuple(
+                (seat, hash_token(token))
+                for seat, token in enumerate(player_tokens(edit_token, game_id, setup))
+                if token),
+            event=event,
+        )
+
+    def view_of(self, game: StoredGame) -> GameView:
+        """A game's view from the game as stored (one an event's write has just made or
+        changed: read again, it would not show before the commit). Not kept: the write may
+        yet roll back."""
+        return self.views.view(game, keep=False)
+
+    def opens_a_game(self, token_hash: str) -> bool:
+        """Whether any game has this edit, read or player token hash."""
+        return self.repository.token_exists(token_hash)
+
+    def view_at(self, game_id: str, version: int) -> GameView:
+        """The game at ``version`` (just read elsewhere, as an event reads its tables') or
+        later, from this process's views where it can."""
+        return self.views.current(game_id, version)
+
+    def player_links(self, game_id: str, token: str | None) -> tuple[str | None, ...]:
+        """Each seat's player token, with the edit token only: they are worked out from it
+        (so they need not be kept), and a game from before player links gets them stored
+        now."""
+        credentials = self.authorize(game_id, token, write=True).credentials
+        assert token is not None
+        view = self.views.current(game_id, credentials.version)
+        players = player_tokens(token, game_id, view.setup)
+        self.repository.add_player_tokens(game_id, tuple(
+            (seat, hash_token(found)) for seat, found in enumerate(players) if found))
+        return players
+
+    def get_game(self, game_id: str, token: str | None) -> GameView:
+        return self.view_for(self.authorize(game_id, token, write=False))
+
+    def view_for(self, access: Access) -> GameView:
+        """The game ``access`` opens, at the version read with its credentials or later."""
+        return self.views.current(access.game_id, access.credentials.version)
+
+    def history(self, game_id: str, token: str | None) -> list[HandVersion]:
+        self.authorize(game_id, token, write=False)
+        return self.repository.history(game_id)
+
+    def get_hand(self, game_id: str, token: str | None, number: int) -> HandView:
+        view = self.get_game(game_id, token)
+        return self._hand_of(view, number)
+
+    def add_hand(self, unit: UnitOfWork, access: Access, data: Mapping[str, Any]) -> HandView:
+        """Record the next hand (``access``: the edit token's)."""
+        access = fresh(self.repository, unit, access)
+        game_id = access.game_id
+        kind, credentials = token_kind(access), access.credentials
+        view = self.views.current(game_id, credentials.version)
+        game = view.game
+        _check_open(game)
+        if view.summary.finished:
+            raise Conflict(
+                Text("game {game} is finished; it takes no more hands", game=game_id),
+                code="game_finished"
+            )
+        if len(game.hands) >= MAX_HANDS:
+            raise Conflict(
+                Text("game {game} holds {n} hands, the most one game can hold", game=game_id,
+                     n=MAX_HANDS),
+                code="too_many_hands",
+            )
+        # The summary of the hands so far stands for them: nothing here walks the game.
+        record, result = parse_and_score(view.setup, data, (), view.summary)
+        canonical = record.to_json()
+        try:
+            stored = unit.games.add_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=len(game.hands) + 1,
+                record=canonical,
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        hand = hand_view(game_id, stored, record, result, view.setup)
+        unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
+        return hand
+
+    def _remember_added(self, view: GameView, stored: StoredHand, record: HandRecord,
+                        hand: HandView) -> None:
+        """Once a new hand is committed, the game's next version is the last one plus that
+        hand: its view is made now, so the next read or write scores nothing again."""
+        self.views.results.put((view.id, stored.number, stored.version, stored.rules_version),
+                                (record, hand.result))
+        self.views.keep(appended(view, view.game.version + 1, [stored], [hand]))
+
+    def correct_hand(
+        self,
+        unit: UnitOfWork,
+        access: Access,
+        number: int,
+        data: Mapping[str, Any],
+        if_match: Collection[str] | None,
+    ) -> HandView:
+        """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
+        The dealer must be the one whose turn that hand was; later results are derived, so
+        they follow. The game is read whole, afresh on every try."""
+        game_id, kind = access.game_id, token_kind(access)
+        game = self.views.load(game_id)
+        _check_open(game)
+        current = self._stored_hand(game, number)
+        _check_if_match(game_id, current, if_match)
+        view = self.views.view(game)
+        record, result = parse_and_score(view.setup, data,
+                                          [hand.result for hand in view.hands[: number - 1]])
+        chain = [(h.dealer, h.result) for h in view.hands]
+        chain[number - 1] = (record.dealer, result)
+        broken = later_hands_problems(view.setup, chain, number)
+        if broken:
+            raise Conflict(
+                Text("correcting hand {n} this way would leave later hands wrong: {problems}. "
+                     "Correct or delete the later hands first.", n=number,
+                     problems=Text.joined(p.message for p in broken)),
+                code="later_hands_conflict",
+            )
+        try:
+            stored = unit.games.replace_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=number,
+                expected_hand_version=current.version,
+                record=record.to_json(),
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        return hand_view(game_id, stored, record, result, view.setup)
+
+    def delete_hand(
+        self, unit: UnitOfWork, access: Access, number: int, if_match: Collection[str] | None
+    ) -> None:
+        """Remove the last hand (a ``delete`` version records it)."""
+        game_id, kind = access.game_id, token_kind(access)
+        game = self.views.load(game_id)
+        _check_open(game)
+        current = self._stored_hand(game, number)
+        _check_if_match(game_id, current, if_match)
+        if number != len(game.hands):
+            raise Conflict(
+                Text("only the last hand ({last}) can be deleted; correct hand {n} instead",
+                     last=len(game.hands), n=number),
+                code="not_last_hand",
+            )
+        try:
+            unit.games.delete_hand(
+                game_id,
+                expected_game_version=game.version,
+                number=number,
+                expected_hand_version=current.version,
+                rules_version=RULES_VERSION,
+                token_kind=kind,
+                now=self.clock(),
+            )
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+
+    def confirm_hand(
+        self,
+        unit: UnitOfWork,
+        access: Access,
+        number: int,
+        verdict: str,
+        reason: object,
+        if_match: Collection[str] | None,
+    ) -> tuple[HandView, Confirmation, bool]:
+        """A player's verdict on hand ``number`` as it stands (with ``If-Match``, only if it
+        is still the version the player read): the hand, the verdict, and whether it is new.
+        The same verdict again is the one already given; a different one replaces it."""
+        access = fresh(self.repository, unit, access)
+        game_id = access.game_id
+        assert access.seat is not None
+        problems = verdict_problems(verdict, reason)
+        if problems:
+            raise RecordInvalid(problems)
+        view = self.views.current(game_id, access.credentials.version)
+        if view.setup.options.get("confirmation", "optional") == "none":
+            raise Conflict(
+                Text("game {game} takes no confirmations: its confirmation option is none",
+                     game=game_id),
+                code="confirmation_off",
+            )
+        hand = self._hand_of(view, number)
+        _check_if_match(game_id, hand, if_match, required=False)
+        kept = reason_of(verdict, reason)
+        given = next((c for c in hand.confirmations if c.seat == access.seat), None)
+        if given is not None and given.says_the_same(verdict, kept):
+            return hand, given, False
+        confirmation = Confirmation(access.seat, "confirm" if verdict == "confirm" else "dispute",
+                                    hand.version, self.clock(), kept)
+        try:
+            unit.games.add_confirmation(
+                game_id, expected_game_version=view.game.version, confirmation=confirmation,
+                number=number)
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        updated = with_verdict(view, number, confirmation)
+        unit.after_commit(lambda: self.views.keep(updated))
+        return updated.hands[number - 1], confirmation, True
+
+    @staticmethod
+    def _stored_hand(game: StoredGame, number: int) -> StoredHand:
+        if not 1 <= number <= len(game.hands):
+            raise NotFound(Text("game {game} has no hand {n}", game=game.id, n=number))
+        return game.hands[number - 1]
+
+    @staticmethod
+    def _hand_of(view: GameView, number: int) -> HandView:
+        if not 1 <= number <= len(view.hands):
+            raise NotFound(Text("game {game} has no hand {n}", game=view.id, n=number))
+        return view.hands[number - 1]
+
+
+def _check_open(game: StoredGame) -> None:
+    """A table whose round the organiser closed takes no more changes: it counts as it
+    stood (EVENTS.md)."""
+    if game.closed_at is not None:
+        raise Conflict(
+            Text("game {game} is a table of a round the organiser closed: it counts as it "
+                 "stands and takes no more changes", game=game.id),
+            code="game_closed",
+        )
+
+
+
+def _concurrent(game_id: str) -> ConcurrentChange:
+    return ConcurrentChange(
+        f"game {game_id} was changed by another request at the same time; read it and retry"
+    )

@@ -1,0 +1,134 @@
+"""The store's connections and transactions, shared by its repositories (games, events,
+idempotency keys): one engine, one writer gate, and the transaction of the unit of work open
+in this thread.
+
+Outside a unit of work each write is a transaction of its own. Inside one
+(``SqlConnections.atomic``, which the application's ``UnitOfWork`` opens through the store),
+every write of every repository joins that unit's transaction: one request's effect and its
+idempotency key commit together, or not at all. Reads take a connection of their own: they
+are not part of the unit (on SQLite a reader never waits for the writer).
+
+Why a ``ContextVar`` holds the open transaction: one store object serves every thread (or
+task) of a worker, and SQLAlchemy needs one connection per transaction. The repositories'
+methods are the application's ports, which name no connection; the context variable is what
+lets a repository find the connection of the unit open in *this* thread without SQLAlchemy
+showing through the ports. Only ``atomic`` sets it, and only the repositories read it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from contextvars import ContextVar
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Engine, event
+from sqlalchemy.engine import ExceptionContext
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from service.application.ports import StoreUnavailable
+
+from .gate import writer_gate
+
+_instances = itertools.count()
+
+
+class _Unit:
+    """A unit of work's transaction: its connection, and the writer gate once its first
+    write took it (held on ``exits`` until the unit has ended)."""
+
+    def __init__(self, connection: Connection, exits: ExitStack) -> None:
+        self.connection = connection
+        self.gated = False
+        self.exits = exits
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _unavailable(context: ExceptionContext) -> StoreUnavailable | None:
+    """The database's own troubles (it cannot be reached, it went away, it is locked past the
+    busy timeout) as ``StoreUnavailable``: an answer the client may retry (503), not a
+    defect. Every other error (a constraint, a bad statement) is left as it is."""
+    if context.is_disconnect or isinstance(context.sqlalchemy_exception,
+                                           OperationalError | InterfaceError):
+        original = context.original_exception
+        return StoreUnavailable(
+            f"the database is unavailable ({type(original).__name__}: "
+            f"{str(original).strip().splitlines()[0] if str(original).strip() else ''})",
+            lost_connection=context.is_disconnect,
+        )
+    return None
+
+
+@contextmanager
+def _pool_waits() -> Iterator[None]:
+    """Every connection of the pool busy for the whole pool timeout: unavailable too."""
+    try:
+        yield
+    except PoolTimeout as error:
+        raise StoreUnavailable(f"no database connection is free ({error})") from error
+
+
+class SqlConnections:
+    """Connections to one database, and the unit of work open in this context."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        if not event.contains(engine, "handle_error", _unavailable):
+            event.listen(engine, "handle_error", _unavailable)
+        self._gate = writer_gate(engine.url)
+        # The unit of work open in this context (thread or task), if any: see the module's
+        # docstring for why it is a context variable.
+        self._unit: ContextVar[_Unit | None] = ContextVar(
+            f"segnapunti_unit_of_work_{next(_instances)}", default=None
+        )
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        with _pool_waits():
+            connection = self.engine.connect()
+        with connection:
+            yield connection
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        with self.connect() as connection, connection.begin():
+            yield connection
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A unit of work: every write made inside joins one transaction, committed when the
+        block ends and rolled back if it raises. Inside one already, the block joins it."""
+        if self._unit.get() is not None:
+            yield
+            return
+        # The unit's exits (the writer gate, once taken) are left after it has committed.
+        with ExitStack() as exits, self.begin() as connection:
+            unit = _Unit(connection, exits)
+            reset = self._unit.set(unit)
+            try:
+                yield
+            finally:
+                self._unit.reset(reset)
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """The connection to write with: the unit of work's, or a transaction of its own.
+        On SQLite the writer gate is taken first and held until the transaction ends."""
+        unit = self._unit.get()
+        if unit is not None:
+            if not unit.gated and self._gate is not None:
+                unit.exits.enter_context(self._gate.held())
+                unit.gated = True
+            yield unit.connection
+            return
+        with self.gated(), self.begin() as connection:
+            yield connection
+
+    def gated(self) -> AbstractContextManager[None]:
+        return self._gate.held() if self._gate is not None else nullcontext()
