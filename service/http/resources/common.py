@@ -95,6 +95,30 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
     return decorator
 
 
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
+    "description": "an ETag read before: 304 Not Modified while it is still current",
+    "schema": {"type": "string"},
+}
+
+
+def not_modified_doc(blp: Blueprint, what: str,
+                     headers: dict[str, Any] | None = None) -> Callable[[F], F]:
+    """Document a read that answers ``304 Not Modified`` to an ``If-None-Match`` naming what
+    it would send (``what``: "the game is as the ETag sent")."""
+
+    def decorator(view: F) -> F:
+        wrapped = blp.doc(parameters=[IF_NONE_MATCH])(view)
+        if headers is None:
+            return blp.alt_response(304, description=f"Not Modified: {what}")(wrapped)
+        return blp.alt_response(304, description=f"Not Modified: {what}",
+                                headers=headers)(wrapped)
+
+    return decorator
+
+
 def json_body(blp: Blueprint) -> Callable[[F], F]:
     """Document the errors of a JSON request body: malformed (400), over 1 MiB (413), not
     JSON (415). Schema (422) errors are documented by ``blp.arguments``."""

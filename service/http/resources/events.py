@@ -36,8 +36,8 @@ from ..schemas.events import (
     SeatingSchema,
     StandingsSchema,
 )
-from .common import SECURITY, bearer_token, json_body, write
-from .games import IF_NONE_MATCH, LOCATION_HEADER, not_modified, share_link, weak
+from .common import SECURITY, bearer_token, json_body, not_modified_doc, write
+from .games import LOCATION_HEADER, not_modified, share_link, weak
 
 blp = Blueprint(
     "events",
@@ -237,9 +237,7 @@ class Events(MethodView):
 class Event(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, EventSchema, headers=READ_HEADERS)
-    @blp.alt_response(304, description="Not Modified: the event is as the ETag sent",
-                      headers=READ_HEADERS)
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the event is as the ETag sent", READ_HEADERS)
     def get(self, event_id: str) -> Any:
         """Read an event
 
@@ -342,9 +340,7 @@ class CloseRound(MethodView):
 class EventStandings(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, StandingsSchema, headers=READ_HEADERS)
-    @blp.alt_response(304, description="Not Modified: nothing changed since the ETag sent",
-                      headers=READ_HEADERS)
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "nothing changed since the ETag sent", READ_HEADERS)
     def get(self, event_id: str) -> Any:
         """Read the standings
 

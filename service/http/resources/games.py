@@ -33,6 +33,7 @@ from .common import (
     game_service,
     if_match,
     json_body,
+    not_modified_doc,
     protected,
     quoted,
     write,
@@ -66,13 +67,6 @@ SEAT_HEADER = "Game-Seat"
 GAME_READ_HEADERS[SEAT_HEADER] = {
     "description": "with a player's link, the seat it speaks for", "schema": {"type": "integer"}}
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
-IF_NONE_MATCH = {
-    "in": "header",
-    "name": "If-None-Match",
-    "required": False,
-    "description": "an ETag read before: 304 Not Modified while it is still current",
-    "schema": {"type": "string"},
-}
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",
@@ -218,9 +212,7 @@ class PlayerLinks(MethodView):
 class Game(MethodView):
     @protected(blp, write=False)
     @blp.response(200, GameSchema, headers=GAME_READ_HEADERS)
-    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent",
-                      headers=GAME_READ_HEADERS)
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the game is as the ETag sent", GAME_READ_HEADERS)
     def get(self, game_id: str) -> Any:
         """Read a game
 
@@ -290,8 +282,7 @@ class Hands(MethodView):
 class Hand(MethodView):
     @protected(blp, write=False)
     @blp.response(200, HandSchema, headers=ETAG_HEADER)
-    @blp.alt_response(304, description="Not Modified: the hand is as the ETag sent")
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the hand is as the ETag sent")
     def get(self, game_id: str, number: int) -> Any:
         """Read one hand
 

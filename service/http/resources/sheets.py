@@ -15,9 +15,8 @@ from ..blueprint import Blueprint
 from ..paths import API_PREFIX
 from ..schemas import CreatedGameSchema
 from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
-from .common import bearer_token, game_service, json_body, protected, write
+from .common import bearer_token, game_service, json_body, not_modified_doc, protected, write
 from .games import (
-    IF_NONE_MATCH,
     LOCATION_HEADER,
     game_json,
     not_modified,
@@ -66,8 +65,7 @@ class SheetPdf(MethodView):
     @blp.arguments(SheetQuerySchema, location="query")
     @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
                   description="The score sheet, A4", headers={**ETAG, **DISPOSITION})
-    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the game is as the ETag sent")
     def get(self, query: dict[str, Any], game_id: str) -> Any:
         """Print the score sheet
 
@@ -92,8 +90,7 @@ class SheetPdf(MethodView):
 class GameJson(MethodView):
     @protected(blp, write=False)
     @blp.response(200, GameExportSchema, headers={**ETAG, **DISPOSITION})
-    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the game is as the ETag sent")
     def get(self, game_id: str) -> Any:
         """Export the game as JSON
 
@@ -117,8 +114,7 @@ class GameCsv(MethodView):
     @protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
                   description="One row per hand and column", headers={**ETAG, **DISPOSITION})
-    @blp.alt_response(304, description="Not Modified: the game is as the ETag sent")
-    @blp.doc(parameters=[IF_NONE_MATCH])
+    @not_modified_doc(blp, "the game is as the ETag sent")
     def get(self, game_id: str) -> Any:
         """Export the game as CSV
 

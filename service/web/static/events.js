@@ -10,8 +10,8 @@ import {
   tableSides, tableState,
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
-import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
-import { placeProblems, problemText, scrollToFirstProblem } from "./problems.js";
+import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
+import { placeProblems, problemText } from "./problems.js";
 import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
@@ -156,21 +156,16 @@ async function newEventScreen() {
       rounds: state.rounds, entrants,
     };
     if (state.format === "pairs") body.pairing = state.pairing;
-    const button = root.querySelector("#start-event");
-    button.disabled = true;
-    try {
-      const data = await createWithOptions("/events", body, options);
+    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, (data) => {
       Events.put(data.id, {
         tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
         format: data.format, status: data.status,
       });
       location.hash = `#/events/${data.id}`;
-    } catch (error) {
-      button.disabled = false;
-      state.errors = problemErrors(error);
+    }, (problems) => {
+      state.errors = problems;
       showErrors();
-      scrollToFirstProblem(root);
-    }
+    });
   }
 
   draw();

@@ -3,6 +3,7 @@
  * passes in its own state (``variant``, ``options``) and how to redraw itself. */
 import { api, problemErrors } from "./api.js";
 import { CURRENCIES, chipRadio, h, money, randomKey, switchButton } from "./dom.js";
+import { scrollToFirstProblem } from "./problems.js";
 import { variantName } from "./state.js";
 
 const t = (key, params) => I18n.t(key, params);
@@ -96,4 +97,17 @@ async function createWithOptions(path, body, options) {
   }
 }
 
-export { chosenOptions, createWithOptions, gameChips, variantSummary };
+/** Sends a new game or event from its form: ``button`` waits while it goes; then either
+ * ``created(data)``, or ``refused(problems)`` and the first refused field brought into view. */
+async function submitNew(root, button, path, body, options, created, refused) {
+  button.disabled = true;
+  try {
+    created(await createWithOptions(path, body, options));
+  } catch (error) {
+    button.disabled = false;
+    refused(problemErrors(error));
+    scrollToFirstProblem(root);
+  }
+}
+
+export { chosenOptions, gameChips, submitNew, variantSummary };

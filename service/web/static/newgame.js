@@ -1,9 +1,8 @@
 /* The new-game screen: the game (a family, then its table form and options), the players in
  * their seating order, the first dealer; started, it opens the share screen. */
-import { problemErrors } from "./api.js";
 import { append, banner, chipRadio, h, show } from "./dom.js";
-import { chosenOptions, createWithOptions, gameChips, variantSummary } from "./gamechoice.js";
-import { placeProblems, scrollToFirstProblem } from "./problems.js";
+import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
+import { placeProblems } from "./problems.js";
 import { variants } from "./state.js";
 import { Store } from "./stores.js";
 
@@ -96,21 +95,16 @@ async function newGameScreen() {
       variant: v.id, players: Array.from({ length: v.players }, (_, i) => (state.names[i] || "").trim()),
       first_dealer: state.dealer, options,
     };
-    const button = root.querySelector("#start");
-    button.disabled = true;
-    try {
-      const data = await createWithOptions("/games", body, options);
+    await submitNew(root, root.querySelector("#start"), "/games", body, options, (data) => {
       Store.put(data.id, {
         token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
         variant: data.variant, seats: data.seats, status: data.status, hands: 0,
       });
       location.hash = `#/games/${data.id}/share`;
-    } catch (error) {
-      button.disabled = false;
-      state.errors = problemErrors(error);
+    }, (problems) => {
+      state.errors = problems;
       showErrors();
-      scrollToFirstProblem(root);
-    }
+    });
   }
 
   draw();

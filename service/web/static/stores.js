@@ -25,12 +25,18 @@ function kept(key) {
     get(id) {
       return this.all()[id] || null;
     },
+    remove(id) {
+      const all = this.all();
+      delete all[id];
+      this.write(all);
+    },
   };
 }
 
 // The games this phone has opened, by id: their tokens, kind and last copy.
+const games = kept("segnapunti.games.v1");
 const Store = {
-  ...kept("segnapunti.games.v1"),
+  ...games,
   put(id, patch) {
     const all = this.all();
     all[id] = { ...(all[id] || {}), ...patch, id, seen: Date.now() };
@@ -38,9 +44,7 @@ const Store = {
     return all[id];
   },
   remove(id) {
-    const all = this.all();
-    delete all[id];
-    this.write(all);
+    games.remove.call(this, id);
     try {
       localStorage.removeItem(Copies.key(id));
     } catch (error) { /* nothing kept */ }
@@ -62,11 +66,6 @@ const Events = {
     };
     this.write(all);
     return all[id];
-  },
-  remove(id) {
-    const all = this.all();
-    delete all[id];
-    this.write(all);
   },
 };
 
