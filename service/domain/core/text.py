@@ -15,6 +15,7 @@ elsewhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Self
 
 from .cards import Card
@@ -100,3 +101,15 @@ def english_value(value: object) -> str:
 def plain(message: str | Text) -> str:
     """The English text alone (for logs and the few places that need a bare ``str``)."""
     return str.__str__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section of a rulebook: the clause it is (``§2.3``, ``R8``), its title and its text."""
+
+    ref: str
+    title: Text
+    text: Text
+
+    def to_json(self) -> dict[str, object]:
+        return {"ref": self.ref, "title": self.title, "text": self.text}
