@@ -95,13 +95,15 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
     return decorator
 
 
-IF_NONE_MATCH = {
-    "in": "header",
-    "name": "If-None-Match",
-    "required": False,
-    "description": "an ETag read before: 304 Not Modified while it is still current",
-    "schema": {"type": "string"},
-}
+def header_parameter(name: str, description: str, *, required: bool = False,
+                     **schema: Any) -> dict[str, Any]:
+    """A request header as the OpenAPI document lists it (a string unless ``schema`` says)."""
+    return {"in": "header", "name": name, "required": required, "description": description,
+            "schema": {"type": "string", **schema}}
+
+
+IF_NONE_MATCH = header_parameter(
+    "If-None-Match", "an ETag read before: 304 Not Modified while it is still current")
 
 
 def not_modified_doc(blp: Blueprint, what: str,
@@ -133,17 +135,12 @@ def json_body(blp: Blueprint) -> Callable[[F], F]:
     return decorator
 
 
-IDEMPOTENCY_KEY = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "required": False,
-    "description": (
-        "a fresh random value (a UUID) per new request: a retry with the same key and body "
-        "gets the first response again (with `Idempotent-Replayed: true`) and creates nothing; "
-        "the same key with another body is a 422. Keys are kept 24 hours."
-    ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},
-}
+IDEMPOTENCY_KEY = header_parameter(
+    "Idempotency-Key",
+    "a fresh random value (a UUID) per new request: a retry with the same key and body "
+    "gets the first response again (with `Idempotent-Replayed: true`) and creates nothing; "
+    "the same key with another body is a 422. Keys are kept 24 hours.",
+    minLength=1, maxLength=KEY_MAX_LENGTH)
 # The headers of a first response that its replay repeats.
 _REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
 

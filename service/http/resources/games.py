@@ -31,6 +31,7 @@ from ..schemas import (
 from .common import (
     bearer_token,
     game_service,
+    header_parameter,
     if_match,
     json_body,
     not_modified_doc,
@@ -67,13 +68,8 @@ SEAT_HEADER = "Game-Seat"
 GAME_READ_HEADERS[SEAT_HEADER] = {
     "description": "with a player's link, the seat it speaks for", "schema": {"type": "integer"}}
 LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
-IF_MATCH = {
-    "in": "header",
-    "name": "If-Match",
-    "required": True,
-    "description": "the hand's current ETag (428 without it, 412 when stale)",
-    "schema": {"type": "string"},
-}
+IF_MATCH = header_parameter(
+    "If-Match", "the hand's current ETag (428 without it, 412 when stale)", required=True)
 
 
 #: The JSON body of each recently read version of a game, by its entity tag (which names
