@@ -3,6 +3,14 @@
 ``db_url`` runs a test module once on SQLite (a temporary file) and, when
 ``TEST_DATABASE_URL`` is set, once more on PostgreSQL in a schema of its own that is dropped
 afterwards, so modules never see each other's rows and may run in parallel.
+
+The run's PostgreSQL tests do not use the database ``TEST_DATABASE_URL`` names itself but one
+made for each test process beside it (``<name>_<worker>_<run>``: ``test_gw0_1a2b3c4d``, or
+``test_main_…`` without pytest-xdist) and dropped at its end: a test that cuts the database's
+connections (tests/http/test_http_outage.py) then cuts only its own process's, never those of
+another worker or of another run on the same server. ``TEST_DATABASE_URL`` is set to it for
+the process, so the test modules that read it read that one. Where the role may not create
+databases, the named database is used as it is.
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import NullPool
 
 from service.persistence import make_engine, normalise_url, upgrade
 
@@ -30,6 +40,56 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 # own (tests/http/test_http_rate_limit.py).
 NO_RATE_LIMIT = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0}
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
+#: The database made for this process (dropped at its end), if one was.
+_OWN_DATABASE: tuple[str, str] | None = None
+
+
+def _is_xdist_controller(config: pytest.Config) -> bool:
+    """The process that hands tests to pytest-xdist's workers (and runs none itself)."""
+    return not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no"
+
+
+def _admin_engine(url: Any) -> Any:
+    """Connections that create and drop databases, named apart from the service's (which
+    tests/http/test_http_outage.py cuts)."""
+    return make_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool,
+                       connect_args={"application_name": "segnapunti-tests"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global TEST_DATABASE_URL, _OWN_DATABASE
+    if not TEST_DATABASE_URL or _is_xdist_controller(config):
+        return
+    workerinput = getattr(config, "workerinput", None)
+    worker = workerinput["workerid"] if workerinput else "main"
+    run = (workerinput or {}).get("testrunuid") or secrets.token_hex(4)
+    base = normalise_url(TEST_DATABASE_URL)
+    name = f"{base.database}_{worker}_{run[:8]}".lower()
+    admin = _admin_engine(base)
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except DBAPIError as error:  # no CREATEDB privilege: the named database, shared
+        config.issue_config_time_warning(pytest.PytestWarning(
+            f"the tests use {base.database} itself: could not create {name}: {error.orig}"), 2)
+        return
+    finally:
+        admin.dispose()
+    _OWN_DATABASE = (base.render_as_string(hide_password=False), name)
+    TEST_DATABASE_URL = base.set(database=name).render_as_string(hide_password=False)
+    os.environ["TEST_DATABASE_URL"] = TEST_DATABASE_URL
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _OWN_DATABASE is None:
+        return
+    base, name = _OWN_DATABASE
+    admin = _admin_engine(base)
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
 
 
 @contextmanager

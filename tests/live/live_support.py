@@ -17,6 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from waiting import SERVER_START_TIMEOUT_S
+
+#: The checkout under test: its ``service`` is the one the server runs, whatever the
+#: environment has installed (the server's working directory is a temporary one).
+ROOT = Path(__file__).resolve().parents[2]
 API = "/api/v1"
 COUNTING = ["T1", "T21", "FOOL", *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS")]
 
@@ -60,7 +65,10 @@ class LiveServer:
     def log_path(self) -> Path:
         return self.workdir / "server.log"
 
-    def start(self, timeout: float = 30.0) -> LiveServer:
+    def start(self, timeout: float | None = None) -> LiveServer:
+        """Start the server and wait until it answers: up to ``timeout`` seconds (default
+        ``TEST_SERVER_START_TIMEOUT``, 120), for on a loaded machine migrations and workers
+        take their time; it fails at once, with the server's log, if the server exits."""
         self.port = free_port()
         env = {
             **os.environ,
@@ -69,6 +77,8 @@ class LiveServer:
             "PORT": str(self.port),
             "WEB_CONCURRENCY": str(self.workers),
             "PYTHONUNBUFFERED": "1",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                        os.environ.get("PYTHONPATH")])),
             # The tests send far more than one client would; the limiter has its own tests.
             "RATE_LIMIT_PER_MINUTE": "1000000",
             "RATE_LIMIT_BURST": "100000",
@@ -83,7 +93,8 @@ class LiveServer:
         )
         log.close()
         self.starts += 1
-        deadline = time.monotonic() + timeout
+        started = time.monotonic()
+        deadline = time.monotonic() + (SERVER_START_TIMEOUT_S if timeout is None else timeout)
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
@@ -94,7 +105,8 @@ class LiveServer:
                 pass
             time.sleep(0.05)
         self.stop()
-        raise RuntimeError(f"the server did not start: {self.log_path.read_text()[-3000:]}")
+        raise RuntimeError(f"the server did not answer within {time.monotonic() - started:.0f} s:"
+                           f" {self.log_path.read_text()[-3000:]}")
 
     def kill(self) -> None:
         """SIGKILL to master and workers at once: no worker finishes its request."""

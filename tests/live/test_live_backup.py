@@ -16,11 +16,17 @@ from typing import Any
 import pytest
 from live_support import API, LiveServer, auth, gatti3_hand
 from sqlalchemy import text
+from waiting import wait_until
 
 from service.persistence import make_engine, normalise_url
 from service.persistence.backup import BackupError, backup, pg_target, restore
 
 WRITERS = 3
+#: Hands on record before the backup begins (three times the least the test accepts), and
+#: after it ends: waited for, however long a loaded machine takes to record them.
+HANDS_BEFORE = 30
+HANDS_AFTER = 2 * WRITERS
+LOAD_TIMEOUT_S = 120.0
 
 
 def command(url: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -84,13 +90,18 @@ def test_a_backup_under_load_restores_every_acknowledged_hand(
     server.start()
     stop = threading.Event()
     writers = [Writer(server, stop) for _ in range(WRITERS)]
+
+    def hands() -> int:
+        return sum(len(writer.acknowledged) for writer in writers)
+
     try:
         for writer in writers:
             writer.start()
-        time.sleep(1.5)
+        wait_until(lambda: hands() >= HANDS_BEFORE, LOAD_TIMEOUT_S)
         began = time.monotonic()
         made = command(db_url, "backup", str(tmp_path / "evening.backup"))
-        time.sleep(0.5)  # the load goes on after the backup too
+        after = hands()  # the load goes on after the backup too
+        wait_until(lambda: hands() >= after + HANDS_AFTER, LOAD_TIMEOUT_S)
     finally:
         stop.set()
         for writer in writers:

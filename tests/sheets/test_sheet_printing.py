@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sheet_samples import SAMPLES, Sample
 from sheet_support import HttpGame, pdf_text
+from waiting import wait_until
 
 from service.application.printouts import PrinterBusy, SheetPrinter, as_of
 from service.pdf import render_sheet
@@ -133,10 +134,11 @@ def test_two_requests_for_one_version_render_it_once(stored: Any) -> None:
 
 def test_waiting_for_another_render_is_bounded_too(stored: Any) -> None:
     view = stored(SAMPLES["gatti-4"])
-    printer = SheetPrinter(Counting(pause=1.0), wait_s=0.1)
+    renderer = Counting(pause=1.0)
+    printer = SheetPrinter(renderer, wait_s=0.1)
     first = threading.Thread(target=lambda: printer.pdf(view, "en", detail=False))
     first.start()
-    time.sleep(0.05)
+    assert wait_until(lambda: renderer.calls == 1, 30)  # the first is rendering
     with pytest.raises(PrinterBusy):
         printer.pdf(view, "en", detail=False)
     first.join()

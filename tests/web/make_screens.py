@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # waiting, which conftest imports
 
 from conftest import CHROMIUM_ARGS, ROOT, chromium_path
 from page_driver import Table, call, record
