@@ -31,6 +31,11 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 360, "height": 740}
 #: How often the page polls the game in the tests (the page's default is 4 s).
 POLL_MS = 400
+#: How long an action (a click, a navigation) and an ``expect`` may wait for the page: what a
+#: loaded machine running the suite in parallel needs. A page that is right gets there at
+#: once; only a wrong one waits this long, to fail.
+ACTION_TIMEOUT_MS = 30_000
+EXPECT_TIMEOUT_MS = 15_000
 
 
 def chromium_path() -> str | None:
@@ -107,8 +112,9 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 @pytest.fixture(scope="session")
 def browser(chromium: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield launched
@@ -125,7 +131,7 @@ class Phone:
                                            color_scheme=color_scheme,
                                            device_scale_factor=1, has_touch=True)
         self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
-        self.context.set_default_timeout(10_000)
+        self.context.set_default_timeout(ACTION_TIMEOUT_MS)
         self.page = self.context.new_page()
         self.problems: list[str] = []
         self.page.on("console", self._console)
