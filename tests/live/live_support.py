@@ -19,9 +19,6 @@ from typing import Any
 
 from waiting import SERVER_START_TIMEOUT_S
 
-#: The checkout under test: its ``service`` is the one the server runs, whatever the
-#: environment has installed (the server's working directory is a temporary one).
-ROOT = Path(__file__).resolve().parents[2]
 API = "/api/v1"
 COUNTING = ["T1", "T21", "FOOL", *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS")]
 
@@ -77,8 +74,6 @@ class LiveServer:
             "PORT": str(self.port),
             "WEB_CONCURRENCY": str(self.workers),
             "PYTHONUNBUFFERED": "1",
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                        os.environ.get("PYTHONPATH")])),
             # The tests send far more than one client would; the limiter has its own tests.
             "RATE_LIMIT_PER_MINUTE": "1000000",
             "RATE_LIMIT_BURST": "100000",
