@@ -112,11 +112,10 @@ def not_modified_doc(blp: Blueprint, what: str,
     it would send (``what``: "the game is as the ETag sent")."""
 
     def decorator(view: F) -> F:
-        wrapped = blp.doc(parameters=[IF_NONE_MATCH])(view)
-        if headers is None:
-            return blp.alt_response(304, description=f"Not Modified: {what}")(wrapped)
-        return blp.alt_response(304, description=f"Not Modified: {what}",
-                                headers=headers)(wrapped)
+        wrapped: Callable[..., Any] = blp.doc(parameters=[IF_NONE_MATCH])(view)
+        extra = {} if headers is None else {"headers": headers}
+        wrapped = blp.alt_response(304, description=f"Not Modified: {what}", **extra)(wrapped)
+        return wrapped  # type: ignore[return-value]
 
     return decorator
 
