@@ -186,12 +186,6 @@ class StoreUnavailable(Exception):
         self.lost_connection = lost_connection
 
 
-class Transactions(Protocol):
-    def atomic(self) -> AbstractContextManager[None]:
-        """A unit of work: every write made inside joins one transaction, committed when the
-        block ends and rolled back if it raises. Reads are not part of it."""
-
-
 class IdempotencyRepository(Protocol):
     def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None: ...
 
@@ -205,7 +199,7 @@ class IdempotencyRepository(Protocol):
         """Remove the entries created before ``before``; how many were removed."""
 
 
-class GameRepository(Transactions, Protocol):
+class GameRepository(Protocol):
     def add_game(self, game: StoredGame) -> None:
         """Store a new game with no hands. Raises ``GameIdTaken``."""
 
@@ -323,9 +317,13 @@ class EventRepository(Protocol):
     def event_history(self, event_id: str) -> list[EventAction]: ...
 
 
-class Store(Transactions, Protocol):
+class Store(Protocol):
     """The repositories of one database, sharing its transactions: ``atomic`` opens the unit
     of work's, and every repository's writes inside join it."""
+
+    def atomic(self) -> AbstractContextManager[None]:
+        """A unit of work: every write made inside joins one transaction, committed when the
+        block ends and rolled back if it raises. Reads are not part of it."""
 
     @property
     def games(self) -> GameRepository: ...

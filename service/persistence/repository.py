@@ -11,7 +11,6 @@ version moved on and changes nothing.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -154,9 +153,6 @@ class SqlGameRepository:
         self.connections = connections if connections is not None else SqlConnections(engine)
         self._connect = self.connections.connect
         self._write = self.connections.write
-
-    def atomic(self) -> AbstractContextManager[None]:
-        return self.connections.atomic()
 
     # -- reads -------------------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ def test_a_unit_of_work_takes_the_gate_at_its_first_write_and_lets_go_after_comm
     path = tmp_path / f"db.sqlite3{SUFFIX}"
     repo.add_game(_game())
     assert not _taken(path)  # a write of its own lets go once committed
-    with repo.atomic():
+    with repo.connections.atomic():
         repo.get_credentials("g1")
         assert not _taken(path)  # reading needs no gate
         repo.add_hand("g1", expected_game_version=1, number=1, record={"dealer": 0},
@@ -83,7 +83,7 @@ def test_a_failed_unit_of_work_lets_go_of_the_gate(
     repo: SqlGameRepository, tmp_path: Path,
 ) -> None:
     repo.add_game(_game())
-    with pytest.raises(RuntimeError), repo.atomic():
+    with pytest.raises(RuntimeError), repo.connections.atomic():
         repo.add_hand("g1", expected_game_version=1, number=1, record={"dealer": 0},
                       rules_version="test", token_kind="edit",
                       now=datetime(2026, 1, 1, tzinfo=UTC))
