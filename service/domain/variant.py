@@ -98,6 +98,17 @@ class BagattoRule:
 
 
 @dataclass(frozen=True)
+class DeckPoints:
+    """How a pile becomes deck points (§2.6, §3, §4.1): ``count`` is the hook, given the
+    variant, the pile's tricks (the discard counted as one where held), its cards and its
+    counting cards' points; ``rule`` says it in words (the description's
+    ``deck_points_rule``)."""
+
+    count: Callable[[Variant, int, int, int], int]
+    rule: str
+
+
+@dataclass(frozen=True)
 class Variant:
     """One rule set. Every field is data the engine reads; hooks are named functions."""
 
@@ -110,10 +121,9 @@ class Variant:
     seats: int
     partnership: Partnership
     hands_per_game: int | None
-    dealt_each: int
+    #: The cards the dealer takes beyond the others' and discards again (the whole pack is
+    #: dealt, every seat the same: ``dealt_each`` follows).
     extra: int
-    tricks_per_hand: int
-    deck_total: int
     trump_order: tuple[tuple[str, ...], ...]
     plain_order: tuple[str, ...]
     counting: Mapping[str, int]
@@ -124,8 +134,7 @@ class Variant:
     discard_covering: bool
     bagatto: BagattoRule | None
     options: tuple[OptionSpec, ...]
-    deck_points_hook: Callable[[Variant, int, int, int], int]
-    deck_points_rule: str
+    deck_count: DeckPoints
     scorer: Scorer
     suggester: Suggester
     rules_section: str
@@ -178,6 +187,24 @@ class Variant:
     @property
     def discard_cards(self) -> int:
         return self.extra
+
+    @property
+    def dealt_each(self) -> int:
+        """The cards each seat plays: the whole pack is dealt, the dealer's extra apart."""
+        return (len(self.pack) - self.extra) // self.seats
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """A trick for each card a seat plays, and the discard counted as one."""
+        return self.dealt_each + 1
+
+    @cached_property
+    def deck_total(self) -> int:
+        """The hand's total (R5, R14, §4.1): the deck points of one pile holding every
+        trick, the discard and every card, and the last trick's points."""
+        every_card = sum(self._points.values())
+        return (self.deck_points(self.tricks_per_hand, len(self.pack), every_card)
+                + self.last_trick_points)
 
     def meld(self, kind: str) -> MeldRule | None:
         return next((m for m in self.melds if m.kind == kind), None)
@@ -242,7 +269,7 @@ class Variant:
     def deck_points(self, tricks: int, cards: int, counting_points: int) -> int:
         """Deck points of a pile of ``cards`` cards holding ``tricks`` tricks (the discard
         counted as one where held) and ``counting_points`` in counting cards."""
-        return self.deck_points_hook(self, tricks, cards, counting_points)
+        return self.deck_count.count(self, tricks, cards, counting_points)
 
     # -- descriptions for the API --------------------------------------------------------------
 
@@ -300,7 +327,7 @@ class Variant:
             trick_size=self.trick_size,
             tricks_per_hand=self.tricks_per_hand,
             deck_points_total=self.deck_total,
-            deck_points_rule=self.deck_points_rule,
+            deck_points_rule=self.deck_count.rule,
             melds=[m.to_json() for m in self.melds],
             hands_per_game=self.hands_per_game,
             target=self.target,

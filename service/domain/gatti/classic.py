@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..options import CONFIRMATION_OPTION
-from ..variant import BagattoRule, Variant
+from ..variant import BagattoRule, DeckPoints, Variant
 from .current import GATTI_2, GATTI_3, GATTI_4, MELDS_OPTION, ROME, gatti_melds
 
 #: Counting cards of the older rules (§3): the Judgment in place of the World; total 52.
@@ -43,12 +43,11 @@ def older_rules(current: Variant, **form: Any) -> Variant:
         bagatto=BagattoRule(win=20, lose_each_opponent=0, lose_own=-20, optional=False,
                             rule="§3"),
         options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION),
-        deck_points_hook=deck_points_per_three_cards,
-        deck_points_rule="one point per three cards (a remainder of 2 rounds up, of 1 down) "
-                         "plus the counting cards",
+        deck_count=DeckPoints(deck_points_per_three_cards,
+                              "one point per three cards (a remainder of 2 rounds up, of 1 "
+                              "down) plus the counting cards"),
         rules_section="§3",
         totals_section="§3",
-        deck_total=78,
         **form,
     )
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..core.cards import COURT_RANKS, PIP_RANKS, TAROT_78
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import BagattoRule, MeldRule, OptionSpec, Variant
+from ..variant import BagattoRule, DeckPoints, MeldRule, OptionSpec, Variant
 from .melds import suggest_gatti_melds
 from .scoring import score_gatti_hand
 
@@ -49,6 +49,11 @@ def deck_points_per_trick(variant: Variant, tricks: int, cards: int, counting: i
     return tricks + counting
 
 
+#: §2.6, and Mitigatti's count too (R14).
+PER_TRICK = DeckPoints(deck_points_per_trick,
+                       "one point per trick (the discard is one) plus the counting cards")
+
+
 #: Gatti is played in Liguria: the sheet's times are Italy's unless the game says otherwise.
 ROME = time_zone_option("Europe/Rome")
 
@@ -78,10 +83,7 @@ GATTI_3 = Variant(
     seats=3,
     partnership="none",
     hands_per_game=3,
-    dealt_each=25,
     extra=3,
-    tricks_per_hand=26,
-    deck_total=78,
     trump_order=GATTI_TRUMP_ORDER,
     plain_order=PLAIN_LOW_TO_HIGH,
     counting=GATTI_COUNTING,
@@ -92,8 +94,7 @@ GATTI_3 = Variant(
     discard_covering=True,
     bagatto=BagattoRule(win=20, lose_each_opponent=10, lose_own=0, optional=True, rule="§2.5"),
     options=(MELDS_OPTION, BAGATTO_OPTION, ROME, CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_per_trick,
-    deck_points_rule="one point per trick (the discard is one) plus the counting cards",
+    deck_count=PER_TRICK,
     scorer=score_gatti_hand,
     suggester=suggest_gatti_melds,
     rules_section="§2",
@@ -116,10 +117,7 @@ GATTI_4 = replace(
     seats=4,
     partnership="fixed_pairs",
     hands_per_game=4,
-    dealt_each=19,
     extra=2,
-    tricks_per_hand=20,
-    deck_total=72,
     melds=gatti_melds(15, 8, "the Fool, T1 and T21"),
     bagatto=BagattoRule(win=20, lose_each_opponent=20, lose_own=0, optional=True, rule="§2.5"),
     aliases=("gatti-pairs",),

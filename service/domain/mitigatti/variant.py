@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.cards import TAROT_78
-from ..gatti.current import deck_points_per_trick
+from ..gatti.current import PER_TRICK
 from ..options import CONFIRMATION_OPTION, time_zone_option
 from ..variant import BagattoRule, MeldRule, OptionSpec, Variant
 from .scoring import score_mitigatti_hand, suggest_mitigatti_declarations
@@ -60,10 +60,7 @@ MITIGATTI_4 = Variant(
     seats=4,
     partnership="contract",
     hands_per_game=None,
-    dealt_each=19,
     extra=2,
-    tricks_per_hand=20,
-    deck_total=72,
     trump_order=MITIGATTI_TRUMP_ORDER,
     plain_order=LONG_SUITS_ORDER,
     round_suits_order=ROUND_SUITS_ORDER,
@@ -89,8 +86,7 @@ MITIGATTI_4 = Variant(
                         lead_condition=True),
     options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris"),
              CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_per_trick,
-    deck_points_rule="one point per trick (the discard is one) plus the counting cards",
+    deck_count=PER_TRICK,
     scorer=score_mitigatti_hand,
     suggester=suggest_mitigatti_declarations,
     rules_section="§5",
@@ -127,10 +123,7 @@ MITIGATTI_3 = replace(
     players=3,
     seats=3,
     partnership="none",
-    dealt_each=25,
     extra=3,
-    tricks_per_hand=26,
-    deck_total=78,
     contracts=(),
     aliases=(),
     extra_facts={

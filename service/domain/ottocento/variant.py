@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.cards import BOLOGNESE_62
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import MeldRule, Variant
+from ..variant import DeckPoints, MeldRule, Variant
 from .combos import SIGNIFICANT, card_value
 from .scoring import score_ottocento_hand, suggest_ottocento_declarations
 
@@ -44,10 +44,7 @@ OTTOCENTO = Variant(
     seats=4,
     partnership="fixed_pairs",
     hands_per_game=None,
-    dealt_each=15,
     extra=2,
-    tricks_per_hand=16,
-    deck_total=93,
     trump_order=OTTOCENTO_TRUMP_ORDER,
     plain_order=LONG_SUITS_ORDER,
     round_suits_order=ROUND_SUITS_ORDER,
@@ -69,8 +66,8 @@ OTTOCENTO = Variant(
     discard_covering=True,
     bagatto=None,
     options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_in_pairs,
-    deck_points_rule="the cards' values counted in pairs (one point off per pair)",
+    deck_count=DeckPoints(deck_points_in_pairs,
+                          "the cards' values counted in pairs (one point off per pair)"),
     scorer=score_ottocento_hand,
     suggester=suggest_ottocento_declarations,
     rules_section="§4",
