@@ -98,6 +98,17 @@ class BagattoRule:
 
 
 @dataclass(frozen=True)
+class Ranks:
+    """How the cards rank, low to high (§2.1, §3, §4.1, §5.1): the trumps in groups of equals
+    (of equal trumps topping a trick the last played wins), the plain suits, and cups and
+    coins where they differ (Ottocento and Mitigatti reverse the round suits' pips)."""
+
+    trumps: tuple[tuple[str, ...], ...]
+    plain: tuple[str, ...]
+    round_suits: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
 class DeckPoints:
     """How a pile becomes deck points (§2.6, §3, §4.1): ``count`` is the hook, given the
     variant, the pile's tricks (the discard counted as one where held), its cards and its
@@ -117,15 +128,13 @@ class Variant:
     family: str
     summary_text: str
     pack: Pack
-    players: int
+    #: Seats at the table; each has a player but a dummy's (``players`` follows).
     seats: int
     partnership: Partnership
-    hands_per_game: int | None
     #: The cards the dealer takes beyond the others' and discards again (the whole pack is
     #: dealt, every seat the same: ``dealt_each`` follows).
     extra: int
-    trump_order: tuple[tuple[str, ...], ...]
-    plain_order: tuple[str, ...]
+    ranks: Ranks
     counting: Mapping[str, int]
     melds: tuple[MeldRule, ...]
     gatti_cards: tuple[str, ...]
@@ -140,9 +149,9 @@ class Variant:
     rules_section: str
     aliases: tuple[str, ...] = ()
     exposed_cards: int = 0
-    #: Rank order of cups and coins where it differs from ``plain_order`` (Ottocento,
-    #: Mitigatti reverse the pips in the round suits).
-    round_suits_order: tuple[str, ...] | None = None
+    #: The hands a game lasts; None where it is played to a target (Ottocento) or hand by hand
+    #: with no end (Mitigatti).
+    hands_per_game: int | None = None
     #: The clause that sets the discard's rules.
     discard_rule: str = "§2.3"
     #: Cards besides the forbidden ranks that the dealer may not discard (by code).
@@ -174,6 +183,11 @@ class Variant:
     @property
     def trick_size(self) -> int:
         return self.seats
+
+    @property
+    def players(self) -> int:
+        """A player at every seat, but none at a dummy's: two with dummies."""
+        return self.seats // 2 if self.partnership == "dummies" else self.seats
 
     @property
     def has_pairs(self) -> bool:
@@ -233,14 +247,14 @@ class Variant:
         """How high each card ranks: trumps above every plain card, equal trumps sharing a
         value; plain cards by their suit's order. The Fool has no rank and is absent."""
         strength: dict[Card, int] = {}
-        for level, group in enumerate(self.trump_order):
+        for level, group in enumerate(self.ranks.trumps):
             for code in group:
                 strength[self.pack.card(code)] = 1000 + level
         for card in self.pack.cards:
             if card.is_plain:
-                order = self.plain_order
-                if self.round_suits_order and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
-                    order = self.round_suits_order
+                order = self.ranks.plain
+                if self.ranks.round_suits and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+                    order = self.ranks.round_suits
                 strength[card] = order.index(card.rank or "")
         return strength
 
@@ -310,11 +324,11 @@ class Variant:
             pack={"id": self.pack.id, "name": self.pack.name, "size": len(self.pack),
                   "cards": [c.code for c in self.pack.cards]},
             ranks={"trumps_low_to_high": [g[0] if len(g) == 1 else list(g)
-                                          for g in self.trump_order],
+                                          for g in self.ranks.trumps],
                    "equal_trumps": "of equal trumps topping a trick, the last played wins",
-                   "plain_low_to_high": list(self.plain_order),
-                   **({"cups_and_coins_low_to_high": list(self.round_suits_order)}
-                      if self.round_suits_order else {}),
+                   "plain_low_to_high": list(self.ranks.plain),
+                   **({"cups_and_coins_low_to_high": list(self.ranks.round_suits)}
+                      if self.ranks.round_suits else {}),
                    "fool": "never wins a trick; may always be played"},
             counting=counting,
             counting_total=sum(counting.values()),

@@ -42,7 +42,7 @@ def older_rules(current: Variant, summary_text: str, aliases: tuple[str, ...] = 
         name=current.name.replace("Gatti", "Gatti, older rules", 1),
         family="gatti-classic",
         summary_text=summary_text,
-        trump_order=CLASSIC_TRUMP_ORDER,
+        ranks=replace(current.ranks, trumps=CLASSIC_TRUMP_ORDER),
         counting=CLASSIC_COUNTING,
         melds=gatti_melds(frilli.threshold, 10, "the Fool, T1 and T20"),
         gatti_cards=("FOOL", "T1", "T20"),

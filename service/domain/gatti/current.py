@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..core.cards import COURT_RANKS, PIP_RANKS, TAROT_78
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import BagattoRule, DeckPoints, MeldRule, OptionSpec, Variant
+from ..variant import BagattoRule, DeckPoints, MeldRule, OptionSpec, Ranks, Variant
 from .melds import suggest_gatti_melds
 from .scoring import score_gatti_hand
 
@@ -23,6 +23,7 @@ GATTI_COUNTING = {"T1": 4, "T21": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:
 GATTI_TRUMP_ORDER = tuple((f"T{n}",) for n in range(1, 20)) + (("T21",), ("T20",))
 
 PLAIN_LOW_TO_HIGH = PIP_RANKS + COURT_RANKS
+GATTI_RANKS = Ranks(GATTI_TRUMP_ORDER, PLAIN_LOW_TO_HIGH)
 
 
 def gatti_melds(frilli: int, trumps: int, gatti_cards: str) -> tuple[MeldRule, ...]:
@@ -79,13 +80,11 @@ GATTI_3 = Variant(
         "plus the counting cards, 78 per hand. Bagatto ultimo optional."
     ),
     pack=TAROT_78,
-    players=3,
     seats=3,
     partnership="none",
     hands_per_game=3,
     extra=3,
-    trump_order=GATTI_TRUMP_ORDER,
-    plain_order=PLAIN_LOW_TO_HIGH,
+    ranks=GATTI_RANKS,
     counting=GATTI_COUNTING,
     melds=gatti_melds(20, 10, "the Fool, T1 and T21"),
     gatti_cards=("FOOL", "T1", "T21"),
@@ -113,7 +112,6 @@ GATTI_4 = replace(
         "total 72. Bagatto ultimo: 20 to the side that wins it, 20 to the opponents when it "
         "fails."
     ),
-    players=4,
     seats=4,
     partnership="fixed_pairs",
     hands_per_game=4,
@@ -134,7 +132,6 @@ GATTI_2 = replace(
         "Otherwise as the four-handed game; each of the four hands declares its own melds, "
         "and the deal rotates through all four seats (R9)."
     ),
-    players=2,
     partnership="dummies",
     aliases=("gatti-dummies",),
 )

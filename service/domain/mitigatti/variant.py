@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..core.cards import TAROT_78
 from ..gatti.current import PER_TRICK
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import BagattoRule, MeldRule, OptionSpec, Variant
+from ..variant import BagattoRule, MeldRule, OptionSpec, Ranks, Variant
 from .scoring import score_mitigatti_hand, suggest_mitigatti_declarations
 from .settlement import parse_currency, parse_money
 
@@ -23,6 +23,7 @@ MITIGATTI_TRUMP_ORDER = (
 #: pips.
 LONG_SUITS_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "1", "J", "C", "Q", "K")
 ROUND_SUITS_ORDER = ("10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "J", "C", "Q", "K")
+MITIGATTI_RANKS = Ranks(MITIGATTI_TRUMP_ORDER, LONG_SUITS_ORDER, ROUND_SUITS_ORDER)
 
 #: Honours (Fuole, Bagatte, Angel) and Kings 4, Queens 3, Cavaliers 2, Jacks 1: 52 (R14).
 MITIGATTI_COUNTING = {"FOOL": 4, "T1": 4, "T20": 4, "rank:K": 4, "rank:Q": 3, "rank:C": 2,
@@ -56,14 +57,10 @@ MITIGATTI_4 = Variant(
         "are paid 1 by each other player; Bagatte ultimu 2."
     ),
     pack=TAROT_78,
-    players=4,
     seats=4,
     partnership="contract",
-    hands_per_game=None,
     extra=2,
-    trump_order=MITIGATTI_TRUMP_ORDER,
-    plain_order=LONG_SUITS_ORDER,
-    round_suits_order=ROUND_SUITS_ORDER,
+    ranks=MITIGATTI_RANKS,
     counting=MITIGATTI_COUNTING,
     melds=(
         MeldRule("ten_tarocchi", 0, threshold=10,
@@ -120,7 +117,6 @@ MITIGATTI_3 = replace(
         "waiting in the pot for the next sole top scorer (R15). Declarations and Bagatte "
         "ultimu as with four."
     ),
-    players=3,
     seats=3,
     partnership="none",
     extra=3,
