@@ -23,7 +23,7 @@ from __future__ import annotations
 from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
-from .core.text import Cards, Text, english_value
+from .core.text import Cards, Text, english_value, written_sections
 from .events.seating import (
     Seating,
     TableShape,
@@ -122,4 +122,5 @@ __all__ = [
     "validate_event_setup",
     "validate_game_setup",
     "verdict_problems",
+    "written_sections",
 ]

@@ -98,6 +98,28 @@ class BagattoRule:
 
 
 @dataclass(frozen=True)
+class Ranks:
+    """How the cards rank, low to high (§2.1, §3, §4.1, §5.1): the trumps in groups of equals
+    (of equal trumps topping a trick the last played wins), the plain suits, and cups and
+    coins where they differ (Ottocento and Mitigatti reverse the round suits' pips)."""
+
+    trumps: tuple[tuple[str, ...], ...]
+    plain: tuple[str, ...]
+    round_suits: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class DeckPoints:
+    """How a pile becomes deck points (§2.6, §3, §4.1): ``count`` is the hook, given the
+    variant, the pile's tricks (the discard counted as one where held), its cards and its
+    counting cards' points; ``rule`` says it in words (the description's
+    ``deck_points_rule``)."""
+
+    count: Callable[[Variant, int, int, int], int]
+    rule: str
+
+
+@dataclass(frozen=True)
 class Variant:
     """One rule set. Every field is data the engine reads; hooks are named functions."""
 
@@ -106,16 +128,13 @@ class Variant:
     family: str
     summary_text: str
     pack: Pack
-    players: int
+    #: Seats at the table; each has a player but a dummy's (``players`` follows).
     seats: int
     partnership: Partnership
-    hands_per_game: int | None
-    dealt_each: int
+    #: The cards the dealer takes beyond the others' and discards again (the whole pack is
+    #: dealt, every seat the same: ``dealt_each`` follows).
     extra: int
-    tricks_per_hand: int
-    deck_total: int
-    trump_order: tuple[tuple[str, ...], ...]
-    plain_order: tuple[str, ...]
+    ranks: Ranks
     counting: Mapping[str, int]
     melds: tuple[MeldRule, ...]
     gatti_cards: tuple[str, ...]
@@ -124,16 +143,15 @@ class Variant:
     discard_covering: bool
     bagatto: BagattoRule | None
     options: tuple[OptionSpec, ...]
-    deck_points_hook: Callable[[Variant, int, int, int], int]
-    deck_points_rule: str
+    deck_count: DeckPoints
     scorer: Scorer
     suggester: Suggester
     rules_section: str
     aliases: tuple[str, ...] = ()
     exposed_cards: int = 0
-    #: Rank order of cups and coins where it differs from ``plain_order`` (Ottocento,
-    #: Mitigatti reverse the pips in the round suits).
-    round_suits_order: tuple[str, ...] | None = None
+    #: The hands a game lasts; None where it is played to a target (Ottocento) or hand by hand
+    #: with no end (Mitigatti).
+    hands_per_game: int | None = None
     #: The clause that sets the discard's rules.
     discard_rule: str = "§2.3"
     #: Cards besides the forbidden ranks that the dealer may not discard (by code).
@@ -167,6 +185,11 @@ class Variant:
         return self.seats
 
     @property
+    def players(self) -> int:
+        """A player at every seat, but none at a dummy's: two with dummies."""
+        return self.seats // 2 if self.partnership == "dummies" else self.seats
+
+    @property
     def has_pairs(self) -> bool:
         return self.partnership in ("fixed_pairs", "dummies")
 
@@ -178,6 +201,24 @@ class Variant:
     @property
     def discard_cards(self) -> int:
         return self.extra
+
+    @property
+    def dealt_each(self) -> int:
+        """The cards each seat plays: the whole pack is dealt, the dealer's extra apart."""
+        return (len(self.pack) - self.extra) // self.seats
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """A trick for each card a seat plays, and the discard counted as one."""
+        return self.dealt_each + 1
+
+    @cached_property
+    def deck_total(self) -> int:
+        """The hand's total (R5, R14, §4.1): the deck points of one pile holding every
+        trick, the discard and every card, and the last trick's points."""
+        every_card = sum(self._points.values())
+        return (self.deck_points(self.tricks_per_hand, len(self.pack), every_card)
+                + self.last_trick_points)
 
     def meld(self, kind: str) -> MeldRule | None:
         return next((m for m in self.melds if m.kind == kind), None)
@@ -206,14 +247,14 @@ class Variant:
         """How high each card ranks: trumps above every plain card, equal trumps sharing a
         value; plain cards by their suit's order. The Fool has no rank and is absent."""
         strength: dict[Card, int] = {}
-        for level, group in enumerate(self.trump_order):
+        for level, group in enumerate(self.ranks.trumps):
             for code in group:
                 strength[self.pack.card(code)] = 1000 + level
         for card in self.pack.cards:
             if card.is_plain:
-                order = self.plain_order
-                if self.round_suits_order and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
-                    order = self.round_suits_order
+                order = self.ranks.plain
+                if self.ranks.round_suits and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+                    order = self.ranks.round_suits
                 strength[card] = order.index(card.rank or "")
         return strength
 
@@ -242,7 +283,7 @@ class Variant:
     def deck_points(self, tricks: int, cards: int, counting_points: int) -> int:
         """Deck points of a pile of ``cards`` cards holding ``tricks`` tricks (the discard
         counted as one where held) and ``counting_points`` in counting cards."""
-        return self.deck_points_hook(self, tricks, cards, counting_points)
+        return self.deck_count.count(self, tricks, cards, counting_points)
 
     # -- descriptions for the API --------------------------------------------------------------
 
@@ -283,11 +324,11 @@ class Variant:
             pack={"id": self.pack.id, "name": self.pack.name, "size": len(self.pack),
                   "cards": [c.code for c in self.pack.cards]},
             ranks={"trumps_low_to_high": [g[0] if len(g) == 1 else list(g)
-                                          for g in self.trump_order],
+                                          for g in self.ranks.trumps],
                    "equal_trumps": "of equal trumps topping a trick, the last played wins",
-                   "plain_low_to_high": list(self.plain_order),
-                   **({"cups_and_coins_low_to_high": list(self.round_suits_order)}
-                      if self.round_suits_order else {}),
+                   "plain_low_to_high": list(self.ranks.plain),
+                   **({"cups_and_coins_low_to_high": list(self.ranks.round_suits)}
+                      if self.ranks.round_suits else {}),
                    "fool": "never wins a trick; may always be played"},
             counting=counting,
             counting_total=sum(counting.values()),
@@ -300,7 +341,7 @@ class Variant:
             trick_size=self.trick_size,
             tricks_per_hand=self.tricks_per_hand,
             deck_points_total=self.deck_total,
-            deck_points_rule=self.deck_points_rule,
+            deck_points_rule=self.deck_count.rule,
             melds=[m.to_json() for m in self.melds],
             hands_per_game=self.hands_per_game,
             target=self.target,

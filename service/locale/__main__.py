@@ -1,5 +1,6 @@
-"""Gather the sentences the code says (every ``Text(...)`` and ``Text.counted(...)``) into each
-language's catalogue: new ones are added untranslated, gone ones dropped, translations kept.
+"""Gather the sentences the code says (every ``Text(...)`` and ``Text.counted(...)``, and every
+title and text of the rulebook's ``rules.txt`` files) into each language's catalogue: new ones
+are added untranslated, gone ones dropped, translations kept.
 
     python -m service.locale          # update the catalogues
     python -m service.locale --check  # exit 1 when a catalogue lacks a sentence or a translation
@@ -8,11 +9,15 @@ language's catalogue: new ones are added untranslated, gone ones dropped, transl
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from service.domain import written_sections
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent
@@ -20,11 +25,24 @@ KEYWORDS = {"Text": None, "counted": (1, 2)}
 LANGUAGES = ("it",)
 
 
+def rulebook_sentences(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                       options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extractor for a rulebook file: each section's title (on its heading's line)
+    and text (on the next), read as the rulebook reads them."""
+    for line, _ref, title, text in written_sections(fileobj.read().decode("utf-8")):
+        yield line, "Text", title, []
+        yield line + 1, "Text", text, []
+
+
+#: Which files say sentences, and how to find them.
+METHODS: list[tuple[str, Any]] = [("**.py", "python"), ("**/rules.txt", rulebook_sentences)]
+
+
 def extracted() -> Catalog:
     """Every sentence of the code, with where it is said."""
     catalog = Catalog()
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(SOURCES), method_map=[("**.py", "python")], keywords=KEYWORDS):
+            str(SOURCES), method_map=METHODS, keywords=KEYWORDS):
         if isinstance(message, str) and not any(ch.isalpha() for ch in message):
             continue  # only placeholders and punctuation: every language says it so
         catalog.add(message, locations=[(filename, lineno)])

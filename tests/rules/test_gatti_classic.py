@@ -56,7 +56,7 @@ SOME_PILES = {
 @pytest.mark.parametrize("vid", CLASSIC)
 def test_s3_trumps_rank_strictly_by_number(vid: str) -> None:
     variant = find_variant(vid)
-    order = [g[0] for g in variant.trump_order]
+    order = [g[0] for g in variant.ranks.trumps]
     assert order == [f"T{n}" for n in range(1, 22)]
     cards = [variant.pack.card(c) for c in ("T20", "T21", "T19", "T2")[: variant.trick_size]]
     assert trick_winner(variant, cards) == 1  # the World beats the Judgment

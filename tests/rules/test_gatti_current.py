@@ -152,14 +152,14 @@ def test_s2_1_pack_is_78_cards(vid: str) -> None:
 
 @pytest.mark.parametrize("vid", ALL_FORMS)
 def test_s2_1_plain_suits_rank_1_to_10_then_j_c_q_k(vid: str) -> None:
-    assert find_variant(vid).plain_order == (
+    assert find_variant(vid).ranks.plain == (
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 
 
 @pytest.mark.parametrize("vid", ALL_FORMS)
 def test_s2_1_trumps_rank_by_number_but_t20_beats_t21(vid: str) -> None:
     variant = find_variant(vid)
-    order = variant.trump_order
+    order = variant.ranks.trumps
     assert order == tuple((f"T{n}",) for n in range(1, 20)) + (("T21",), ("T20",))
     assert ("FOOL",) not in order
     cards = [variant.pack.card(c) for c in ("T21", "T20", "T19", "T2")[: variant.trick_size]]

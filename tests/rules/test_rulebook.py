@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from service.domain.core.errors import RecordInvalid
+from service.domain.core.text import read_sections, written_sections
 from service.domain.hand.records import read_hand_record
 from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
@@ -49,6 +50,54 @@ def test_every_ref_a_variant_names_by_its_data_is_in_its_book() -> None:
         named = {v.rules_section, v.totals_rule, v.totals_section, v.discard_rule,
                  v.deal_section} | ({v.bagatto.rule} if v.bagatto else set())
         assert named <= book(vid), (vid, named - book(vid))
+
+
+# -- the prose as data: each family's rules.txt ------------------------------------------------
+
+WRITTEN = """# a comment, then a blank line
+
+§9 A title with   spaces
+The first line of its text
+# a comment inside a section is passed over
+  and the second.
+
+R99 Another
+One line.
+"""
+
+
+def test_a_rulebook_file_is_read_as_headings_and_their_joined_lines() -> None:
+    assert list(written_sections(WRITTEN)) == [
+        (3, "§9", "A title with   spaces", "The first line of its text and the second."),
+        (8, "R99", "Another", "One line."),
+    ]
+    (section,) = read_sections(WRITTEN.replace("\n\nR99", "\nR99"))  # no blank: one text
+    assert (section.ref, section.title, section.text) == (
+        "§9", "A title with   spaces",
+        "The first line of its text and the second. R99 Another One line.")
+
+
+def test_every_rulebook_file_is_installed_with_the_package() -> None:
+    """pyproject.toml's package data covers every rules.txt the rulebook reads (a `pip install
+    .` without them could not start)."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((DOMAIN.parents[1] / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["service.domain"]
+    files = sorted(str(p.relative_to(DOMAIN)) for p in DOMAIN.rglob("rules.txt"))
+    assert files == ["gatti/rules.txt", "mitigatti/rules.txt", "ottocento/rules.txt",
+                     "rules.txt"]
+    for name in files:
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+
+
+def test_the_catalogues_gather_every_title_and_text_of_the_books() -> None:
+    from service.locale.__main__ import extracted
+
+    ids = {str(m.id) for m in extracted() if m.id}
+    sentences = {str(w) for section in SECTIONS.values() for w in (section.title, section.text)}
+    assert sentences - ids == set()
 
 
 # -- what the scorer says of records spoilt at random ---------------------------------------

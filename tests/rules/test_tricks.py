@@ -88,8 +88,8 @@ def test_s0_equal_trumps_the_last_played_wins() -> None:
     # group, and of several topping a trick the last played wins.
     from dataclasses import replace
 
-    with_equals = replace(G4, trump_order=(("T1",), ("T2", "T3", "T4", "T5")) + tuple(
-        (f"T{n}",) for n in range(6, 22)))
+    with_equals = replace(G4, ranks=replace(G4.ranks, trumps=(("T1",), ("T2", "T3", "T4", "T5"))
+                                            + tuple((f"T{n}",) for n in range(6, 22))))
     assert trick_winner(with_equals, cards("T3", "T2", "T5", "T4")) == 3
     assert trick_winner(with_equals, cards("T3", "T2", "T1", "KH")) == 1
 
@@ -156,11 +156,11 @@ def test_adjudicate_an_unfinished_trick_names_who_is_winning() -> None:
 
 def test_s0_round_suits_may_rank_their_pips_in_reverse() -> None:
     # Ottocento and Mitigatti rank the pips of cups and coins the other way round; a variant
-    # says so with round_suits_order, and only hearts (cups) and diamonds (coins) follow it.
+    # says so with its ranks' round_suits, and only hearts (cups) and diamonds (coins) follow it.
     from dataclasses import replace
 
     reversed_pips = ("10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "J", "C", "Q", "K")
-    round_suits = replace(G3, round_suits_order=reversed_pips)
+    round_suits = replace(G3, ranks=replace(G3.ranks, round_suits=reversed_pips))
     assert trick_winner(round_suits, cards("10H", "1H", "5H")) == 1
     assert trick_winner(round_suits, cards("10S", "1S", "5S")) == 0
     assert trick_winner(round_suits, cards("1D", "JD", "2D")) == 1

@@ -45,6 +45,28 @@ def test_every_label_has_both_languages_with_the_same_placeholders() -> None:
     assert all(len(texts) == len(LANGUAGES) for texts in CATALOGUE.values())
 
 
+def test_the_catalogue_file_names_each_key_once_and_is_installed_with_the_package() -> None:
+    """The catalogue is data (service/application/i18n.json, in groups): a key written in two
+    groups, or twice in one, would silently lose a translation; a `pip install .` without the
+    file could print no sheet."""
+    import json
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    keys: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys.extend(key for key, value in items if isinstance(value, list))
+        return dict(items)
+
+    json.loads((root / "service/application/i18n.json").read_text("utf-8"),
+               object_pairs_hook=pairs)
+    assert len(keys) == len(set(keys)) == len(CATALOGUE)
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "i18n.json" in config["tool"]["setuptools"]["package-data"]["service.application"]
+
+
 def test_italian_uses_the_tables_words() -> None:
     italian = {key: texts[1] for key, texts in CATALOGUE.items()}
     assert italian["col.hand"] == "Mano"

@@ -14,7 +14,7 @@ elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -113,3 +113,31 @@ class Section:
 
     def to_json(self) -> dict[str, object]:
         return {"ref": self.ref, "title": self.title, "text": self.text}
+
+
+def written_sections(source: str) -> Iterator[tuple[int, str, str, str]]:
+    """The sections a rulebook file writes, as ``(line, ref, title, text)``: the line its
+    heading is on, then the heading's first word (the ref) and the rest (the title), then its
+    text, the lines under the heading joined by a space. A blank line ends a section; a line
+    starting with ``#`` is a comment. The rulebook reads the files, and the catalogues' tool
+    gathers their sentences, through this one reading."""
+    heading: tuple[int, str, str] | None = None
+    lines: list[str] = []
+    for number, line in enumerate([*source.splitlines(), ""], start=1):
+        line = line.strip()
+        if line.startswith("#"):
+            continue
+        if line and heading is None:
+            ref, _, title = line.partition(" ")
+            heading = (number, ref, title.strip())
+        elif line:
+            lines.append(line)
+        elif heading is not None:
+            yield (*heading, " ".join(lines))
+            heading, lines = None, []
+
+
+def read_sections(source: str) -> tuple[Section, ...]:
+    """The sections of a rulebook file (see ``written_sections``), their words as ``Text``."""
+    return tuple(Section(ref, Text(title), Text(text))
+                 for _line, ref, title, text in written_sections(source))

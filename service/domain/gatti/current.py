@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..core.cards import COURT_RANKS, PIP_RANKS, TAROT_78
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import BagattoRule, MeldRule, OptionSpec, Variant
+from ..variant import BagattoRule, DeckPoints, MeldRule, OptionSpec, Ranks, Variant
 from .melds import suggest_gatti_melds
 from .scoring import score_gatti_hand
 
@@ -23,6 +23,7 @@ GATTI_COUNTING = {"T1": 4, "T21": 4, "FOOL": 4, "rank:K": 4, "rank:Q": 3, "rank:
 GATTI_TRUMP_ORDER = tuple((f"T{n}",) for n in range(1, 20)) + (("T21",), ("T20",))
 
 PLAIN_LOW_TO_HIGH = PIP_RANKS + COURT_RANKS
+GATTI_RANKS = Ranks(GATTI_TRUMP_ORDER, PLAIN_LOW_TO_HIGH)
 
 
 def gatti_melds(frilli: int, trumps: int, gatti_cards: str) -> tuple[MeldRule, ...]:
@@ -47,6 +48,11 @@ def gatti_melds(frilli: int, trumps: int, gatti_cards: str) -> tuple[MeldRule, .
 def deck_points_per_trick(variant: Variant, tricks: int, cards: int, counting: int) -> int:
     """§2.6: one point per trick (the discard counting as one) plus the counting cards."""
     return tricks + counting
+
+
+#: §2.6, and Mitigatti's count too (R14).
+PER_TRICK = DeckPoints(deck_points_per_trick,
+                       "one point per trick (the discard is one) plus the counting cards")
 
 
 #: Gatti is played in Liguria: the sheet's times are Italy's unless the game says otherwise.
@@ -74,16 +80,11 @@ GATTI_3 = Variant(
         "plus the counting cards, 78 per hand. Bagatto ultimo optional."
     ),
     pack=TAROT_78,
-    players=3,
     seats=3,
     partnership="none",
     hands_per_game=3,
-    dealt_each=25,
     extra=3,
-    tricks_per_hand=26,
-    deck_total=78,
-    trump_order=GATTI_TRUMP_ORDER,
-    plain_order=PLAIN_LOW_TO_HIGH,
+    ranks=GATTI_RANKS,
     counting=GATTI_COUNTING,
     melds=gatti_melds(20, 10, "the Fool, T1 and T21"),
     gatti_cards=("FOOL", "T1", "T21"),
@@ -92,8 +93,7 @@ GATTI_3 = Variant(
     discard_covering=True,
     bagatto=BagattoRule(win=20, lose_each_opponent=10, lose_own=0, optional=True, rule="§2.5"),
     options=(MELDS_OPTION, BAGATTO_OPTION, ROME, CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_per_trick,
-    deck_points_rule="one point per trick (the discard is one) plus the counting cards",
+    deck_count=PER_TRICK,
     scorer=score_gatti_hand,
     suggester=suggest_gatti_melds,
     rules_section="§2",
@@ -112,14 +112,10 @@ GATTI_4 = replace(
         "total 72. Bagatto ultimo: 20 to the side that wins it, 20 to the opponents when it "
         "fails."
     ),
-    players=4,
     seats=4,
     partnership="fixed_pairs",
     hands_per_game=4,
-    dealt_each=19,
     extra=2,
-    tricks_per_hand=20,
-    deck_total=72,
     melds=gatti_melds(15, 8, "the Fool, T1 and T21"),
     bagatto=BagattoRule(win=20, lose_each_opponent=20, lose_own=0, optional=True, rule="§2.5"),
     aliases=("gatti-pairs",),
@@ -136,7 +132,6 @@ GATTI_2 = replace(
         "Otherwise as the four-handed game; each of the four hands declares its own melds, "
         "and the deal rotates through all four seats (R9)."
     ),
-    players=2,
     partnership="dummies",
     aliases=("gatti-dummies",),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.cards import COURT_RANKS, Card, Suit
 from ..core.errors import Problem, ProblemList, RecordInvalid
@@ -28,6 +28,7 @@ from ..core.text import Text
 from ..variant import Variant
 
 Json = dict[str, Any]
+T = TypeVar("T")
 
 
 def _json_value(value: object) -> object:
@@ -184,13 +185,19 @@ class _Reader:
         self.variant = variant
         self.problems = problems
 
-    def obj(self, value: object, field: str) -> Mapping[str, Any] | None:
+    def _typed(self, value: object, field: str, kind: type[T], says: Text) -> T | None:
+        """The value when it is of the kind; None when absent, or (a problem saying what it
+        must be) when of another."""
         if value is None:
             return None
-        if not isinstance(value, Mapping):
-            self.problems.add(field, "invalid_type", Text('must be an object'))
+        if not isinstance(value, kind):
+            self.problems.add(field, "invalid_type", says)
             return None
         return value
+
+    def obj(self, value: object, field: str) -> Mapping[str, Any] | None:
+        mapping: type[Mapping[str, Any]] = Mapping  # type: ignore[type-abstract]
+        return self._typed(value, field, mapping, Text('must be an object'))
 
     def int_(self, value: object, field: str, low: int, high: int, what: Text) -> int | None:
         if value is None:
@@ -214,12 +221,7 @@ class _Reader:
         return self.int_(value, field, 0, self.variant.seats - 1, Text("a seat"))
 
     def bool_(self, value: object, field: str) -> bool | None:
-        if value is None:
-            return None
-        if not isinstance(value, bool):
-            self.problems.add(field, "invalid_type", Text('must be true or false'))
-            return None
-        return value
+        return self._typed(value, field, bool, Text('must be true or false'))
 
     def cards(self, value: object, field: str) -> tuple[Card, ...] | None:
         if value is None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.cards import TAROT_78
-from ..gatti.current import deck_points_per_trick
+from ..gatti.current import PER_TRICK
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import BagattoRule, MeldRule, OptionSpec, Variant
+from ..variant import BagattoRule, MeldRule, OptionSpec, Ranks, Variant
 from .scoring import score_mitigatti_hand, suggest_mitigatti_declarations
 from .settlement import parse_currency, parse_money
 
@@ -23,6 +23,7 @@ MITIGATTI_TRUMP_ORDER = (
 #: pips.
 LONG_SUITS_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "1", "J", "C", "Q", "K")
 ROUND_SUITS_ORDER = ("10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "J", "C", "Q", "K")
+MITIGATTI_RANKS = Ranks(MITIGATTI_TRUMP_ORDER, LONG_SUITS_ORDER, ROUND_SUITS_ORDER)
 
 #: Honours (Fuole, Bagatte, Angel) and Kings 4, Queens 3, Cavaliers 2, Jacks 1: 52 (R14).
 MITIGATTI_COUNTING = {"FOOL": 4, "T1": 4, "T20": 4, "rank:K": 4, "rank:Q": 3, "rank:C": 2,
@@ -56,17 +57,10 @@ MITIGATTI_4 = Variant(
         "are paid 1 by each other player; Bagatte ultimu 2."
     ),
     pack=TAROT_78,
-    players=4,
     seats=4,
     partnership="contract",
-    hands_per_game=None,
-    dealt_each=19,
     extra=2,
-    tricks_per_hand=20,
-    deck_total=72,
-    trump_order=MITIGATTI_TRUMP_ORDER,
-    plain_order=LONG_SUITS_ORDER,
-    round_suits_order=ROUND_SUITS_ORDER,
+    ranks=MITIGATTI_RANKS,
     counting=MITIGATTI_COUNTING,
     melds=(
         MeldRule("ten_tarocchi", 0, threshold=10,
@@ -89,8 +83,7 @@ MITIGATTI_4 = Variant(
                         lead_condition=True),
     options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris"),
              CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_per_trick,
-    deck_points_rule="one point per trick (the discard is one) plus the counting cards",
+    deck_count=PER_TRICK,
     scorer=score_mitigatti_hand,
     suggester=suggest_mitigatti_declarations,
     rules_section="§5",
@@ -124,13 +117,9 @@ MITIGATTI_3 = replace(
         "waiting in the pot for the next sole top scorer (R15). Declarations and Bagatte "
         "ultimu as with four."
     ),
-    players=3,
     seats=3,
     partnership="none",
-    dealt_each=25,
     extra=3,
-    tricks_per_hand=26,
-    deck_total=78,
     contracts=(),
     aliases=(),
     extra_facts={

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.cards import BOLOGNESE_62
 from ..options import CONFIRMATION_OPTION, time_zone_option
-from ..variant import MeldRule, Variant
+from ..variant import DeckPoints, MeldRule, Ranks, Variant
 from .combos import SIGNIFICANT, card_value
 from .scoring import score_ottocento_hand, suggest_ottocento_declarations
 
@@ -19,6 +19,7 @@ OTTOCENTO_TRUMP_ORDER = (
 #: Swords and batons low to high; cups and coins reverse their pips.
 LONG_SUITS_ORDER = ("1", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 ROUND_SUITS_ORDER = ("10", "9", "8", "7", "6", "1", "J", "C", "Q", "K")
+OTTOCENTO_RANKS = Ranks(OTTOCENTO_TRUMP_ORDER, LONG_SUITS_ORDER, ROUND_SUITS_ORDER)
 
 
 def deck_points_in_pairs(variant: Variant, tricks: int, cards: int, values: int) -> int:
@@ -40,17 +41,10 @@ OTTOCENTO = Variant(
         "sequences in its captures."
     ),
     pack=BOLOGNESE_62,
-    players=4,
     seats=4,
     partnership="fixed_pairs",
-    hands_per_game=None,
-    dealt_each=15,
     extra=2,
-    tricks_per_hand=16,
-    deck_total=93,
-    trump_order=OTTOCENTO_TRUMP_ORDER,
-    plain_order=LONG_SUITS_ORDER,
-    round_suits_order=ROUND_SUITS_ORDER,
+    ranks=OTTOCENTO_RANKS,
     counting={card.code: card_value(card) for card in BOLOGNESE_62.cards},
     melds=(
         MeldRule("cricca", 0, threshold=3, captured=True,
@@ -69,8 +63,8 @@ OTTOCENTO = Variant(
     discard_covering=True,
     bagatto=None,
     options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION),
-    deck_points_hook=deck_points_in_pairs,
-    deck_points_rule="the cards' values counted in pairs (one point off per pair)",
+    deck_count=DeckPoints(deck_points_in_pairs,
+                          "the cards' values counted in pairs (one point off per pair)"),
     scorer=score_ottocento_hand,
     suggester=suggest_ottocento_declarations,
     rules_section="§4",

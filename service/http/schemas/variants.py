@@ -7,22 +7,22 @@ from marshmallow import fields
 from .common import PassThroughSchema
 
 
-class VariantSummarySchema(PassThroughSchema):
+class _VariantTableSchema(PassThroughSchema):
+    """What the catalogue and a variant's detail both name first: the variant and its table."""
+
     id = fields.String(required=True)
     name = fields.String(required=True)
     players = fields.Integer(required=True)
     seats = fields.Integer(required=True)
+
+
+class VariantSummarySchema(_VariantTableSchema):
     sides = fields.Raw(required=True)
     options = fields.Raw(required=True)
 
 
-class VariantDetailSchema(PassThroughSchema):
+class VariantDetailSchema(_VariantTableSchema):
     """The full rule parameters: pack, ranks, counting values, melds, game length, …"""
-
-    id = fields.String(required=True)
-    name = fields.String(required=True)
-    players = fields.Integer(required=True)
-    seats = fields.Integer(required=True)
 
 
 class RuleSectionSchema(PassThroughSchema):
