@@ -1,7 +1,8 @@
 """``python -m service``: apply the database migrations, then serve the API with gunicorn.
 
     python -m service            migrate, then serve on $PORT (default 8000)
-    python -m service migrate    only migrate
+    python -m service migrate    only migrate (waiting up to $MIGRATE_WAIT s, default 60,
+                                 for the database to answer)
     python -m service serve      only serve
     python -m service backup FILE     a consistent copy of the database, while it serves
     python -m service restore FILE    the database replaced by a backup (service stopped)
@@ -29,6 +30,7 @@ import argparse
 import os
 import subprocess
 import sys
+import time
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -36,6 +38,9 @@ from gunicorn.app.base import BaseApplication
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
 DEFAULT_THREADS = 8
+#: How long ``migrate`` waits for the database to answer (``MIGRATE_WAIT``, seconds): a first
+#: start of compose, where PostgreSQL is still initialising its volume, or a database restarting.
+DEFAULT_MIGRATE_WAIT_S = 60
 
 #: The access log: client, time, method, path (without the query string), protocol, status,
 #: bytes, duration, user agent. Never the query string, the Referer or the Authorization
@@ -70,10 +75,45 @@ def _int_env(name: str, default: int) -> int:
 
 
 def migrate() -> None:
-    """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process."""
+    """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process, once
+    the database answers (``wait_for_database``)."""
     from service.persistence import default_database_url, upgrade
 
-    upgrade(default_database_url())
+    url = default_database_url()
+    wait_for_database(url, _int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S))
+    upgrade(url)
+
+
+def wait_for_database(url: str, wait_s: float) -> None:
+    """Until a connection to ``url`` answers ``SELECT 1``, trying again with back-off (0.5 s
+    doubling to 5 s) for up to ``wait_s`` seconds, then exit status 1. Each wait is said on
+    stderr, with what the database (or the network) answered."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
+    from service.persistence import make_engine
+
+    deadline = time.monotonic() + wait_s
+    delay = 0.5
+    engine = make_engine(url)
+    try:
+        while True:
+            try:
+                with engine.connect() as connection:
+                    connection.execute(text("SELECT 1"))
+                return
+            except (OperationalError, InterfaceError) as error:
+                reason = str(error.orig or error).strip().splitlines()[0]
+                if time.monotonic() + delay > deadline:
+                    print(f"python -m service migrate: the database did not answer within "
+                          f"{wait_s:g} s ({reason}); not migrated", file=sys.stderr)
+                    raise SystemExit(1) from error
+                print(f"python -m service migrate: the database does not answer yet "
+                      f"({reason}); trying again in {delay:g} s", file=sys.stderr, flush=True)
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+    finally:
+        engine.dispose()
 
 
 def migrate_in_child() -> int:
