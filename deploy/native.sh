@@ -166,26 +166,31 @@ start() {
     say "ready: http://127.0.0.1:$SEGNAPUNTI_PORT/ (app servers on 127.0.0.1:$1 and :$2; logs in $STATE)"
 }
 
-stop_one() {  # stop_one NAME: SIGTERM to its session, SIGKILL after 15 s
+signal_one() {  # signal_one NAME SIGNAL: to its whole session (a gunicorn master and workers)
     [ -f "$STATE/$1.pid" ] || return 0
     pid=$(cat "$STATE/$1.pid")
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    kill -0 "$pid" 2>/dev/null || return 0
+    kill "-$2" -- "-$pid" 2>/dev/null || kill "-$2" "$pid" 2>/dev/null || true
+}
+
+stop() {  # SIGTERM to all (the proxy first), then up to 30 s each to go, then SIGKILL
+    for name in proxy app-1 app-2; do signal_one "$name" TERM; done
+    for name in proxy app-1 app-2; do
+        [ -f "$STATE/$name.pid" ] || continue
+        pid=$(cat "$STATE/$name.pid")
         waited=0
-        while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 150 ]; do
+        while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 300 ]; do
             sleep 0.1
             waited=$((waited + 1))
         done
         if kill -0 "$pid" 2>/dev/null; then
-            kill -KILL -- "-$pid" 2>/dev/null || true
+            signal_one "$name" KILL
+            say "killed $name (pid $pid): it did not stop within 30 s"
+        else
+            say "stopped $name (pid $pid)"
         fi
-        say "stopped $1 (pid $pid)"
-    fi
-    rm -f "$STATE/$1.pid"
-}
-
-stop() {
-    for name in proxy app-1 app-2; do stop_one "$name"; done
+        rm -f "$STATE/$name.pid"
+    done
 }
 
 status() {

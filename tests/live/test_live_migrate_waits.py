@@ -6,51 +6,16 @@ migrates once it does, and gives up with a plain message after ``MIGRATE_WAIT`` 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 
 import pytest
 from live_support import free_port
+from native_topology import Forwarder
 
 from service.persistence import make_engine, normalise_url
 from service.persistence.base import sqlite_file
-
-
-class Forwarder(threading.Thread):
-    """A TCP port that starts to lead to PostgreSQL only when the test says so (the database
-    coming up late)."""
-
-    def __init__(self, port: int, target: tuple[str, int]) -> None:
-        super().__init__(daemon=True)
-        self.listener = socket.create_server(("127.0.0.1", port))
-        self.target = target
-
-    def run(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            upstream = socket.create_connection(self.target)
-            for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=_pump, args=(source, sink), daemon=True).start()
-
-
-def _pump(source: socket.socket, sink: socket.socket) -> None:
-    try:
-        while data := source.recv(65536):
-            sink.sendall(data)
-    except OSError:
-        pass
-    finally:
-        for end in (source, sink):
-            try:
-                end.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 def _migrate(url: str, wait_s: int) -> subprocess.Popen[str]:
@@ -85,7 +50,7 @@ def test_migrate_waits_for_a_database_that_comes_up_late_then_migrates(
     finally:
         if migrating.poll() is None:
             migrating.kill()
-    forwarder.listener.close()
+    forwarder.cut()
     engine = make_engine(one_db_url)
     try:
         with engine.connect() as connection:
