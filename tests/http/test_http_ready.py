@@ -68,3 +68,14 @@ def test_ready_is_503_within_its_timeout_when_the_database_does_not_answer(
     started = time.monotonic()
     _assert_not_ready(client.get(f"{API}/ready"))
     assert time.monotonic() - started < READY_TIMEOUT_S + 1.5
+
+
+def test_a_flood_of_ready_checks_asks_the_database_once_a_second(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = client.application.extensions["segnapunti.store"]
+    probes = []
+    real = store._probe_once
+    monkeypatch.setattr(store, "_probe_once", lambda: probes.append(1) or real())
+    monkeypatch.setattr(store, "_readiness", None)
+    assert all(client.get(f"{API}/ready").status_code == 200 for _ in range(10))
+    assert len(probes) == 1

@@ -65,8 +65,9 @@ def ready() -> Any:
 
     Readiness, apart from liveness (`/health`): `200` when the database answers a
     `SELECT 1` within 2 s, `503` (`database_unavailable`, with `Retry-After`) when it does
-    not. A proxy's health check, Docker's and compose's call it, so that a server whose
-    database is away is taken out of rotation and shown unhealthy; it changes nothing.
+    not. A check's outcome stands for a second, however often it is asked. A proxy's health
+    check, Docker's and compose's call it, so that a server whose database is away is taken
+    out of rotation and shown unhealthy; it changes nothing.
     """
     current_app.extensions["segnapunti.store"].check_ready()
     return Response(READY_BODY, status=200, mimetype="application/json")
