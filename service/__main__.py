@@ -30,7 +30,6 @@ import argparse
 import os
 import subprocess
 import sys
-import time
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -74,46 +73,23 @@ def _int_env(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
-def migrate() -> None:
+def migrate() -> int:
     """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process, once
-    the database answers (``wait_for_database``)."""
+    the database answers (waiting up to ``MIGRATE_WAIT`` seconds); the exit status."""
     from service.persistence import default_database_url, upgrade
+    from service.persistence.migrate import DatabaseNotAnswering, wait_for_database
+
+    def say(message: str) -> None:
+        print(f"python -m service migrate: {message}", file=sys.stderr, flush=True)
 
     url = default_database_url()
-    wait_for_database(url, _int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S))
-    upgrade(url)
-
-
-def wait_for_database(url: str, wait_s: float) -> None:
-    """Until a connection to ``url`` answers ``SELECT 1``, trying again with back-off (0.5 s
-    doubling to 5 s) for up to ``wait_s`` seconds, then exit status 1. Each wait is said on
-    stderr, with what the database (or the network) answered."""
-    from sqlalchemy import text
-    from sqlalchemy.exc import InterfaceError, OperationalError
-
-    from service.persistence import make_engine
-
-    deadline = time.monotonic() + wait_s
-    delay = 0.5
-    engine = make_engine(url)
     try:
-        while True:
-            try:
-                with engine.connect() as connection:
-                    connection.execute(text("SELECT 1"))
-                return
-            except (OperationalError, InterfaceError) as error:
-                reason = str(error.orig or error).strip().splitlines()[0]
-                if time.monotonic() + delay > deadline:
-                    print(f"python -m service migrate: the database did not answer within "
-                          f"{wait_s:g} s ({reason}); not migrated", file=sys.stderr)
-                    raise SystemExit(1) from error
-                print(f"python -m service migrate: the database does not answer yet "
-                      f"({reason}); trying again in {delay:g} s", file=sys.stderr, flush=True)
-                time.sleep(delay)
-                delay = min(delay * 2, 5.0)
-    finally:
-        engine.dispose()
+        wait_for_database(url, _int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S), say)
+    except DatabaseNotAnswering as error:
+        say(f"{error}; not migrated")
+        return 1
+    upgrade(url)
+    return 0
 
 
 def migrate_in_child() -> int:
@@ -181,8 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.file or args.force:
         parser.error(f"{args.command} takes no file and no --force")
     if args.command == "migrate":
-        migrate()
-        return 0
+        return migrate()
     if args.command == "all":
         status = migrate_in_child()
         if status != 0:
