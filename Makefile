@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: all install test run openapi lint clean chromium
+.PHONY: all install test run openapi lint clean chromium caddy
 
 all: test
 
@@ -46,7 +46,19 @@ chromium:
 	    echo "chromium is missing: the browser tests will be skipped (apt-get install chromium)" >&2; \
 	  fi; }
 
-test: $(STAMP) chromium
+# The live test through the proxy (tests/live/test_live_proxy_topology.py) runs deploy/native.sh,
+# whose proxy is Debian's caddy: installed here when missing, as chromium is.
+caddy:
+	@command -v caddy >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "caddy is missing: installing it for the live test through the proxy"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy \
+	      || echo "caddy could not be installed: the test through the proxy will be skipped" >&2; \
+	  else \
+	    echo "caddy is missing: the test through the proxy will be skipped (apt-get install caddy)" >&2; \
+	  fi; }
+
+test: $(STAMP) chromium caddy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 run: $(STAMP)

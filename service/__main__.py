@@ -1,7 +1,8 @@
 """``python -m service``: apply the database migrations, then serve the API with gunicorn.
 
     python -m service            migrate, then serve on $PORT (default 8000)
-    python -m service migrate    only migrate
+    python -m service migrate    only migrate (waiting up to $MIGRATE_WAIT s, default 60,
+                                 for the database to answer)
     python -m service serve      only serve
     python -m service backup FILE     a consistent copy of the database, while it serves
     python -m service restore FILE    the database replaced by a backup (service stopped)
@@ -36,6 +37,9 @@ from gunicorn.app.base import BaseApplication
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
 DEFAULT_THREADS = 8
+#: How long ``migrate`` waits for the database to answer (``MIGRATE_WAIT``, seconds): a first
+#: start of compose, where PostgreSQL is still initialising its volume, or a database restarting.
+DEFAULT_MIGRATE_WAIT_S = 60
 
 #: The access log: client, time, method, path (without the query string), protocol, status,
 #: bytes, duration, user agent. Never the query string, the Referer or the Authorization
@@ -69,11 +73,23 @@ def _int_env(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
-def migrate() -> None:
-    """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process."""
+def migrate() -> int:
+    """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process, once
+    the database answers (waiting up to ``MIGRATE_WAIT`` seconds); the exit status."""
     from service.persistence import default_database_url, upgrade
+    from service.persistence.migrate import DatabaseNotAnswering, wait_for_database
 
-    upgrade(default_database_url())
+    def say(message: str) -> None:
+        print(f"python -m service migrate: {message}", file=sys.stderr, flush=True)
+
+    url = default_database_url()
+    try:
+        wait_for_database(url, _int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S), say)
+    except DatabaseNotAnswering as error:
+        say(f"{error}; not migrated")
+        return 1
+    upgrade(url)
+    return 0
 
 
 def migrate_in_child() -> int:
@@ -141,8 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.file or args.force:
         parser.error(f"{args.command} takes no file and no --force")
     if args.command == "migrate":
-        migrate()
-        return 0
+        return migrate()
     if args.command == "all":
         status = migrate_in_child()
         if status != 0:

@@ -2,7 +2,12 @@
 app servers, PostgreSQL and Redis, wires them as the README says (the app command is the
 README's, the apps share PostgreSQL and Redis and trust the one proxy), and the proxy's
 configuration sends to both apps. Where a Docker daemon answers, the image is built and
-started, and serves; where none does, that test says so and is skipped."""
+started, and serves; where none does, that test says so and is skipped.
+
+Issue 25: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
+dependencies are pinned, backups can be made inside the stack, and ``compose.yaml``,
+``deploy/Caddyfile`` and ``deploy/native.sh`` (the same topology without Docker) say the
+same."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import time
+import tomllib
 import urllib.request
 import uuid
 from pathlib import Path
@@ -23,6 +29,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "compose.yaml"
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
+DOCKERFILE = ROOT / "Dockerfile"
+NATIVE = ROOT / "deploy" / "native.sh"
 APPS = ("app-1", "app-2")
 
 
@@ -74,15 +82,185 @@ def test_the_apps_run_the_readmes_command_and_share_the_database_and_redis() -> 
         assert f"| `{name}` |" in (ROOT / "README.md").read_text(), name
 
 
-def test_the_proxy_sends_to_both_apps_and_checks_their_health() -> None:
+def caddyfile_placeholders() -> dict[str, str]:
+    """The Caddyfile's environment placeholders, ``{$NAME:default}``: name -> default."""
+    return dict(re.findall(r"\{\$([A-Z0-9_]+):([^}]*)\}", CADDYFILE.read_text()))
+
+
+def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
     caddyfile = CADDYFILE.read_text()
-    proxied = re.search(r"reverse_proxy ([^{\n]+)", caddyfile)
+    proxied = re.search(r"reverse_proxy (.+) \{$", caddyfile, re.MULTILINE)
     assert proxied is not None
-    assert proxied.group(1).split() == [f"{name}:8000" for name in APPS]
-    assert "health_uri /api/v1/health" in caddyfile
+    upstreams = re.findall(r"\{\$([A-Z0-9_]+):", proxied.group(1))
+    defaults = caddyfile_placeholders()
+    assert [defaults[name] for name in upstreams] == [f"{name}:8000" for name in APPS]
+    assert "health_uri /api/v1/ready" in caddyfile
     assert "encode zstd gzip" in caddyfile
-    mount = compose()["services"]["proxy"]["volumes"][0]
-    assert mount.startswith("./deploy/Caddyfile:")
+    proxy = compose()["services"]["proxy"]
+    assert proxy["volumes"][0] == "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro"
+    # compose says where the apps are as the Caddyfile's defaults do.
+    assert {name: proxy["environment"][name] for name in upstreams} == {
+        name: defaults[name] for name in upstreams}
+
+
+# -- issue 25: health that means it, pinned images, locked dependencies, backups ---------------
+
+READY_PATH = "/api/v1/ready"
+
+
+def test_every_health_check_asks_for_readiness_and_postgresql_is_asked_over_tcp() -> None:
+    services = compose()["services"]
+    for name in APPS:
+        assert READY_PATH in " ".join(services[name]["healthcheck"]["test"]), name
+    assert services["migrate"]["healthcheck"] == {"disable": True}
+    assert READY_PATH in DOCKERFILE.read_text().split("HEALTHCHECK", 1)[1].split("CMD [", 1)[0]
+    assert f"health_uri {READY_PATH}" in CADDYFILE.read_text()
+    postgres = services["postgres"]
+    test = postgres["healthcheck"]["test"]
+    assert test[:2] == ["CMD", "pg_isready"]
+    # Over TCP: the image's init server listens on its Unix socket only.
+    assert test[test.index("-h") + 1] == "127.0.0.1"
+    assert test[test.index("-U") + 1] == postgres["environment"]["POSTGRES_USER"]
+    assert test[test.index("-d") + 1] == postgres["environment"]["POSTGRES_DB"]
+
+
+def test_migrate_is_restarted_when_it_fails() -> None:
+    assert compose()["services"]["migrate"]["restart"] == "on-failure"
+
+
+def test_images_are_pinned_to_a_release() -> None:
+    services = compose()["services"]
+    assert re.fullmatch(r"caddy:2\.\d+\.\d+", services["proxy"]["image"])
+    assert re.fullmatch(r"postgres:\d+\.\d+", services["postgres"]["image"])
+    assert re.fullmatch(r"redis:7\.\d+\.\d+", services["redis"]["image"])
+    bases = re.findall(r"^FROM (\S+)", DOCKERFILE.read_text(), re.MULTILINE)
+    assert bases and all(re.fullmatch(r"python:3\.11\.\d+-slim-\w+", base) for base in bases)
+
+
+def test_the_caddy_data_and_config_are_kept_on_volumes() -> None:
+    document = compose()
+    mounts = {mount.split(":")[1]: mount.split(":")[0]
+              for mount in document["services"]["proxy"]["volumes"]}
+    assert mounts["/data"] in document["volumes"] and mounts["/config"] in document["volumes"]
+
+
+def test_backups_can_be_made_inside_the_stack() -> None:
+    """pg_dump of the server's major version in the image, a volume for the files, and the
+    README's command writing there."""
+    document = compose()
+    for name in APPS:
+        assert "backups:/app/var/backups" in document["services"][name]["volumes"]
+    assert "backups" in document["volumes"]
+    major = document["services"]["postgres"]["image"].split(":")[1].split(".")[0]
+    dockerfile = DOCKERFILE.read_text()
+    assert f"ARG POSTGRES_MAJOR={major}" in dockerfile
+    assert '"postgresql-client-${POSTGRES_MAJOR}"' in dockerfile
+    assert ("docker compose exec app-1 python -m service backup /app/var/backups/"
+            in readme_section("Backups"))
+    assert "deploy/native.sh backup" in readme_section("Backups")
+
+
+def lock() -> dict[str, str]:
+    pins: dict[str, str] = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, _, version = line.partition("==")
+        assert version and re.fullmatch(r"[a-z0-9-]+", name), f"not name==version: {line!r}"
+        assert name not in pins, f"{name} twice"
+        pins[name] = version
+    return pins
+
+
+def test_the_lock_pins_every_runtime_dependency_of_pyproject_within_its_range() -> None:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = lock()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for line in project["dependencies"]:
+        requirement = Requirement(line)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in requirements.lock: python deploy/lock.py"
+        assert requirement.specifier.contains(pins[name]), (name, pins[name], line)
+        for extra in requirement.extras:  # psycopg[binary] pulls psycopg-binary
+            assert canonicalize_name(f"{name}-{extra}") in pins, (line, extra)
+    test_only = {canonicalize_name(Requirement(line).name)
+                 for line in project["optional-dependencies"]["test"]}
+    assert not test_only & set(pins), "test tools in the runtime lock"
+
+
+def test_the_image_installs_the_lock_before_the_wheel_without_resolving_again() -> None:
+    dockerfile = DOCKERFILE.read_text()
+    locked = dockerfile.index("pip install -r requirements.lock")
+    wheel = dockerfile.index("pip install --no-deps /wheels/")
+    assert locked < wheel
+
+
+# -- compose and deploy/native.sh: one topology --------------------------------------------
+
+
+def native_default(name: str) -> str:
+    """The value deploy/native.sh gives a setting: ``NAME=value`` or ``NAME=${NAME:-value}``."""
+    script = NATIVE.read_text()
+    found = re.search(rf"^\s*{name}=(?:\$\{{{name}:-([^}}]*)\}}|(\S+))$", script, re.MULTILINE)
+    assert found is not None, name
+    return found.group(1) if found.group(1) is not None else found.group(2)
+
+
+def test_the_native_script_runs_composes_topology() -> None:
+    services = compose()["services"]
+    env = services["app-1"]["environment"]
+    script = NATIVE.read_text()
+    for name in ("TRUSTED_PROXIES", "WEB_CONCURRENCY", "WEB_THREADS"):
+        assert native_default(name) == env[name], name
+    assert native_default("RATE_LIMIT_STORAGE_URL").startswith("redis://")
+    assert env["RATE_LIMIT_STORAGE_URL"].startswith("redis://")
+    assert native_default("DATABASE_URL") == ""  # its own database, unless given one
+    assert "DATABASE_URL=postgresql://" in script
+    # The same commands, in compose's order: migrate, then two app servers, then the proxy
+    # on the same Caddyfile, every placeholder of which the script sets.
+    migrate = script.index('"$PYTHON" -m service migrate')
+    serve = script.index('"$PYTHON" -m service serve')
+    caddy = script.index('caddy run --config "$ROOT/deploy/Caddyfile"')
+    assert migrate < serve < caddy
+    for name in caddyfile_placeholders():
+        assert f"{name}=" in script, name
+    # Ready means the same to the script's waits as to compose's checks and Caddy's.
+    assert READY_PATH in script
+    assert "deploy/native.sh" in readme_section("Running it for many tables")
+
+
+def test_the_caddyfile_reads_the_same_for_compose_and_for_the_native_script() -> None:
+    """Caddy's own reading of the one file (``caddy adapt``) with each one's settings."""
+    if shutil.which("caddy") is None:
+        pytest.skip("caddy is not installed (make caddy)")
+
+    def adapted(env: dict[str, str]) -> dict[str, Any]:
+        done = subprocess.run(["caddy", "adapt", "--config", str(CADDYFILE), "--adapter",
+                               "caddyfile"], capture_output=True, text=True, check=True,
+                              env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+        server: dict[str, Any] = json.loads(done.stdout)["apps"]["http"]["servers"]["srv0"]
+        return server
+
+    def proxy(server: dict[str, Any]) -> dict[str, Any]:
+        text = json.dumps(server)
+        handler = re.search(r'\{"handler": "reverse_proxy".*', text)
+        assert handler is not None
+        found: dict[str, Any] = json.JSONDecoder().raw_decode(handler.group(0))[0]
+        return found
+
+    composed = adapted(compose()["services"]["proxy"]["environment"])
+    native = adapted({"SEGNAPUNTI_LISTEN": ":18080", "SEGNAPUNTI_APP_1": "127.0.0.1:8001",
+                      "SEGNAPUNTI_APP_2": "127.0.0.1:8002", "SEGNAPUNTI_CADDY_ADMIN": "off"})
+    assert composed["listen"] == [":80"] and native["listen"] == [":18080"]
+    assert [u["dial"] for u in proxy(composed)["upstreams"]] == ["app-1:8000", "app-2:8000"]
+    assert [u["dial"] for u in proxy(native)["upstreams"]] == ["127.0.0.1:8001",
+                                                               "127.0.0.1:8002"]
+    for server in (composed, native):
+        assert proxy(server)["health_checks"]["active"]["uri"] == READY_PATH
+    assert {k: v for k, v in proxy(composed).items() if k != "upstreams"} == {
+        k: v for k, v in proxy(native).items() if k != "upstreams"}
 
 
 def _docker_daemon() -> str | None:

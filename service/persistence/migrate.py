@@ -10,12 +10,16 @@ not by the module: the service's workers import ``service.persistence`` and neve
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sqlalchemy import text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import InterfaceError, OperationalError
 
-from .base import ensure_sqlite_directory, normalise_url
+from .base import ensure_sqlite_directory, make_engine, normalise_url
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -56,3 +60,33 @@ def downgrade(url: str | URL, revision: str = "base") -> None:
     from alembic import command
 
     command.downgrade(alembic_config(url), revision)
+
+
+class DatabaseNotAnswering(Exception):
+    """The database did not answer within the wait; the message says what it last said."""
+
+
+def wait_for_database(url: str | URL, wait_s: float, say: Callable[[str], None]) -> None:
+    """Until a connection to ``url`` answers ``SELECT 1``, trying again with back-off (0.5 s
+    doubling to 5 s) for up to ``wait_s`` seconds, each wait told to ``say``; then
+    ``DatabaseNotAnswering``. A first start of compose, where PostgreSQL is still initialising
+    its volume, or a database restarting, is waited for rather than failed."""
+    deadline = time.monotonic() + wait_s
+    delay = 0.5
+    engine = make_engine(url)
+    try:
+        while True:
+            try:
+                with engine.connect() as connection:
+                    connection.execute(text("SELECT 1"))
+                return
+            except (OperationalError, InterfaceError) as error:
+                reason = str(error.orig or error).strip().splitlines()[0]
+                if time.monotonic() + delay > deadline:
+                    raise DatabaseNotAnswering(
+                        f"the database did not answer within {wait_s:g} s ({reason})") from error
+                say(f"the database does not answer yet ({reason}); trying again in {delay:g} s")
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+    finally:
+        engine.dispose()

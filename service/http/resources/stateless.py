@@ -1,10 +1,11 @@
-"""Endpoints that store nothing: variants, ``POST /score``, ``POST /melds/suggest``."""
+"""Endpoints that store nothing: liveness and readiness, variants, ``POST /score``,
+``POST /melds/suggest``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
+from flask import Response, current_app
 
 from service.application import stateless
 from service.domain import (
@@ -51,6 +52,25 @@ def health() -> Any:
     it is never rate limited.
     """
     return Response(HEALTH_BODY, status=200, mimetype="application/json")
+
+
+READY_BODY = b'{"status":"ready"}\n'
+
+
+@blp.route("/ready")
+@blp.response(200, HealthSchema)
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+def ready() -> Any:
+    """Check the service can serve: its database answers
+
+    Readiness, apart from liveness (`/health`): `200` when the database answers a
+    `SELECT 1` within 2 s, `503` (`database_unavailable`, with `Retry-After`) when it does
+    not. A check's outcome stands for a second, however often it is asked. A proxy's health
+    check, Docker's and compose's call it, so that a server whose database is away is taken
+    out of rotation and shown unhealthy; it changes nothing.
+    """
+    current_app.extensions["segnapunti.store"].check_ready()
+    return Response(READY_BODY, status=200, mimetype="application/json")
 
 
 @blp.route("/variants")

@@ -1,0 +1,183 @@
+"""The production topology run for real (issue 25): ``deploy/native.sh`` starts Caddy on
+``deploy/Caddyfile`` (the file compose mounts) in front of two app servers, on this run's
+PostgreSQL (SQLite without ``TEST_DATABASE_URL``) and Redis. Through the proxy's one address:
+a short game (the page and one of its files, a game, a hand, a poll answered 304), served by
+both app servers; the client's address is the one the proxy says (``X-Forwarded-For``, with
+``TRUSTED_PROXIES=1``), so one client's allowance is not another's; the script's backup; and
+readiness (``/api/v1/ready``) turns 503 when the database goes away while liveness stays 200.
+One topology for the module, its database reached through a port the test can cut."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_support import API, auth, free_port, gatti3_hand
+from native_topology import Forwarder, NativeTopology, caddy_missing
+from redis_support import REDIS_URL, forget, needs_redis
+from waiting import wait_until
+
+from service.persistence import normalise_url
+from service.persistence.base import sqlite_file
+
+#: The per-address allowance of this topology: small, so that one client exhausts it quickly.
+BURST = 40
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+def call(port: int, method: str, path: str, body: Any = None,
+         headers: dict[str, str] | None = None, source: str | None = None) -> Answer:
+    """One request to 127.0.0.1:``port`` from the local address ``source`` (any 127.x.y.z is
+    this machine: a client of its own to the proxy), taking gzip as a browser does."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=30, source_address=(source, 0) if source else None)
+    try:
+        sent = {"Accept-Encoding": "gzip", **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=sent)
+        response = connection.getresponse()
+        raw = response.read()
+        if response.getheader("Content-Encoding") == "gzip":
+            raw = gzip.decompress(raw)
+        return Answer(response.status, response.headers, raw)
+    finally:
+        connection.close()
+
+
+@pytest.fixture(scope="module")
+def database(one_db_url: str) -> Iterator[tuple[str, Forwarder | None]]:
+    """The module's database, PostgreSQL through a port the test can cut."""
+    if sqlite_file(one_db_url) is not None:
+        yield one_db_url, None
+        return
+    parsed = normalise_url(one_db_url)
+    forwarder = Forwarder(free_port(), (parsed.host or "127.0.0.1", parsed.port or 5432))
+    forwarder.start()
+    yield parsed.set(host="127.0.0.1", port=forwarder.port).render_as_string(
+        hide_password=False), forwarder
+    forwarder.cut()
+
+
+@pytest.fixture(scope="module")
+def topology(database: tuple[str, Forwarder | None],
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[NativeTopology]:
+    reason = caddy_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    url, _ = database
+    running = NativeTopology(url, tmp_path_factory.mktemp("native"), redis_url=REDIS_URL,
+                             workers=1, env={"RATE_LIMIT_PER_MINUTE": "120",
+                                             "RATE_LIMIT_BURST": str(BURST)}).start()
+    yield running
+    running.stop()
+    forget(running.key_prefix)
+
+
+def _served_api(log: str) -> int:
+    """Requests of the API an app server's access log shows (its health checks aside)."""
+    return len(re.findall(r'"(?:GET|POST) /api/v1/(?!ready|health)', log))
+
+
+def test_a_short_game_through_the_proxy_served_by_both_app_servers(
+        topology: NativeTopology) -> None:
+    port = topology.port
+    page = call(port, "GET", "/")
+    assert page.status == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert "Caddy" in page.headers.get_all("Server", [])
+    script = re.search(r'src="(/app/[^"?]+\?v=[^"]+)"', page.body.decode())
+    assert script is not None, page.body[:500]
+    asset = call(port, "GET", script.group(1))
+    assert asset.status == 200 and "immutable" in asset.headers["Cache-Control"]
+
+    created = call(port, "POST", f"{API}/games",
+                   {"variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"]})
+    assert created.status == 201, created.body
+    game = created.json()
+    edit = auth(game["tokens"]["edit"])
+    hand = call(port, "POST", f"{API}/games/{game['id']}/hands", gatti3_hand(0),
+                {**edit, "Idempotency-Key": str(uuid.uuid4())})
+    assert hand.status == 201, hand.body
+    read = call(port, "GET", f"{API}/games/{game['id']}", headers=edit)
+    assert read.status == 200 and len(read.json()["hands"]) == 1
+    etag = read.headers["ETag"]
+    assert etag
+    polled = call(port, "GET", f"{API}/games/{game['id']}", headers={**edit,
+                                                                     "If-None-Match": etag})
+    assert polled.status == 304, (polled.status, etag, polled.headers)
+    assert call(port, "GET", f"{API}/variants").status == 200
+
+    def served() -> list[int]:  # an access log's line follows its answer
+        return [_served_api(topology.log(name)) for name in ("app-1", "app-2")]
+
+    assert wait_until(lambda: sum(served()) == 5, 10), served()
+    assert all(served()), f"API requests each app server served: {served()}"
+
+
+@needs_redis
+def test_the_proxy_says_who_the_client_is_so_one_clients_allowance_is_not_anothers(
+        topology: NativeTopology) -> None:
+    port = topology.port
+    statuses = [call(port, "GET", f"{API}/variants", source="127.0.0.2").status
+                for _ in range(BURST + 10)]
+    assert 429 in statuses and statuses.index(429) >= BURST - 5, statuses
+    # Another address behind the same proxy (the proxy's own address, as seen by the app
+    # servers, is the same for both) still has its whole allowance.
+    assert call(port, "GET", f"{API}/variants", source="127.0.0.3").status == 200
+    refused = call(port, "GET", f"{API}/variants", source="127.0.0.2")
+    assert refused.status == 429 and refused.headers["Retry-After"]
+
+
+def test_the_native_script_backs_up_the_topologys_database(topology: NativeTopology,
+                                                            tmp_path: Path) -> None:
+    copy = tmp_path / "evening.backup"
+    made = topology.run("backup", str(copy))
+    assert made.returncode == 0, made.stderr
+    held = re.search(r"backed up (\d+) games, (\d+) hands to (\S+)", made.stdout)
+    assert held is not None, made.stdout
+    assert int(held.group(1)) >= 1 and int(held.group(2)) >= 1
+    assert Path(held.group(3)) == copy and copy.stat().st_size > 0
+    assert "ready" in topology.run("status").stdout
+
+
+def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
+        topology: NativeTopology, database: tuple[str, Forwarder | None]) -> None:
+    _, forwarder = database
+    if forwarder is None:
+        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL) to take the database away")
+    app_port = topology.app_ports[0]
+    assert call(app_port, "GET", f"{API}/ready").status == 200
+    forwarder.cut()  # the last test: the database stays away
+    # Its last check's outcome stands a second (READY_FRESH_S), then the next one fails
+    # (asked a few times a second: /ready counts against the address's small allowance).
+    assert wait_until(lambda: call(app_port, "GET", f"{API}/ready").status == 503, 10,
+                      interval=0.2)
+    unready = call(app_port, "GET", f"{API}/ready")
+    assert unready.status == 503
+    assert unready.headers["Content-Type"] == "application/problem+json"
+    assert unready.json()["code"] == "database_unavailable"
+    assert call(app_port, "GET", f"{API}/health").status == 200
+    # The proxy: the app server's 503, or its own once its health check took both out.
+    assert call(topology.port, "GET", f"{API}/ready").status == 503
+    # And its health check (readiness, every 5 s) finds the app servers not ready.
+    assert wait_until(lambda: re.search(r'health_checker[^\n]*"status_code":503',
+                                        topology.log("proxy")), 15)
