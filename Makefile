@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: all install test run openapi lint clean chromium caddy
+.PHONY: all install test run openapi lint clean chromium caddy bench-clubnight bench-knee
 
 all: test
 
@@ -66,6 +66,28 @@ run: $(STAMP)
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.http.openapi
+
+# A championship night under load (bench/locust_clubnight.py): deploy/native.sh's topology
+# started, every phone of $(TABLES) tables from this one address through its proxy for 3
+# minutes (30 at the tables), then stopped. bench-knee climbs 40, 80, 120… tables until the
+# p99 of a hand or a poll passes 250 ms (bench/bench_clubnight.py).
+TABLES ?= 40
+BENCH_STAMP := $(VENV)/.bench-stamp
+
+$(BENCH_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	@touch $@
+
+bench-clubnight: $(BENCH_STAMP) caddy
+	deploy/native.sh start
+	CLUBNIGHT_TABLES=$(TABLES) $(BIN)/python -m locust -f bench/locust_clubnight.py --headless \
+	  --host http://127.0.0.1:8080 --users $$((4 * $(TABLES) + 3)) --spawn-rate 40 \
+	  --run-time 3m --only-summary; status=$$?; deploy/native.sh stop; exit $$status
+
+bench-knee: $(BENCH_STAMP) caddy
+	deploy/native.sh start
+	$(BIN)/python bench/bench_clubnight.py --host http://127.0.0.1:8080; status=$$?; \
+	  deploy/native.sh stop; exit $$status
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check service tests migrations
