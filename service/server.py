@@ -18,7 +18,9 @@ it gets ``408`` and its connection is closed; a slow client costs a few bytes of
 
 What is not buffered goes to the thread at once, as before, for gunicorn's parser to refuse
 or serve: a head larger than ``MAX_HEAD_BYTES`` (the parser answers 431/400), a body larger
-than ``MAX_BODY_BYTES`` (the app answers 413 from its length), a malformed length or chunk.
+than the request takes (``MAX_BODY_BYTES``, an import's ``MAX_IMPORT_BYTES``: the app answers
+413 from its length), a malformed length or chunk, and any request once the worker holds
+``MAX_HELD_BYTES`` for requests still arriving.
 TLS and HTTP/2 by prior knowledge (neither used by the service: its proxy ends TLS) are
 served by gthread unchanged.
 
@@ -44,9 +46,16 @@ REQUEST_DEADLINE_S = 30.0
 #: A head longer than this is handed to gunicorn's parser, which refuses it (its limits:
 #: 4,094 bytes a request line, 100 fields of 8,190 bytes).
 MAX_HEAD_BYTES = 64 * 1024
-#: The largest body a request of the service takes (an import, ``IMPORT_MAX_BYTES``); a longer
-#: one is handed over for the app to refuse (413) from its ``Content-Length``.
-MAX_BODY_BYTES = 16 * 1024 * 1024
+#: The largest body a request of the service takes (``MAX_BODY_BYTES`` of the app's config),
+#: and an import's (``IMPORT_MAX_BYTES``); a longer one is handed over for the app to refuse
+#: (413) from its ``Content-Length``.
+MAX_BODY_BYTES = 1024 * 1024
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+IMPORT_PATH = b"/games/import"
+#: Bytes a worker holds for requests still arriving, all together: beyond it, a request is
+#: handed to a thread as it is (which reads the rest, as plain gthread does), so that many
+#: large bodies sent at once cannot make a worker's memory grow without bound.
+MAX_HELD_BYTES = 64 * 1024 * 1024
 #: At most this much is read from a socket at once.
 READ_BYTES = 256 * 1024
 
@@ -78,6 +87,7 @@ class IncomingRequest:
         #: Where the next chunk's size line starts; whether the last chunk was read.
         self.chunk_at = 0
         self.body_bytes = 0
+        self.body_limit = MAX_BODY_BYTES
         self.in_trailers = False
         #: The client waits for ``100 Continue`` before it sends the body.
         self.expects_continue = False
@@ -116,6 +126,8 @@ class IncomingRequest:
         lines = head.lstrip(b"\r\n").split(b"\r\n")
         request_line = lines[0].split(b" ")
         version = request_line[-1] if len(request_line) == 3 else b""
+        path = request_line[1].split(b"?")[0] if len(request_line) == 3 else b""
+        self.body_limit = MAX_IMPORT_BYTES if path.endswith(IMPORT_PATH) else MAX_BODY_BYTES
         lengths: list[bytes] = []
         codings: list[bytes] = []
         expect = b""
@@ -139,7 +151,7 @@ class IncomingRequest:
             if len(set(lengths)) != 1 or not lengths[0].isdigit():
                 return True
             length = int(lengths[0])
-            if length > MAX_BODY_BYTES:
+            if length > self.body_limit:
                 return True
             self.body_end = self.head_end + length
         else:
@@ -168,7 +180,7 @@ class IncomingRequest:
                 self.chunk_at = line_end + 2
                 continue
             self.body_bytes += size
-            if self.body_bytes > MAX_BODY_BYTES:
+            if self.body_bytes > self.body_limit:
                 return True
             after = line_end + 2 + size + 2
             if len(data) < after:
@@ -184,6 +196,8 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.incoming: dict[Any, IncomingRequest] = {}
         self.deadline_s = request_deadline()
+        #: Bytes held for the requests in ``incoming``, all together.
+        self.held = 0
 
     def buffers(self, conn: Any) -> bool:
         cfg = self.cfg
@@ -203,6 +217,7 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             return
         conn.sock.setblocking(False)
         self.incoming[conn] = request
+        self.held += len(request.data)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes,
                                                                       conn))
         if request.wants_continue():
@@ -223,9 +238,11 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             self.drop(conn)
             return
         request.feed(data)
-        if request.ready():
+        self.held += len(data)
+        if request.ready() or self.held > MAX_HELD_BYTES:
             self.poller.unregister(conn.sock)
             del self.incoming[conn]
+            self.held -= len(request.data)
             self.hand_over(conn, request)
         elif request.wants_continue():
             self.say_continue(conn)
@@ -247,7 +264,9 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         super().enqueue_req(conn)
 
     def drop(self, conn: Any, answer: bytes = b"") -> None:
-        self.incoming.pop(conn, None)
+        request = self.incoming.pop(conn, None)
+        if request is not None:
+            self.held -= len(request.data)
         try:
             self.poller.unregister(conn.sock)
         except (OSError, KeyError, ValueError):

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from service.server import MAX_BODY_BYTES, MAX_HEAD_BYTES, IncomingRequest, request_deadline
+from service.server import (
+    MAX_BODY_BYTES,
+    MAX_HEAD_BYTES,
+    MAX_IMPORT_BYTES,
+    IncomingRequest,
+    request_deadline,
+)
 
 HEAD = b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\n"
 
@@ -55,6 +61,14 @@ def test_what_the_parser_or_the_app_refuses_is_handed_over_at_once(head: bytes) 
     assert arriving(head) == [True]
 
 
+def test_only_an_import_is_held_up_to_its_larger_limit() -> None:
+    body = f"Content-Length: {MAX_BODY_BYTES + 1}\r\n\r\n".encode()
+    assert arriving(HEAD + body) == [True]
+    assert arriving(b"POST /api/v1/games/import?x=1 HTTP/1.1\r\nHost: x\r\n" + body) == [False]
+    too_large = f"Content-Length: {MAX_IMPORT_BYTES + 1}\r\n\r\n".encode()
+    assert arriving(b"POST /api/v1/games/import HTTP/1.1\r\nHost: x\r\n" + too_large) == [True]
+
+
 def test_a_head_over_its_limit_is_handed_over_without_its_end() -> None:
     assert arriving(HEAD, b"X: " + b"a" * MAX_HEAD_BYTES) == [False, True]
 
@@ -80,8 +94,10 @@ def test_the_request_deadline_comes_from_the_environment(
         request_deadline()
 
 
-def test_the_body_limit_is_the_largest_body_the_service_takes() -> None:
+def test_the_body_limits_are_the_apps() -> None:
     from service.http.bodylimits import IMPORT_MAX_BYTES
-    from service.http.config import MAX_BODY_BYTES as PLAIN_MAX_BYTES
+    from service.http.config import MAX_BODY_BYTES as APP_MAX_BODY_BYTES
+    from service.http.paths import IMPORT_PATH
 
-    assert MAX_BODY_BYTES == max(IMPORT_MAX_BYTES, PLAIN_MAX_BYTES)
+    assert (MAX_BODY_BYTES, MAX_IMPORT_BYTES) == (APP_MAX_BODY_BYTES, IMPORT_MAX_BYTES)
+    assert IMPORT_PATH.endswith("/games/import")
