@@ -56,6 +56,8 @@ IMPORT_PATH = b"/games/import"
 #: handed to a thread as it is (which reads the rest, as plain gthread does), so that many
 #: large bodies sent at once cannot make a worker's memory grow without bound.
 MAX_HELD_BYTES = 64 * 1024 * 1024
+#: How long a stopping worker still waits for a request on its way.
+STOP_LINGER_S = 2.0
 #: At most this much is read from a socket at once.
 READ_BYTES = 256 * 1024
 
@@ -198,6 +200,8 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         self.deadline_s = request_deadline()
         #: Bytes held for the requests in ``incoming``, all together.
         self.held = 0
+        #: When the worker was told to stop.
+        self.stopping_at: float | None = None
 
     def buffers(self, conn: Any) -> bool:
         cfg = self.cfg
@@ -211,7 +215,8 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             super().enqueue_req(conn)
             return
         held = conn.parser.unreader.take_buffered() if conn.parser is not None else b""
-        request = IncomingRequest(held, time.monotonic() + self.deadline_s)
+        deadline = time.monotonic() + (self.deadline_s if self.alive else STOP_LINGER_S)
+        request = IncomingRequest(held, deadline)
         if held and request.ready():
             self.hand_over(conn, request)
             return
@@ -222,10 +227,13 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
                                                                       conn))
         if request.wants_continue():
             self.say_continue(conn)
+        # What already arrived (a kept-alive connection is here because it is readable) is
+        # read at once, not at the loop's next turn.
+        self.on_request_bytes(conn, conn.sock)
 
     def on_request_bytes(self, conn: Any, _sock: Any) -> None:
         request = self.incoming.get(conn)
-        if request is None:  # pragma: no cover - unregistered with it
+        if request is None:  # handed over or dropped earlier in the same turn of the loop
             return
         try:
             data = conn.sock.recv(READ_BYTES)
@@ -281,11 +289,17 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
 
     def murder_pending(self) -> None:
         """Run by the loop about once a second: besides gthread's own, close the connections
-        whose request is not whole by its deadline (``408``), and every one still arriving
-        once the worker stops."""
+        whose request is not whole by its deadline (``408``); once the worker stops, those
+        with nothing sent yet at once, and the others within ``STOP_LINGER_S``."""
         super().murder_pending()
         now = time.monotonic()
+        if not self.alive and self.stopping_at is None:
+            # A stopping worker waits no longer for a request already on its way than it
+            # keeps kept-alive connections open (gthread's STOP_KEEPALIVE_LINGER).
+            self.stopping_at = now
+            for request in self.incoming.values():
+                request.deadline = min(request.deadline, now + STOP_LINGER_S)
         for conn, request in list(self.incoming.items()):
-            if request.deadline <= now or not self.alive:
+            if request.deadline <= now or (not self.alive and not request.data):
                 self.log.debug("closing %s: its request was not whole in time", conn.client)
-                self.drop(conn, _TIMEOUT if request.data and self.alive else b"")
+                self.drop(conn, _TIMEOUT if request.data else b"")
