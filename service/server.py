@@ -217,36 +217,46 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         held = conn.parser.unreader.take_buffered() if conn.parser is not None else b""
         deadline = time.monotonic() + (self.deadline_s if self.alive else STOP_LINGER_S)
         request = IncomingRequest(held, deadline)
-        if held and request.ready():
+        if not (held and request.ready()):
+            # What already arrived (a kept-alive connection is here because it is readable)
+            # is read at once: a request that came whole goes to a thread without ever
+            # waiting in the poller.
+            conn.sock.setblocking(False)
+            if not self.receive(conn, request):
+                return
+        if request.ready():
             self.hand_over(conn, request)
             return
-        conn.sock.setblocking(False)
         self.incoming[conn] = request
         self.held += len(request.data)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes,
                                                                       conn))
         if request.wants_continue():
             self.say_continue(conn)
-        # What already arrived (a kept-alive connection is here because it is readable) is
-        # read at once, not at the loop's next turn.
-        self.on_request_bytes(conn, conn.sock)
+
+    def receive(self, conn: Any, request: IncomingRequest) -> bool:
+        """Read what has arrived into ``request``; ``False`` once the connection is gone (the
+        client went away before its request was whole)."""
+        try:
+            data = conn.sock.recv(READ_BYTES)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError:
+            data = b""
+        if not data:
+            self.drop(conn)
+            return False
+        request.feed(data)
+        if conn in self.incoming:
+            self.held += len(data)
+        return True
 
     def on_request_bytes(self, conn: Any, _sock: Any) -> None:
         request = self.incoming.get(conn)
         if request is None:  # handed over or dropped earlier in the same turn of the loop
             return
-        try:
-            data = conn.sock.recv(READ_BYTES)
-        except (BlockingIOError, InterruptedError):
+        if not self.receive(conn, request):
             return
-        except OSError:
-            self.drop(conn)
-            return
-        if not data:  # the client went away before its request was whole
-            self.drop(conn)
-            return
-        request.feed(data)
-        self.held += len(data)
         if request.ready() or self.held > MAX_HELD_BYTES:
             self.poller.unregister(conn.sock)
             del self.incoming[conn]
