@@ -101,3 +101,23 @@ def test_the_body_limits_are_the_apps() -> None:
 
     assert (MAX_BODY_BYTES, MAX_IMPORT_BYTES) == (APP_MAX_BODY_BYTES, IMPORT_MAX_BYTES)
     assert IMPORT_PATH.endswith("/games/import")
+
+
+def test_python_m_service_serves_with_the_buffering_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.__main__ as main
+    from service.server import BufferingWorker
+
+    seen: dict[str, object] = {}
+
+    class Server:
+        def __init__(self, options: dict[str, object]) -> None:
+            seen.update(options)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(main, "GunicornServer", Server)
+    main.serve()
+    module, _, name = str(seen["worker_class"]).rpartition(".")
+    assert getattr(__import__(module, fromlist=[name]), name) is BufferingWorker
