@@ -11,11 +11,12 @@ Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
 ``WEB_THREADS`` (threads of each worker, default 8).
 
-Workers are gunicorn's ``gthread``: each serves its requests on a pool of threads, and a
-connection waits in the worker's poller, holding no thread, until its request starts to
-arrive. A client that trickles its headers (a slowloris, or a phone on one bar of signal)
-then holds one thread of one worker while it does, never the worker: with sync workers two
-such clients held every request, the health probe included, until the worker timeout.
+Workers are gunicorn's ``gthread`` (``service.server.BufferingWorker``): each serves its
+requests on a pool of threads, and a connection waits in the worker's poller, holding no
+thread, until its whole request has arrived (head and body, within 30 s). A client that
+trickles its request (a slowloris, or a phone on one bar of signal) holds no thread while it
+does: with sync workers two such clients held every request, the health probe included, until
+the worker timeout, and with plain gthread each held a thread.
 
 The gunicorn master stays lean: it imports gunicorn and nothing of the service. Workers are
 forked from it (no preload), so whatever the master holds sits in every worker's memory;
@@ -104,7 +105,8 @@ def serve() -> None:
     options = {
         "bind": f"{host}:{port}",
         "workers": _int_env("WEB_CONCURRENCY", DEFAULT_WORKERS),
-        "worker_class": "gthread",
+        # gthread, each request read whole before a thread gets it (service/server.py).
+        "worker_class": "service.server.BufferingWorker",
         "threads": _int_env("WEB_THREADS", DEFAULT_THREADS),
         "accesslog": "-",
         "access_log_format": ACCESS_LOG_FORMAT,

@@ -63,6 +63,15 @@ class AddedHands:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordedVerdict:
+    """A verdict as stored: the game's version it made, and each seat's latest verdict on
+    the hand's version once it was added (other seats' included, however they raced)."""
+
+    game_version: int
+    verdicts: tuple[Confirmation, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameCredentials:
     """The two token hashes of a game, all that checking access needs, and its version (for
     a conditional read that needs nothing more)."""
@@ -269,12 +278,15 @@ class GameRepository(Protocol):
         self,
         game_id: str,
         *,
-        expected_game_version: int,
         confirmation: Confirmation,
         number: int,
-    ) -> None:
-        """Append a seat's verdict on hand ``number`` (at ``confirmation.version``), if the
-        game is still at ``expected_game_version``; else ``StaleGame``."""
+        expected_game_version: int | None = None,
+    ) -> RecordedVerdict:
+        """Append a seat's verdict on hand ``number`` while that hand is still at
+        ``confirmation.version`` (else ``StaleGame``), moving the game one version on. A
+        verdict is its seat's own row: another seat's verdict, given at the same moment,
+        never makes it fail. With ``expected_game_version`` (an import replaying a
+        history), only if the game is still at that version."""
 
     def history(self, game_id: str) -> list[HandVersion]:
         """Every version of every hand of the game, oldest first, each with the verdicts

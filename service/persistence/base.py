@@ -17,7 +17,8 @@ from sqlalchemy.orm import DeclarativeBase
 DEFAULT_SQLITE_PATH = Path("var") / "segnapunti.sqlite3"
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
-#: PostgreSQL connection pool of each worker process: setting (environment variable, default).
+#: The connection pool of each worker process (PostgreSQL, and a SQLite file): setting
+#: (environment variable, default). A request holds at most one connection of it.
 #: Connections are checked before use (pool_pre_ping), so a restarted database or a dropped
 #: idle connection costs a reconnect, not an error.
 POOL_SETTINGS = {
@@ -105,12 +106,17 @@ def pool_pre_ping() -> bool:
 
 def make_engine(url: str | URL, **kwargs: Any) -> Engine:
     """An engine for ``url``. SQLite connections get WAL, a busy timeout, the sync of
-    ``sqlite_synchronous`` and foreign keys; PostgreSQL a checked pool sized from the environment (``pool_settings``).
+    ``sqlite_synchronous`` and foreign keys; both a pool sized from the environment
+    (``pool_settings``; a SQLite file's, PostgreSQL's checked before use).
     ``kwargs`` override either."""
     parsed = normalise_url(url)
     if parsed.get_backend_name() == "sqlite":
         sqlite_synchronous()  # a bad setting fails here, not at the first request
         ensure_sqlite_directory(parsed)
+        if sqlite_file(parsed) is not None and kwargs.get("poolclass") is None:
+            # A file's connections are pooled as PostgreSQL's are, by the same settings.
+            for name, value in pool_settings().items():
+                kwargs.setdefault(name, value)
         engine = create_engine(parsed, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine

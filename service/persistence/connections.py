@@ -5,8 +5,13 @@ in this thread.
 Outside a unit of work each write is a transaction of its own. Inside one
 (``SqlConnections.atomic``, which the application's ``UnitOfWork`` opens through the store),
 every write of every repository joins that unit's transaction: one request's effect and its
-idempotency key commit together, or not at all. Reads take a connection of their own: they
-are not part of the unit (on SQLite a reader never waits for the writer).
+idempotency key commit together, or not at all. Reads inside a unit go through the unit's
+connection too, so one request holds at most one connection of the pool, and a pool of one
+serves (a read that took a second connection while the unit held the first waited for the
+pool timeout once every connection was held that way). Before the unit's first write its
+reads see what is committed (PostgreSQL's read committed; SQLite opens the transaction only
+at the first write, so a reader there never waits for the writer); after it, they see the
+unit's own writes as well. Outside a unit, a read takes a connection for itself alone.
 
 Why a ``ContextVar`` holds the open transaction: one store object serves every thread (or
 task) of a worker, and SQLAlchemy needs one connection per transaction. The repositories'
@@ -90,6 +95,14 @@ class SqlConnections:
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
+        """The connection to read with: the unit of work's when one is open in this context
+        (a request never holds two connections of the pool: with every connection busy, a
+        second one could only be waited for, by every request at once), else one of its own
+        for the read alone."""
+        unit = self._unit.get()
+        if unit is not None:
+            yield unit.connection
+            return
         with _pool_waits():
             connection = self.engine.connect()
         with connection:

@@ -36,6 +36,7 @@ from service.application.ports import (
     GameCredentials,
     GameIdTaken,
     HandVersion,
+    RecordedVerdict,
     StaleGame,
     StoredGame,
     StoredHand,
@@ -110,6 +111,23 @@ _LOG_NEW_HAND = insert(_versions).from_select(
     .where(_hands.c.game_id == bindparam("g"), _hands.c.number == bindparam("n")),
 )
 _INSERT_VERSION = insert(_versions)
+# A verdict moves the game on from whatever version it is at, and says which it made.
+_NEXT_GAME_VERSION = (
+    update(_games)
+    .where(_games.c.id == bindparam("game_id"))
+    .values(version=_games.c.version + 1)
+    .returning(_games.c.version)
+)
+_HAND_VERSION = select(_hands.c.version).where(
+    _hands.c.game_id == bindparam("game_id"), _hands.c.number == bindparam("number"))
+_HAND_VERDICTS = (
+    select(_confirmations.c.number, _confirmations.c.hand_version, _confirmations.c.seat,
+           _confirmations.c.verdict, _confirmations.c.reason, _confirmations.c.created_at)
+    .where(_confirmations.c.game_id == bindparam("game_id"),
+           _confirmations.c.number == bindparam("number"),
+           _confirmations.c.hand_version == bindparam("version"))
+    .order_by(_confirmations.c.id)
+)
 # The game's changes after a version, in order.
 _CHANGES_SINCE = (
     select(_versions.c.game_version, _versions.c.number, _versions.c.version,
@@ -380,18 +398,39 @@ class SqlGameRepository:
         self,
         game_id: str,
         *,
-        expected_game_version: int,
         confirmation: Confirmation,
         number: int,
-    ) -> None:
+        expected_game_version: int | None = None,
+    ) -> RecordedVerdict:
+        # A verdict is one row of its seat's: it is not compared with the game's version the
+        # request read (32 players' verdicts at once made 16-28 % of them lose that race and
+        # fail), only with its hand's. The bump comes first, so the game's row lock (the
+        # writer's lock on SQLite) is held before the hand is read: a correction or a delete
+        # of the hand cannot slip in between.
         with self._write() as connection:
-            self._bump_game(connection, game_id, expected_game_version)
+            if expected_game_version is None:
+                game_version = connection.execute(_NEXT_GAME_VERSION,
+                                                  {"game_id": game_id}).scalar_one_or_none()
+                if game_version is None:
+                    raise StaleGame(game_id)
+            else:
+                self._bump_game(connection, game_id, expected_game_version)
+                game_version = expected_game_version + 1
+            hand_version = connection.execute(_HAND_VERSION, {
+                "game_id": game_id, "number": number}).scalar_one_or_none()
+            if hand_version != confirmation.version:
+                raise StaleGame(game_id)
             connection.execute(insert(_confirmations), {
                 "game_id": game_id, "number": number, "hand_version": confirmation.version,
                 "seat": confirmation.seat, "verdict": confirmation.verdict,
-                "reason": confirmation.reason, "game_version": expected_game_version + 1,
+                "reason": confirmation.reason, "game_version": game_version,
                 "created_at": confirmation.at,
             })
+            verdicts = current_verdicts(
+                (_confirmation(row) for row in connection.execute(_HAND_VERDICTS, {
+                    "game_id": game_id, "number": number, "version": confirmation.version})),
+                confirmation.version)
+        return RecordedVerdict(game_version=game_version, verdicts=verdicts)
 
     # -- helpers -----------------------------------------------------------------------------
 

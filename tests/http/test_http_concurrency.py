@@ -6,10 +6,12 @@ server: ``tests/live/test_live_concurrency.py``."""
 from __future__ import annotations
 
 import dataclasses
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from http_support import assert_problem, auth, error_fields, gatti3_hand
+from http_support import Table, assert_problem, auth, error_fields, gatti3_hand
 
 
 @pytest.fixture()
@@ -109,3 +111,85 @@ def test_a_write_that_keeps_losing_is_a_409_and_changes_nothing(
     assert all(0 <= pause <= 0.1 for pause in sleeps)
     monkeypatch.undo()
     assert game.state() == before
+
+
+# -- one connection of the pool per request (issue 25) ----------------------------------------
+
+def _small_pool_app(migrated_url: str, size: int) -> Any:
+    """An app whose workers' pool holds ``size`` connections and no overflow, and whose
+    game views are never kept (every write reads its game inside its unit of work, as a
+    worker that has not seen the game does)."""
+    from service.http.app import create_app
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DB_POOL_SIZE", str(size))
+        patch.setenv("DB_MAX_OVERFLOW", "0")
+        patch.setenv("DB_POOL_TIMEOUT", "3")
+        application = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                                  "RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0})
+    views = application.extensions["segnapunti.games"].views
+    views.kept.put = lambda *_args, **_kw: None
+    pool = application.extensions["segnapunti.games"].repository.engine.pool
+    assert (pool.size(), pool._max_overflow) == (size, 0)
+    return application
+
+
+@pytest.fixture()
+def pool_of_one(migrated_url: str) -> Any:
+    application = _small_pool_app(migrated_url, 1)
+    yield application
+    application.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+@pytest.fixture()
+def pool_of_two(migrated_url: str) -> Any:
+    application = _small_pool_app(migrated_url, 2)
+    yield application
+    application.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+def test_every_write_is_served_by_a_pool_of_one_connection(pool_of_one: Any) -> None:
+    from test_http_events import TWELVE, Evening
+
+    client = pool_of_one.test_client()
+    game = Table(client)
+    assert game.add(gatti3_hand(0)).status_code == 201
+    assert game.add(gatti3_hand(1)).status_code == 201
+    etag = game.hand(2).headers["ETag"]
+    corrected = client.put(f"{game.url}/hands/2", json=gatti3_hand(1, counting_to=1),
+                           headers={**auth(game.edit), "If-Match": etag})
+    assert corrected.status_code == 200, corrected.json
+    seats = game.created.json["tokens"]["players"]
+    for seat in (0, 1):
+        verdict = client.post(f"{game.url}/hands/1/confirmations", json={"verdict": "confirm"},
+                              headers=auth(seats[seat]))
+        assert verdict.status_code == 201, verdict.json
+    deleted = client.delete(f"{game.url}/hands/2", headers={
+        **auth(game.edit), "If-Match": game.hand(2).headers["ETag"]})
+    assert deleted.status_code == 204, deleted.json
+    keyed = {**auth(game.edit), "Idempotency-Key": "one-connection"}
+    for _ in range(2):  # the first stores its answer, the second replays it
+        again = client.post(f"{game.url}/hands", json=gatti3_hand(1), headers=keyed)
+        assert again.status_code == 201, again.json
+    evening = Evening(client, name="Sera", variant="gatti-3", format="individual", seed=3,
+                      entrants=[{"name": n} for n in TWELVE[:9]])
+    table = evening.start()["tables"][0]
+    evening.record(table, {"discard": ["2H", "3H", "4S"], "piles": gatti3_hand(0)["piles"]})
+    assert evening.close(1).status_code == 200
+    assert evening.start()["round"] == 2
+    assert [h["version"] for h in game.state()["hands"]] == [1, 4]  # 2: made, corrected, deleted, made
+
+
+def test_eight_first_hands_at_once_are_served_by_a_pool_of_two(pool_of_two: Any) -> None:
+    games = [Table(pool_of_two.test_client()) for _ in range(8)]
+    barrier = threading.Barrier(len(games))
+
+    def first_hand(game: Table) -> int:
+        client = pool_of_two.test_client()
+        barrier.wait()
+        return int(client.post(f"{game.url}/hands", json=gatti3_hand(0),
+                               headers=auth(game.edit)).status_code)
+
+    with ThreadPoolExecutor(len(games)) as pool:
+        statuses = list(pool.map(first_hand, games))
+    assert statuses == [201] * len(games)

@@ -8,6 +8,8 @@ fixture)."""
 from __future__ import annotations
 
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -310,3 +312,41 @@ def test_a_sheet_without_verdicts_carries_no_marks(table: Any) -> None:
     game.play()
     text = pdf_text(game.client.get(f"{game.url}/sheet.pdf", headers=auth(game.read)).data)
     assert "confirmed" not in text and "○" not in text
+
+
+def test_a_verdict_never_fails_for_another_seats_given_at_the_same_moment(
+        app: Any, table: Any) -> None:
+    """32 verdicts at once on one hand (each seat changing its mind again and again): a
+    verdict is its seat's own row, so none is a 409, and every one is recorded."""
+    game = table()
+    game.play()
+    before = game.state()["version"]
+    tokens = players(game)
+    verdicts = [(i % 3, {"verdict": "confirm"} if i < 3 else
+                 {"verdict": "dispute", "reason": f"reason {i}"}) for i in range(32)]
+    barrier = threading.Barrier(len(verdicts))
+
+    def give(verdict: tuple[int, dict[str, str]]) -> tuple[int, Any]:
+        seat, body = verdict
+        client = app.test_client()
+        barrier.wait()
+        response = client.post(f"{game.url}/hands/1/confirmations", json=body,
+                               headers=auth(tokens[seat]))
+        return response.status_code, response.json
+
+    with ThreadPoolExecutor(len(verdicts)) as pool:
+        answers = list(pool.map(give, verdicts))
+    assert [status for status, _ in answers] == [201] * len(verdicts), [
+        body for status, body in answers if status != 201]
+    # Each answer counts its own verdict among the others on the hand as it left it.
+    for (seat, body), (_, answer) in zip(verdicts, answers, strict=True):
+        assert answer["seat"] == seat and answer.get("reason") == body.get("reason")
+        assert seat in answer["standing"]["confirmed"] + answer["standing"]["disputed"]
+    recorded = game.history()[0]["confirmations"]
+    assert sorted((c["seat"], c.get("reason", "")) for c in recorded) == sorted(
+        (seat, body.get("reason", "")) for seat, body in verdicts)
+    state = game.state()
+    assert state["version"] == before + len(verdicts)
+    latest = {c["seat"]: c.get("reason") for c in state["hands"][0]["confirmations"]}
+    assert latest == {seat: [c.get("reason") for c in recorded if c["seat"] == seat][-1]
+                      for seat in range(3)}

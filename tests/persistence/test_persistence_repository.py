@@ -214,3 +214,35 @@ def test_postgresql_connections_are_named() -> None:
             assert name == "segnapunti"
     finally:
         engine.dispose()
+
+
+def test_a_verdict_moves_the_game_on_whatever_its_version_and_fails_only_for_its_hand(
+    repo: SqlGameRepository,
+) -> None:
+    from service.domain import Confirmation
+
+    with repo.engine.begin() as connection:
+        connection.execute(text("DELETE FROM confirmations"))
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    _add(repo, 2, 2)  # the game is at version 3
+    first = repo.add_confirmation("g1", confirmation=Confirmation(0, "confirm", 1, T0),
+                                  number=1)
+    second = repo.add_confirmation("g1", confirmation=Confirmation(1, "dispute", 1, T0, "no"),
+                                   number=1)
+    assert (first.game_version, second.game_version) == (4, 5)
+    assert [(c.seat, c.verdict) for c in first.verdicts] == [(0, "confirm")]
+    assert [(c.seat, c.verdict) for c in second.verdicts] == [(0, "confirm"), (1, "dispute")]
+    repo.replace_hand("g1", expected_game_version=5, number=1, expected_hand_version=1,
+                      record={"dealer": 0, "x": 1}, rules_version="test", token_kind="edit",
+                      now=T0)
+    with pytest.raises(StaleGame):  # a verdict on the version a correction replaced
+        repo.add_confirmation("g1", confirmation=Confirmation(2, "confirm", 1, T0), number=1)
+    with pytest.raises(StaleGame):  # on a hand that is not there
+        repo.add_confirmation("g1", confirmation=Confirmation(2, "confirm", 1, T0), number=3)
+    with pytest.raises(StaleGame):  # an import's replay still compares the game's version
+        repo.add_confirmation("g1", confirmation=Confirmation(2, "confirm", 1, T0), number=2,
+                              expected_game_version=5)
+    game = repo.get_game("g1")
+    assert game is not None and game.version == 6
+    assert game.hands[0].confirmations == ()

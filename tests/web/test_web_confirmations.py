@@ -102,3 +102,64 @@ def test_players_confirm_and_dispute_from_their_own_links(phones: Any) -> None:
     from test_web_accessibility import violations
     assert violations(carla.page) == []
     assert violations(page) == []
+
+
+def test_a_verdict_that_did_not_arrive_is_kept_and_sent_once(phones: Any) -> None:
+    """A player's verdict is queued like a hand (issue 25): given with no network, it waits
+    on the phone, which says so, and goes once the network is back; refused for a moment
+    (409 concurrent_change), it is sent again at once. Each is recorded exactly once."""
+    scorekeeper = phones()
+    page = scorekeeper.page
+    table = Table.seated(page, scorekeeper.base, "gatti-3", "gatti", THREE, new_hand=True)
+    table.points(0, 39)
+    page.keyboard.type("20")
+    table.save_and_wait()
+    game_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+    links = json.loads(_get(scorekeeper.base, f"/games/{game_id}/players", edit))["links"]
+
+    def verdicts() -> list[tuple[int, str]]:
+        versions = json.loads(_get(scorekeeper.base, f"/games/{game_id}/history", edit))
+        return [(c["seat"], c["verdict"]) for c in versions["versions"][0]["confirmations"]]
+
+    bruno = phones()
+    bruno.page.goto(links[1])
+    card = bruno.page.locator("#verdict")
+    expect(card.locator("h2")).to_have_text("Check hand 1")
+    bruno.context.set_offline(True)
+    try:
+        bruno.page.click("#confirm-1")
+        expect(card).to_contain_text("You have had your say on every hand")
+        outbox = bruno.page.locator("#outbox")
+        expect(outbox).to_contain_text("One verdict waiting to be sent")
+        expect(outbox).to_contain_text("Your confirmation of hand 1")
+        assert verdicts() == []
+    finally:
+        bruno.context.set_offline(False)
+    expect(outbox).to_have_count(0, timeout=15_000)
+    bruno.problems.clear()  # the browser logs each request refused while offline
+    assert verdicts() == [(1, "confirm")]
+
+    carla = phones()
+    refused: list[str] = []
+
+    def once_a_conflict(route: Any) -> None:
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request.headers.get("idempotency-key", ""))
+            route.fulfill(status=409, content_type="application/problem+json", body=json.dumps({
+                "type": "urn:segnapunti:problem:concurrent-change", "title": "Conflict",
+                "status": 409, "code": "concurrent_change"}))
+            return
+        route.continue_()
+
+    carla.page.route("**/hands/1/confirmations", once_a_conflict)
+    carla.page.goto(links[2])
+    carla.page.click("#dispute-1")
+    carla.page.fill("#reason-1", "Bruno took 21 tricks, not 20")
+    carla.page.click("#send-dispute-1")
+    expect(carla.page.locator("#verdict")).to_contain_text("You have had your say")
+    expect(page.locator("#disputes")).to_contain_text("Carla disputes hand 1:", timeout=15_000)
+    carla.problems.clear()  # the refused request is logged by the browser
+    assert refused and refused[0]
+    assert verdicts() == [(1, "confirm"), (2, "dispute")]

@@ -74,6 +74,7 @@ from .views import (
     hand_etag,
     hand_view,
     with_verdict,
+    with_verdicts,
 )
 
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
@@ -411,14 +412,20 @@ class GameService:
         confirmation = Confirmation(access.seat, "confirm" if verdict == "confirm" else "dispute",
                                     hand.version, self.clock(), kept)
         try:
-            unit.games.add_confirmation(
-                game_id, expected_game_version=view.game.version, confirmation=confirmation,
-                number=number)
+            # Only a change to this hand (corrected, deleted) is a conflict: other seats'
+            # verdicts given at the same moment are not, and are counted in the answer.
+            recorded = unit.games.add_confirmation(
+                game_id, confirmation=confirmation, number=number)
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        updated = with_verdict(view, number, confirmation)
-        unit.after_commit(lambda: self.views.keep(updated))
-        return updated.hands[number - 1], confirmation, True
+        if recorded.game_version == view.game.version + 1:
+            # Nothing else happened to the game since it was read: its next view is known.
+            updated = with_verdict(view, number, confirmation)
+            unit.after_commit(lambda: self.views.keep(updated))
+            return updated.hands[number - 1], confirmation, True
+        # Other changes came between: the hand is answered with every verdict on it as the
+        # write left them, and the game is read afresh by whoever reads it next.
+        return with_verdicts(view, hand, recorded.verdicts), confirmation, True
 
     @staticmethod
     def _stored_hand(game: StoredGame, number: int) -> StoredHand:

@@ -220,6 +220,16 @@ def with_verdict(view: GameView, number: int, confirmation: Confirmation) -> Gam
 
 
 
+def with_verdicts(view: GameView, hand: HandView,
+                  verdicts: tuple[Confirmation, ...]) -> HandView:
+    """``hand`` of ``view`` with ``verdicts`` (each seat's latest on its version) as its
+    own, and the standing they make."""
+    mode = view.setup.options.get("confirmation", "optional")
+    standing = hand_standing(mode, view.setup.variant.players, verdicts)
+    return replace(hand, confirmations=verdicts, standing=standing,
+                   final=is_final(mode, standing))
+
+
 def same_hands(one: StoredGame, other: StoredGame) -> bool:
     return [(h.number, h.version) for h in one.hands] == [
         (h.number, h.version) for h in other.hands

@@ -91,6 +91,7 @@ function drawSheet(first) {
       game: g, seat: G.seat, token: G.token, seatName,
       details: (hand) => handDetails(g, hand, V, { verdicts: false }),
       done: async () => { await refreshGame().catch(() => {}); drawSheet(false); },
+      flush: () => flushOutbox(g.id),
     }));
   } else {
     append(root, [disputesCard(g, seatName, canEdit()), requiredNotice(g)]);
@@ -128,7 +129,9 @@ function outboxCard(g, waiting) {
   const list = h("ol", { class: "outbox-list" });
   for (const entry of waiting) {
     const what = entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
-      : entry.kind === "put" ? t("outbox.correction", { n: entry.number }) : t("outbox.deletion", { n: entry.number });
+      : entry.kind === "put" ? t("outbox.correction", { n: entry.number })
+        : entry.kind === "verdict" ? t(entry.body.verdict === "confirm" ? "outbox.verdictConfirm" : "outbox.verdictDispute", { n: entry.number })
+          : t("outbox.deletion", { n: entry.number });
     const points = g.columns.filter((c) => entry.preview && entry.preview[c.key] !== undefined)
       .map((c) => `${c.label} ${num(entry.preview[c.key])}`).join(" · ");
     const item = h("li", { class: `outbox-item ${entry.problem ? "refused" : ""}`, id: `outbox-${entry.seq}` },
@@ -140,7 +143,7 @@ function outboxCard(g, waiting) {
         item.append(h("p", { class: "field-error" }, problemLine(error)));
       }
       item.append(h("div", { class: "row" },
-        entry.kind !== "delete" ? h("button", {
+        entry.kind === "add" || entry.kind === "put" ? h("button", {
           type: "button", class: "button small primary", id: `outbox-reenter-${entry.seq}`,
           onclick: () => reenter(g, entry),
         }, t(entry.kind === "add" ? "outbox.reenter" : "outbox.recorrect")) : null,
@@ -157,7 +160,7 @@ function outboxCard(g, waiting) {
     list.append(item);
   }
   return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
-    h("h2", {}, t("outbox.title", { n: waiting.length })),
+    h("h2", {}, t(waiting.every((e) => e.kind === "verdict") ? "outbox.titleVerdicts" : "outbox.title", { n: waiting.length })),
     h("p", { class: "hint" }, t("outbox.hint", { n: waiting.length })), list);
 }
 

@@ -1,6 +1,7 @@
 /* The page's state: the game on screen (``G``: its id, token and access, the game as last
  * read, the variant's data, which hands are open), the variants' data and rulebooks as read
- * once, the poll that keeps the game current, and the sending of the hands the outbox keeps.
+ * once, the poll that keeps the game current, and the sending of the hands and players'
+ * verdicts the outbox keeps.
  * The screens read and change it; it draws no screen, and imports none: the one redraw it
  * asks for (the sheet, once the outbox has sent) is put in ``screens`` by app.js. */
 import { ApiError, api, problemErrors } from "./api.js";
@@ -79,11 +80,22 @@ async function flushOutbox(gameId) {
   clearTimeout(sending.timer);
   sending.timer = null;
   let sent = 0;
+  let vouched = 0;
   let refused = false;
   try {
     for (const entry of waiting) {
       if (entry.problem) break;
       try {
+        if (entry.kind === "verdict") {
+          // A player's verdict, on the version of the hand they read (If-Match).
+          await api("POST", `/games/${gameId}/hands/${entry.number}/confirmations`, {
+            body: entry.body, token: saved.token,
+            headers: { "If-Match": entry.ifMatch, "Idempotency-Key": entry.key },
+          });
+          Outbox.remove(entry.id);
+          vouched += 1;
+          continue;
+        }
         if (entry.kind === "add") {
           await api("POST", `/games/${gameId}/hands`, {
             body: entry.record, token: saved.token, headers: { "Idempotency-Key": entry.key },
@@ -100,7 +112,16 @@ async function flushOutbox(gameId) {
         Outbox.remove(entry.id);
         sent += 1;
       } catch (error) {
-        if (error.status === 0 || error.status >= 500 || error.status === 429) {
+        if (entry.kind === "verdict" && error.status === 412) {
+          // The hand was corrected meanwhile: the verdict spoke for a version that is gone,
+          // and the player is asked about the new one.
+          Outbox.remove(entry.id);
+          refused = true;
+          toast(t("verdict.changed", { n: entry.number }));
+          continue;
+        }
+        if (error.status === 0 || error.status >= 500 || error.status === 429 ||
+            (error.status === 409 && error.problem && error.problem.code === "concurrent_change")) {
           // Not reached (or not now): again later, waiting longer each time, a minute at most.
           const tries = (entry.tries || 0) + 1;
           Outbox.update(entry.id, { tries });
@@ -116,11 +137,12 @@ async function flushOutbox(gameId) {
     sending.busy = false;
   }
   if (G.id === gameId) {
-    if (sent || refused) {  // a refusal says the game moved on: read it as it is now
+    if (sent || vouched || refused) {  // a refusal says the game moved on: read it as it is now
       G.etag = null;
       await refreshGame().catch(() => {});
     }
     if (sent) toast(t("outbox.sent", { n: sent }));
+    else if (vouched) toast(t("outbox.sentVerdicts", { n: vouched }));
     if (location.hash === `#/games/${gameId}`) screens.drawSheet(false);
   }
 }

@@ -5,6 +5,7 @@
  * here imports the page itself. */
 import { api } from "./api.js";
 import { h, randomKey, toast } from "./dom.js";
+import { Outbox } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -38,9 +39,19 @@ function handMark(game, hand) {
   };
 }
 
-/** The hands a seat has not vouched for yet (as they are now), oldest first. */
+/** The hands a seat has not vouched for yet (as they are now), oldest first: a verdict
+ * this phone keeps to send (the outbox) counts as given. */
 function toVouch(game, seat) {
-  return game.hands.filter((hand) => hand.standing && hand.standing.waiting.includes(seat));
+  const kept = new Set(Outbox.of(game.id).filter((e) => e.kind === "verdict").map((e) => `${e.number}/${e.version}`));
+  return game.hands.filter((hand) => hand.standing && hand.standing.waiting.includes(seat) &&
+    !kept.has(`${hand.number}/${hand.version}`));
+}
+
+/** Whether a verdict that did not arrive is to be sent again later: no network, the service
+ * busy or away, or the game changing under it at that moment. */
+function resendable(error) {
+  return error.status === 0 || error.status >= 500 || error.status === 429 ||
+    (error.status === 409 && error.problem && error.problem.code === "concurrent_change");
 }
 
 /** Who said what on a hand, for its details: confirmed by, disputed by (and why), waiting for. */
@@ -90,7 +101,8 @@ function requiredNotice(game) {
 
 /** The player's card: the next hand they have not vouched for, shown whole (``details``
  * draws it), with confirm and dispute. ``ctx``: { game, seat, token, seatName, details,
- * done } — ``done`` reloads the game and redraws the screen. */
+ * done, flush } — ``done`` reloads the game and redraws the screen, ``flush`` sends what
+ * the outbox keeps. */
 function verdictCard(ctx) {
   const { game, seat, seatName } = ctx;
   const pending = toVouch(game, seat);
@@ -160,9 +172,10 @@ function verdictButtons(ctx, hand) {
 async function send(ctx, hand, body, row) {
   for (const old of row.querySelectorAll(".field-error")) old.remove();
   for (const button of row.querySelectorAll("button")) button.disabled = true;
+  const key = randomKey();
   try {
     await api("POST", `/games/${ctx.game.id}/hands/${hand.number}/confirmations`, {
-      token: ctx.token, body, headers: { "If-Match": hand.etag, "Idempotency-Key": randomKey() },
+      token: ctx.token, body, headers: { "If-Match": hand.etag, "Idempotency-Key": key },
     });
     writing.delete(draftKey(ctx.game, hand));
     toast(t(body.verdict === "confirm" ? "verdict.confirmed" : "verdict.disputed", { n: hand.number }));
@@ -174,9 +187,19 @@ async function send(ctx, hand, body, row) {
       await ctx.done();
       return;
     }
+    if (resendable(error)) {
+      // Kept on the phone like a hand, with its key and the version it speaks for, and sent
+      // as soon as it can be: a resend is never a second verdict, nor one on a corrected hand.
+      Outbox.push({ game: ctx.game.id, kind: "verdict", number: hand.number, version: hand.version,
+        ifMatch: hand.etag, key, body });
+      writing.delete(draftKey(ctx.game, hand));
+      toast(t("outbox.keptVerdict", { n: hand.number }));
+      await ctx.done();
+      if (ctx.flush) ctx.flush();
+      return;
+    }
     for (const button of row.querySelectorAll("button")) button.disabled = false;
-    const text = error.status === 0 ? t("verdict.offline")
-      : (error.problem && error.problem.errors && error.problem.errors.length
+    const text = (error.problem && error.problem.errors && error.problem.errors.length
         ? error.problem.errors.map((e) => e.message).join(" · ") : error.message);
     row.append(h("p", { class: "field-error", role: "alert" }, text));
     const draft = writing.get(draftKey(ctx.game, hand));
