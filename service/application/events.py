@@ -178,7 +178,8 @@ class EventView:
 
     def standings(self) -> Standings:
         return standings(self.setup.names(), self.results(),
-                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring)
+                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring,
+                         self.setup.columns)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,13 @@ class EventSetup:
             return TableShape(2, (0, 1), ((0,), (1,)))
         return self.shape
 
+    @property
+    def columns(self) -> int:
+        """How many score columns each table's game has: its sides (two in a game of fixed
+        pairs, in ``pairs`` and in ``gatti-2``), or its players when each is on their own.
+        What a bye is worth depends on it (``standings``)."""
+        return len(self.table_shape.partners)
+
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]
 
