@@ -61,6 +61,19 @@ class NotAPlayer(Forbidden):
     code = "not_a_player_token"
 
 
+class EventTokenAtTable(Forbidden):
+    """An event's own token sent to one of its tables' games: a known token of the wrong
+    kind (``event_edit_token`` or ``event_read_token``), not one that opens nothing. The
+    table's game has tokens of its own, listed with the event's tables."""
+
+    code = "event_token"
+    field = "Authorization"
+
+    def __init__(self, detail: str | Text, kind: str) -> None:
+        super().__init__(detail)
+        self.code = f"event_{kind}_token"
+
+
 class Conflict(ApplicationError):
     """The request cannot apply to the game's current state (finished game, not the last
     hand, a concurrent change)."""

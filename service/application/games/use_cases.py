@@ -44,6 +44,7 @@ from ..errors import (
     PreconditionRequired,
 )
 from ..ports import (
+    EventTokens,
     GameIdTaken,
     GameRepository,
     HandVersion,
@@ -145,8 +146,12 @@ class GameService:
         repository: GameRepository,
         clock: Clock = utc_now,
         cache_hands: int = CACHE_HANDS,
+        event_tokens: EventTokens | None = None,
     ) -> None:
         self.repository = repository
+        #: Where the tokens of the event a table's game belongs to are recognised (a 403
+        #: that names them, rather than a 401 for a token that opens nothing).
+        self.event_tokens = event_tokens
         self.clock = clock
         self.views = GameViews(repository, cache_hands)
 
@@ -167,7 +172,8 @@ class GameService:
         token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
         player's link will do (a verdict is a player's own: the scorekeeper's and the
         read-only links cannot give one)."""
-        return authorize(self.repository, game_id, token, write=write, player=player)
+        return authorize(self.repository, game_id, token, write=write, player=player,
+                         events=self.event_tokens)
 
     def create_game(
         self,
