@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from service.domain import (
+    Problem,
     Text,
 )
 
@@ -14,6 +15,8 @@ class ApplicationError(Exception):
     code = "application_error"
     #: The part of the request at fault, where it is one (a header's name).
     field: str | None = None
+    #: Each thing the error is about, where it lists several (a problem's ``errors``).
+    items: tuple[Problem, ...] = ()
     #: Whether this says the request's token opens nothing here (guessing tokens or game ids
     #: is limited by address on top of the usual limits).
     failed_authentication = False
@@ -84,6 +87,15 @@ class Conflict(ApplicationError):
         super().__init__(detail)
         if code is not None:
             self.code = code
+
+
+class OpenDisputes(Conflict):
+    """A round closed while players dispute some of its hands: the organiser is asked first
+    (409, each disputed hand an item); closing it anyway says so (``despite_disputes``)."""
+
+    def __init__(self, detail: str | Text, items: tuple[Problem, ...]) -> None:
+        super().__init__(detail, code="open_disputes")
+        self.items = items
 
 
 class ConcurrentChange(Conflict):

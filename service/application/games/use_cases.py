@@ -58,6 +58,7 @@ from .access import (
     Access,
     authorize,
     fresh,
+    game_not_found,
     hash_token,
     new_game_id,
     player_tokens,
@@ -318,13 +319,17 @@ class GameService:
         number: int,
         data: Mapping[str, Any],
         if_match: Collection[str] | None,
+        *,
+        organiser: bool = False,
     ) -> HandView:
         """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
         The dealer must be the one whose turn that hand was; later results are derived, so
-        they follow. The game is read whole, afresh on every try."""
+        they follow. The game is read whole, afresh on every try. ``organiser``: the event's
+        organiser corrects a table's hand, which a closed round allows (issue 25)."""
         game_id, kind = access.game_id, token_kind(access)
         game = self.views.load(game_id)
-        _check_open(game)
+        if not organiser:
+            _check_open(game)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         view = self.views.view(game)
@@ -354,6 +359,18 @@ class GameService:
         except StaleGame as error:
             raise _concurrent(game_id) from error
         return hand_view(game_id, stored, record, result, view.setup)
+
+    def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
+                           data: Mapping[str, Any], if_match: Collection[str] | None
+                           ) -> HandView:
+        """An event's organiser corrects hand ``number`` of a table's game (the event has
+        checked the organiser's token), even once the round is closed: recorded in the
+        game's history as a correction with an edit token."""
+        credentials = self.repository.get_credentials(game_id)
+        if credentials is None:  # pragma: no cover - an event's games are never removed
+            raise game_not_found(game_id)
+        return self.correct_hand(unit, Access(game_id, "edit", credentials), number, data,
+                                 if_match, organiser=True)
 
     def delete_hand(
         self, unit: UnitOfWork, access: Access, number: int, if_match: Collection[str] | None
