@@ -176,7 +176,8 @@ async function newEventScreen() {
 
 // What the organiser is doing on this screen: kept across the redraws the poll brings.
 const O = {
-  id: null, selected: null, confirmClose: false, seating: null, errors: [], seatingErrors: [],
+  // disputes: the disputed hands the service listed when the round was closed (issue 25).
+  id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
   roundErrors: [], busy: false, open: new Set(), players: 4,
 };
 
@@ -310,9 +311,24 @@ function fold(id, cls, summary, content) {
 function actions(ev, round) {
   const box = h("section", { class: "round-actions", id: "round-actions" });
   const next = ev.rounds.length + 1;
-  if (ev.status !== "playing") O.confirmClose = false;  // the round ended meanwhile
+  if (ev.status !== "playing") {  // the round ended meanwhile
+    O.confirmClose = false;
+    O.disputes = null;
+  }
   if (ev.status === "playing") {
-    if (O.confirmClose) {
+    if (O.disputes) {
+      // Players dispute hands of the round: the service said which; ask again before closing.
+      box.append(h("div", { class: "card warn confirm-close", id: "close-disputes", role: "group", "aria-labelledby": "disputes-text" },
+        h("p", { id: "disputes-text" }, t("ev.disputesOpen", { n: O.disputes.length, round: round.round })),
+        h("ul", { class: "disputes" }, O.disputes.map((item) => h("li", { class: "dispute" }, problemText(item)))),
+        h("p", { class: "hint" }, t("ev.disputesLater")),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "button danger", id: "close-anyway", disabled: O.busy,
+            onclick: () => closeRound(round.round, true) }, t("ev.closeAnyway", { n: round.round })),
+          h("button", { type: "button", class: "button", id: "close-no",
+            onclick: () => { O.disputes = null; drawOrganiser(false); document.getElementById("close-round")?.focus(); } },
+          t("action.cancel")))));
+    } else if (O.confirmClose) {
       box.append(h("div", { class: "card warn confirm-close", role: "group", "aria-labelledby": "close-text" },
         h("p", { class: "confirm-text", id: "close-text" }, t("ev.closeConfirm", { n: round.round })),
         h("div", { class: "row" },
@@ -384,17 +400,21 @@ async function startRound(tables) {
   }
 }
 
-async function closeRound(number) {
+async function closeRound(number, despiteDisputes = false) {
   const ev = EV.event;
   O.busy = true;
   O.errors = [];
+  O.disputes = null;
   try {
-    const { data } = await api("POST", `/events/${ev.id}/rounds/${number}/close`, { token: EV.token });
+    const { data } = await api("POST", `/events/${ev.id}/rounds/${number}/close`, {
+      token: EV.token, ...(despiteDisputes ? { body: { despite_disputes: true } } : {}),
+    });
     await eventChanged(data);
     toast(t("ev.closed", { n: number }));
   } catch (error) {
     if (error.status === 403) return readOnly();
-    O.errors = problemErrors(error);
+    if (error.status === 409 && error.problem?.code === "open_disputes") O.disputes = problemErrors(error);
+    else O.errors = problemErrors(error);
     await eventChanged(null);
   } finally {
     O.busy = false;
@@ -402,7 +422,7 @@ async function closeRound(number) {
   }
   remember();
   drawOrganiser(false);
-  document.getElementById(O.errors.length ? "close-round" : "start-round")?.focus();
+  document.getElementById(O.disputes ? "close-anyway" : O.errors.length ? "close-round" : "start-round")?.focus();
 }
 
 // -- the free format: the organiser seats each table -----------------------------------------
