@@ -429,7 +429,7 @@ class EventService:
         disputes = open_disputes(played)
         if disputes and not despite_disputes:
             raise OpenDisputes(Text.counted(
-                "a hand of round {round} is disputed: settle it, or close the round anyway "
+                "{n} hand of round {round} is disputed: settle it, or close the round anyway "
                 "(despite_disputes: true); the organiser can still correct it afterwards",
                 "{n} hands of round {round} are disputed: settle them, or close the round "
                 "anyway (despite_disputes: true); the organiser can still correct them "
