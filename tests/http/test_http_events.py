@@ -482,3 +482,24 @@ def test_a_bye_is_worth_an_average_table_at_every_moment(client: Any, variant: s
     assert after["explanation"][0] == before["explanation"][0]
     assert evening.close(1).status_code == 200
     assert bye_row()["match_points"] == worth
+
+
+def test_individual_fewest_repeated_opponents_issue_25_repro(client: Any) -> None:
+    # The repro of issue 25: 13 players of gatti-3, seed 114672557, rounds 1-3 started and
+    # closed; round 4 sat E05 with E10 again where a seating repeating nobody exists. Now
+    # no round of the four repeats an opponent, and the event says no repeats.
+    names = [f"E{i:02}" for i in range(13)]
+    evening = Evening(client, name="x", variant="gatti-3", format="individual",
+                      seed=114672557, rounds=5, entrants=[{"name": n} for n in names])
+    met: set[frozenset[str]] = set()
+    for number in range(1, 5):
+        started = evening.start()
+        assert len(started["byes"]) == 1
+        pairs = {frozenset((a, b)) for t in started["tables"] for a in t["seats"]
+                 for b in t["seats"] if a != b}
+        assert not pairs & met, (number, pairs & met)
+        met |= pairs
+        assert evening.close(number).status_code == 200
+    assert evening.state()["repeats"] == {"partners": [], "opponents": []}
+    byes = [name for r in evening.state()["rounds"] for name in r["byes"]]
+    assert len(set(byes)) == 4  # no second bye before everyone had one
