@@ -437,6 +437,14 @@ function openSeating(ev) {
   document.getElementById("seating")?.focus();
 }
 
+// A name as the service compares it (name_key): NFKC, nothing invisible, spaces made one,
+// lower case; so the hint of who is left knows "Ａnna" and "An\u200bna" are Anna.
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+function nameKey(name) {
+  return name.normalize("NFKC").replace(INVISIBLE, "").split(/\s+/).filter(Boolean).join(" ")
+    .toLowerCase().normalize("NFKC");
+}
+
 function parseSeating(text) {
   return text.split("\n").map((line) => line.split(",").map((n) => n.trim()).filter(Boolean))
     .filter((names) => names.length);
@@ -446,8 +454,8 @@ function seatingEditor(ev) {
   const next = ev.rounds.length + 1;
   const out = h("p", { class: "hint", id: "seating-out", "aria-live": "polite" });
   const update = () => {
-    const seated = new Set(parseSeating(O.seating).flat().map((n) => n.toLowerCase()));
-    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(n.toLowerCase()));
+    const seated = new Set(parseSeating(O.seating).flat().map(nameKey));
+    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(nameKey(n)));
     out.textContent = left.length ? t("ev.seatingOut", { names: left.join(", ") }) : t("ev.seatingAll");
   };
   const box = h("section", { class: "card seating", id: "seating-editor", "aria-labelledby": "seating-title" },
