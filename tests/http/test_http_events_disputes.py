@@ -53,7 +53,9 @@ class Night:
                                 headers=auth(self.edit))
 
     def history(self) -> list[dict[str, Any]]:
-        return self.client.get(f"{self.url}/history", headers=auth(self.edit)).json["actions"]
+        actions: list[dict[str, Any]] = self.client.get(
+            f"{self.url}/history", headers=auth(self.edit)).json["actions"]
+        return actions
 
     def etag(self, number: int = 1) -> str:
         return str(self.client.get(f"{self.game}/hands/{number}",

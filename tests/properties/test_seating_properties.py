@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
@@ -174,15 +174,16 @@ def partitions(players: list[int], size: int) -> Iterator[list[tuple[int, ...]]]
             yield [(first, *others), *tail]
 
 
-def opponents_met(tables: list[tuple[int, ...]], met: Counter[frozenset[int]],
-                  sides: list[tuple[int, ...]]) -> int:
+def opponents_met(tables: Sequence[tuple[int, ...]], met: Counter[frozenset[int]],
+                  sides: Sequence[tuple[int, ...]]) -> int:
     """How many pairs of opponents at these tables met before (``sides``: each table's
     sides as positions)."""
     return sum(1 for t in tables for g, h in combinations(sides, 2)
                for i in g for j in h if met[key(t[i], t[j])])
 
 
-def met_before(history: list[Seating], sides: list[tuple[int, ...]]) -> Counter[frozenset[int]]:
+def met_before(history: list[Seating],
+               sides: Sequence[tuple[int, ...]]) -> Counter[frozenset[int]]:
     return Counter(key(t[i], t[j]) for s in history for t in s.tables
                    for g, h in combinations(sides, 2) for i in g for j in h)
 
@@ -232,11 +233,12 @@ def test_individual_then_fewest_repeated_opponents_with_the_round_s_partnerships
     assert opponents_met(list(seating.tables), met, sides) == best
 
 
-def unit_pairings(units: list[tuple[int, ...]]) -> Iterator[list[tuple[tuple[int, ...], ...]]]:
+def unit_pairings(units: Sequence[tuple[int, ...]]
+                  ) -> Iterator[list[tuple[tuple[int, ...], ...]]]:
     if not units:
         yield []
         return
-    first, rest = units[0], units[1:]
+    first, rest = units[0], list(units[1:])
     for i, other in enumerate(rest):
         for tail in unit_pairings(rest[:i] + rest[i + 1:]):
             yield [(first, other), *tail]
