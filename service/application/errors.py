@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from service.domain import (
+    Problem,
     Text,
 )
 
@@ -14,6 +15,8 @@ class ApplicationError(Exception):
     code = "application_error"
     #: The part of the request at fault, where it is one (a header's name).
     field: str | None = None
+    #: Each thing the error is about, where it lists several (a problem's ``errors``).
+    items: tuple[Problem, ...] = ()
     #: Whether this says the request's token opens nothing here (guessing tokens or game ids
     #: is limited by address on top of the usual limits).
     failed_authentication = False
@@ -61,6 +64,19 @@ class NotAPlayer(Forbidden):
     code = "not_a_player_token"
 
 
+class EventTokenAtTable(Forbidden):
+    """An event's own token sent to one of its tables' games: a known token of the wrong
+    kind (``event_edit_token`` or ``event_read_token``), not one that opens nothing. The
+    table's game has tokens of its own, listed with the event's tables."""
+
+    code = "event_token"
+    field = "Authorization"
+
+    def __init__(self, detail: str | Text, kind: str) -> None:
+        super().__init__(detail)
+        self.code = f"event_{kind}_token"
+
+
 class Conflict(ApplicationError):
     """The request cannot apply to the game's current state (finished game, not the last
     hand, a concurrent change)."""
@@ -71,6 +87,15 @@ class Conflict(ApplicationError):
         super().__init__(detail)
         if code is not None:
             self.code = code
+
+
+class OpenDisputes(Conflict):
+    """A round closed while players dispute some of its hands: the organiser is asked first
+    (409, each disputed hand an item); closing it anyway says so (``despite_disputes``)."""
+
+    def __init__(self, detail: str | Text, items: tuple[Problem, ...]) -> None:
+        super().__init__(detail, code="open_disputes")
+        self.items = items
 
 
 class ConcurrentChange(Conflict):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
@@ -44,11 +44,13 @@ from .errors import (
     Forbidden,
     InvalidToken,
     NotFound,
+    OpenDisputes,
     Unauthenticated,
 )
 from .games import (
     TOKEN_BYTES,
     GameView,
+    HandView,
     hash_token,
     new_game_id,
     variant_of,
@@ -178,7 +180,8 @@ class EventView:
 
     def standings(self) -> Standings:
         return standings(self.setup.names(), self.results(),
-                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring)
+                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring,
+                         self.setup.columns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +227,11 @@ class TableGames(Protocol):
 
     def opens_a_game(self, token_hash: str) -> bool:
         """Whether any game has this edit, read or player token hash."""
+
+    def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
+                           data: Mapping[str, Any], if_match: Collection[str] | None
+                           ) -> HandView:
+        """The organiser's correction of a table's hand, closed round or not."""
 
 
 class EventService:
@@ -407,19 +415,33 @@ class EventService:
         return EventView(event, setup, tuple(rounds)), links
 
     def close_round(self, unit: UnitOfWork, event_id: str, token: str | None,
-                    number: int) -> EventView:
+                    number: int, despite_disputes: bool = False) -> EventView:
         """End round ``number`` now: its unfinished games count as they stand and take no
-        more hands."""
+        more hands. While players dispute hands of it, the organiser is asked first
+        (``OpenDisputes``, each disputed hand listed) unless ``despite_disputes``; the
+        history keeps which disputes were open when it closed."""
         self._authorize(event_id, token, write=True)
         view = self._view(self._load(event_id))
         self._round(view.event, number)
         played = view.rounds[number - 1]
         if played.stored.state == "closed":
             raise Conflict(Text("round {n} is already closed", n=number), code="round_closed")
+        disputes = open_disputes(played)
+        if disputes and not despite_disputes:
+            raise OpenDisputes(Text.counted(
+                "{n} hand of round {round} is disputed: settle it, or close the round anyway "
+                "(despite_disputes: true); the organiser can still correct it afterwards",
+                "{n} hands of round {round} are disputed: settle them, or close the round "
+                "anyway (despite_disputes: true); the organiser can still correct them "
+                "afterwards", len(disputes), round=number),
+                tuple(d.problem() for d in disputes))
         now = self.clock()
+        data: dict[str, Any] = {"round": number}
+        if disputes:
+            data["despite_disputes"] = [d.to_json() for d in disputes]
         try:
             unit.events.close_round(event_id, expected_version=view.event.version,
-                                        number=number, data={"round": number}, now=now)
+                                        number=number, data=data, now=now)
         except StaleGame as error:
             raise _concurrent() from error
         rounds = list(view.rounds)
@@ -427,6 +449,32 @@ class EventService:
         event = replace(view.event, version=view.event.version + 1,
                         played=tuple(r.stored for r in rounds))
         return EventView(event, view.setup, tuple(rounds))
+
+    def correct_hand(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
+                     table: int, hand: int, record: Mapping[str, Any],
+                     if_match: Collection[str] | None) -> HandView:
+        """The organiser corrects hand ``hand`` of table ``table`` of round ``number``, with
+        the event's edit token, closed round or not (a dispute settled after the round was
+        closed): a new version of the hand in the game's history, an action in the event's,
+        and the standings follow."""
+        self._authorize(event_id, token, write=True)
+        event = self._load(event_id)
+        played = self._round(event, number)
+        found = next((t for t in played.tables if t.number == table), None)
+        if found is None:
+            raise NotFound(Text("round {n} of event {event} has no table {table}", n=number,
+                                event=event_id, table=table))
+        corrected = self.games.correct_table_hand(unit, found.game_id, hand, record, if_match)
+        try:
+            unit.events.record_action(
+                event_id, expected_version=event.version, action="correct_hand",
+                data={"round": number, "table": table, "game": found.game_id, "hand": hand,
+                      "version": corrected.version,
+                      "round_closed": played.state == "closed"},
+                now=self.clock())
+        except StaleGame as error:
+            raise _concurrent() from error
+        return corrected
 
     def swap(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
              tables: object) -> EventView:
@@ -546,6 +594,44 @@ class EventService:
         return EventView(event, setup, rounds)
 
 
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A hand of a round that a player disputes, as it stands: its table, its number, and
+    who disputes it and why."""
+
+    table: int
+    game_id: str
+    hand: int
+    by: tuple[tuple[str, str], ...]  # (player, reason)
+
+    def problem(self) -> Problem:
+        who = ", ".join(f"{name} ({reason})" if reason else name for name, reason in self.by)
+        return Problem(f"tables[{self.table}].hands[{self.hand}]", "hand_disputed", Text(
+            "table {table}, hand {hand}: disputed by {who}", table=self.table,
+            hand=self.hand, who=who))
+
+    def to_json(self) -> dict[str, object]:
+        return {"table": self.table, "game": self.game_id, "hand": self.hand,
+                "by": [{"player": name, "reason": reason} for name, reason in self.by]}
+
+
+def open_disputes(played: RoundView) -> list[Dispute]:
+    """The hands of a round that some player disputes as they stand, table by table."""
+    out = []
+    for table in played.tables:
+        names = table.game.setup.seat_names()
+        for hand in table.game.hands:
+            if hand.standing.status != "disputed":
+                continue
+            reasons = {c.seat: c.reason or "" for c in hand.confirmations
+                       if c.verdict == "dispute"}
+            out.append(Dispute(table.stored.number, table.stored.game_id, hand.number,
+                               tuple((names[seat] if seat < len(names) else str(seat),
+                                      reasons.get(seat, ""))
+                                     for seat in hand.standing.disputed)))
+    return out
+
+
 def _concurrent() -> Conflict:
     return Conflict(Text("the event was changed by another request at the same time; read it "
                          "and try again"), code="concurrent_change")
@@ -567,6 +653,7 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
     return seating_json(view.setup, played.seating())
 
 
-__all__ = ["CreatedEvent", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableView", "repeated", "seating_of", "table_tokens"]
+__all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
+           "TableLinks", "TableView", "open_disputes", "repeated", "seating_of",
+           "table_tokens"]
 

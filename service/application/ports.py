@@ -162,6 +162,26 @@ class EventCredentials:
 
 
 @dataclass(frozen=True, slots=True)
+class TableEventToken:
+    """A token of the event a table's game belongs to, shown at that table: which of the
+    event's tokens it is (``edit``: the organiser's, ``read``: the room's) and where the
+    table sits."""
+
+    kind: Literal["edit", "read"]
+    event_id: str
+    round: int
+    table: int
+
+
+class EventTokens(Protocol):
+    """What a game needs of events to tell an event's token from an unknown one."""
+
+    def table_event_token(self, game_id: str, token_hash: str) -> TableEventToken | None:
+        """The event's token, if ``token_hash`` is the edit or read token of the event whose
+        table ``game_id`` is; None otherwise (a game of no event included)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EventAction:
     """One action of an event's organiser, as its history keeps it."""
 
@@ -327,6 +347,14 @@ class EventRepository(Protocol):
         its game renamed, while no game of the round has a hand (else ``StaleGame``)."""
 
     def event_history(self, event_id: str) -> list[EventAction]: ...
+
+    def table_event_token(self, game_id: str, token_hash: str) -> TableEventToken | None:
+        """See ``EventTokens``."""
+
+    def record_action(self, event_id: str, *, expected_version: int, action: str,
+                      data: dict[str, Any], now: datetime) -> None:
+        """An organiser's action that changes no round (a hand corrected at a table): kept in
+        the event's history, the event one version on (else ``StaleGame``)."""
 
 
 class Store(Protocol):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
-from .core.text import Cards, Text, english_value, written_sections
+from .core.text import Cards, Text, english_value, name_key, visible, written_sections
 from .events.seating import (
     Seating,
     TableShape,
@@ -104,6 +104,7 @@ __all__ = [
     "hand_standing",
     "is_final",
     "later_hands_problems",
+    "name_key",
     "parse_hand_record",
     "parse_money",
     "read_hand_record",
@@ -122,5 +123,6 @@ __all__ = [
     "validate_event_setup",
     "validate_game_setup",
     "verdict_problems",
+    "visible",
     "written_sections",
 ]

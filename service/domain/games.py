@@ -14,7 +14,7 @@ from typing import Any
 
 from .core.errors import Problem, ProblemList, RecordInvalid
 from .core.results import HandResult
-from .core.text import Text
+from .core.text import Text, name_key
 from .mitigatti.settlement import Ledger, ledger, parse_money
 from .options import resolve_options
 from .variant import Variant
@@ -94,8 +94,9 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
             problems.add("players", "wrong_player_count",
                          Text("{id} is played by {players} players, not {n}", id=variant.id,
                               players=variant.players, n=len(players)), variant.rules_section)
+        named: list[int] = []  # the index of each name kept
         for i, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip():
+            if not isinstance(name, str) or not name_key(name):
                 problems.add(f"players[{i}]", "invalid_name", Text('a player needs a name'))
             elif len(name.strip()) > MAX_NAME:
                 problems.add(f"players[{i}]", "name_too_long",
@@ -106,12 +107,15 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
                                   "character {code}", code=f"U+{ord(bad):04X}"))
             else:
                 names.append(name.strip())
-        folded = [n.casefold() for n in names]
-        for i, n in enumerate(folded):
-            if n in folded[:i]:
-                problems.add(f"players[{i}]", "duplicate_name",
+                named.append(i)
+        # The same person whatever Unicode form, width, case or invisible characters the
+        # name was typed with (issue 25).
+        folded = [name_key(n) for n in names]
+        for k, n in enumerate(folded):
+            if n in folded[:k]:
+                problems.add(f"players[{named[k]}]", "duplicate_name",
                              Text("two players are called {names}; the sheet could not tell them "
-                                  "apart", names=repr(names[i])))
+                                  "apart", names=repr(names[k])))
     dealer = 0
     if first_dealer is not None:
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (

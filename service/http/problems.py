@@ -209,7 +209,8 @@ def application_error(error: ApplicationError) -> Response:
     errors = (
         [{"field": error.field, "code": error.code, "message": detail}]
         if error.field
-        else None
+        else [{"field": item.field, "code": item.code, "message": speaker()(item.message)}
+              for item in error.items] or None
     )
     return problem_response(
         status,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Connection, Table, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +22,7 @@ from service.application.ports import (
     StoredGame,
     StoredRound,
     StoredTable,
+    TableEventToken,
 )
 
 from .base import Base
@@ -124,7 +125,28 @@ class SqlEventRepository:
         return [EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 
+    def table_event_token(self, game_id: str, token_hash: str) -> TableEventToken | None:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.id, _events.c.edit_token_hash, _tables.c.round,
+                       _tables.c.number)
+                .select_from(_tables.join(_events, _events.c.id == _tables.c.event_id))
+                .where(_tables.c.game_id == game_id,
+                       or_(_events.c.edit_token_hash == token_hash,
+                           _events.c.read_token_hash == token_hash))
+                .limit(1)).first()
+        if found is None:
+            return None
+        kind: Literal["edit", "read"] = "edit" if found[1] == token_hash else "read"
+        return TableEventToken(kind, found[0], found[2], found[3])
+
     # -- writes ------------------------------------------------------------------------------
+
+    def record_action(self, event_id: str, *, expected_version: int, action: str,
+                      data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            self._act(connection, event_id, expected_version + 1, action, data, now)
 
     def add_event(self, event: StoredEvent, now: datetime) -> None:
         try:

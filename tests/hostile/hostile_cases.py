@@ -52,6 +52,8 @@ EV_ROUNDS: Op = ("post", f"{EVENT}/rounds")
 EV_ROUND: Op = ("get", f"{EVENT}/rounds/{{number}}")
 EV_SWAP: Op = ("put", f"{EVENT}/rounds/{{number}}")
 EV_CLOSE: Op = ("post", f"{EVENT}/rounds/{{number}}/close")
+#: The organiser's correction of a table's hand (issue 25).
+EV_HAND: Op = ("put", f"{EVENT}/rounds/{{number}}/tables/{{table}}/hands/{{hand}}")
 EV_STANDINGS: Op = ("get", f"{EVENT}/standings")
 EV_PDF: Op = ("get", f"{EVENT}/standings.pdf")
 EV_HISTORY: Op = ("get", f"{EVENT}/history")
@@ -65,7 +67,8 @@ CSV_EXPORT: Op = ("get", f"{GAME}.csv")
 #: The methods that change a hand, sent with ``If-Match``.
 WRITE_METHODS = {"PUT", "DELETE"}
 #: A path's parameters as the world fills them.
-DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3"}
+DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3",
+            "table": "1", "hand": "1"}
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_CREATE: ["GET", "DELETE"], EV_READ: ["POST", "PUT", "DELETE"], EV_ROUNDS: ["GET"],
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
-    EV_LINKS: ["POST", "DELETE"],
+    EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
@@ -312,6 +315,17 @@ CASES: list[Case] = [
     Case(EV_SWAP, "a swap of a round not played", 404, path=_path(EV_SWAP, number="2"),
          body={"tables": [["Anna", "Bruno", "Carla"]]}),
     Case(EV_CLOSE, "closing a round not played", 404, path=_path(EV_CLOSE, number="2")),
+    Case(EV_CLOSE, "closing with despite_disputes not a boolean", 422,
+         body={"despite_disputes": "maybe"}),
+    Case(EV_CLOSE, "closing with an unknown field", 422, body={"zzz_unknown": 1}),
+    Case(EV_HAND, "the organiser correcting a hand not played", 404, body=gatti3_hand(0)),
+    Case(EV_HAND, "the organiser correcting at a table not there", 404,
+         path=_path(EV_HAND, table="9"), body=gatti3_hand(0)),
+    Case(EV_HAND, "the organiser correcting in a round not played", 404,
+         path=_path(EV_HAND, number="2"), body=gatti3_hand(0)),
+    Case(EV_HAND, "the organiser's correction as a list", 422, body=[]),
+    Case(EV_HAND, "the organiser's correction with an unknown field", 422,
+         body={**gatti3_hand(0), "zzz_unknown": 1}),
     Case(EV_ROUND, "the links of a round not played", 404, path=_path(EV_ROUND, number="3")),
     Case(EV_PDF, "query: an unknown language", 422, path=_path(EV_PDF) + "?lang=xx"),
     Case(EV_CREATE, "an event with a name 61 long", 422,

@@ -37,6 +37,8 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{url}/rounds/1", json={"tables": [["Anna", "Bruno", "Carla"]]}, headers=h),
     ("post", f"{EVENT}/rounds/{{number}}/close"): lambda c, url, h: c.post(
         f"{url}/rounds/1/close", headers=h),
+    ("put", f"{EVENT}/rounds/{{number}}/tables/{{table}}/hands/{{hand}}"):
+        lambda c, url, h: c.put(f"{url}/rounds/1/tables/1/hands/1", json={}, headers=h),
 }
 OPERATIONS = {**READS, **WRITES}
 MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {
@@ -97,3 +99,28 @@ def test_event_access_matrix(client: Any, events: Any, operation: tuple[str, str
         return
     assert_problem(response, expected, code=code)
     assert client.get(url, headers=auth(mine["tokens"]["read"])).json == before
+
+
+@pytest.mark.parametrize("kind", ["edit", "read"])
+def test_an_event_s_own_token_at_its_table_is_403_naming_both_tokens(client: Any,
+                                                                     kind: str) -> None:
+    # Issue 25: a table's game answered the event's tokens with 401, as if they opened
+    # nothing. They are known tokens of the wrong kind: 403, which token it is, which the
+    # table needs. The same token at a game of no event still opens nothing there.
+    event = _event(client, "Sera")
+    token = event["tokens"][kind]
+    rounds = client.get(f"/api/v1/events/{event['id']}/rounds/1",
+                        headers=auth(event["tokens"]["edit"])).json
+    game = rounds["tables"][0]["game"]
+    for response in (client.get(f"/api/v1/games/{game}", headers=auth(token)),
+                     client.post(f"/api/v1/games/{game}/hands", json={},
+                                 headers=auth(token))):
+        problem = assert_problem(response, 403, code=f"event_{kind}_token")
+        assert problem["errors"] == [{"field": "Authorization", "code": f"event_{kind}_token",
+                                      "message": problem["detail"]}]
+        assert event["id"] in problem["detail"] and "round 1" in problem["detail"]
+        assert ("organiser" if kind == "edit" else "read-only") in problem["detail"]
+    lone = client.post("/api/v1/games", json={"variant": "gatti-3",
+                                              "players": ["Anna", "Bruno", "Carla"]}).json
+    assert_problem(client.get(f"/api/v1/games/{lone['id']}", headers=auth(token)), 401,
+                   code="invalid_token")

@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
-from http_support import assert_problem, auth, error_fields
+from http_support import assert_problem, auth, error_fields, gatti3_hand
 
 API = "/api/v1"
 TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
@@ -456,3 +456,50 @@ def test_a_retried_create_and_round_with_their_keys_happen_once(client: Any) -> 
     assert started.status_code == replayed.status_code == 201
     assert replayed.json == started.json
     assert len(client.get(url, headers=auth(edit)).json["rounds"]) == 1
+
+
+@pytest.mark.parametrize(("variant", "worth"), [("gatti-3", 2), ("gatti-4", 1)])
+def test_a_bye_is_worth_an_average_table_at_every_moment(client: Any, variant: str,
+                                                         worth: int) -> None:
+    # Issue 25: a bye was worth 1 before its round's first hand and 2 (or 3) after it. It is
+    # worth the event's average table throughout: 2 with three columns, 1 with two.
+    players = 4 if variant == "gatti-3" else 5
+    evening = Evening(client, name="Sera", variant=variant, format="individual", seed=5,
+                      entrants=[{"name": n} for n in TWELVE[:players]])
+    started = evening.start()
+    (resting,) = started["byes"]
+
+    def bye_row() -> dict[str, Any]:
+        return next(r for r in evening.standings()["rows"] if r["entrant"] == resting)
+
+    before = bye_row()
+    assert before["match_points"] == worth and before["rounds"][0]["state"] == "bye"
+    hand = gatti3_hand(0) if variant == "gatti-3" else points(40, 32)
+    hand.pop("dealer", None)
+    evening.record(started["tables"][0], hand)
+    after = bye_row()
+    assert after["match_points"] == worth
+    assert after["explanation"][0] == before["explanation"][0]
+    assert evening.close(1).status_code == 200
+    assert bye_row()["match_points"] == worth
+
+
+def test_individual_fewest_repeated_opponents_issue_25_repro(client: Any) -> None:
+    # The repro of issue 25: 13 players of gatti-3, seed 114672557, rounds 1-3 started and
+    # closed; round 4 sat E05 with E10 again where a seating repeating nobody exists. Now
+    # no round of the four repeats an opponent, and the event says no repeats.
+    names = [f"E{i:02}" for i in range(13)]
+    evening = Evening(client, name="x", variant="gatti-3", format="individual",
+                      seed=114672557, rounds=5, entrants=[{"name": n} for n in names])
+    met: set[frozenset[str]] = set()
+    for number in range(1, 5):
+        started = evening.start()
+        assert len(started["byes"]) == 1
+        pairs = {frozenset((a, b)) for t in started["tables"] for a in t["seats"]
+                 for b in t["seats"] if a != b}
+        assert not pairs & met, (number, pairs & met)
+        met |= pairs
+        assert evening.close(number).status_code == 200
+    assert evening.state()["repeats"] == {"partners": [], "opponents": []}
+    byes = [name for r in evening.state()["rounds"] for name in r["byes"]]
+    assert len(set(byes)) == 4  # no second bye before everyone had one

@@ -155,6 +155,46 @@ def test_individual_then_fewest_repeated_opponents() -> None:
     assert not opponents(first, CALL_GAME) & opponents(second, CALL_GAME)
 
 
+def test_individual_then_fewest_repeated_opponents_issue_25_repro() -> None:
+    # 13 players of gatti-3, seed 114672557: the first three rounds as the service seated
+    # them before issue 25. Its round 4 sat 5 with 10 again, while 0 2 3 / 1 5 6 / 4 8 11 /
+    # 7 9 10 (12 on a bye) repeats nobody: the round must repeat nobody either.
+    history = [Seating(((11, 6, 9), (8, 5, 3), (2, 10, 4), (1, 12, 7)), (0,)),
+               Seating(((7, 4, 6), (2, 8, 12), (0, 1, 9), (11, 5, 10)), (3,)),
+               Seating(((11, 7, 3), (10, 1, 8), (9, 2, 5), (6, 0, 12)), (4,))]
+    met = set().union(*(opponents(s, THREE_SEATS) for s in history))
+    witness = Seating(((0, 2, 3), (1, 5, 6), (4, 8, 11), (7, 9, 10)), (12,))
+    assert not opponents(witness, THREE_SEATS) & met
+    seating = seat_individual(13, THREE_SEATS, history, 114672557)
+    assert seated_once(seating, 13) and len(seating.byes) == 1
+    assert seating.byes[0] not in (0, 3, 4)  # no second bye before everyone had one
+    assert not opponents(seating, THREE_SEATS) & met
+
+
+def test_individual_then_fewest_repeated_opponents_with_the_same_partnerships() -> None:
+    # 16 players of gatti-4, seed 2: the first two rounds as the service seated them before
+    # issue 25. Its round 3 (the schedule's partnerships) met one old opponent pair again,
+    # where the same partnerships grouped otherwise meet none.
+    history = [Seating(((9, 0, 4, 6), (3, 14, 12, 1), (7, 15, 11, 2), (13, 8, 5, 10))),
+               Seating(((12, 6, 5, 7), (8, 14, 0, 10), (2, 1, 13, 15), (11, 3, 9, 4)))]
+    met = set().union(*(opponents(s, PAIR_GAME) for s in history))
+    seating = seat_individual(16, PAIR_GAME, history, 2)
+    assert not partnerships(seating) & set().union(*(partnerships(s) for s in history))
+    best = min(sum(frozenset((a, b)) in met for u, v in tables for a in u for b in v)
+               for tables in _pairings(sorted(tuple(sorted(p)) for p in
+                                              partnerships(seating))))
+    assert best == 0
+    assert not opponents(seating, PAIR_GAME) & met
+
+
+def _pairings(units: list[tuple[int, ...]]) -> list[list[tuple[tuple[int, ...], ...]]]:
+    if not units:
+        return [[]]
+    first, rest = units[0], units[1:]
+    return [[(first, other), *tail] for i, other in enumerate(rest)
+            for tail in _pairings(rest[:i] + rest[i + 1:])]
+
+
 def test_individual_byes_when_the_roster_does_not_fill_whole_tables() -> None:
     seating = seat_individual(10, PAIR_GAME, [], 4)
     assert len(seating.tables) == 2 and len(seating.byes) == 2

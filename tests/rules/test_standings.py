@@ -208,10 +208,26 @@ def test_bye_scores_an_average_table() -> None:
     assert row.explanation[0] == ("round 1: a bye, scored as an average table: match points 1, "
                                   "difference 0, points 0")
     # Three columns: 2; four columns: 3.
-    three = standings(NAMES[:4], [table(1, 1, [0, 1, 2], [5, 3, 1])], {1: [3]})
+    three = standings(NAMES[:4], [table(1, 1, [0, 1, 2], [5, 3, 1])], {1: [3]}, columns=3)
     assert by_entrant(three)[3][1] == 2
-    four = standings(NAMES[:5], [table(1, 1, [0, 1, 2, 3], [5, 3, 1, 0])], {1: [4]})
+    four = standings(NAMES[:5], [table(1, 1, [0, 1, 2, 3], [5, 3, 1, 0])], {1: [4]},
+                     columns=4)
     assert by_entrant(four)[4][1] == 3
+
+
+@pytest.mark.parametrize("columns", [2, 3, 4])
+def test_bye_scores_an_average_table_before_its_round_s_first_hand_too(columns: int) -> None:
+    # Issue 25: before the round's tables had a hand, the bye was read as a two-column
+    # table's (1), and after it as the round's (2 or 3). Its worth is the event's.
+    players = list(range(columns))
+    waiting = standings(NAMES[:columns + 1], [], {1: [columns]}, columns=columns)
+    played = standings(NAMES[:columns + 1],
+                       [table(1, 1, players, list(range(columns, 0, -1)), "playing")],
+                       {1: [columns]}, columns=columns)
+    assert by_entrant(waiting)[columns][1] == by_entrant(played)[columns][1] == columns - 1
+    bye = next(r for r in waiting.rows if r.entrant == columns)
+    assert bye.explanation[0] == next(
+        r for r in played.rows if r.entrant == columns).explanation[0]
 
 
 def test_each_row_says_how_it_was_reached() -> None:

@@ -113,10 +113,21 @@ def test_an_organiser_runs_an_evening_from_the_phone(phones: Any) -> None:
     page.go_back()
     expect(page.locator("#round-title")).to_contain_text("Round 1")
 
-    # Closed early: the unfinished tables count as they stand.
+    # Closed early: the unfinished tables count as they stand. A player disputes a hand of
+    # table 1: closing says so, lists it, and asks again (issue 25).
+    players = call(base, "GET", f"/games/{links[0]['game']}/players",
+                   links[0]["tokens"]["edit"])["tokens"]
+    call(base, "POST", f"/games/{links[0]['game']}/hands/2/confirmations", players[1],
+         {"verdict": "dispute", "reason": "we had 36"})
     page.click("#close-round")
     expect(page.locator("#close-text")).to_contain_text("count as they stand")
     page.click("#close-yes")
+    expect(page.locator("#disputes-text")).to_have_text("A hand of round 1 is disputed:")
+    expect(page.locator("#close-disputes .dispute")).to_have_text(
+        re.compile(r"table 1, hand 2: disputed by .+ \(we had 36\)"))
+    expect(page.locator("#close-anyway")).to_be_focused()
+    assert violations(page) == []
+    page.click("#close-anyway")
     expect(page.locator("#event-status")).to_have_text("Round 1 done")
     expect(page.locator("#table-1 .table-state")).to_have_text("closed")
     expect(page.locator("#provisional")).to_have_text("After round 1")

@@ -13,8 +13,22 @@ from typing import Any
 
 from service.domain import Text
 
-from ..errors import Forbidden, GameNotFound, InvalidToken, NotAPlayer, Unauthenticated
-from ..ports import AccessKind, GameCredentials, GameRepository, TokenKind
+from ..errors import (
+    EventTokenAtTable,
+    Forbidden,
+    GameNotFound,
+    InvalidToken,
+    NotAPlayer,
+    Unauthenticated,
+)
+from ..ports import (
+    AccessKind,
+    EventTokens,
+    GameCredentials,
+    GameRepository,
+    TableEventToken,
+    TokenKind,
+)
 from ..unit_of_work import UnitOfWork
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -77,13 +91,15 @@ def game_not_found(game_id: str) -> GameNotFound:
 
 
 def authorize(repository: GameRepository, game_id: str, token: str | None, *,
-              write: bool, player: bool = False) -> Access:
+              write: bool, player: bool = False, events: EventTokens | None = None) -> Access:
     """What ``token`` opens of the game: ``Unauthenticated`` without one,
     ``InvalidToken`` for a token that opens no game at all, ``NotFound`` for the token of
     another game (or no such game: the two look the same, so ids cannot be probed with a
     token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
     player's link will do (a verdict is a player's own: the scorekeeper's and the
-    read-only links cannot give one)."""
+    read-only links cannot give one). ``events``: where to recognise the tokens of the
+    event whose table the game is, refused with ``EventTokenAtTable`` (403) rather than as
+    tokens that open nothing."""
     if not token:
         raise Unauthenticated(
             Text("this request needs the game's token (Authorization: Bearer …)"))
@@ -104,6 +120,10 @@ def authorize(repository: GameRepository, game_id: str, token: str | None, *,
     kind: AccessKind | None = ("edit" if is_edit else "read" if is_read
                                else "player" if is_player else None)
     if kind is None or credentials is None:
+        if credentials is not None and events is not None:
+            found = events.table_event_token(game_id, digest)
+            if found is not None:
+                raise event_token_at_table(found)
         # Whether the game exists is only told to no one: a token that opens nothing gets
         # 401 for every id, the token of another game 404 for every other id.
         if not repository.token_exists(digest):
@@ -119,6 +139,26 @@ def authorize(repository: GameRepository, game_id: str, token: str | None, *,
             "only a player's own link confirms or disputes a hand: the scorekeeper's "
             "and the read-only links cannot speak for a player"))
     return Access(game_id, kind, credentials, seat if kind == "player" else None)
+
+
+def event_token_at_table(found: TableEventToken) -> EventTokenAtTable:
+    """403: a known token of the wrong kind, saying which it is and which the table needs
+    (issue 25)."""
+    if found.kind == "edit":
+        detail = Text(
+            "this is the organiser's token of event {event}, not a table's: table {table} "
+            "of round {round} is a game with tokens of its own. Its scorekeeper's link is "
+            "listed with the round's tables (GET /api/v1/events/{event}/rounds/{round}); "
+            "the organiser corrects a hand of it through the event "
+            "(PUT /api/v1/events/{event}/rounds/{round}/tables/{table}/hands/{{n}})",
+            event=found.event_id, round=found.round, table=found.table)
+    else:
+        detail = Text(
+            "this is the room's read-only token of event {event}, not a table's: table "
+            "{table} of round {round} is read with its own game's read link, which the "
+            "organiser finds with the round's tables", event=found.event_id,
+            round=found.round, table=found.table)
+    return EventTokenAtTable(detail, found.kind)
 
 
 def fresh(repository: GameRepository, unit: UnitOfWork, access: Access) -> Access:

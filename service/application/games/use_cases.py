@@ -44,6 +44,7 @@ from ..errors import (
     PreconditionRequired,
 )
 from ..ports import (
+    EventTokens,
     GameIdTaken,
     GameRepository,
     HandVersion,
@@ -57,6 +58,7 @@ from .access import (
     Access,
     authorize,
     fresh,
+    game_not_found,
     hash_token,
     new_game_id,
     player_tokens,
@@ -146,8 +148,12 @@ class GameService:
         repository: GameRepository,
         clock: Clock = utc_now,
         cache_hands: int = CACHE_HANDS,
+        event_tokens: EventTokens | None = None,
     ) -> None:
         self.repository = repository
+        #: Where the tokens of the event a table's game belongs to are recognised (a 403
+        #: that names them, rather than a 401 for a token that opens nothing).
+        self.event_tokens = event_tokens
         self.clock = clock
         self.views = GameViews(repository, cache_hands)
 
@@ -168,7 +174,8 @@ class GameService:
         token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
         player's link will do (a verdict is a player's own: the scorekeeper's and the
         read-only links cannot give one)."""
-        return authorize(self.repository, game_id, token, write=write, player=player)
+        return authorize(self.repository, game_id, token, write=write, player=player,
+                         events=self.event_tokens)
 
     def create_game(
         self,
@@ -313,13 +320,17 @@ class GameService:
         number: int,
         data: Mapping[str, Any],
         if_match: Collection[str] | None,
+        *,
+        organiser: bool = False,
     ) -> HandView:
         """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
         The dealer must be the one whose turn that hand was; later results are derived, so
-        they follow. The game is read whole, afresh on every try."""
+        they follow. The game is read whole, afresh on every try. ``organiser``: the event's
+        organiser corrects a table's hand, which a closed round allows (issue 25)."""
         game_id, kind = access.game_id, token_kind(access)
         game = self.views.load(game_id)
-        _check_open(game)
+        if not organiser:
+            _check_open(game)
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         view = self.views.view(game)
@@ -349,6 +360,18 @@ class GameService:
         except StaleGame as error:
             raise _concurrent(game_id) from error
         return hand_view(game_id, stored, record, result, view.setup)
+
+    def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
+                           data: Mapping[str, Any], if_match: Collection[str] | None
+                           ) -> HandView:
+        """An event's organiser corrects hand ``number`` of a table's game (the event has
+        checked the organiser's token), even once the round is closed: recorded in the
+        game's history as a correction with an edit token."""
+        credentials = self.repository.get_credentials(game_id)
+        if credentials is None:  # pragma: no cover - an event's games are never removed
+            raise game_not_found(game_id)
+        return self.correct_hand(unit, Access(game_id, "edit", credentials), number, data,
+                                 if_match, organiser=True)
 
     def delete_hand(
         self, unit: UnitOfWork, access: Access, number: int, if_match: Collection[str] | None

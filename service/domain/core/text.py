@@ -14,6 +14,7 @@ elsewhere.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
@@ -96,6 +97,35 @@ def english_value(value: object) -> str:
     if isinstance(value, Cards):
         return value.sep.join(c.code for c in value)
     return str(value)
+
+
+#: Characters that show nothing, beyond the format characters (category Cf: zero-width space
+#: and joiners, U+FEFF, direction marks, soft hyphen, tags): the combining grapheme joiner,
+#: the Hangul and Khmer fillers, the variation selectors and the blank Braille pattern.
+_INVISIBLE = frozenset({
+    0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+    *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)})
+
+
+def _shows_nothing(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cf" or ord(ch) in _INVISIBLE
+
+
+def visible(text: str) -> str:
+    """``text`` without the characters that show nothing (see ``_INVISIBLE``), its spaces of
+    every kind made one and trimmed: what a reader actually sees."""
+    return " ".join("".join(ch for ch in text if not _shows_nothing(ch)).split())
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same person's: compatibility-normalised (NFKC:
+    "José" typed precomposed or decomposed, full-width ``Ａnna`` and ``Anna``), without the
+    characters that show nothing (``An\u200bna`` is ``Anna``), spaces made one, case-folded.
+    An empty key is a name nobody can read: only spaces and invisible characters. Used for
+    an event's entrants and pairs' players, a game's players, and finding an entrant by
+    name (issue 25; issue 29's club members too)."""
+    folded = visible(unicodedata.normalize("NFKC", name)).casefold()
+    return unicodedata.normalize("NFKC", folded)
 
 
 def plain(message: str | Text) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import Problem, ProblemList, RecordInvalid
-from ..core.text import Text
+from ..core.text import Text, name_key
 from ..games import validate_game_setup
 from ..variant import Variant
 from .seating import (
@@ -78,6 +78,13 @@ class EventSetup:
             return TableShape(2, (0, 1), ((0,), (1,)))
         return self.shape
 
+    @property
+    def columns(self) -> int:
+        """How many score columns each table's game has: its sides (two in a game of fixed
+        pairs, in ``pairs`` and in ``gatti-2``), or its players when each is on their own.
+        What a bye is worth depends on it (``standings``)."""
+        return len(self.table_shape.partners)
+
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]
 
@@ -113,7 +120,10 @@ class EventSetup:
 
 
 def _text(raw: object, field: str, problems: ProblemList, missing: Text) -> str | None:
-    if not isinstance(raw, str) or not raw.strip():
+    """A name as given (spaces made one), or None with the problem: missing, or nothing a
+    reader can see (only spaces and invisible characters, ``name_key``), too long, or
+    holding control characters."""
+    if not isinstance(raw, str) or not name_key(raw):
         problems.add(field, "missing_name", missing)
         return None
     name = " ".join(raw.split())
@@ -188,8 +198,10 @@ def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entra
             count=len(raw)))
         return []
     out: list[Entrant] = []
-    names: dict[str, int] = {}  # case-folded name -> its entrant
-    players: dict[str, int] = {}  # case-folded player -> the pair they play in
+    # Names are compared by ``name_key``: the same person whatever Unicode form, width, case
+    # or invisible characters the name was typed with.
+    names: dict[str, int] = {}  # name key -> its entrant
+    players: dict[str, int] = {}  # name key -> the pair they play in
     for i, item in enumerate(raw):
         field = f"entrants[{i}]"
         if not isinstance(item, Mapping):
@@ -209,14 +221,14 @@ def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entra
                          for k, p in enumerate(given)]
                 pair = tuple(p for p in found if p is not None)
                 for k, player in enumerate(pair):
-                    key = player.casefold()
+                    key = name_key(player)
                     if key in players:
                         problems.add(f"{field}.players[{k}]", "player_in_two_pairs", Text(
                             "{player} already plays in pair {pair}", player=player,
                             pair=players[key] + 1))
                     else:
                         players[key] = i
-                if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
+                if len(pair) == 2 and name_key(pair[0]) == name_key(pair[1]):
                     problems.add(f"{field}.players[1]", "player_twice", Text(
                         "a pair is two different players"))
         elif given is not None:
@@ -224,7 +236,7 @@ def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entra
                 "only the pairs format names two players per entrant"))
         if name is None:
             continue
-        key = name.casefold()
+        key = name_key(name)
         if key in names:
             problems.add(f"{field}.name", "duplicate_name", Text(
                 "{name} is already entrant {n}", name=name, n=names[key] + 1))
@@ -250,7 +262,7 @@ def read_seating(setup: EventSetup, raw: object
     if not isinstance(raw, list) or not raw:
         return (), [Problem("tables", "missing_tables", Text(
             "tables lists each table's entrants, by seat"))]
-    by_name = {e.name.casefold(): i for i, e in enumerate(setup.entrants)}
+    by_name = {name_key(e.name): i for i, e in enumerate(setup.entrants)}
     tables: list[tuple[int | None, ...]] = []
     for t, table in enumerate(raw):
         seats = table.get("seats") if isinstance(table, Mapping) else table
@@ -262,7 +274,7 @@ def read_seating(setup: EventSetup, raw: object
         for i, who in enumerate(seats):
             where = f"tables[{t}].seats[{i}]"
             if isinstance(who, str):
-                found = by_name.get(" ".join(who.split()).casefold())
+                found = by_name.get(name_key(who))
                 if found is None:
                     problems.append(Problem(where, "unknown_entrant", Text(
                         "{name} is not on the roster", name=who)))

@@ -2,10 +2,12 @@
 points per table, and the standings across rounds with a line that explains every row.
 
 **A bye.** EVENTS.md does not say what a bye scores. An entrant on a bye is scored as an
-average table of that round: a draw's match points (the mean of the match points a table
+average table of the event: a draw's match points (the mean of the match points a table
 gives out per column: 1 with two columns, 2 with three, 3 with four), a difference of 0 and
 no points; the row's explanation says so. An average rather than a win, because the bye is
-nobody's merit; not a loss, because it is nobody's fault either.
+nobody's merit; not a loss, because it is nobody's fault either. The number of columns is the
+event's (its variant and format fix it), not read from the round's tables, so a bye is worth
+the same at every moment: before its round's first hand as after it (issue 25).
 
 **Ties.** Rows are ordered by match points (``scoring="difference"``: by the sum of
 differences), then difference, then points, then the result of their meetings: among the
@@ -168,14 +170,17 @@ class _Sums:
 
 def standings(entrants: Sequence[str], results: Sequence[TableResult],
               byes: Mapping[int, Sequence[int]],
-              scoring: Scoring = "match_points") -> Standings:
-    """The standings of an event from its tables' results and its byes (round -> entrants)."""
+              scoring: Scoring = "match_points", columns: int = 2) -> Standings:
+    """The standings of an event from its tables' results and its byes (round -> entrants).
+    ``columns``: how many score columns each table of the event has, which is what a bye is
+    worth (``columns - 1`` match points, an average table)."""
+    if columns < 2:
+        raise ValueError(f"a table has two or more columns, not {columns}")
     n = len(entrants)
     entries: dict[int, list[tuple[RoundEntry, Text]]] = defaultdict(list)
     #: (a, b) -> meeting points a took from b, for those who sat on opposite columns.
     meetings: dict[tuple[int, int], int] = defaultdict(int)
     credited: set[tuple[int, int]] = set()
-    columns_in_round: dict[int, int] = {}
 
     def credit(entrant: int, round_: int) -> None:
         if not 0 <= entrant < n:
@@ -185,7 +190,6 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
         credited.add((entrant, round_))
 
     for result in sorted(results, key=lambda r: (r.round, r.table)):
-        columns_in_round.setdefault(result.round, len(result.columns))
         mps, diffs = match_points(result.totals), differences(result.totals)
         for c, members in enumerate(result.columns):
             others = tuple(e for d, m in enumerate(result.columns) if d != c for e in m)
@@ -202,9 +206,8 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
                     gained = _meeting_points(result.totals[c], result.totals[d])
                     for opponent in opponents:
                         meetings[(entrant, opponent)] += gained
-    fallback = next(iter(columns_in_round.values()), 2)
+    average = columns - 1  # a bye: an average table of the event, at every moment
     for round_, on_bye in sorted(byes.items()):
-        average = columns_in_round.get(round_, fallback) - 1
         for entrant in on_bye:
             credit(entrant, round_)
             entry = RoundEntry(round_, None, None, (), (), (), average, Decimal(0), 0, "bye")

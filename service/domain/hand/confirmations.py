@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Literal
 
 from ..core.errors import Problem
-from ..core.text import Text
+from ..core.text import Text, visible
 
 Verdict = Literal["confirm", "dispute"]
 Mode = Literal["none", "optional", "required"]
@@ -108,7 +108,7 @@ def verdict_problems(verdict: object, reason: object) -> list[Problem]:
         problems.append(Problem("reason", "not_text", Text("reason is text")))
         return problems
     text = reason.strip() if isinstance(reason, str) else ""
-    if verdict == "dispute" and not text:
+    if verdict == "dispute" and not visible(text):  # spaces and zero-width: no reason
         problems.append(Problem("reason", "reason_missing", Text(
             "a dispute says why: give a reason the table can read")))
     if verdict == "confirm" and text:

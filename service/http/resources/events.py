@@ -25,7 +25,10 @@ from service.domain import (
 from ..blueprint import Blueprint
 from ..language import Speaker, request_language, translations
 from ..paths import API_PREFIX
+from ..routing import HAND_NUMBER
+from ..schemas import HandRecordSchema, HandSchema
 from ..schemas.events import (
+    CloseRoundSchema,
     CreatedEventSchema,
     EventCreateSchema,
     EventHistorySchema,
@@ -36,8 +39,24 @@ from ..schemas.events import (
     SeatingSchema,
     StandingsSchema,
 )
-from .common import SECURITY, bearer_token, json_body, not_modified_doc, write
-from .games import LOCATION_HEADER, not_modified, share_link, weak
+from .common import (
+    SECURITY,
+    bearer_token,
+    if_match,
+    json_body,
+    not_modified_doc,
+    quoted,
+    write,
+)
+from .games import (
+    ETAG_HEADER,
+    IF_MATCH,
+    LOCATION_HEADER,
+    hand_json,
+    not_modified,
+    share_link,
+    weak,
+)
 
 blp = Blueprint(
     "events",
@@ -48,6 +67,7 @@ blp = Blueprint(
 )
 
 ROUND = "int(min=1, max=30)"
+TABLE = "int(min=1, max=100)"
 #: What the token sent may do with the event: ``edit`` (the organiser's) or ``read`` (the
 #: room's), so the page knows which view to open without trying a change.
 ACCESS_HEADER = "Event-Access"
@@ -324,16 +344,53 @@ class Round(MethodView):
 
 @blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/close")
 class CloseRound(MethodView):
-    @event_protected(blp, write=True)
+    @event_protected(blp, write=True, check_first=True)
     @write(blp)
+    @json_body(blp)
+    @blp.arguments(CloseRoundSchema, location="json", required=False)
     @blp.response(200, EventSchema)
     @blp.alt_response(409, response="CONFLICT")
-    def post(self, event_id: str, number: int, unit: UnitOfWork) -> Any:
+    def post(self, body: dict[str, Any], event_id: str, number: int,
+             unit: UnitOfWork) -> Any:
         """Close a round
 
         Ends a timed round: its unfinished games count as they stand and take no more hands.
+        While players dispute hands of the round it asks first: 409 `open_disputes`, each
+        disputed hand an item of `errors` (`field` `tables[t].hands[h]`, by table and hand
+        number, `code` `hand_disputed`, who disputes and why), and nothing changes; send
+        `{"despite_disputes": true}` to close it anyway (the history keeps the disputes open
+        at that moment). The organiser can still correct a hand of a closed round.
         """
-        return event_json(event_service().close_round(unit, event_id, bearer_token(), number))
+        return event_json(event_service().close_round(
+            unit, event_id, bearer_token(), number,
+            despite_disputes=bool((body or {}).get("despite_disputes"))))
+
+
+@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/hands/"
+           f"<{HAND_NUMBER}:hand>")
+class TableHand(MethodView):
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(HandRecordSchema)
+    @blp.response(200, HandSchema, headers=ETAG_HEADER)
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(412, response="PRECONDITION_FAILED")
+    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
+    @blp.doc(parameters=[IF_MATCH])
+    def put(self, record: dict[str, Any], event_id: str, number: int, table: int, hand: int,
+            unit: UnitOfWork) -> Any:
+        """Correct a table's hand as the organiser
+
+        With the event's edit token, the organiser corrects hand `hand` of table `table`'s
+        game, as `PUT /games/{id}/hands/{n}` does (`If-Match` the hand's `ETag`), and also
+        once the round is closed (a dispute settled afterwards). The correction is a new
+        version in the game's history and a `correct_hand` action in the event's; the
+        standings follow.
+        """
+        corrected = event_service().correct_hand(unit, event_id, bearer_token(), number,
+                                                 table, hand, record, if_match())
+        return hand_json(corrected), {"ETag": quoted(corrected.etag)}
 
 
 @blp.route("/<game_id:event_id>/standings")

@@ -54,6 +54,13 @@ class SeatingSchema(StrictSchema):
         "Entrants not seated sit out (a bye). Only for the free format when a round starts.")
 
 
+class CloseRoundSchema(StrictSchema):
+    despite_disputes = fields.Boolean(load_default=False, metadata={"description": (
+        "close the round although players dispute some of its hands (without it, such a "
+        "round answers 409 open_disputes listing them); the organiser can still correct "
+        "them afterwards")})
+
+
 class EventSchema(PassThroughSchema):
     id = fields.String(required=True)
     name = fields.String(required=True)

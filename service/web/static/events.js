@@ -176,7 +176,8 @@ async function newEventScreen() {
 
 // What the organiser is doing on this screen: kept across the redraws the poll brings.
 const O = {
-  id: null, selected: null, confirmClose: false, seating: null, errors: [], seatingErrors: [],
+  // disputes: the disputed hands the service listed when the round was closed (issue 25).
+  id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
   roundErrors: [], busy: false, open: new Set(), players: 4,
 };
 
@@ -310,9 +311,24 @@ function fold(id, cls, summary, content) {
 function actions(ev, round) {
   const box = h("section", { class: "round-actions", id: "round-actions" });
   const next = ev.rounds.length + 1;
-  if (ev.status !== "playing") O.confirmClose = false;  // the round ended meanwhile
+  if (ev.status !== "playing") {  // the round ended meanwhile
+    O.confirmClose = false;
+    O.disputes = null;
+  }
   if (ev.status === "playing") {
-    if (O.confirmClose) {
+    if (O.disputes) {
+      // Players dispute hands of the round: the service said which; ask again before closing.
+      box.append(h("div", { class: "card warn confirm-close", id: "close-disputes", role: "group", "aria-labelledby": "disputes-text" },
+        h("p", { id: "disputes-text" }, t("ev.disputesOpen", { n: O.disputes.length, round: round.round })),
+        h("ul", { class: "disputes" }, O.disputes.map((item) => h("li", { class: "dispute" }, problemText(item)))),
+        h("p", { class: "hint" }, t("ev.disputesLater")),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "button danger", id: "close-anyway", disabled: O.busy,
+            onclick: () => closeRound(round.round, true) }, t("ev.closeAnyway", { n: round.round })),
+          h("button", { type: "button", class: "button", id: "close-no",
+            onclick: () => { O.disputes = null; drawOrganiser(false); document.getElementById("close-round")?.focus(); } },
+          t("action.cancel")))));
+    } else if (O.confirmClose) {
       box.append(h("div", { class: "card warn confirm-close", role: "group", "aria-labelledby": "close-text" },
         h("p", { class: "confirm-text", id: "close-text" }, t("ev.closeConfirm", { n: round.round })),
         h("div", { class: "row" },
@@ -384,17 +400,21 @@ async function startRound(tables) {
   }
 }
 
-async function closeRound(number) {
+async function closeRound(number, despiteDisputes = false) {
   const ev = EV.event;
   O.busy = true;
   O.errors = [];
+  O.disputes = null;
   try {
-    const { data } = await api("POST", `/events/${ev.id}/rounds/${number}/close`, { token: EV.token });
+    const { data } = await api("POST", `/events/${ev.id}/rounds/${number}/close`, {
+      token: EV.token, ...(despiteDisputes ? { body: { despite_disputes: true } } : {}),
+    });
     await eventChanged(data);
     toast(t("ev.closed", { n: number }));
   } catch (error) {
     if (error.status === 403) return readOnly();
-    O.errors = problemErrors(error);
+    if (error.status === 409 && error.problem?.code === "open_disputes") O.disputes = problemErrors(error);
+    else O.errors = problemErrors(error);
     await eventChanged(null);
   } finally {
     O.busy = false;
@@ -402,7 +422,7 @@ async function closeRound(number) {
   }
   remember();
   drawOrganiser(false);
-  document.getElementById(O.errors.length ? "close-round" : "start-round")?.focus();
+  document.getElementById(O.disputes ? "close-anyway" : O.errors.length ? "close-round" : "start-round")?.focus();
 }
 
 // -- the free format: the organiser seats each table -----------------------------------------
@@ -417,6 +437,14 @@ function openSeating(ev) {
   document.getElementById("seating")?.focus();
 }
 
+// A name as the service compares it (name_key): NFKC, nothing invisible, spaces made one,
+// lower case; so the hint of who is left knows "Ａnna" and "An\u200bna" are Anna.
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+function nameKey(name) {
+  return name.normalize("NFKC").replace(INVISIBLE, "").split(/\s+/).filter(Boolean).join(" ")
+    .toLowerCase().normalize("NFKC");
+}
+
 function parseSeating(text) {
   return text.split("\n").map((line) => line.split(",").map((n) => n.trim()).filter(Boolean))
     .filter((names) => names.length);
@@ -426,8 +454,8 @@ function seatingEditor(ev) {
   const next = ev.rounds.length + 1;
   const out = h("p", { class: "hint", id: "seating-out", "aria-live": "polite" });
   const update = () => {
-    const seated = new Set(parseSeating(O.seating).flat().map((n) => n.toLowerCase()));
-    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(n.toLowerCase()));
+    const seated = new Set(parseSeating(O.seating).flat().map(nameKey));
+    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(nameKey(n)));
     out.textContent = left.length ? t("ev.seatingOut", { names: left.join(", ") }) : t("ev.seatingAll");
   };
   const box = h("section", { class: "card seating", id: "seating-editor", "aria-labelledby": "seating-title" },

@@ -14,10 +14,13 @@ How the service seats (the choices EVENTS.md leaves open):
   (Edmonds' blossom algorithm) in the graph of players who have not partnered yet, so a round
   repeats a partnership only when no seating of it can avoid that; when it cannot, the
   repeated partners are those who partnered least. The partnerships (units) are then grouped
-  into tables greedily by fewest earlier meetings as opponents and improved by swaps, first of
-  whole units, then of single players, accepting a swap only when it lowers, in this order,
-  the repeated partnerships, the times those partners partnered before, the repeated
-  opponents and the times they met before. Games without pairs skip the matching.
+  into tables by ``grouping``: an iterated local search (swaps of units between tables, random
+  kicks out of local optima, all drawn from the seeded generator), and for rounds of up to 24
+  units an exact branch and bound, that minimise the repeated opponents, then the times those
+  opponents met before. Where the round has byes, single players are then swapped where that
+  lowers the cost without repeating a partnership, and the partnerships that makes are grouped
+  again. Games without pairs skip the matching: their players are the units, and the same
+  search also picks who sits out among those whose turn it is.
   When the roster of a pair game fills whole tables, the rounds follow a round-robin schedule
   (the circle method, players relabelled by the seed): nobody partners anyone twice for n-1
   rounds, which a round-by-round matching cannot promise (it can paint itself into a corner).

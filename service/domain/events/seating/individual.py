@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .common import Seating, TableShape, Tally, fits_pairs, raise_if, roster_problems
+from .grouping import group_units
 from .matching import greedy_matching, maximum_matching
 
 # Weights that make one integer cost compare like the tuple (repeated partnerships, times
@@ -44,18 +45,26 @@ def seat_individual(entrants: int, shape: TableShape, history: Sequence[Seating]
             units = scheduled
         else:
             units, bench = _partner_units(entrants, forced, eligible, free, tally, rng)
-        grouped = _group_units(units, len(shape.partners), weights, rng)
-        _improve_units(grouped, weights)
+        grouped = _group(units, len(shape.partners), weights, rng)
         flat = _lay_out(grouped, shape, rng)
         if scheduled is None:
             _improve_players(flat, bench, shape, weights, level)
+            # Single swaps may have made other partnerships: group those as well as can be.
+            groups = shape.positions()
+            units = [tuple(row[p] for p in group) for row in flat for group in groups]
+            start = [[len(groups) * t + g for g in range(len(groups))]
+                     for t in range(len(flat))]
+            regrouped = _group(units, len(groups), weights, rng, start)
+            if regrouped != [[units[u] for u in table] for table in start]:
+                flat = _lay_out(regrouped, shape, rng)
     else:
-        benched = set(forced) | set(rng.sample(eligible, free))
-        bench = sorted(benched)
-        units = [(e,) for e in range(entrants) if e not in benched]
-        grouped = _group_units(units, len(shape.partners), weights, rng)
+        singles: list[tuple[int, ...]] = [(e,) for e in range(entrants)
+                                          if e not in set(forced)]
+        may = [i for i, unit in enumerate(singles) if unit[0] in set(eligible)]
+        grouped, benched = _group_with_bench(singles, len(shape.partners), free, may,
+                                             weights, rng)
+        bench = sorted(list(forced) + benched)
         flat = _lay_out(grouped, shape, rng)
-        _improve_players(flat, bench, shape, weights, level)
     return Seating(tuple(tuple(t) for t in flat), tuple(sorted(bench)))
 
 
@@ -158,52 +167,27 @@ class _Weights:
         return sum(get(key(a, b), 0) for a in u for b in v)
 
 
-def _group_units(units: list[tuple[int, ...]], per_table: int, weights: _Weights,
-                 rng: random.Random) -> list[list[tuple[int, ...]]]:
-    """Tables of ``per_table`` units, each unit joining the table it has met least."""
-    remaining = list(units)
-    rng.shuffle(remaining)
-    grouped: list[list[tuple[int, ...]]] = []
-    while remaining:
-        table = [remaining.pop(0)]
-        while len(table) < per_table:
-            best, best_cost = 0, -1
-            for i, unit in enumerate(remaining):
-                cost = sum(weights.units(unit, other) for other in table)
-                if best_cost < 0 or cost < best_cost:
-                    best, best_cost = i, cost
-                    if cost == 0:
-                        break
-            table.append(remaining.pop(best))
-        grouped.append(table)
-    return grouped
+def _unit_costs(units: Sequence[tuple[int, ...]], weights: _Weights) -> list[list[int]]:
+    return [[weights.units(u, v) if u is not v else 0 for v in units] for u in units]
 
 
-def _improve_units(grouped: list[list[tuple[int, ...]]], weights: _Weights) -> None:
-    """Swaps whole units between tables while a swap lowers the opponents' cost."""
+def _group(units: list[tuple[int, ...]], per_table: int, weights: _Weights,
+           rng: random.Random, start: list[list[int]] | None = None
+           ) -> list[list[tuple[int, ...]]]:
+    """Tables of ``per_table`` units with the fewest repeated opponents (``grouping``)."""
+    tables, _ = group_units(_unit_costs(units, weights), per_table, 0, (), rng, start)
+    return [[units[u] for u in table] for table in tables]
 
-    def cost(table: list[tuple[int, ...]]) -> int:
-        return sum(weights.units(table[i], table[j])
-                   for i in range(len(table)) for j in range(i + 1, len(table)))
 
-    costs = [cost(t) for t in grouped]
-    for _ in range(_MAX_PASSES):
-        improved = False
-        for a, table_a in enumerate(grouped):
-            for ia in range(len(table_a)):
-                if not costs[a]:
-                    break
-                for b, table_b in enumerate(grouped):
-                    if b == a:
-                        continue
-                    for ib in range(len(table_b)):
-                        if _swap_if_lower(grouped, costs, cost, (a, ia), (b, ib)):
-                            improved = True
-                            break
-                    if not costs[a]:
-                        break
-        if not improved:
-            return
+def _group_with_bench(units: list[tuple[int, ...]], per_table: int, bench: int,
+                      may_sit_out: list[int], weights: _Weights, rng: random.Random
+                      ) -> tuple[list[list[tuple[int, ...]]], list[int]]:
+    """As ``_group``, choosing also the ``bench`` units that sit out among ``may_sit_out``
+    (single players): the entrants on those byes."""
+    tables, benched = group_units(_unit_costs(units, weights), per_table, bench, may_sit_out,
+                                  rng)
+    return ([[units[u] for u in table] for table in tables],
+            [e for u in benched for e in units[u]])
 
 
 def _lay_out(grouped: list[list[tuple[int, ...]]], shape: TableShape,
