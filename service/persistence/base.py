@@ -9,7 +9,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Engine, MetaData, create_engine, event
+from sqlalchemy import (
+    JSON,
+    Engine,
+    MetaData,
+    Table,
+    Update,
+    bindparam,
+    create_engine,
+    event,
+    update,
+)
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase
@@ -47,6 +57,19 @@ NullableJSON = JSON(none_as_null=True).with_variant(
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def tables(*names: str) -> tuple[Table, ...]:
+    """The schema's tables by name, for statements written with Core."""
+    return tuple(Base.metadata.tables[name] for name in names)
+
+
+def version_bump(table: Table, key: str) -> Update:
+    """A row's version moved from ``expected`` to ``next_version``, if no concurrent write
+    moved it first (the row whose id is the parameter ``key``): a count of 0 says one did."""
+    return (update(table)
+            .where(table.c.id == bindparam(key), table.c.version == bindparam("expected"))
+            .values(version=bindparam("next_version")))
 
 
 def default_database_url() -> str:

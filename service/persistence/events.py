@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import Connection, Table, bindparam, func, insert, or_, select, update
+from sqlalchemy import Connection, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
@@ -25,23 +25,14 @@ from service.application.ports import (
     TableEventToken,
 )
 
-from .base import Base
+from .base import tables, version_bump
 from .connections import SqlConnections, aware
 from .models import EventRow
 from .repository import SqlGameRepository
 
-_events: Table = Base.metadata.tables["events"]
-_rounds: Table = Base.metadata.tables["event_rounds"]
-_tables: Table = Base.metadata.tables["event_tables"]
-_actions: Table = Base.metadata.tables["event_actions"]
-_games: Table = Base.metadata.tables["games"]
-_hands: Table = Base.metadata.tables["hands"]
-
-_BUMP_EVENT = (
-    update(_events)
-    .where(_events.c.id == bindparam("event_id"), _events.c.version == bindparam("expected"))
-    .values(version=bindparam("next_version"))
-)
+_events, _rounds, _tables, _actions, _games, _hands = tables(
+    "events", "event_rounds", "event_tables", "event_actions", "games", "hands")
+_BUMP_EVENT = version_bump(_events, "event_id")
 # A round's tables with their games' versions and whether they were closed, in order.
 _TABLES = (
     select(_tables.c.round, _tables.c.number, _tables.c.game_id, _tables.c.entrants,

@@ -20,7 +20,6 @@ from sqlalchemy import (
     Engine,
     Integer,
     String,
-    Table,
     bindparam,
     delete,
     func,
@@ -47,7 +46,7 @@ from service.domain import (
     current_verdicts,
 )
 
-from .base import Base
+from .base import tables, version_bump
 from .connections import SqlConnections, aware
 from .models import ConfirmationRow, GameRow, HandRow, PlayerTokenRow
 
@@ -82,16 +81,9 @@ _CREDENTIALS = (
 # Statements run through Core on the unit of work's connection: the typed models declare the
 # schema, and rows go straight into the ports' value objects, without an ORM session (whose
 # bookkeeping cost more than the statements). The frequent ones are made once, here.
-_games: Table = Base.metadata.tables["games"]
-_hands: Table = Base.metadata.tables["hands"]
-_versions: Table = Base.metadata.tables["hand_versions"]
-_players: Table = Base.metadata.tables["player_tokens"]
-_confirmations: Table = Base.metadata.tables["confirmations"]
-_BUMP_GAME = (
-    update(_games)
-    .where(_games.c.id == bindparam("game_id"), _games.c.version == bindparam("expected"))
-    .values(version=bindparam("next_version"))
-)
+_games, _hands, _versions, _players, _confirmations = tables(
+    "games", "hands", "hand_versions", "player_tokens", "confirmations")
+_BUMP_GAME = version_bump(_games, "game_id")
 # A new hand: its version follows the last of its number in the history (a hand deleted
 # and entered again goes on from there), and its history entry is copied from its row.
 _INSERT_HAND = (

@@ -120,6 +120,25 @@ def not_modified_doc(blp: Blueprint, what: str,
     return decorator
 
 
+def stacked(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    """Several decorators as one, applied as they would be written one above the other."""
+
+    def decorator(view: F) -> F:
+        for decorate in reversed(decorators):
+            view = decorate(view)
+        return view
+
+    return decorator
+
+
+def conditional_read(blp: Blueprint, guard: Callable[..., Callable[[F], F]], schema: Any,
+                     headers: dict[str, Any], what: str) -> Callable[[F], F]:
+    """A read behind ``guard`` (a game's or an event's token check) that answers 200 with
+    ``schema`` and ``headers``, or 304 while the ETag sent names ``what`` it would send."""
+    return stacked(guard(blp, write=False), blp.response(200, schema, headers=headers),
+                   not_modified_doc(blp, what, headers))
+
+
 def json_body(blp: Blueprint) -> Callable[[F], F]:
     """Document the errors of a JSON request body: malformed (400), over 1 MiB (413), not
     JSON (415). Schema (422) errors are documented by ``blp.arguments``."""
@@ -174,6 +193,18 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
         return wrapped  # type: ignore[return-value]
 
     return decorator
+
+
+LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
+
+
+def creates(blp: Blueprint, body_schema: Any, created_schema: Any,
+            headers: dict[str, Any] | None = None) -> Callable[[F], F]:
+    """A POST that makes something from a JSON body: a unit of work keyed by an
+    ``Idempotency-Key``, the body's errors documented, 201 with the new resource's
+    ``Location`` (and ``headers``)."""
+    return stacked(write(blp, idempotent=True), json_body(blp), blp.arguments(body_schema),
+                   blp.response(201, created_schema, headers={**LOCATION_HEADER, **(headers or {})}))
 
 
 def _json_or_none() -> Any:

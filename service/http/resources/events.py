@@ -42,16 +42,16 @@ from ..schemas.events import (
 from .common import (
     SECURITY,
     bearer_token,
+    conditional_read,
+    creates,
     if_match,
     json_body,
-    not_modified_doc,
     quoted,
     write,
 )
 from .games import (
     ETAG_HEADER,
     IF_MATCH,
-    LOCATION_HEADER,
     hand_json,
     not_modified,
     share_link,
@@ -233,10 +233,7 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
 
 @blp.route("")
 class Events(MethodView):
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(EventCreateSchema)
-    @blp.response(201, CreatedEventSchema, headers=LOCATION_HEADER)
+    @creates(blp, EventCreateSchema, CreatedEventSchema)
     def post(self, body: dict[str, Any], unit: UnitOfWork) -> Any:
         """Start an event
 
@@ -255,9 +252,8 @@ class Events(MethodView):
 
 @blp.route("/<game_id:event_id>")
 class Event(MethodView):
-    @event_protected(blp, write=False)
-    @blp.response(200, EventSchema, headers=READ_HEADERS)
-    @not_modified_doc(blp, "the event is as the ETag sent", READ_HEADERS)
+    @conditional_read(blp, event_protected, EventSchema, READ_HEADERS,
+                      "the event is as the ETag sent")
     def get(self, event_id: str) -> Any:
         """Read an event
 
@@ -290,10 +286,7 @@ class EventLinks(MethodView):
 @blp.route("/<game_id:event_id>/rounds")
 class Rounds(MethodView):
     @event_protected(blp, write=True, check_first=True)
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(SeatingSchema)
-    @blp.response(201, RoundTablesSchema, headers=LOCATION_HEADER)
+    @creates(blp, SeatingSchema, RoundTablesSchema)
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
         """Start the next round
@@ -395,9 +388,8 @@ class TableHand(MethodView):
 
 @blp.route("/<game_id:event_id>/standings")
 class EventStandings(MethodView):
-    @event_protected(blp, write=False)
-    @blp.response(200, StandingsSchema, headers=READ_HEADERS)
-    @not_modified_doc(blp, "nothing changed since the ETag sent", READ_HEADERS)
+    @conditional_read(blp, event_protected, StandingsSchema, READ_HEADERS,
+                      "nothing changed since the ETag sent")
     def get(self, event_id: str) -> Any:
         """Read the standings
 

@@ -30,6 +30,8 @@ from ..schemas import (
 )
 from .common import (
     bearer_token,
+    conditional_read,
+    creates,
     game_service,
     header_parameter,
     if_match,
@@ -67,7 +69,6 @@ GAME_READ_HEADERS = {
 SEAT_HEADER = "Game-Seat"
 GAME_READ_HEADERS[SEAT_HEADER] = {
     "description": "with a player's link, the seat it speaks for", "schema": {"type": "integer"}}
-LOCATION_HEADER = {"Location": {"description": "the new resource", "schema": {"type": "string"}}}
 IF_MATCH = header_parameter(
     "If-Match", "the hand's current ETag (428 without it, 412 when stale)", required=True)
 
@@ -160,10 +161,7 @@ def _hand_url(game_id: str, number: int) -> str:
 
 @blp.route("")
 class Games(MethodView):
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(GameCreateSchema)
-    @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
+    @creates(blp, GameCreateSchema, CreatedGameSchema)
     def post(self, body: dict[str, Any], unit: UnitOfWork) -> Any:
         """Start a game
 
@@ -206,9 +204,8 @@ class PlayerLinks(MethodView):
 
 @blp.route("/<game_id:game_id>")
 class Game(MethodView):
-    @protected(blp, write=False)
-    @blp.response(200, GameSchema, headers=GAME_READ_HEADERS)
-    @not_modified_doc(blp, "the game is as the ETag sent", GAME_READ_HEADERS)
+    @conditional_read(blp, protected, GameSchema, GAME_READ_HEADERS,
+                      "the game is as the ETag sent")
     def get(self, game_id: str) -> Any:
         """Read a game
 
@@ -257,10 +254,7 @@ class Game(MethodView):
 @blp.route("/<game_id:game_id>/hands")
 class Hands(MethodView):
     @protected(blp, write=True, check_first=True)
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(HandRecordSchema)
-    @blp.response(201, HandSchema, headers={**LOCATION_HEADER, **ETAG_HEADER})
+    @creates(blp, HandRecordSchema, HandSchema, ETAG_HEADER)
     @blp.alt_response(409, response="CONFLICT")
     def post(self, record: dict[str, Any], game_id: str, access: Access,
              unit: UnitOfWork) -> Any:
@@ -326,10 +320,7 @@ class Hand(MethodView):
 @blp.route(f"/<game_id:game_id>/hands/<{HAND_NUMBER}:number>/confirmations")
 class Confirmations(MethodView):
     @protected(blp, write=False, player=True, check_first=True)
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(ConfirmationRequestSchema)
-    @blp.response(201, ConfirmationResultSchema, headers=LOCATION_HEADER)
+    @creates(blp, ConfirmationRequestSchema, ConfirmationResultSchema)
     @blp.alt_response(200, schema=ConfirmationResultSchema,
                       description="the same verdict was already given on this version")
     @blp.alt_response(409, response="CONFLICT")

@@ -15,9 +15,8 @@ from ..blueprint import Blueprint
 from ..paths import API_PREFIX
 from ..schemas import CreatedGameSchema
 from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
-from .common import bearer_token, game_service, json_body, not_modified_doc, protected, write
+from .common import bearer_token, creates, game_service, not_modified_doc, protected
 from .games import (
-    LOCATION_HEADER,
     game_json,
     not_modified,
     share_link,
@@ -135,10 +134,7 @@ class GameCsv(MethodView):
 
 @blp.route("/import")
 class GameImport(MethodView):
-    @write(blp, idempotent=True)
-    @json_body(blp)
-    @blp.arguments(GameImportSchema)
-    @blp.response(201, CreatedGameSchema, headers=LOCATION_HEADER)
+    @creates(blp, GameImportSchema, CreatedGameSchema)
     def post(self, document: dict[str, Any], unit: UnitOfWork) -> Any:
         """Import a game
 

@@ -4,7 +4,7 @@
  * it. Also the parts the organiser's view shows the same way: the event's line, a table's
  * sides with their totals, the standings. */
 import { ApiError } from "./api.js";
-import { h, show } from "./dom.js";
+import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
 import { Events } from "./stores.js";
 
@@ -160,8 +160,6 @@ async function boardScreen(id) {
 function drawBoard(first) {
   const ev = EV.event;
   const st = EV.standings;
-  const active = document.activeElement && document.activeElement.id;
-  const scroll = window.scrollY;
   const round = shownRound(ev);
   const tables = h("div", { class: "board-tables" });
   if (round) {
@@ -187,11 +185,7 @@ function drawBoard(first) {
   // On the wall the type grows to fill the screen's height with the rows there are (set
   // through the CSSOM: the page's policy refuses style attributes).
   root.style.setProperty("--rows", String(Math.max(8, st.rows.length)));
-  show(root, { focus: first });
-  if (!first) {
-    window.scrollTo(0, scroll);
-    if (active) document.getElementById(active)?.focus({ preventScroll: true });
-  }
+  redraw(root, first);
   showLive();
 }
 

@@ -111,6 +111,19 @@ function show(view, { focus = true } = {}) {
   }
 }
 
+/** A screen shown anew (``first``: focused and scrolled to the top as a new screen) or redrawn
+ * in place with news from a poll, keeping where the reader was: the scroll and the control
+ * that had the focus. */
+function redraw(view, first) {
+  const active = document.activeElement && document.activeElement.id;
+  const scroll = window.scrollY;
+  show(view, { focus: first });
+  if (!first) {
+    window.scrollTo(0, scroll);
+    if (active) document.getElementById(active)?.focus({ preventScroll: true });
+  }
+}
+
 function chipRadio(group, value, label, checked, onchange, extra = {}) {
   const id = `${group}-${value}`;
   return h("label", { class: `chip ${checked ? "on" : ""}`, ...extra },
@@ -149,5 +162,5 @@ function saveFile(blob, filename) {
 
 export {
   CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, initials, money, num, randomKey,
-  saveFile, show, signed, stepper, switchButton, toast,
+  redraw, saveFile, show, signed, stepper, switchButton, toast,
 };

@@ -4,7 +4,7 @@
  * round's first hand, the free format's seating, the links to the board and the printable
  * standings, the standings in short). It refreshes by itself; the board is in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import { append, banner, h, randomKey, saveFile, show, stepper, toast } from "./dom.js";
+import { append, banner, h, randomKey, redraw, saveFile, show, stepper, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
   tableSides, tableState,
@@ -247,8 +247,6 @@ function swappable(ev, round) {
 function drawOrganiser(first) {
   const ev = EV.event;
   const st = EV.standings;
-  const active = document.activeElement && document.activeElement.id;
-  const scroll = window.scrollY;
   const round = shownRound(ev);
   const saved = Events.get(ev.id) || {};
   const root = h("section", { class: "screen organiser", "data-status": ev.status },
@@ -268,11 +266,7 @@ function drawOrganiser(first) {
     st.rows.length > 5 ? h("p", { class: "hint" }, t("ev.moreOnBoard", { n: st.rows.length - 5 })) : null));
   root.append(h("div", { class: "row tools" }, h("a", { class: "button", href: "#/" }, t("action.home"))));
 
-  show(root, { focus: first });
-  if (!first) {
-    window.scrollTo(0, scroll);
-    if (active) document.getElementById(active)?.focus({ preventScroll: true });
-  }
+  redraw(root, first);
   showLive();
 }
 
