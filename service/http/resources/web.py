@@ -30,9 +30,11 @@ from flask_compress import Compress
 
 from service.domain import VARIANTS
 
+from ..paths import PAGE_ASSETS_PREFIX
+
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
 #: Where the page's files are served from.
-ASSETS_PREFIX = "/app/"
+ASSETS_PREFIX = PAGE_ASSETS_PREFIX
 #: A year: how long a browser keeps a file at its version.
 IMMUTABLE = "public, max-age=31536000, immutable"
 
