@@ -146,11 +146,13 @@ class Phone:
     """One phone at the table: a browser context at a phone's size, its console watched."""
 
     def __init__(self, browser: Any, base: str, locale: str,
-                 color_scheme: str = "light", viewport: dict[str, int] | None = None) -> None:
+                 color_scheme: str = "light", viewport: dict[str, int] | None = None,
+                 service_workers: str = "allow") -> None:
         self.base = base
         self.context = browser.new_context(viewport=viewport or PHONE, locale=locale,
                                            color_scheme=color_scheme,
-                                           device_scale_factor=1, has_touch=True)
+                                           device_scale_factor=1, has_touch=True,
+                                           service_workers=service_workers)
         self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
         self.context.set_default_timeout(ACTION_TIMEOUT_MS)
         self.page = self.context.new_page()
@@ -180,13 +182,15 @@ class Phone:
 @pytest.fixture()
 def phones(browser: Any, server: str) -> Iterator[Any]:
     """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
-    scheme or a ``viewport`` — a wall's screen, say — is given); each test ends with no console
+    scheme or a ``viewport`` — a wall's screen, say — is given; ``service_workers="block"``
+    keeps every request of the page in the test's sight); each test ends with no console
     error and no uncaught exception on any of them."""
     opened: list[Phone] = []
 
     def open_phone(locale: str = "en-GB", color_scheme: str = "light",
-                   viewport: dict[str, int] | None = None) -> Phone:
-        phone = Phone(browser, server, locale, color_scheme, viewport)
+                   viewport: dict[str, int] | None = None,
+                   service_workers: str = "allow") -> Phone:
+        phone = Phone(browser, server, locale, color_scheme, viewport, service_workers)
         opened.append(phone)
         return phone
 
