@@ -3,9 +3,10 @@ against the service's default limits all show the home screen; a file or module 
 (429, 503) or cut off is fetched again after its Retry-After while the page says so in the
 phone's language, then the page starts; a read the API refuses for a moment is sent again.
 
-The crowd's target is a fixture parameter (``TARGETS``): the service alone here; the
-production topology's proxy adds its fixture's name to the list (or calls ``open_at_once``
-with its own address)."""
+The crowd's target is a fixture parameter (``TARGETS``): the service alone, with its default
+limits. Another address (the production topology's proxy) is a fixture's name added to the
+list, where that fixture is visible to these tests, or a test of its own calling
+``crowd.open_at_once`` with it."""
 
 from __future__ import annotations
 
@@ -16,58 +17,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import ACTION_TIMEOUT_MS, PHONE, Phone
+from crowd import CROWD, open_at_once
 from playwright.sync_api import expect
 
-#: Fixtures that give an address the crowd may be sent to.
+#: Fixtures that give an address a crowd of phones opens the page at.
 TARGETS = ["limited_server"]
-#: The crowd: twenty phones, one address.
-CROWD = 20
 #: How much sooner than asked a request may seem to come here (the browser's events reach the
 #: test a little late or early on a loaded machine); the page's own spread only adds.
 SLACK_S = 0.25
-#: How long the slowest of a crowd may take to show its home screen on a loaded 2-core machine.
-CROWD_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(params=TARGETS)
 def target(request: pytest.FixtureRequest) -> str:
     """The address a crowd of phones opens the page at."""
     return str(request.getfixturevalue(request.param))
-
-
-def open_at_once(browser: Any, base: str, count: int = CROWD) -> list[dict[str, Any]]:
-    """``count`` phones (each its own browser context: no cache, no cookie shared) open
-    ``base`` at once; for each, whether it showed the home screen and every answer >= 400 it
-    was given."""
-    phones = []
-    for _ in range(count):
-        context = browser.new_context(viewport=PHONE, locale="it-IT", has_touch=True)
-        context.set_default_timeout(ACTION_TIMEOUT_MS)
-        page = context.new_page()
-        refused: list[str] = []
-        page.on("response", lambda response, refused=refused: response.status >= 400
-                and refused.append(f"{response.status} {response.url}"))
-        phones.append((context, page, refused))
-    try:
-        # Each navigation only started here (not waited for), so that all of them ask for
-        # the page and its files in the same moments.
-        for _context, page, _refused in phones:
-            page.evaluate("url => { setTimeout(() => { location.href = url; }); }", f"{base}/")
-        results = []
-        deadline = time.monotonic() + CROWD_TIMEOUT_MS / 1000
-        for _context, page, refused in phones:
-            left = max(1000, int((deadline - time.monotonic()) * 1000))
-            try:
-                page.locator("#new-game").wait_for(state="visible", timeout=left)
-                shown = True
-            except Exception:  # noqa: BLE001 - a phone that never showed it is the finding
-                shown = False
-            results.append({"home": shown, "refused": list(refused)})
-        return results
-    finally:
-        for context, _page, _refused in phones:
-            context.close()
 
 
 def test_twenty_phones_opening_the_page_at_once_from_one_address_all_show_the_home_screen(
@@ -107,7 +70,7 @@ class Flaky:
         return [later - earlier for earlier, later in zip(self.times, self.times[1:])]
 
 
-def _loaded_after_waiting(phone: Phone, base: str, note: str) -> None:
+def _loaded_after_waiting(phone: Any, base: str, note: str) -> None:
     """The page opened: its waiting note shown with ``note``, then the home screen."""
     page = phone.page
     page.goto(f"{base}/", wait_until="commit")
@@ -120,7 +83,7 @@ def _loaded_after_waiting(phone: Phone, base: str, note: str) -> None:
 
 
 def test_a_module_refused_a_few_times_is_fetched_again_while_the_page_says_so(
-        phones: Callable[..., Phone], server: str) -> None:
+        phones: Callable[..., Any], server: str) -> None:
     """An Italian phone: a module deep in the chain answers 503, then 429, each with
     Retry-After: 2; a script answers 429 once. The page says in Italian that the service is
     busy, asks again no sooner than it was told, and starts once they come."""
@@ -136,7 +99,7 @@ def test_a_module_refused_a_few_times_is_fetched_again_while_the_page_says_so(
 
 
 def test_a_file_cut_off_is_fetched_again_and_the_page_says_so_in_english(
-        phones: Callable[..., Phone], server: str) -> None:
+        phones: Callable[..., Any], server: str) -> None:
     """An English phone: the entry module's connection is cut twice, the stylesheet answers
     503 with no Retry-After to the page's link and to the loader: the page waits 1 s, then
     2 s, says in English that it cannot reach the service, then starts, styled."""
@@ -155,7 +118,7 @@ def test_a_file_cut_off_is_fetched_again_and_the_page_says_so_in_english(
 
 
 def test_a_read_the_service_asks_to_wait_for_is_sent_again(
-        phones: Callable[..., Phone], server: str) -> None:
+        phones: Callable[..., Any], server: str) -> None:
     """The variants (the new game's first screen) answer 429 with Retry-After: 1 twice: the
     page asks again and shows them, no error. (No service worker: it would send the page's
     reads of the variants itself, out of the test's sight.)"""
