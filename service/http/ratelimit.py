@@ -22,8 +22,9 @@ room's router, so the address's allowance is a room's, not a phone's. What the p
 - a hand: one phone enters it (one ``POST``, up to ~20 previews ``POST /score`` debounced at
   300 ms, a meld suggestion or two) and every seat sends its verdict: about 25 requests a
   hand at a table of four, a hand every 3 minutes or more: 2 a minute per phone;
-- opening the page: the shell and files (not limited), the variant and its rulebook (2 on the
-  address), the game or event (1 on the token).
+- opening the page: the shell and its files (not limited); on https the service worker, as it
+  installs, reads the list of variants (1 on the address); a game's sheet reads its variant and
+  rulebook (2 on the address) and the game (on the token), a board its event (on the token).
 
 So a phone at a table sends about 17 requests a minute and one watching a board 30. The
 allowance takes a room of **200 phones** all doing the most of it (a board read by every phone
@@ -31,8 +32,8 @@ in the room, which shares that board's one token): 200 × 30 = **6000 a minute**
 phones arriving in the same 12 s (2 + 1 requests each on opening, 3 polls of a board each):
 200 × 6 = **1200 in 12 s**. One address, or one token, that sends more than a room does is
 refused. A table's phones count on their game's tokens, a board's on its event's, so a real
-room spends the address's allowance far below this: 200 × 2 requests on arrival, then about
-one preview a minute per phone.
+room spends the address's own allowance far below this: at most 200 × 3 = 600 requests on
+arrival, then about one preview a minute per phone.
 
 Failed authentications are limited by address on top: every answer that a request's token
 opens nothing here (401, a token that opens no game or event; 404, a game id this token does

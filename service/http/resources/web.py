@@ -32,8 +32,6 @@ from typing import Any
 from flask import Blueprint, Request, Response, abort, request
 from flask_compress import Compress
 
-from service.domain import VARIANTS
-
 from ..paths import PAGE_ASSETS_PREFIX
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
@@ -169,14 +167,17 @@ _WORKER_SOURCE = ASSETS.pop("sw.js").data.decode("utf-8")
 
 
 def _worker() -> Asset:
-    """The service worker of this release: what it keeps (the page, every file at the version
-    the page links, the unversioned icons the manifest names, the variants' data), and a
-    release name that changes with any of them."""
+    """The service worker of this release: what it keeps when it installs (the page, every
+    file at the version the page links, the unversioned icons the manifest names, the list of
+    variants), and a release name that changes with any of them. A variant's data and rules
+    it keeps as the page reads them: fetched whole at install, they would cost every phone of
+    a room arriving together 11 requests on their one address's allowance (``ratelimit``),
+    and a game seen once opens from the page's own copy anyway."""
     linked = [f"{ASSETS_PREFIX}{name}?v={ASSETS[name].version}"
               for name in sorted(ASSETS) if name != "index.html"]
     icons = [f"{ASSETS_PREFIX}{name}" for name in sorted(ASSETS)
              if name.endswith((".png", ".svg", ".webmanifest"))]
-    data = ["/api/v1/variants", *(f"/api/v1/variants/{v}" for v in sorted(VARIANTS))]
+    data = ["/api/v1/variants"]
     files = ["/", *linked, *icons, *data]
     release = hashlib.sha256("\n".join(
         [PAGE.version, *files, _WORKER_SOURCE]).encode()).hexdigest()[:16]
