@@ -1,17 +1,43 @@
 """Rate limiting with ``limits``, in this process or shared by every process.
 
-A client is its bearer token (by hash) on a game's own resources, where the token is what
-opens them, and its address everywhere else (creating a game, importing one, scoring): a
-token made up afresh for every request buys no new allowance there. A client may send at
-most ``RATE_LIMIT_BURST`` requests (default 120) in any span of ``burst / rate`` minutes
-(12 s by default), which is ``RATE_LIMIT_PER_MINUTE`` (default 600; 0 turns limiting off) a
-minute over time: a moving window, each request counted at its time. A request over it is
-refused with 429 problem+json and ``Retry-After`` (whole seconds until one fits). ``/health``
-is never limited.
+A client is its bearer token (by hash) on a game's or an event's own resources, where the token
+is what opens them, and its address everywhere else (creating a game or an event, importing
+one, scoring): a token made up afresh for every request buys no new allowance there, and one
+that opens nothing spends the address's failures (below). A client may send at most
+``RATE_LIMIT_BURST`` requests (default 1200) in any span of ``burst / rate`` minutes (12 s by
+default), which is ``RATE_LIMIT_PER_MINUTE`` (default 6000; 0 turns limiting off) a minute
+over time: a moving window, each request counted at its time. A request over it is refused
+with 429 problem+json and ``Retry-After`` (whole seconds until one fits). ``/health`` is never
+limited, and nor is the phone page: its shell (``/``), its service worker (``/sw.js``) and its
+files (``/app/…``) are fixed for a release, kept by the browser a year at their version (the
+shell revalidated, a 304), and a phone refused one of them shows nothing at all.
+
+**Sized for a room.** A club's forty or fifty tables share the one public address of the
+room's router, so the address's allowance is a room's, not a phone's. What the page sends
+(``service/web/static``), per phone:
+
+- a game's sheet polls the game every 4 s with ``If-None-Match``: 15 a minute (on the token);
+- an event's board or organiser's view polls the event and its standings every 4 s: 30 a
+  minute (on the event's token);
+- a hand: one phone enters it (one ``POST``, up to ~20 previews ``POST /score`` debounced at
+  300 ms, a meld suggestion or two) and every seat sends its verdict: about 25 requests a
+  hand at a table of four, a hand every 3 minutes or more: 2 a minute per phone;
+- opening the page: the shell and its files (not limited); on https the service worker, as it
+  installs, reads the list of variants (1 on the address); a game's sheet reads its variant and
+  rulebook (2 on the address) and the game (on the token), a board its event (on the token).
+
+So a phone at a table sends about 17 requests a minute and one watching a board 30. The
+allowance takes a room of **200 phones** all doing the most of it (a board read by every phone
+in the room, which shares that board's one token): 200 × 30 = **6000 a minute**; and 200
+phones arriving in the same 12 s (2 + 1 requests each on opening, 3 polls of a board each):
+200 × 6 = **1200 in 12 s**. One address, or one token, that sends more than a room does is
+refused. A table's phones count on their game's tokens, a board's on its event's, so a real
+room spends the address's own allowance far below this: at most 200 × 3 = 600 requests on
+arrival, then about one preview a minute per phone.
 
 Failed authentications are limited by address on top: every answer that a request's token
-opens nothing here (401, a token that opens no game; 404, a game id this token does not open)
-counts against the address's ``AUTH_FAILURES_PER_MINUTE`` (default 30), at most
+opens nothing here (401, a token that opens no game or event; 404, a game id this token does
+not open) counts against the address's ``AUTH_FAILURES_PER_MINUTE`` (default 30), at most
 ``AUTH_FAILURE_BURST`` (default 20) in a span. While that is spent, every request from that
 address that carries a token is refused 429 before its token is looked at: guessing tokens or
 game ids, or flooding with random tokens, costs the guesser its address's allowance. Phones
@@ -47,20 +73,26 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from .paths import GAMES_PREFIX, IMPORT_PATH
+from .paths import EVENTS_PREFIX, GAMES_PREFIX, IMPORT_PATH, PAGE_ASSETS_PREFIX, PAGE_PATHS
 from .problems import FAILED_AUTHENTICATION, problem_response
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PER_MINUTE = 600
-DEFAULT_BURST = 120
+#: A room of 200 phones, each polling a board (30 a minute): see the module's docstring.
+ROOM_PHONES = 200
+DEFAULT_PER_MINUTE = ROOM_PHONES * 30
+#: The same room arriving at once: 6 requests a phone in the window's 12 s.
+DEFAULT_BURST = ROOM_PHONES * 6
 DEFAULT_AUTH_FAILURES_PER_MINUTE = 30
 DEFAULT_AUTH_FAILURE_BURST = 20
 DEFAULT_STORAGE_URL = "memory://"
-#: Where a token opens something: a game's own resources (``/api/v1/games/<id>…``).
-TOKEN_SCOPED_PREFIX = f"{GAMES_PREFIX}/"
-#: Never limited: the health check (a load balancer or Docker polls it from one address).
-EXEMPT_PATHS = frozenset({"/api/v1/health"})
+#: Where a token opens something: a game's and an event's own resources
+#: (``/api/v1/games/<id>…``, ``/api/v1/events/<id>…``), not the collections they are created in.
+TOKEN_SCOPED_PREFIXES = (f"{GAMES_PREFIX}/", f"{EVENTS_PREFIX}/")
+#: Never limited: the health check (a load balancer or Docker polls it from one address), and
+#: the phone page (its shell and service worker here, its files under ``EXEMPT_PREFIX``).
+EXEMPT_PATHS = frozenset({"/api/v1/health", *PAGE_PATHS})
+EXEMPT_PREFIX = PAGE_ASSETS_PREFIX
 #: How long a worker waits for Redis before counting in memory instead (seconds).
 STORAGE_TIMEOUT_S = 0.5
 #: The namespace of every count in the storage: one Redis may serve other programs, or other
@@ -171,10 +203,10 @@ def address_key() -> str:
 
 
 def client_key() -> str:
-    """The bucket of this request: its token's on a game's own resources, else its
-    address's."""
+    """The bucket of this request: its token's on a game's or an event's own resources, else
+    its address's."""
     token = bearer_token()
-    if token is not None and request.path.startswith(TOKEN_SCOPED_PREFIX) and (
+    if token is not None and request.path.startswith(TOKEN_SCOPED_PREFIXES) and (
             request.path != IMPORT_PATH):
         return "token:" + hashlib.sha256(token.encode()).hexdigest()
     return address_key()
@@ -233,7 +265,7 @@ def install(app: Flask) -> None:
     counts = Counts(str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL), now=clock)
 
     def limit() -> Response | None:
-        if request.path in EXEMPT_PATHS:
+        if request.path in EXEMPT_PATHS or request.path.startswith(EXEMPT_PREFIX):
             return None
         if failures and bearer_token() is not None:
             wait = counts.wait(failures, (prefix, "auth-failures", address_key()), count=False)

@@ -1,10 +1,12 @@
-"""Rate limiting: an allowance per token (per address without one), moving windows of a rate
-and a burst; 429 problem+json with Retry-After; each client has its own; failed
-authentications spend an address's own allowance. The limits' clock is the test's: the
+"""Rate limiting: an allowance per token on a game's or an event's resources (per address
+without one), moving windows of a rate and a burst; 429 problem+json with Retry-After; each
+client has its own; failed authentications spend an address's own allowance; the phone page
+and its files are never limited; the defaults hold a room of 200 phones behind one address. The limits' clock is the test's: the
 in-memory storage of ``limits`` reads the time through a module the tests stand in for."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -14,7 +16,7 @@ import pytest
 from http_support import API, assert_problem, auth
 
 from service.http.app import create_app
-from service.http.ratelimit import allowance, settings_from_env
+from service.http.ratelimit import DEFAULT_BURST, DEFAULT_PER_MINUTE, allowance, settings_from_env
 
 
 class Clock:
@@ -105,7 +107,7 @@ def test_settings_come_from_the_environment(monkeypatch: Any) -> None:
              "RATE_LIMIT_BURST", "AUTH_FAILURES_PER_MINUTE", "AUTH_FAILURE_BURST")
     for name in names:
         monkeypatch.delenv(name, raising=False)
-    assert settings_from_env() == dict(zip(names, ("memory://", "segnapunti", 600, 120, 30, 20),
+    assert settings_from_env() == dict(zip(names, ("memory://", "segnapunti", 6000, 1200, 30, 20),
                                            strict=True))
     given = ("redis://r:6379/2", "club", "30", "5", "6", "2")
     for name, value in zip(names, given, strict=True):
@@ -199,3 +201,105 @@ def test_a_hand_not_there_yet_is_no_failed_authentication(guarded: Any) -> None:
         assert_problem(client.get(f"{game}/hands/1", headers=auth(created["tokens"]["read"])),
                        404)
     assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
+
+
+def test_the_page_and_its_files_are_never_limited(limited: Any) -> None:
+    """A phone refused its page or one of the page's files shows nothing: they are fixed for a
+    release and cached, so they are never counted, even from an address whose allowance is
+    spent."""
+    client, _clock = limited
+    for _ in range(3):
+        assert client.get(f"{API}/variants").status_code == 200
+    assert_problem(client.get(f"{API}/variants"), 429)
+    page = client.get("/")
+    assert page.status_code == 200
+    files = re.findall(r'"(/app/[^"]+)"', page.get_data(as_text=True))  # linked or loaded
+    assert "/app/app.js" in {f.partition("?")[0] for f in files}
+    for _ in range(2):  # more than the burst of 3, the second time all revalidated
+        for path in ["/", "/sw.js", *files, "/app/icon-512.png", "/app/manifest.webmanifest"]:
+            assert client.get(path).status_code == 200, path
+            etag = client.get(path).headers["ETag"]
+            assert client.get(path, headers={"If-None-Match": etag}).status_code == 304, path
+    assert_problem(client.get(f"{API}/variants"), 429)  # the API still counts
+
+
+def _event(client: Any) -> dict[str, Any]:
+    response = client.post(f"{API}/events", json={
+        "name": "Club", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+    assert response.status_code == 201, response.json
+    return dict(response.json)
+
+
+def test_each_event_token_has_its_own_bucket(limited: Any) -> None:
+    """An event's resources count per token, as a game's do: a room's boards and organiser
+    spend their event's allowance, not the address's."""
+    client, clock = limited
+    created = _event(client)  # the address spends one on POST /events
+    event = f"{API}/events/{created['id']}"
+    edit, read = auth(created["tokens"]["edit"]), auth(created["tokens"]["read"])
+    for path in (event, f"{event}/standings", event):
+        assert client.get(path, headers=read).status_code == 200
+    assert_problem(client.get(f"{event}/standings", headers=read), 429)
+    for _ in range(3):
+        assert client.get(event, headers=edit).status_code == 200
+    assert_problem(client.get(event, headers=edit), 429)
+    # The address still has its two: creating an event is the address's, not a token's.
+    assert [client.get(f"{API}/variants").status_code for _ in range(3)] == [200, 200, 429]
+    clock.now += 3.5
+    assert client.get(event, headers=read).status_code == 200
+
+
+def test_a_token_that_opens_no_event_spends_the_addresss_failures(guarded: Any) -> None:
+    client, _clock = guarded
+    event = f"{API}/events/{_event(client)['id']}"
+    for guess in ("g1", "g2", "g3"):
+        assert_problem(client.get(event, headers=auth(guess)), 401)
+    body = assert_problem(client.get(event, headers=auth("g4")), 429)
+    assert "failed authentications" in body["detail"]
+
+
+#: A room at its fullest, as the defaults are sized (``service/http/ratelimit.py``).
+ROOM_PHONES = 200
+
+
+def test_the_defaults_hold_a_room_of_200_phones_arriving_at_once(migrated_url: str,
+                                                                 clock: Clock) -> None:
+    """Two hundred phones behind the club's one address open the page within the same
+    instant: each reads the list of variants (its service worker installing), a variant and
+    its rulebook (on the address), and opens the event's board (the event and its standings,
+    on the board's one read token). Nothing is refused; the address has room for the rest of
+    the window's 1200 (a room's 6 a phone), and no more."""
+    assert [str(item) for item in allowance(DEFAULT_PER_MINUTE, DEFAULT_BURST)] == [
+        "1200 per 12 second"]
+    assert DEFAULT_PER_MINUTE >= ROOM_PHONES * 30 and DEFAULT_BURST >= ROOM_PHONES * 6
+    app = create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                      "RATE_LIMIT_CLOCK": clock, "RATE_LIMIT_PER_MINUTE": DEFAULT_PER_MINUTE,
+                      "RATE_LIMIT_BURST": DEFAULT_BURST})
+    try:
+        client = app.test_client()
+        created = _event(client)
+        board = auth(created["tokens"]["read"])
+        event = f"{API}/events/{created['id']}"
+        tags = {path: client.get(path, headers=board).headers["ETag"]
+                for path in (event, f"{event}/standings")}
+        refused = []
+        for _phone in range(ROOM_PHONES):
+            for path in (f"{API}/variants", f"{API}/variants/gatti-3",
+                         f"{API}/variants/gatti-3/rules"):
+                if client.get(path).status_code != 200:
+                    refused.append(path)
+            for path, tag in tags.items():
+                status = client.get(path, headers={**board, "If-None-Match": tag}).status_code
+                if status != 304:
+                    refused.append(f"{path} {status}")
+        assert refused == []
+        # The address has spent 1 + 600 of its 1200 in this window: the rest is there for
+        # what comes next, and one request more is refused.
+        spent = 1 + 3 * ROOM_PHONES
+        statuses = [client.get(f"{API}/variants/gatti-3").status_code
+                    for _ in range(DEFAULT_BURST - spent + 1)]
+        assert statuses.count(429) == 1 and statuses[-1] == 429
+        assert client.get(event, headers=board).status_code == 200  # the board's own bucket
+    finally:
+        app.extensions["segnapunti.games"].repository.engine.dispose()

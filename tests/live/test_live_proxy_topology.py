@@ -104,7 +104,7 @@ def test_a_short_game_through_the_proxy_served_by_both_app_servers(
     page = call(port, "GET", "/")
     assert page.status == 200 and page.headers["Content-Type"].startswith("text/html")
     assert "Caddy" in page.headers.get_all("Server", [])
-    script = re.search(r'src="(/app/[^"?]+\?v=[^"]+)"', page.body.decode())
+    script = re.search(r'"(/app/[^"?]+\?v=[^"]+)"', page.body.decode())
     assert script is not None, page.body[:500]
     asset = call(port, "GET", script.group(1))
     assert asset.status == 200 and "immutable" in asset.headers["Cache-Control"]

@@ -5,6 +5,7 @@ the ``playwright`` package, these tests are skipped and say why."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -63,21 +64,25 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The service as it is run in production: migrations, then gunicorn."""
+#: The limits' settings, which a server with the service's defaults must not take from the
+#: environment the tests run in.
+LIMIT_SETTINGS = ("RATE_LIMIT_PER_MINUTE", "RATE_LIMIT_BURST", "AUTH_FAILURES_PER_MINUTE",
+                  "AUTH_FAILURE_BURST", "RATE_LIMIT_STORAGE_URL", "TRUSTED_PROXIES")
+
+
+@contextlib.contextmanager
+def serving(work: Path, **settings: str) -> Iterator[str]:
+    """The service as it is run in production (migrations, then gunicorn) on a free port and a
+    SQLite database in ``work``, with these settings over the limits' defaults; its address."""
     port = _free_port()
-    work = tmp_path_factory.mktemp("web-server")
     env = {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name not in LIMIT_SETTINGS},
         "PORT": str(port),
         "HOST": "127.0.0.1",
         "DATABASE_URL": f"sqlite:///{work / 'segnapunti.sqlite3'}",
         "WEB_CONCURRENCY": "2",
-        # The tests load many pages from one address; the limiter has tests of its own.
-        "RATE_LIMIT_PER_MINUTE": "0",
-        "AUTH_FAILURES_PER_MINUTE": "0",
         "HOME": str(work),
+        **settings,
     }
     log = (work / "server.log").open("wb")
     process = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
@@ -88,7 +93,7 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     deadline = started + SERVER_START_TIMEOUT_S
     while True:
         try:
-            with urllib.request.urlopen(f"{base}/api/v1/variants", timeout=2) as response:
+            with urllib.request.urlopen(f"{base}/api/v1/health", timeout=2) as response:
                 if response.status == 200:
                     break
         except OSError:
@@ -111,6 +116,22 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 
 @pytest.fixture(scope="session")
+def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The service as it is run in production: migrations, then gunicorn."""
+    # The tests load many pages from one address; the limiter has tests of its own.
+    with serving(tmp_path_factory.mktemp("web-server"), RATE_LIMIT_PER_MINUTE="0",
+                 AUTH_FAILURES_PER_MINUTE="0") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def limited_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The service as ``make run`` serves it: its default limits, one worker's counts each."""
+    with serving(tmp_path_factory.mktemp("web-limited")) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
 def browser(chromium: str) -> Iterator[Any]:
     from playwright.sync_api import expect, sync_playwright
 
@@ -125,11 +146,13 @@ class Phone:
     """One phone at the table: a browser context at a phone's size, its console watched."""
 
     def __init__(self, browser: Any, base: str, locale: str,
-                 color_scheme: str = "light", viewport: dict[str, int] | None = None) -> None:
+                 color_scheme: str = "light", viewport: dict[str, int] | None = None,
+                 service_workers: str = "allow") -> None:
         self.base = base
         self.context = browser.new_context(viewport=viewport or PHONE, locale=locale,
                                            color_scheme=color_scheme,
-                                           device_scale_factor=1, has_touch=True)
+                                           device_scale_factor=1, has_touch=True,
+                                           service_workers=service_workers)
         self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
         self.context.set_default_timeout(ACTION_TIMEOUT_MS)
         self.page = self.context.new_page()
@@ -159,13 +182,15 @@ class Phone:
 @pytest.fixture()
 def phones(browser: Any, server: str) -> Iterator[Any]:
     """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
-    scheme or a ``viewport`` — a wall's screen, say — is given); each test ends with no console
+    scheme or a ``viewport`` — a wall's screen, say — is given; ``service_workers="block"``
+    keeps every request of the page in the test's sight); each test ends with no console
     error and no uncaught exception on any of them."""
     opened: list[Phone] = []
 
     def open_phone(locale: str = "en-GB", color_scheme: str = "light",
-                   viewport: dict[str, int] | None = None) -> Phone:
-        phone = Phone(browser, server, locale, color_scheme, viewport)
+                   viewport: dict[str, int] | None = None,
+                   service_workers: str = "allow") -> Phone:
+        phone = Phone(browser, server, locale, color_scheme, viewport, service_workers)
         opened.append(phone)
         return phone
 

@@ -119,7 +119,7 @@ def test_counts_take_their_plural_forms(phones: Any) -> None:
     phone = phones("it-IT")
     page = phone.page
     page.goto(phone.base + "/")
-    page.wait_for_function("typeof I18n !== 'undefined'")
+    page.locator("#new-game").wait_for()  # the page started: its scripts have run
     said = page.evaluate("""() => {
         const out = {};
         for (const lang of ["it", "en"]) {

@@ -6,7 +6,10 @@ page's address: share links carry them in the URL fragment (``/#/games/{id}?toke
 browsers do not send, and the page sends them as ``Authorization: Bearer``.
 
 The files are read once, when the process starts, each with a version: the first 16 hex
-digits of its SHA-256. The page links each file with its version (``/app/app.js?v=…``); a
+digits of its SHA-256. The page links each file with its version (``/app/app.css?v=…``), and
+its loader (an inline script, allowed by its hash in the page's Content-Security-Policy) is
+given the scripts and the entry module at theirs, with every module the entry imports, to
+fetch them all at once and again when one fails (``index.html``); a
 request for a file at its current version is answered ``immutable`` for a year, so a phone
 loads the page's scripts once per release and then from its own cache, even with no signal.
 The page itself, and a file asked for without its version (the manifest's icon), are
@@ -17,6 +20,7 @@ once per file and encoding (Flask-Compress with a cache). Edits to the files nee
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import mimetypes
@@ -28,11 +32,11 @@ from typing import Any
 from flask import Blueprint, Request, Response, abort, request
 from flask_compress import Compress
 
-from service.domain import VARIANTS
+from ..paths import PAGE_ASSETS_PREFIX
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
 #: Where the page's files are served from.
-ASSETS_PREFIX = "/app/"
+ASSETS_PREFIX = PAGE_ASSETS_PREFIX
 #: A year: how long a browser keeps a file at its version.
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -47,6 +51,11 @@ _TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
 _LINK = re.compile(r'(?P<attribute>href|src)="/app/(?P<name>[^"?#/]+)"')
 # A module's import of another of the page's modules: ``from "./api.js"``, ``import "./x.js"``.
 _IMPORT = re.compile(r'(?P<head>\b(?:from|import)\s*)"\./(?P<name>[A-Za-z0-9_-]+\.js)"')
+# What the page's loader loads, in index.html: its styles, its scripts, its entry module.
+_BOOT = re.compile(r'(?P<open><script type="application/json" id="boot">)(?P<data>.*?)</script>',
+                   re.DOTALL)
+# An inline script of the page (one without src), whose hash the policy allows.
+_INLINE_SCRIPT = re.compile(r"<script>(?P<code>.*?)</script>", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -66,16 +75,58 @@ def _load() -> tuple[dict[str, Asset], Asset]:
     """Every file of the page by name, and the page with its links versioned."""
     assets = {path.name: _asset(path.read_bytes(), path.name)
               for path in sorted(STATIC_DIR.iterdir()) if path.is_file()}
+    imports = {name: [found["name"] for found in _IMPORT.finditer(asset.data.decode("utf-8"))
+                      if found["name"] in assets]
+               for name, asset in assets.items() if name.endswith(".js")}
     _version_imports(assets)
+
+    def at_version(name: str) -> str:
+        return f"{ASSETS_PREFIX}{name}?v={assets[name].version}"
 
     def versioned(link: re.Match[str]) -> str:
         name = link["name"]
         if name not in assets:
             return link[0]
-        return f'{link["attribute"]}="{ASSETS_PREFIX}{name}?v={assets[name].version}"'
+        return f'{link["attribute"]}="{at_version(name)}"'
 
-    html = _LINK.sub(versioned, assets["index.html"].data.decode("utf-8"))
-    return assets, _asset(html.encode("utf-8"), "index.html")
+    def boot(found: re.Match[str]) -> str:
+        wanted = json.loads(found["data"])
+        entry = _name(wanted["entry"])
+        data = {"styles": [at_version(_name(url)) for url in wanted["styles"]],
+                "scripts": [at_version(_name(url)) for url in wanted["scripts"]],
+                "entry": at_version(entry),
+                "modules": [at_version(name) for name in _imported(entry, imports)]}
+        return f"{found['open']}{json.dumps(data)}</script>"
+
+    html = _BOOT.sub(boot, assets["index.html"].data.decode("utf-8"))
+    return assets, _asset(_LINK.sub(versioned, html).encode("utf-8"), "index.html")
+
+
+def _name(url: str) -> str:
+    """A file's name from its address in the page (``/app/app.js``)."""
+    if not url.startswith(ASSETS_PREFIX):
+        raise ValueError(f"the page's loader loads only the page's files, not {url}")
+    return url.removeprefix(ASSETS_PREFIX)
+
+
+def _imported(entry: str, imports: dict[str, list[str]]) -> list[str]:
+    """Every module ``entry`` imports, at any depth, by name."""
+    found: set[str] = set()
+    waiting = [entry]
+    while waiting:
+        for name in imports[waiting.pop()]:
+            if name not in found:
+                found.add(name)
+                waiting.append(name)
+    return sorted(found)
+
+
+def _page_policy(html: bytes) -> str:
+    """The policy, allowing the page's own inline scripts (its loader) by their hashes."""
+    hashes = [base64.b64encode(hashlib.sha256(found["code"].encode("utf-8")).digest()).decode()
+              for found in _INLINE_SCRIPT.finditer(html.decode("utf-8"))]
+    allowed = "".join(f" 'sha256-{digest}'" for digest in hashes)
+    return CONTENT_SECURITY_POLICY.replace("script-src 'self'", f"script-src 'self'{allowed}")
 
 
 def _version_imports(assets: dict[str, Asset]) -> None:
@@ -110,19 +161,23 @@ def _version_imports(assets: dict[str, Asset]) -> None:
 
 
 ASSETS, PAGE = _load()
+PAGE_POLICY = _page_policy(PAGE.data)
 #: The service worker's source, served at /sw.js with this release filled in (not at /app/).
 _WORKER_SOURCE = ASSETS.pop("sw.js").data.decode("utf-8")
 
 
 def _worker() -> Asset:
-    """The service worker of this release: what it keeps (the page, every file at the version
-    the page links, the unversioned icons the manifest names, the variants' data), and a
-    release name that changes with any of them."""
+    """The service worker of this release: what it keeps when it installs (the page, every
+    file at the version the page links, the unversioned icons the manifest names, the list of
+    variants), and a release name that changes with any of them. A variant's data and rules
+    it keeps as the page reads them: fetched whole at install, they would cost every phone of
+    a room arriving together 11 requests on their one address's allowance (``ratelimit``),
+    and a game seen once opens from the page's own copy anyway."""
     linked = [f"{ASSETS_PREFIX}{name}?v={ASSETS[name].version}"
               for name in sorted(ASSETS) if name != "index.html"]
     icons = [f"{ASSETS_PREFIX}{name}" for name in sorted(ASSETS)
              if name.endswith((".png", ".svg", ".webmanifest"))]
-    data = ["/api/v1/variants", *(f"/api/v1/variants/{v}" for v in sorted(VARIANTS))]
+    data = ["/api/v1/variants"]
     files = ["/", *linked, *icons, *data]
     release = hashlib.sha256("\n".join(
         [PAGE.version, *files, _WORKER_SOURCE]).encode()).hexdigest()[:16]
@@ -165,10 +220,11 @@ def _cache_key(sent: Request) -> str:
     return sent.path
 
 
-def _send(asset: Asset, *, immutable: bool = False) -> Response:
+def _send(asset: Asset, *, immutable: bool = False,
+          policy: str = CONTENT_SECURITY_POLICY) -> Response:
     response = Response(asset.data, mimetype=asset.mimetype)
     response.set_etag(asset.version)
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["Content-Security-Policy"] = policy
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Cache-Control"] = IMMUTABLE if immutable else "no-cache"
     return response.make_conditional(request)
@@ -177,7 +233,7 @@ def _send(asset: Asset, *, immutable: bool = False) -> Response:
 @page.route("/")
 @compress.compressed()
 def index() -> Response:
-    return _send(PAGE)
+    return _send(PAGE, policy=PAGE_POLICY)
 
 
 @page.route("/sw.js")

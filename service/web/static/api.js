@@ -1,8 +1,24 @@
 /* The service's public API as the page calls it: JSON in and out, the page's language asked
- * for, problem+json turned into an ApiError that keeps every problem. */
+ * for, problem+json turned into an ApiError that keeps every problem. A read, or a change sent
+ * with its Idempotency-Key (which the service answers once), is sent again when the service
+ * asks for a moment (429, 503): after its Retry-After, when that is short. */
 
 const API = "/api/v1";
 const t = (key, params) => I18n.t(key, params);
+// How many times a request the service asked to wait is sent again, and the longest wait.
+const RETRIES = 3;
+const LONGEST_WAIT_MS = 10000;
+
+/** How long to wait before sending again what ``response`` refused (null: not again). */
+function retryWait(response, attempt, init) {
+  if (response.status !== 429 && response.status !== 503) return null;
+  if (attempt >= RETRIES) return null;
+  if (!["GET", "HEAD"].includes(init.method) && !init.headers["Idempotency-Key"]) return null;
+  const after = Number(response.headers.get("Retry-After"));
+  const wait = response.headers.has("Retry-After") && after >= 0 ? after * 1000 : 1000 * 2 ** attempt;
+  // A little spread, so that a room's phones do not all come back in the same instant.
+  return wait > LONGEST_WAIT_MS ? null : wait + Math.random() * 500;
+}
 
 // -- API -------------------------------------------------------------------------------
 
@@ -24,10 +40,15 @@ async function api(method, path, { body, token, headers = {} } = {}) {
     init.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(API + path, init);
-  } catch (error) {
-    throw new ApiError(0, { title: t("err.network"), detail: t("err.network") });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(API + path, init);
+    } catch (error) {
+      throw new ApiError(0, { title: t("err.network"), detail: t("err.network") });
+    }
+    const wait = retryWait(response, attempt, init);
+    if (wait === null) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
   if (response.status === 304) return { status: 304, headers: response.headers };
   const type = response.headers.get("Content-Type") || "";

@@ -1,8 +1,9 @@
 /* Segnapunti's service worker: the page, its files and the variants' data from a cache of
  * this release, so that the page opens with no network once it has been opened once. The
- * service writes RELEASE and FILES in when it serves this at /sw.js; a new release is a new
- * cache, and the old ones go. Games and hands are never cached here: they travel with a
- * token, and the page keeps its own copy of the games it has seen. */
+ * service writes RELEASE and FILES in when it serves this at /sw.js (the page, its files, the
+ * list of variants); a variant's data and rules are kept as the page reads them. A new
+ * release is a new cache, and the old ones go. Games and hands are never cached here: they
+ * travel with a token, and the page keeps its own copy of the games it has seen. */
 "use strict";
 
 const RELEASE = "__RELEASE__";

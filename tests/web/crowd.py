@@ -1,0 +1,51 @@
+"""A crowd of phones opening the page at once (issue 25): each its own browser context (no
+cache, no cookie, no service worker shared), all behind the test machine's one address, as a
+club's phones are behind its router. Used by ``test_web_loading.py``; any test with a browser
+and an address (the service alone, or a proxy in front of it) may call ``open_at_once``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+#: A phone's screen (the browser tests' ``PHONE``), and how long one action may wait.
+PHONE = {"width": 360, "height": 740}
+ACTION_TIMEOUT_MS = 30_000
+#: The crowd: twenty phones, one address.
+CROWD = 20
+#: How long the slowest of a crowd may take to show its home screen on a loaded 2-core machine.
+CROWD_TIMEOUT_MS = 60_000
+
+
+def open_at_once(browser: Any, base: str, count: int = CROWD) -> list[dict[str, Any]]:
+    """``count`` phones (each its own browser context: no cache, no cookie shared) open
+    ``base`` at once; for each, whether it showed the home screen and every answer >= 400 it
+    was given."""
+    phones = []
+    for _ in range(count):
+        context = browser.new_context(viewport=PHONE, locale="it-IT", has_touch=True)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        page = context.new_page()
+        refused: list[str] = []
+        page.on("response", lambda response, refused=refused: response.status >= 400
+                and refused.append(f"{response.status} {response.url}"))
+        phones.append((context, page, refused))
+    try:
+        # Each navigation only started here (not waited for), so that all of them ask for
+        # the page and its files in the same moments.
+        for _context, page, _refused in phones:
+            page.evaluate("url => { setTimeout(() => { location.href = url; }); }", f"{base}/")
+        results = []
+        deadline = time.monotonic() + CROWD_TIMEOUT_MS / 1000
+        for _context, page, refused in phones:
+            left = max(1000, int((deadline - time.monotonic()) * 1000))
+            try:
+                page.locator("#new-game").wait_for(state="visible", timeout=left)
+                shown = True
+            except Exception:  # noqa: BLE001 - a phone that never showed it is the finding
+                shown = False
+            results.append({"home": shown, "refused": list(refused)})
+        return results
+    finally:
+        for context, _page, _refused in phones:
+            context.close()
