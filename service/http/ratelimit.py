@@ -89,9 +89,11 @@ DEFAULT_STORAGE_URL = "memory://"
 #: Where a token opens something: a game's and an event's own resources
 #: (``/api/v1/games/<id>…``, ``/api/v1/events/<id>…``), not the collections they are created in.
 TOKEN_SCOPED_PREFIXES = (f"{GAMES_PREFIX}/", f"{EVENTS_PREFIX}/")
-#: Never limited: the health check (a load balancer or Docker polls it from one address), and
-#: the phone page (its shell and service worker here, its files under ``EXEMPT_PREFIX``).
-EXEMPT_PATHS = frozenset({"/api/v1/health", *PAGE_PATHS})
+#: Never limited: liveness and readiness (a load balancer or Docker polls them from one
+#: address; readiness asks the database at most once a second a worker, however often it is
+#: called), and the phone page (its shell and service worker here, its files under
+#: ``EXEMPT_PREFIX``).
+EXEMPT_PATHS = frozenset({"/api/v1/health", "/api/v1/ready", *PAGE_PATHS})
 EXEMPT_PREFIX = PAGE_ASSETS_PREFIX
 #: How long a worker waits for Redis before counting in memory instead (seconds).
 STORAGE_TIMEOUT_S = 0.5

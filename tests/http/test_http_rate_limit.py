@@ -124,13 +124,14 @@ def test_zero_turns_limiting_off() -> None:
     assert all(client.get(f"{API}/variants").status_code == 200 for _ in range(200))
 
 
-def test_the_health_check_is_never_limited(limited: Any) -> None:
+def test_the_health_and_readiness_checks_are_never_limited(limited: Any) -> None:
     client, _clock = limited
     for _ in range(3):
         assert client.get(f"{API}/variants").status_code == 200
     assert client.get(f"{API}/variants").status_code == 429
     for _ in range(5):
         assert client.get(f"{API}/health").status_code == 200
+        assert client.get(f"{API}/ready").status_code == 200
 
 
 @pytest.fixture()

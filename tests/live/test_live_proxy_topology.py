@@ -3,7 +3,8 @@
 PostgreSQL (SQLite without ``TEST_DATABASE_URL``) and Redis. Through the proxy's one address:
 a short game (the page and one of its files, a game, a hand, a poll answered 304), served by
 both app servers; the client's address is the one the proxy says (``X-Forwarded-For``, with
-``TRUSTED_PROXIES=1``), so one client's allowance is not another's; the script's backup; and
+``TRUSTED_PROXIES=1``), so one client's allowance is not another's; twenty phones opening
+the page at once all show the home screen, nothing refused; the script's backup; and
 readiness (``/api/v1/ready``) turns 503 when the database goes away while liveness stays 200.
 One topology for the module, its database reached through a port the test can cut."""
 
@@ -13,6 +14,7 @@ import gzip
 import http.client
 import json
 import re
+import sys
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -159,6 +161,28 @@ def test_the_native_script_backs_up_the_topologys_database(topology: NativeTopol
     assert "ready" in topology.run("status").stdout
 
 
+def test_twenty_phones_open_the_page_at_once_through_the_proxy(
+        topology: NativeTopology) -> None:
+    """Twenty phones of a room (one address, each its own browser: nothing cached) open the
+    club's address at once: all twenty show the home screen and no file is refused."""
+    pytest.importorskip("playwright", reason="the playwright package is not installed")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+    from crowd import CHROMIUM_ARGS, CROWD, chromium_path, open_at_once
+    from playwright.sync_api import sync_playwright
+
+    chromium = chromium_path()
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (make test installs it as root)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            phones = open_at_once(browser, topology.base_url)
+        finally:
+            browser.close()
+    assert [p["refused"] for p in phones if p["refused"]] == []
+    assert sum(p["home"] for p in phones) == CROWD
+
+
 def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
         topology: NativeTopology, database: tuple[str, Forwarder | None]) -> None:
     _, forwarder = database
@@ -167,8 +191,7 @@ def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
     app_port = topology.app_ports[0]
     assert call(app_port, "GET", f"{API}/ready").status == 200
     forwarder.cut()  # the last test: the database stays away
-    # Its last check's outcome stands a second (READY_FRESH_S), then the next one fails
-    # (asked a few times a second: /ready counts against the address's small allowance).
+    # Its last check's outcome stands a second (READY_FRESH_S), then the next one fails.
     assert wait_until(lambda: call(app_port, "GET", f"{API}/ready").status == 503, 10,
                       interval=0.2)
     unready = call(app_port, "GET", f"{API}/ready")

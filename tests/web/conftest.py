@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -18,17 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from crowd import CHROMIUM_ARGS, chromium_path
 from waiting import SERVER_START_TIMEOUT_S
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 360, "height": 740}
 #: How often the page polls the game in the tests (the page's default is 4 s).
 POLL_MS = 400
@@ -37,14 +29,6 @@ POLL_MS = 400
 #: once; only a wrong one waits this long, to fail.
 ACTION_TIMEOUT_MS = 30_000
 EXPECT_TIMEOUT_MS = 15_000
-
-
-def chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
 def _free_port() -> int:

@@ -5,8 +5,31 @@ and an address (the service alone, or a proxy in front of it) may call ``open_at
 
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
 from typing import Any
+
+#: How Debian's chromium is started here: no sandbox (root), none of its own network traffic
+#: (this machine's closed network refuses it), no first-run screens.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, where it is installed."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
 
 #: A phone's screen (the browser tests' ``PHONE``), and how long one action may wait.
 PHONE = {"width": 360, "height": 740}
