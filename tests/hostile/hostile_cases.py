@@ -26,6 +26,7 @@ HAND = f"{GAME}/hands/{{number}}"
 Op = tuple[str, str]  # (method, path) as in openapi/openapi.yaml
 
 HEALTH: Op = ("get", f"{API}/health")
+READY: Op = ("get", f"{API}/ready")
 VARIANTS: Op = ("get", f"{API}/variants")
 VARIANT: Op = ("get", f"{API}/variants/{{variant_id}}")
 RULES: Op = ("get", f"{API}/variants/{{variant_id}}/rules")
@@ -266,7 +267,7 @@ def _path(op: Op, **values: str) -> str:
 
 #: Methods no path takes: every path answers 405 to one it does not take.
 WRONG_METHODS: dict[Op, list[str]] = {
-    HEALTH: ["POST", "DELETE"], VARIANTS: ["PUT"], VARIANT: ["POST"], SCORE: ["GET", "PUT"],
+    HEALTH: ["POST", "DELETE"], READY: ["POST", "PUT"], VARIANTS: ["PUT"], VARIANT: ["POST"], SCORE: ["GET", "PUT"],
     MELDS: ["GET"], TRICK: ["DELETE"], CREATE: ["PUT", "DELETE"], IMPORT: ["GET", "PUT"],
     READ_GAME: ["POST", "PUT", "DELETE", "PATCH"], ADD_HAND: ["GET", "PATCH"],
     READ_HAND: ["POST", "PATCH"], HISTORY: ["POST", "DELETE"], SHEET: ["POST", "PUT"],
@@ -352,6 +353,8 @@ CASES: list[Case] = [
          path=_path(SHEET) + "?lang=%ED%A0%80"),
     Case(HEALTH, "query: bytes that are no UTF-8", 400, "malformed_request",
          path=_path(HEALTH) + "?x=%FF"),
+    Case(READY, "query: bytes that are no UTF-8", 400, "malformed_request",
+         path=_path(READY) + "?x=%FF"),
     Case(VARIANTS, "query: a lone surrogate", 400, "malformed_request",
          path=_path(VARIANTS) + "?q=%ED%A0%80"),
     # Headers the service reads.

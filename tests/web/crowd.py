@@ -6,6 +6,7 @@ and an address (the service alone, or a proxy in front of it) may call ``open_at
 from __future__ import annotations
 
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -72,3 +73,28 @@ def open_at_once(browser: Any, base: str, count: int = CROWD) -> list[dict[str, 
     finally:
         for context, _page, _refused in phones:
             context.close()
+
+
+def main(argv: list[str]) -> int:
+    """``python tests/web/crowd.py URL``: a crowd opens ``URL`` at once, in a process of its
+    own (a test whose process already drives a browser, or runs an event loop, cannot start
+    Playwright's synchronous API again); prints each phone's outcome as JSON."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = chromium_path()
+    if chromium is None:
+        print("Debian's chromium is not installed", file=sys.stderr)
+        return 2
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            print(json.dumps(open_at_once(browser, argv[1])))
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
