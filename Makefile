@@ -81,7 +81,7 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 bench-clubnight: $(BENCH_STAMP) caddy
 	deploy/native.sh start
 	CLUBNIGHT_TABLES=$(TABLES) $(BIN)/python -m locust -f bench/locust_clubnight.py --headless \
-	  --host http://127.0.0.1:8080 --users $$((4 * $(TABLES) + 3)) --spawn-rate 40 \
+	  --host http://127.0.0.1:8080 --users $$((4 * $(TABLES) + 3 * (($(TABLES) + 39) / 40))) --spawn-rate 40 \
 	  --run-time 3m --only-summary; status=$$?; deploy/native.sh stop; exit $$status
 
 bench-knee: $(BENCH_STAMP) caddy

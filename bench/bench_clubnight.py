@@ -32,7 +32,8 @@ KINDS = (("POST", "hand"), ("GET", "poll game"))
 def run_step(host: str, tables: int, minutes: float, out: Path) -> dict[str, dict[str, str]]:
     """One headless run at ``tables`` tables; its statistics by request name."""
     prefix = out / str(tables)
-    users = 4 * tables + 3
+    sections = -(-tables // 40)  # an event of at most 40 tables (200 entrants) a section
+    users = 4 * tables + 3 * sections
     command = [sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
                "--host", host, "--users", str(users), "--spawn-rate", str(max(20, users // 8)),
                "--run-time", f"{int(minutes * 60)}s", "--only-summary", "--csv", str(prefix)]

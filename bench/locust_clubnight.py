@@ -25,7 +25,9 @@ playing then count as they stand), and the second round's first hands.
     .venv/bin/locust -f bench/locust_clubnight.py --headless --host http://127.0.0.1:8080 \\
         --users 163 --spawn-rate 40 --run-time 3m --only-summary
 
-``--users`` must be ``4 × tables + 3``. At the end it prints each kind of request with its
+``--users`` must be ``4 × tables + 3 × sections``: an event holds at most 200 entrants, so a
+night of more than 40 tables runs in sections of 40, each an event with its organiser and
+two boards (``bench/bench_clubnight.py`` counts them). At the end it prints each kind of request with its
 count, errors and p50/p95/p99 in ms, and whether the goal held (no error of any kind; p99 of
 a hand and of a poll at most 100 ms). ``bench/bench_clubnight.py`` runs it at 40, 80, 120…
 tables to find the knee. It is a benchmark, not a test.
@@ -54,6 +56,10 @@ SPEEDUP = float(os.environ.get("CLUBNIGHT_SPEEDUP", "10"))
 HAND_MINUTES = float(os.environ.get("CLUBNIGHT_HAND_MINUTES", "5"))
 ROUND_MINUTES = float(os.environ.get("CLUBNIGHT_ROUND_MINUTES", "24"))
 POLL_S = 4.0
+#: An event holds at most 200 entrants: a larger night runs in sections of 40 tables, each an
+#: event with its organiser and its two wall boards.
+SECTION_TABLES = 40
+SECTIONS = max(1, -(-TABLES // SECTION_TABLES))
 VARIANT = "gatti-4"
 SEATS = 4
 HANDS_PER_GAME = 4
@@ -80,10 +86,11 @@ class Table:
 
 
 @dataclass
-class Night:
-    """The evening as the organiser set it up: shared by every simulated phone."""
+class Section:
+    """One event of the night as its organiser set it up: shared by its phones and boards."""
 
-    host: str = ""
+    number: int
+    tables_planned: int
     event: str = ""
     edit: str = ""
     read: str = ""
@@ -91,21 +98,40 @@ class Night:
     round_started: float = 0.0
     tables: list[Table] = field(default_factory=list)
     seat_of: dict[str, tuple[int, int]] = field(default_factory=dict)
-    files: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    not_modified: int = 0
-    polls: int = 0
+
+    def entrant(self, i: int) -> str:
+        return f"Giocatore {self.number + 1}.{i + 1:03d}"
 
     def finished(self) -> bool:
         return all(t.hands >= HANDS_PER_GAME for t in self.tables)
 
 
-NIGHT = Night()
+@dataclass
+class Night:
+    host: str = ""
+    files: list[str] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    not_modified: int = 0
+    polls: int = 0
+    ready: bool = False
+
+
+NIGHT = Night(sections=[Section(k, min(SECTION_TABLES, TABLES - k * SECTION_TABLES))
+                        for k in range(SECTIONS)])
 PHONES = itertools.count()
+WATCHERS = itertools.count()
+ORGANISERS = itertools.count()
 
 
-def entrant(i: int) -> str:
-    return f"Giocatore {i + 1:03d}"
+def phone_seat(p: int) -> tuple[Section, str]:
+    """The section and entrant of the ``p``-th phone to arrive."""
+    p %= SEATS * TABLES
+    for section in NIGHT.sections:
+        if p < SEATS * section.tables_planned:
+            return section, section.entrant(p)
+        p -= SEATS * section.tables_planned
+    raise AssertionError("every phone has a seat")
 
 
 # -- the organiser's set-up, before any phone arrives (plain HTTP, not measured) -------------
@@ -128,7 +154,7 @@ def call(method: str, path: str, body: Any = None, token: str | None = None) -> 
     raise AssertionError("unreachable")
 
 
-def seat_round(answer: dict[str, Any]) -> None:
+def seat_round(section: Section, answer: dict[str, Any]) -> None:
     """The round the service seated: each table's game, its tokens and who sits where."""
     tables = []
     for row in answer["tables"]:
@@ -136,11 +162,11 @@ def seat_round(answer: dict[str, Any]) -> None:
         tables.append(Table(row["game"], row["tokens"]["edit"], list(players["tokens"]),
                             list(row["seats"])))
     seat_of = {name: (t, s) for t, table in enumerate(tables) for s, name in enumerate(table.names)}
-    with NIGHT.lock:
-        NIGHT.round = answer["round"]
-        NIGHT.round_started = time.monotonic()
-        NIGHT.tables = tables
-        NIGHT.seat_of = seat_of
+    with section.lock:
+        section.round = answer["round"]
+        section.round_started = time.monotonic()
+        section.tables = tables
+        section.seat_of = seat_of
 
 
 def page_files(host: str) -> list[str]:
@@ -163,15 +189,26 @@ def page_files(host: str) -> list[str]:
 @events.test_start.add_listener
 def set_up_the_night(environment: Environment, **_: Any) -> None:
     NIGHT.host = (environment.host or "http://127.0.0.1:8080").rstrip("/")
-    NIGHT.files = page_files(NIGHT.host)
-    created = call("POST", "/events", {
-        "name": f"Campionato, {TABLES} tavoli", "variant": VARIANT, "format": "individual",
-        "rounds": 6, "seed": 2026,
-        "entrants": [{"name": entrant(i)} for i in range(SEATS * TABLES)]})
-    NIGHT.event, NIGHT.edit, NIGHT.read = (
-        created["id"], created["tokens"]["edit"], created["tokens"]["read"])
-    seat_round(call("POST", f"/events/{NIGHT.event}/rounds", {}, NIGHT.edit))
-    log.info("the night: event %s, %d tables, %d page files", NIGHT.event, TABLES,
+    try:
+        NIGHT.files = page_files(NIGHT.host)
+        for section in NIGHT.sections:
+            created = call("POST", "/events", {
+                "name": f"Campionato, girone {section.number + 1}", "variant": VARIANT,
+                "format": "individual", "rounds": 6, "seed": 2026 + section.number,
+                "entrants": [{"name": section.entrant(i)}
+                             for i in range(SEATS * section.tables_planned)]})
+            section.event, section.edit, section.read = (
+                created["id"], created["tokens"]["edit"], created["tokens"]["read"])
+            seat_round(section, call("POST", f"/events/{section.event}/rounds", {},
+                                     section.edit))
+    except (OSError, RuntimeError) as error:
+        log.error("the night could not be set up: %s", error)
+        environment.process_exit_code = 2
+        if environment.runner is not None:
+            environment.runner.quit()
+        return
+    NIGHT.ready = True
+    log.info("the night: %d tables in %d section(s), %d page files", TABLES, SECTIONS,
              len(NIGHT.files))
 
 
@@ -218,7 +255,7 @@ class Phone(Visitor):
     weight = 4
 
     def on_start(self) -> None:
-        self.name_ = entrant(next(PHONES) % (SEATS * TABLES))
+        self.section, self.name_ = phone_seat(next(PHONES))
         self.etags: dict[str, str] = {}
         self.confirmed: set[tuple[str, int, int]] = set()
         self.round = 0
@@ -230,13 +267,14 @@ class Phone(Visitor):
 
     @task
     def at_the_table(self) -> None:
-        where = NIGHT.seat_of.get(self.name_)
+        section = self.section
+        where = section.seat_of.get(self.name_)
         if where is None:
             return
         index, seat = where
-        table = NIGHT.tables[index]
-        if self.round != NIGHT.round:  # a new round: the phone opens its new table's link
-            self.round, self.etags = NIGHT.round, {}
+        table = section.tables[index]
+        if self.round != section.round:  # a new round: the phone opens its new table's link
+            self.round, self.etags = section.round, {}
             self.next_hand = time.monotonic() + hand_seconds() * random.uniform(0.3, 1.0)
             self.next_dealer = 0
         game = self.conditional_get(f"/games/{table.game}", table.players[seat], "poll game",
@@ -283,39 +321,50 @@ class Watcher(Visitor):
 
     def on_start(self) -> None:
         self.etags: dict[str, str] = {}
+        self.section = NIGHT.sections[self.next_section() % SECTIONS]
         self.load_page()
+
+    def next_section(self) -> int:
+        return next(WATCHERS)
 
 
 class Board(Watcher):
     """A wall board: the event and its standings, polled."""
 
-    fixed_count = 2
+    fixed_count = 2 * SECTIONS
 
     @task
     def watch(self) -> None:
-        self.conditional_get(f"/events/{NIGHT.event}", NIGHT.read, "board event", self.etags)
-        self.conditional_get(f"/events/{NIGHT.event}/standings", NIGHT.read, "board standings",
+        section = self.section
+        self.conditional_get(f"/events/{section.event}", section.read, "board event",
                              self.etags)
+        self.conditional_get(f"/events/{section.event}/standings", section.read,
+                             "board standings", self.etags)
 
 
 class Organiser(Watcher):
     """The organiser's phone: watches like a board, closes a round and starts the next."""
 
-    fixed_count = 1
+    fixed_count = SECTIONS
+
+    def next_section(self) -> int:
+        return next(ORGANISERS)
 
     @task
     def watch(self) -> None:
-        self.conditional_get(f"/events/{NIGHT.event}", NIGHT.edit, "organiser event", self.etags)
-        self.conditional_get(f"/events/{NIGHT.event}/standings", NIGHT.edit,
+        section = self.section
+        self.conditional_get(f"/events/{section.event}", section.edit, "organiser event",
+                             self.etags)
+        self.conditional_get(f"/events/{section.event}/standings", section.edit,
                              "organiser standings", self.etags)
-        timed_out = time.monotonic() - NIGHT.round_started > ROUND_MINUTES * 60 / SPEEDUP
-        if NIGHT.finished() or timed_out:
-            self.next_round()
+        timed_out = time.monotonic() - section.round_started > ROUND_MINUTES * 60 / SPEEDUP
+        if section.finished() or timed_out:
+            self.next_round(section)
 
-    def next_round(self) -> None:
-        base = f"{API}/events/{NIGHT.event}/rounds"
-        auth = {"Authorization": f"Bearer {NIGHT.edit}"}
-        with self.client.post(f"{base}/{NIGHT.round}/close", json={}, headers=auth,
+    def next_round(self, section: Section) -> None:
+        base = f"{API}/events/{section.event}/rounds"
+        auth = {"Authorization": f"Bearer {section.edit}"}
+        with self.client.post(f"{base}/{section.round}/close", json={}, headers=auth,
                               name="close round", catch_response=True) as response:
             if response.status_code not in (200, 201):
                 response.failure(f"{response.status_code}: {response.text[:200]}")
@@ -326,7 +375,7 @@ class Organiser(Watcher):
                 response.failure(f"{response.status_code}: {response.text[:200]}")
                 return
             answer = response.json()
-        seat_round(answer)
+        seat_round(section, answer)
 
 
 # -- the figures ------------------------------------------------------------------------------
@@ -339,8 +388,9 @@ def report(environment: Environment, **_: Any) -> None:
     environment.clubnight_reported = True  # type: ignore[attr-defined]
     stats = environment.stats
     rows = sorted(stats.entries.values(), key=lambda s: s.name)
-    print(f"\nclub night: {TABLES} tables, {SEATS * TABLES} phones, 2 boards, 1 organiser, "
-          f"one address; rounds started {NIGHT.round}; polls answered 304: "
+    print(f"\nclub night: {TABLES} tables, {SEATS * TABLES} phones, {2 * SECTIONS} boards, "
+          f"{SECTIONS} organiser(s), one address; rounds started "
+          f"{sum(s.round for s in NIGHT.sections)}; polls answered 304: "
           f"{NIGHT.not_modified} of {NIGHT.polls}")
     print(f"{'kind':22} {'requests':>9} {'errors':>7} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>7}")
     for s in rows:
