@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: all install test run openapi lint clean chromium caddy bench-clubnight bench-knee
+.PHONY: all install test run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee
 
 all: test
 
@@ -34,31 +34,34 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-# The browser tests (tests/web) drive Debian's chromium: installed here when missing (as root
-# on Debian, as for python3-venv); where it cannot be, those tests are skipped and say why.
+# Debian's packages the tests use, installed when missing (as root on Debian, as for
+# python3-venv), all in one apt-get; where one cannot be, its tests are skipped and say why.
+#   chromium  the browser tests (tests/web) and the crowd of phones through the proxy
+#   caddy     the proxy of deploy/native.sh (tests/live/test_live_proxy_topology.py)
+define debian_packages
+	@missing=""; for package in $(1); do command -v $$package >/dev/null 2>&1 \
+	  || missing="$$missing $$package"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "missing:$$missing; installing it for the tests that use it"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing \
+	      || echo "could not install$$missing: the tests that need it will be skipped" >&2; \
+	  else \
+	    echo "missing:$$missing; the tests that need it will be skipped (apt-get install$$missing)" >&2; \
+	  fi; \
+	fi
+endef
+
+debian-packages:
+	$(call debian_packages,chromium caddy)
+
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "chromium is missing: installing it for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
-	      || echo "chromium could not be installed: the browser tests will be skipped" >&2; \
-	  else \
-	    echo "chromium is missing: the browser tests will be skipped (apt-get install chromium)" >&2; \
-	  fi; }
+	$(call debian_packages,chromium)
 
-# The live test through the proxy (tests/live/test_live_proxy_topology.py) runs deploy/native.sh,
-# whose proxy is Debian's caddy: installed here when missing, as chromium is.
 caddy:
-	@command -v caddy >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "caddy is missing: installing it for the live test through the proxy"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy \
-	      || echo "caddy could not be installed: the test through the proxy will be skipped" >&2; \
-	  else \
-	    echo "caddy is missing: the test through the proxy will be skipped (apt-get install caddy)" >&2; \
-	  fi; }
+	$(call debian_packages,caddy)
 
-test: $(STAMP) chromium caddy
+test: $(STAMP) debian-packages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 run: $(STAMP)

@@ -108,13 +108,6 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         yield base
 
 
-@pytest.fixture(scope="module")
-def limited_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The service as ``make run`` serves it: its default limits, one worker's counts each."""
-    with serving(tmp_path_factory.mktemp("web-limited")) as base:
-        yield base
-
-
 @pytest.fixture(scope="session")
 def browser(chromium: str) -> Iterator[Any]:
     from playwright.sync_api import expect, sync_playwright

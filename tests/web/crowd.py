@@ -1,7 +1,8 @@
 """A crowd of phones opening the page at once (issue 25): each its own browser context (no
 cache, no cookie, no service worker shared), all behind the test machine's one address, as a
-club's phones are behind its router. Used by ``test_web_loading.py``; any test with a browser
-and an address (the service alone, or a proxy in front of it) may call ``open_at_once``."""
+club's phones are behind its router. ``tests/live/test_live_proxy_topology.py`` runs it in a
+process of its own (``python tests/web/crowd.py URL``) against the production topology's
+proxy; any test with a browser and an address may call ``open_at_once``."""
 
 from __future__ import annotations
 

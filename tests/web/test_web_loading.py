@@ -1,12 +1,9 @@
-"""The page as a room opens it (issue 25): twenty phones behind one address opening it at once
-against the service's default limits all show the home screen; a file or module refused
-(429, 503) or cut off is fetched again after its Retry-After while the page says so in the
-phone's language, then the page starts; a read the API refuses for a moment is sent again.
-
-The crowd's target is a fixture parameter (``TARGETS``): the service alone, with its default
-limits. Another address (the production topology's proxy) is a fixture's name added to the
-list, where that fixture is visible to these tests, or a test of its own calling
-``crowd.open_at_once`` with it."""
+"""The page as a room opens it (issue 25): a file or module refused (429, 503) or cut off is
+fetched again after its Retry-After while the page says so in the phone's language, then the
+page starts; a read the API refuses for a moment is sent again. Twenty phones opening it at
+once from one address are a test of the production topology
+(``tests/live/test_live_proxy_topology.py``, with ``crowd.py``): the page and its files are
+never limited, so the service alone serves them the same way."""
 
 from __future__ import annotations
 
@@ -16,28 +13,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from crowd import CROWD, open_at_once
 from playwright.sync_api import expect
 
-#: Fixtures that give an address a crowd of phones opens the page at.
-TARGETS = ["limited_server"]
 #: How much sooner than asked a request may seem to come here (the browser's events reach the
 #: test a little late or early on a loaded machine); the page's own spread only adds.
 SLACK_S = 0.25
-
-
-@pytest.fixture(params=TARGETS)
-def target(request: pytest.FixtureRequest) -> str:
-    """The address a crowd of phones opens the page at."""
-    return str(request.getfixturevalue(request.param))
-
-
-def test_twenty_phones_opening_the_page_at_once_from_one_address_all_show_the_home_screen(
-        browser: Any, target: str) -> None:
-    results = open_at_once(browser, target)
-    assert [r["home"] for r in results].count(True) == CROWD, results
-    assert [r for r in results if r["refused"]] == []
 
 
 class Flaky:

@@ -26,7 +26,6 @@ from ..blueprint import Blueprint
 from ..language import Speaker, request_language, translations
 from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
-from ..schemas import HandRecordSchema, HandSchema
 from ..schemas.events import (
     CloseRoundSchema,
     CreatedEventSchema,
@@ -50,8 +49,7 @@ from .common import (
     write,
 )
 from .games import (
-    ETAG_HEADER,
-    IF_MATCH,
+    corrects_a_hand,
     hand_json,
     not_modified,
     share_link,
@@ -363,14 +361,8 @@ class CloseRound(MethodView):
            f"<{HAND_NUMBER}:hand>")
 class TableHand(MethodView):
     @event_protected(blp, write=True, check_first=True)
-    @write(blp)
-    @json_body(blp)
-    @blp.arguments(HandRecordSchema)
-    @blp.response(200, HandSchema, headers=ETAG_HEADER)
+    @corrects_a_hand(blp)
     @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(412, response="PRECONDITION_FAILED")
-    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
-    @blp.doc(parameters=[IF_MATCH])
     def put(self, record: dict[str, Any], event_id: str, number: int, table: int, hand: int,
             unit: UnitOfWork) -> Any:
         """Correct a table's hand as the organiser

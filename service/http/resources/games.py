@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, request, url_for
@@ -29,6 +30,7 @@ from ..schemas import (
     PlayerLinksSchema,
 )
 from .common import (
+    F,
     bearer_token,
     conditional_read,
     creates,
@@ -39,6 +41,7 @@ from .common import (
     not_modified_doc,
     protected,
     quoted,
+    stacked,
     write,
 )
 
@@ -71,6 +74,16 @@ GAME_READ_HEADERS[SEAT_HEADER] = {
     "description": "with a player's link, the seat it speaks for", "schema": {"type": "integer"}}
 IF_MATCH = header_parameter(
     "If-Match", "the hand's current ETag (428 without it, 412 when stale)", required=True)
+
+
+def corrects_a_hand(blp: Blueprint) -> Callable[[F], F]:
+    """A PUT whose record replaces a hand's, in a unit of work: 200 with the hand's new
+    ``ETag``; ``If-Match`` with the version read is required (428 without, 412 when stale)."""
+    return stacked(write(blp), json_body(blp), blp.arguments(HandRecordSchema),
+                   blp.response(200, HandSchema, headers=ETAG_HEADER),
+                   blp.alt_response(412, response="PRECONDITION_FAILED"),
+                   blp.alt_response(428, response="PRECONDITION_REQUIRED"),
+                   blp.doc(parameters=[IF_MATCH]))
 
 
 #: The JSON body of each recently read version of a game, by its entity tag (which names
@@ -284,13 +297,7 @@ class Hand(MethodView):
         return hand_json(hand), {"ETag": quoted(hand.etag)}
 
     @protected(blp, write=True, check_first=True)
-    @write(blp)
-    @json_body(blp)
-    @blp.arguments(HandRecordSchema)
-    @blp.response(200, HandSchema, headers=ETAG_HEADER)
-    @blp.alt_response(412, response="PRECONDITION_FAILED")
-    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
-    @blp.doc(parameters=[IF_MATCH])
+    @corrects_a_hand(blp)
     def put(self, record: dict[str, Any], game_id: str, number: int, access: Access,
             unit: UnitOfWork) -> Any:
         """Correct a recorded hand
