@@ -360,10 +360,12 @@ class EventService:
         return CreatedEvent(EventView(event, setup, ()), edit_token, read_token)
 
     def start_round(self, unit: UnitOfWork, event_id: str, token: str | None,
-                    tables: object | None) -> tuple[EventView, list[TableLinks]]:
+                    tables: object | None, despite_disputes: bool = False,
+                    ) -> tuple[EventView, list[TableLinks]]:
         """Seat the next round and create its games. The current round must be over: closed,
-        or every game of it ended (then it is closed now). ``tables``: the organiser's own
-        seating, for the ``free`` format only."""
+        or every game of it ended (then it is closed now, asking first, as ``close_round``
+        does, while players dispute hands of it). ``tables``: the organiser's own seating,
+        for the ``free`` format only."""
         self._authorize(event_id, token, write=True)
         assert token is not None
         view = self._view(self._load(event_id))
@@ -378,12 +380,15 @@ class EventService:
         if setup.rounds is not None and len(view.rounds) >= setup.rounds:
             raise Conflict(Text("all {n} rounds of the event have been played",
                                 n=setup.rounds), code="event_over")
-        seating = self._seat(view, tables)
+        closing: dict[str, Any] | None = None
         if current is not None and current.stored.state == "open":
+            closing = {"round": current.number, "finished": True,
+                       **self._disputes_allowed(current, despite_disputes)}
+        seating = self._seat(view, tables)
+        if closing is not None:
+            assert current is not None
             unit.events.close_round(event_id, expected_version=version,
-                                        number=current.number,
-                                        data={"round": current.number, "finished": True},
-                                        now=now)
+                                        number=current.number, data=closing, now=now)
             version += 1
         number = len(view.rounds) + 1
         games, stored_tables, links = [], [], []
@@ -414,6 +419,22 @@ class EventService:
                         played=tuple(r.stored for r in rounds))
         return EventView(event, setup, tuple(rounds)), links
 
+    @staticmethod
+    def _disputes_allowed(played: RoundView, despite_disputes: bool) -> dict[str, Any]:
+        """What the history keeps of a round's open disputes as it closes; ``OpenDisputes``
+        (each disputed hand listed) while players dispute hands of it, unless the organiser
+        said ``despite_disputes``."""
+        disputes = open_disputes(played)
+        if disputes and not despite_disputes:
+            raise OpenDisputes(Text.counted(
+                "{n} hand of round {round} is disputed: settle it, or close the round anyway "
+                "(despite_disputes: true); the organiser can still correct it afterwards",
+                "{n} hands of round {round} are disputed: settle them, or close the round "
+                "anyway (despite_disputes: true); the organiser can still correct them "
+                "afterwards", len(disputes), round=played.number),
+                tuple(d.problem() for d in disputes))
+        return {"despite_disputes": [d.to_json() for d in disputes]} if disputes else {}
+
     def close_round(self, unit: UnitOfWork, event_id: str, token: str | None,
                     number: int, despite_disputes: bool = False) -> EventView:
         """End round ``number`` now: its unfinished games count as they stand and take no
@@ -426,19 +447,9 @@ class EventService:
         played = view.rounds[number - 1]
         if played.stored.state == "closed":
             raise Conflict(Text("round {n} is already closed", n=number), code="round_closed")
-        disputes = open_disputes(played)
-        if disputes and not despite_disputes:
-            raise OpenDisputes(Text.counted(
-                "{n} hand of round {round} is disputed: settle it, or close the round anyway "
-                "(despite_disputes: true); the organiser can still correct it afterwards",
-                "{n} hands of round {round} are disputed: settle them, or close the round "
-                "anyway (despite_disputes: true); the organiser can still correct them "
-                "afterwards", len(disputes), round=number),
-                tuple(d.problem() for d in disputes))
+        data: dict[str, Any] = {"round": number,
+                                **self._disputes_allowed(played, despite_disputes)}
         now = self.clock()
-        data: dict[str, Any] = {"round": number}
-        if disputes:
-            data["despite_disputes"] = [d.to_json() for d in disputes]
         try:
             unit.events.close_round(event_id, expected_version=view.event.version,
                                         number=number, data=data, now=now)

@@ -98,6 +98,29 @@ def test_closing_a_round_without_disputes_needs_no_confirmation(client: Any) -> 
     assert "despite_disputes" not in night.history()[-1]["data"]
 
 
+def test_starting_the_next_round_over_a_finished_one_with_open_disputes_asks_first(
+        client: Any) -> None:
+    # Starting the next round closes a round whose tables have all finished: it asks first,
+    # as closing it does.
+    night = Night(client)
+    for number in range(2, 5):
+        played = client.post(f"{night.game}/hands", json={"dealer": number - 1, **points(40, 32)},
+                             headers=auth(night.table_edit))
+        assert played.status_code == 201, played.json
+    night.dispute(2, "the count is wrong")
+    before = client.get(night.url, headers=auth(night.edit)).json
+    refused = client.post(f"{night.url}/rounds", json={}, headers=auth(night.edit))
+    problem = assert_problem(refused, 409, code="open_disputes")
+    assert [e["field"] for e in problem["errors"]] == ["tables[1].hands[1]"]
+    assert client.get(night.url, headers=auth(night.edit)).json == before  # nothing changed
+    started = client.post(f"{night.url}/rounds", json={"despite_disputes": True},
+                          headers=auth(night.edit))
+    assert started.status_code == 201, started.json
+    closing = [a for a in night.history() if a["action"] == "close_round"][-1]
+    assert closing["data"]["finished"] is True
+    assert [d["hand"] for d in closing["data"]["despite_disputes"]] == [1]
+
+
 def test_the_organiser_corrects_a_hand_of_a_closed_round(client: Any) -> None:
     # Issue 25: closing froze a disputed hand forever (corrections 409 game_closed).
     night = Night(client)

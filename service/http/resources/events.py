@@ -292,10 +292,13 @@ class Rounds(MethodView):
         Seats the round (the `individual` movement, the `pairs` pairing, or the organiser's
         own tables in the `free` format) and creates each table's game, with its own edit
         link for the table's scorekeeper and read link. 409 while the current round is
-        still being played (a round whose tables have all finished is closed now).
+        still being played (a round whose tables have all finished is closed now, asking
+        first, as closing it does, while players dispute hands of it: 409 open_disputes
+        unless `despite_disputes`).
         """
-        view, links = event_service().start_round(unit, event_id, bearer_token(),
-                                                  body.get("tables"))
+        view, links = event_service().start_round(
+            unit, event_id, bearer_token(), body.get("tables"),
+            despite_disputes=bool(body.get("despite_disputes")))
         number = view.current.number if view.current else 1
         location = url_for("events.Round", event_id=event_id, number=number)
         return tables_json(view, number, links), 201, {"Location": location}

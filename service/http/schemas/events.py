@@ -52,6 +52,9 @@ class SeatingSchema(StrictSchema):
         "each table's entrants by place, as names or numbers (from 0, in roster order): "
         "players by seat; in the pairs format the pair on side 0, then the pair on side 1. "
         "Entrants not seated sit out (a bye). Only for the free format when a round starts.")
+    despite_disputes = fields.Boolean(load_default=False, metadata={"description": (
+        "start it although players dispute hands of the round it ends (a round whose tables "
+        "have all finished; without it, 409 open_disputes listing them)")})
 
 
 class CloseRoundSchema(StrictSchema):
