@@ -56,6 +56,22 @@ def _admin_engine(url: Any) -> Any:
                        connect_args={"application_name": "segnapunti-tests"})
 
 
+#: What takes longest (real servers, browsers, the contract's fuzzing) starts first, so that
+#: the parallel workers finish together instead of one waiting on a live test handed out
+#: last. Files keep this order because pytest-xdist runs with ``--no-loadscope-reorder``
+#: (pyproject's addopts); by default it hands out the files with most tests first.
+SLOW_FIRST = ("tests/live/test_live_contract.py", "tests/live/test_live_proxy_topology.py",
+              "tests/live/", "tests/web/", "tests/sheets/")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)),
+                    len(SLOW_FIRST))
+
+    items.sort(key=rank)  # stable: within a rank, the order they were collected in
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global TEST_DATABASE_URL, _OWN_DATABASE
     if not TEST_DATABASE_URL or _is_xdist_controller(config):
