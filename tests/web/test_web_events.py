@@ -192,3 +192,41 @@ def test_the_board_speaks_italian(phones: Any) -> None:
     assert english == [], english
     expect(page.locator("#board-table tr.why").first).to_contain_text("turno 1")
     assert violations(page) == []
+
+
+def test_the_organiser_corrects_a_disputed_hand_of_a_closed_round_from_the_tables_sheet(
+        phones: Any) -> None:
+    """Issue 25: a round closed despite a player's dispute still takes the organiser's
+    correction. On the organiser's phone (which holds the event's edit token) the table's
+    sheet offers to correct the hand, and the correction goes through the event; the table's
+    own link no longer offers a new hand."""
+    phone = phones()
+    page, base = phone.page, phone.base
+    night = evening(base, TWELVE[:4])
+    table = night["round"]["tables"][0]
+    game, table_edit = table["game"], table["tokens"]["edit"]
+    record(base, table, 50)
+    players = call(base, "GET", f"/games/{game}/players", table_edit)["tokens"]
+    call(base, "POST", f"/games/{game}/hands/1/confirmations", players[1],
+         {"verdict": "dispute", "reason": "it was 40 to 32"})
+    edit = night["tokens"]["edit"]
+    call(base, "POST", f"/events/{night['id']}/rounds/1/close", edit, {"despite_disputes": True})
+
+    page.goto(f"{base}/#/events/{night['id']}?token={edit}")  # the organiser's own link
+    expect(page.locator("#event-status")).to_be_visible()
+    page.goto(f"{base}/#/games/{game}?token={table_edit}")  # the table's, from the round
+    expect(page.locator("tr.hand[data-hand='1']")).to_be_visible()
+    expect(page.locator("#new-hand")).to_have_count(0)
+    page.click("tr.hand[data-hand='1'] .hand-button")
+    expect(page.locator("#delete-1")).to_have_count(0)
+    page.click("#correct-1")
+    page.wait_for_selector("#save")
+    page.fill("#points-0", "40")
+    page.fill("#points-1", "32")
+    page.click("#save")
+    expect(page.locator("tr.hand[data-hand='1']")).to_be_visible()
+    hand = call(base, "GET", f"/games/{game}/hands/1", table_edit)
+    assert hand["version"] == 2
+    assert [p["points"] for p in hand["record"]["piles"]][:1] == [40]
+    actions = call(base, "GET", f"/events/{night['id']}/history", edit)["actions"]
+    assert actions[-1]["action"] == "correct_hand"

@@ -11,7 +11,7 @@ import { Sections } from "./handsections.js";
 import { findField, problemLine } from "./problems.js";
 import { lostRace } from "./sheet.js";
 import {
-  G, canEdit, flushOutbox, nextHand, openGame, refreshGame, rulebook, schedulePoll, seatName,
+  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, schedulePoll, seatName,
   sideNames,
 } from "./state.js";
 import { Drafts, Outbox } from "./stores.js";
@@ -20,11 +20,13 @@ const t = (key, params) => I18n.t(key, params);
 
 async function handScreen(id, number) {
   await openGame(id);
-  if (!canEdit()) {
+  const g = G.game;
+  // A new hand needs the table's edit token and a game that takes hands; a correction, a
+  // route for it (the organiser's, once the round is closed).
+  if (number ? !correctionRoute() : !canEdit() || g.event?.closed) {
     location.hash = `#/games/${id}`;
     return;
   }
-  const g = G.game;
   rulebook(g.variant).catch(() => {});  // what a refusal's rule link will say
   const hand = number ? g.hands[number - 1] : null;
   if (number && !hand) {
@@ -434,15 +436,17 @@ class HandForm {
       this.key = randomKey();
       Drafts.keep(this);
     }
+    // The organiser's correction of a closed round goes through the event, at once.
+    const route = this.hand ? correctionRoute() : null;
     // Hands already waiting go first: this one joins the queue behind them.
-    if (Outbox.of(this.g.id).length) {
+    if (!route?.organiser && Outbox.of(this.g.id).length) {
       this.queue(record);
       return;
     }
     try {
       if (this.hand) {
-        await api("PUT", `/games/${this.g.id}/hands/${this.hand.number}`, {
-          body: record, token: G.token, headers: { "If-Match": this.hand.etag },
+        await api("PUT", `${route.prefix}/hands/${this.hand.number}`, {
+          body: record, token: route.token, headers: { "If-Match": this.hand.etag },
         });
       } else {
         await api("POST", `/games/${this.g.id}/hands`, {
@@ -458,7 +462,7 @@ class HandForm {
       location.hash = `#/games/${this.g.id}`;
     } catch (error) {
       button.disabled = false;
-      if (error.status === 0) {
+      if (error.status === 0 && !route?.organiser) {
         // No network: the hand is kept on the phone and sent when the network is back.
         this.queue(record);
         return;

@@ -7,7 +7,7 @@ import { append, banner, h, initials, money, num, saveFile, show, signed, toast 
 import { Explain } from "./explain.js";
 import { problemLine, problemText } from "./problems.js";
 import {
-  G, canEdit, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
+  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
   schedulePoll, seatName, sideNames,
 } from "./state.js";
 import { Outbox, Store } from "./stores.js";
@@ -103,7 +103,7 @@ function drawSheet(first) {
       t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
       g.ended_by ? h("small", {}, ` (${g.ended_by})`) : null));
   }
-  if (canEdit() && !finished) {
+  if (canEdit() && !finished && !g.event?.closed) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
       t("sheet.newHand", { n: next.number })));
   }
@@ -371,8 +371,9 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
       }, hand));
     }
   }
-  if (canEdit()) {
-    const last = hand.number === g.hands.length;
+  const route = correctionRoute();
+  if (route) {
+    const last = hand.number === g.hands.length && !route.organiser;
     const actions = h("div", { class: "row" },
       h("a", { class: "button", href: `#/games/${g.id}/hands/${hand.number}`, id: `correct-${hand.number}` },
         t("sheet.correct")),

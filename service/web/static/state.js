@@ -6,7 +6,7 @@
  * asks for (the sheet, once the outbox has sent) is put in ``screens`` by app.js. */
 import { ApiError, api, problemErrors } from "./api.js";
 import { banner, h, toast } from "./dom.js";
-import { Copies, Outbox, Store } from "./stores.js";
+import { Copies, Events, Outbox, Store } from "./stores.js";
 
 const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
 const t = (key, params) => I18n.t(key, params);
@@ -248,6 +248,19 @@ async function openGame(id) {
 
 const canEdit = () => G.kind === "edit";
 
+/** Where a correction of this game's hands goes: the game itself while it takes them; once
+ * its round of an event is closed, the event's own address, when this phone holds the
+ * event's edit token (the organiser's: they may still correct a closed round's hands);
+ * otherwise nowhere (``null``). */
+function correctionRoute() {
+  const event = G.game && G.game.event;
+  if (!event || !event.closed) return canEdit() ? { prefix: `/games/${G.id}`, token: G.token } : null;
+  const token = Events.get(event.id)?.tokens?.edit;
+  return token ? {
+    prefix: `/events/${event.id}/rounds/${event.round}/tables/${event.table}`, token, organiser: true,
+  } : null;
+}
+
 function seatName(seat) {
   return G.game.seats[seat] ?? `#${seat + 1}`;
 }
@@ -257,6 +270,6 @@ function sideNames(seats) {
 }
 
 export {
-  G, canEdit, flushOutbox, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
+  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
   schedulePoll, screens, seatName, sideNames, stopPolling, variantDetail, variantName, variants,
 };
