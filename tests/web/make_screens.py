@@ -77,15 +77,8 @@ def verdict_screens(browser: Any, base: str, shots: Shots) -> None:
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
                                   has_touch=True)
     page = context.new_page()
-    table = Table.seated(page, base, "gatti-3", "gatti", ["Anna", "Bruno", "Carla"],
-                         new_hand=True)
-    table.points(0, 39)
-    page.keyboard.type("20")
-    table.save_and_wait()
-    game_id = page.evaluate("location.hash").split("/")[2]
-    edit = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
-    links = call(base, "GET", f"/games/{game_id}/players", edit)["links"]
+    *_, links = Table.with_a_hand_by_points(page, base,
+                                            ["Anna", "Bruno", "Carla"])
     player = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
                                  has_touch=True)
     carla = player.new_page()

@@ -62,6 +62,22 @@ class Table:
             table.new_hand()
         return table
 
+    @classmethod
+    def with_a_hand_by_points(cls, page: Any, base: str,
+                              names: list[str]) -> tuple[Table, str, str, list[str]]:
+        """A ``gatti-3`` game seated on the page and its first hand entered by points (39, 20,
+        the rest): the table, the game's id, its edit token as the phone keeps it, and the
+        players' own links."""
+        table = cls.seated(page, base, "gatti-3", "gatti", names, new_hand=True)
+        table.points(0, 39)
+        page.keyboard.type("20")
+        table.save_and_wait()
+        game_id = page.evaluate("location.hash").split("/")[2]
+        edit = page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+        links = call(base, "GET", f"/games/{game_id}/players", edit)["links"]
+        return table, game_id, edit, links
+
     def to_sheet(self) -> None:
         self.page.click("#to-sheet")
         self.page.wait_for_selector("table.sheet")

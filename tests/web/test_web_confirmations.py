@@ -34,14 +34,7 @@ def _pdf_text(base: str, game_id: str, token: str) -> str:
 def test_players_confirm_and_dispute_from_their_own_links(phones: Any) -> None:
     scorekeeper = phones()
     page = scorekeeper.page
-    table = Table.seated(page, scorekeeper.base, "gatti-3", "gatti", THREE, new_hand=True)
-    table.points(0, 39)
-    page.keyboard.type("20")
-    table.save_and_wait()
-    game_id = page.evaluate("location.hash").split("/")[2]
-    edit = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
-    links = json.loads(_get(scorekeeper.base, f"/games/{game_id}/players", edit))["links"]
+    table, game_id, edit, links = Table.with_a_hand_by_points(page, scorekeeper.base, THREE)
     # Before any verdict, a table that does not use player links sees no marks.
     expect(page.locator(".verdict-mark")).to_have_count(0)
 
@@ -110,14 +103,7 @@ def test_a_verdict_that_did_not_arrive_is_kept_and_sent_once(phones: Any) -> Non
     (409 concurrent_change), it is sent again at once. Each is recorded exactly once."""
     scorekeeper = phones()
     page = scorekeeper.page
-    table = Table.seated(page, scorekeeper.base, "gatti-3", "gatti", THREE, new_hand=True)
-    table.points(0, 39)
-    page.keyboard.type("20")
-    table.save_and_wait()
-    game_id = page.evaluate("location.hash").split("/")[2]
-    edit = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
-    links = json.loads(_get(scorekeeper.base, f"/games/{game_id}/players", edit))["links"]
+    _table, game_id, edit, links = Table.with_a_hand_by_points(page, scorekeeper.base, THREE)
 
     def verdicts() -> list[tuple[int, str]]:
         versions = json.loads(_get(scorekeeper.base, f"/games/{game_id}/history", edit))
