@@ -15,7 +15,8 @@ never from the wings behind it. The house, from the ground up:
   variants, its scorer and its combinations (Mitigatti's settlement in marca too);
 - ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
   variant by id, a game of many hands, the rules as the page shows them;
-- ``events/``: an event's setup, its standings, and the seating of a round by format.
+- ``events/``: an event's setup, its standings, and the seating of a round by format;
+- ``duplicate/``: a duplicate event's boards dealt from its seed, and its movement.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
+from .duplicate import Board, RoundPlan, TablePlan, deal_boards, plan_movement, plan_round
 from .events.seating import (
     Seating,
     TableShape,
@@ -125,4 +127,11 @@ __all__ = [
     "verdict_problems",
     "visible",
     "written_sections",
+    # duplicate (issue 28)
+    "Board",
+    "RoundPlan",
+    "TablePlan",
+    "deal_boards",
+    "plan_movement",
+    "plan_round",
 ]
