@@ -7,6 +7,7 @@ same boards, and different boards (or seeds) differ."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,7 +75,7 @@ def test_hands_are_sorted_trumps_fool_then_suits_high_to_low(variant_id: str, se
         groups = [0 if c.is_trump else 1 if c.is_fool else 2 + SUITS.index(c.suit)
                   for c in hand]
         assert groups == sorted(groups)
-        for a, b in zip(hand, hand[1:], strict=False):
+        for a, b in pairwise(hand):
             if a.is_trump == b.is_trump and a.suit == b.suit and not a.is_fool:
                 assert strength[a] >= strength[b]
         assert sort_cards(variant, list(reversed(hand))) == hand
@@ -113,6 +114,8 @@ def test_to_json_has_the_shape_of_get_boards() -> None:
     out = board.to_json()
     assert set(out) == {"board", "dealer", "hands", "extra", "exposed"}
     assert out["board"] == 1 and out["dealer"] == 0
-    assert [len(h) for h in out["hands"]] == [15, 15, 15, 15]  # type: ignore[union-attr]
-    assert len(out["extra"]) == 2 and out["exposed"] == []  # type: ignore[arg-type]
-    assert all(isinstance(c, str) for h in out["hands"] for c in h)  # type: ignore[union-attr]
+    hands = out["hands"]
+    assert isinstance(hands, list) and [len(h) for h in hands] == [15, 15, 15, 15]
+    assert all(isinstance(c, str) for h in hands for c in h)
+    assert out["extra"] == [c.code for c in board.extra] and len(board.extra) == 2
+    assert out["exposed"] == []

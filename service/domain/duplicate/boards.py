@@ -52,7 +52,7 @@ def sort_cards(variant: Variant, cards: tuple[Card, ...] | list[Card]) -> tuple[
         elif card.is_fool:
             group = 1
         else:
-            group = 2 + SUITS.index(card.suit)  # type: ignore[arg-type]
+            group = 2 + SUITS.index(card.suit)
         return group, -strength.get(card, 0), position[card]
 
     return tuple(sorted(cards, key=key))

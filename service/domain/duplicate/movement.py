@@ -17,7 +17,9 @@ at which seat (EVENTS.md "Duplicate", "Movement"; docs/decisions.md says why).
   a phantom pair moves with them and the pair it meets sits out. Nobody meets anyone twice for
   as many rounds as there are tables; no skip is needed, since the boards are new each round
   (the skip of bridge's Mitchell keeps a moving pair from meeting boards it has played). After
-  that many rounds the lines swap sides and go round again (then meetings repeat).
+  that many rounds every pair has met the other line; later rounds pair those who have not
+  met yet (the Swiss pairing of ``events.seating`` on the roster's order: a repeat only where
+  no pairing of the round avoids one).
 """
 
 from __future__ import annotations
@@ -26,7 +28,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events.seating import Seating, TableShape, seat_individual
+from ..events.seating import (
+    Seating,
+    TableShape,
+    format_problems,
+    roster_problems,
+    seat_individual,
+    seat_pairs,
+)
+from ..events.seating.common import raise_if
 from ..variant import Variant
 
 
@@ -73,18 +83,24 @@ def board_order(table: int, boards: Sequence[int]) -> tuple[int, ...]:
     return tuple(boards[(table + k) % b] for k in range(b))
 
 
+def mitchell_rounds(pairs: int) -> int:
+    """The rounds of the Mitchell movement: one a table, each pair of a line meeting every
+    pair of the other once."""
+    return (pairs + 1) // 2
+
+
 def mitchell(pairs: int, round_index: int, seed: int | str
              ) -> tuple[list[tuple[int, int, int]], tuple[int, ...]]:
     """Round ``round_index`` of the seed's Mitchell movement for ``pairs`` pairs: the tables
     as ``(table, pair on side 0, pair on side 1)`` and the pair on a bye, if any."""
     order = list(range(pairs))
     random.Random(f"mitchell:{seed}:{pairs}").shuffle(order)
-    tables = (pairs + 1) // 2
+    tables = mitchell_rounds(pairs)
     stay, move = order[:tables], order[tables:]
     phantom = -1
     if len(move) < tables:
         move.append(phantom)
-    cycle, step = divmod(round_index, tables)
+    step = round_index % tables
     out: list[tuple[int, int, int]] = []
     byes: list[int] = []
     for e, mover in enumerate(move):
@@ -92,8 +108,6 @@ def mitchell(pairs: int, round_index: int, seed: int | str
         stayer = stay[table]
         if mover == phantom:
             byes.append(stayer)
-        elif cycle % 2:
-            out.append((table, mover, stayer))
         else:
             out.append((table, stayer, mover))
     out.sort()
@@ -104,29 +118,38 @@ def plan_round(variant: Variant, format: str, entrants: int, round_index: int,
                boards_per_round: int, history: Sequence[Seating], seed: int | str
                ) -> RoundPlan:
     """Round ``round_index`` of a duplicate event of ``entrants`` (players for ``individual``,
-    pairs for ``pairs``) after the rounds of ``history``."""
+    pairs for ``pairs``) after the rounds of ``history``. Raises ``RecordInvalid`` for a
+    format the game does not fit or a roster too small for a table."""
     if boards_per_round < 1:
         raise ValueError("a round has at least one board")
-    boards = round_boards(round_index, boards_per_round)
     shape = TableShape.of(variant)
+    if format not in ("individual", "pairs"):
+        raise ValueError(f"no movement for the {format} format")
+    raise_if(format_problems(format, shape) + roster_problems(entrants, format, shape))
+    boards = round_boards(round_index, boards_per_round)
     plans: list[TablePlan] = []
     if format == "pairs":
-        tables, byes = mitchell(entrants, round_index, seed)
+        tables, byes = _pair_tables(entrants, round_index, history, seed)
         for number, a, b in tables:
             plans.append(TablePlan(number, (a, b, a, b), board_order(number, boards)))
         seating = Seating(tuple((a, b) for _, a, b in tables), byes)
-    elif format == "individual":
-        seating = seat_individual(entrants, shape, history,
-                                  seed if isinstance(seed, int) else _int_seed(seed))
-        byes = seating.byes
+    else:
+        seating = seat_individual(entrants, shape, history, _int_seed(seed))
         for number, row in enumerate(seating.tables):
             seats: list[int | None] = [None] * variant.seats
             for position, seat in enumerate(shape.players):
                 seats[seat] = row[position]
             plans.append(TablePlan(number, tuple(seats), board_order(number, boards)))
-    else:
-        raise ValueError(f"no movement for the {format} format")
-    return RoundPlan(round_index, boards, tuple(plans), tuple(byes), seating)
+    return RoundPlan(round_index, boards, tuple(plans), seating.byes, seating)
+
+
+def _pair_tables(entrants: int, round_index: int, history: Sequence[Seating],
+                 seed: int | str) -> tuple[list[tuple[int, int, int]], tuple[int, ...]]:
+    """The Mitchell while it lasts; then those who have not met yet (Swiss on the roster)."""
+    if round_index < mitchell_rounds(entrants):
+        return mitchell(entrants, round_index, seed)
+    after = seat_pairs(entrants, (), history, "swiss", _int_seed(seed))
+    return [(number, a, b) for number, (a, b) in enumerate(after.tables)], after.byes
 
 
 def plan_movement(variant: Variant, format: str, entrants: int, rounds: int,
@@ -139,5 +162,8 @@ def plan_movement(variant: Variant, format: str, entrants: int, rounds: int,
     return tuple(out)
 
 
-def _int_seed(seed: str) -> int:
+def _int_seed(seed: int | str) -> int:
+    """The seating's seed: the event's own, or a text seed's first bytes."""
+    if isinstance(seed, int):
+        return seed
     return int.from_bytes(seed.encode("utf-8")[:8].ljust(8, b"\0"), "big")
