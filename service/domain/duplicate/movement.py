@@ -6,9 +6,10 @@ at which seat (EVENTS.md "Duplicate", "Movement"; docs/decisions.md says why).
   the most tables a board can have in a round, since a player on a bye plays no board. Because
   no board comes back in a later round, nobody plays a board twice, and each seat of a board
   is held by a different entrant at each table (an entrant sits at one table a round).
-- **The order.** Table ``t`` (its number in the room) starts with the round's board
-  ``t mod B`` and goes on round them: after each hand a board passes down a table, so a club
-  needs ``ceil(tables / B)`` copies of a board, not one per table.
+- **The order.** The round's ``t``-th table playing (a Mitchell's table facing its phantom
+  pair stands empty and is skipped) starts with the round's board ``t mod B`` and goes on
+  round them: after each hand a board passes down a table, so a club needs
+  ``ceil(tables / B)`` copies of a board, not one per table.
 - **Individual** (3- and 4-seat games, and the 2 players of gatti-2): the seating search of
   ``events.seating`` (fewest repeated partners, then opponents, byes spread evenly; a local
   search and a branch and bound with step budgets, seeded, never the clock).
@@ -77,10 +78,11 @@ def round_boards(round_index: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + boards_per_round))
 
 
-def board_order(table: int, boards: Sequence[int]) -> tuple[int, ...]:
-    """The order table ``table`` plays ``boards``: from its own start, round them."""
+def board_order(place: int, boards: Sequence[int]) -> tuple[int, ...]:
+    """The order the round's ``place``-th table (from 0) plays ``boards``: from its own
+    start, round them."""
     b = len(boards)
-    return tuple(boards[(table + k) % b] for k in range(b))
+    return tuple(boards[(place + k) % b] for k in range(b))
 
 
 def mitchell_rounds(pairs: int) -> int:
@@ -130,8 +132,8 @@ def plan_round(variant: Variant, format: str, entrants: int, round_index: int,
     plans: list[TablePlan] = []
     if format == "pairs":
         tables, byes = _pair_tables(entrants, round_index, history, seed)
-        for number, a, b in tables:
-            plans.append(TablePlan(number, (a, b, a, b), board_order(number, boards)))
+        for place, (number, a, b) in enumerate(tables):
+            plans.append(TablePlan(number, (a, b, a, b), board_order(place, boards)))
         seating = Seating(tuple((a, b) for _, a, b in tables), byes)
     else:
         seating = seat_individual(entrants, shape, history, _int_seed(seed))
