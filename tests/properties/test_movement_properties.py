@@ -29,7 +29,7 @@ from itertools import combinations
 import pytest
 
 from service.domain import RecordInvalid, plan_movement
-from service.domain.duplicate import RoundPlan, mitchell_rounds
+from service.domain.duplicate import RoundPlan, mitchell_rounds, seated_round
 from service.domain.events.seating import Seating, TableShape
 from service.domain.registry import find_variant
 
@@ -256,3 +256,16 @@ def test_a_format_the_game_does_not_fit_is_refused() -> None:
     assert [p.field for p in raised.value.problems] == ["format"]
     with pytest.raises(RecordInvalid):
         plan_movement(find_variant("gatti-4"), "individual", 3, 1, 2, seed=1)
+
+
+def test_a_free_or_swapped_seating_gets_the_rounds_boards_at_every_table() -> None:
+    """``free`` and the organiser's swap: the round's boards at every table the organiser
+    seats, each from its own start; the same properties as the service's own seating."""
+    variant = find_variant("gatti-3")
+    plans = [seated_round(variant, "individual", r, 3,
+                          Seating(((0, 1, 2), (3, 4, 5), (6, 7, 8)) if r % 2 == 0
+                                  else ((0, 3, 6), (1, 4, 7), (2, 5, 8)), ()))
+             for r in range(3)]
+    check_movement("gatti-3", "individual", 9, 3, plans)
+    assert [t.boards for t in plans[1].tables] == [(4, 5, 6), (5, 6, 4), (6, 4, 5)]
+    assert plans[1].tables[1].seats == (1, 4, 7)

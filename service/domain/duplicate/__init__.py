@@ -14,6 +14,7 @@ from .movement import (
     plan_movement,
     plan_round,
     round_boards,
+    seated_round,
 )
 
 __all__ = [
@@ -30,5 +31,6 @@ __all__ = [
     "plan_movement",
     "plan_round",
     "round_boards",
+    "seated_round",
     "sort_cards",
 ]

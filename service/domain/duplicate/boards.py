@@ -3,7 +3,7 @@
 A board is dealt from the event's seed and its number alone: the pack in its fixed order is
 shuffled by ``random.Random(f"{seed}:{number}")`` (a string seed is hashed by SHA-512, and
 ``shuffle`` draws by ``getrandbits``: the same boards on every Python since 3.2), then dealt
-as the variant's rules deal it (RULES.md §2.2, §3, §4.2, §5.2, §5.7): packets in turn from
+as the variant's rules deal it (RULES.md §2.2, §3, §4.2, §5.2, §5.6): packets in turn from
 the seat after the dealer round to the dealer, then the dealer's extra cards off the top. The
 exposed cards are the first card of each seat's last packet, in the order dealt (§2.2: "in the
 last packet the top card is shown to all"). The dealer rotates from seat 0 as a game's deal
@@ -28,7 +28,7 @@ PACKETS: dict[tuple[str, int], tuple[int, ...]] = {
     ("gatti-classic", 4): (5, 5, 5, 4),
     ("ottocento", 4): (5, 5, 5),            # §4.2: packets of 5, 15 each, the dealer 17
     ("mitigatti", 4): (9, 10),              # §5.2: 9, then 10 more, then 2 to the dealer
-    ("mitigatti", 3): (9, 6, 10),           # §5.7: 9, 6, 10, the dealer 28
+    ("mitigatti", 3): (9, 6, 10),           # §5.6: 9, 6, 10, the dealer 28
 }
 
 

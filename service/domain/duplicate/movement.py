@@ -120,28 +120,43 @@ def plan_round(variant: Variant, format: str, entrants: int, round_index: int,
                boards_per_round: int, history: Sequence[Seating], seed: int | str
                ) -> RoundPlan:
     """Round ``round_index`` of a duplicate event of ``entrants`` (players for ``individual``,
-    pairs for ``pairs``) after the rounds of ``history``. Raises ``RecordInvalid`` for a
-    format the game does not fit or a roster too small for a table."""
+    pairs for ``pairs``) after the rounds of ``history`` (the Mitchell's rounds follow the
+    seed and the round's number alone). Raises ``RecordInvalid`` for a format the game does
+    not fit or a roster too small for a table."""
+    if format not in ("individual", "pairs"):
+        raise ValueError(f"no movement for the {format} format")
+    shape = TableShape.of(variant)
+    raise_if(format_problems(format, shape) + roster_problems(entrants, format, shape))
+    if format == "pairs":
+        tables, byes = _pair_tables(entrants, round_index, history, seed)
+        seating = Seating(tuple((a, b) for _, a, b in tables), byes)
+        numbers = tuple(number for number, _, _ in tables)
+        return seated_round(variant, format, round_index, boards_per_round, seating, numbers)
+    seating = seat_individual(entrants, shape, history, _int_seed(seed))
+    return seated_round(variant, format, round_index, boards_per_round, seating)
+
+
+def seated_round(variant: Variant, format: str, round_index: int, boards_per_round: int,
+                 seating: Seating, numbers: Sequence[int] | None = None) -> RoundPlan:
+    """The boards of a round seated otherwise (the organiser's swap, the ``free`` format): the
+    round's own boards at every table of ``seating``, each from its own start. ``numbers``:
+    the tables' numbers in the room (by default 0, 1, …). The duplicate rules hold whatever
+    the seating, since the boards are the round's own; the seating's own rules are
+    ``events.seating``'s to check."""
     if boards_per_round < 1:
         raise ValueError("a round has at least one board")
     shape = TableShape.of(variant)
-    if format not in ("individual", "pairs"):
-        raise ValueError(f"no movement for the {format} format")
-    raise_if(format_problems(format, shape) + roster_problems(entrants, format, shape))
     boards = round_boards(round_index, boards_per_round)
     plans: list[TablePlan] = []
-    if format == "pairs":
-        tables, byes = _pair_tables(entrants, round_index, history, seed)
-        for place, (number, a, b) in enumerate(tables):
-            plans.append(TablePlan(number, (a, b, a, b), board_order(place, boards)))
-        seating = Seating(tuple((a, b) for _, a, b in tables), byes)
-    else:
-        seating = seat_individual(entrants, shape, history, _int_seed(seed))
-        for number, row in enumerate(seating.tables):
-            seats: list[int | None] = [None] * variant.seats
+    for place, row in enumerate(seating.tables):
+        seats: list[int | None] = [None] * variant.seats
+        if format == "pairs":
+            seats = [row[0], row[1], row[0], row[1]]
+        else:
             for position, seat in enumerate(shape.players):
                 seats[seat] = row[position]
-            plans.append(TablePlan(number, tuple(seats), board_order(number, boards)))
+        number = place if numbers is None else numbers[place]
+        plans.append(TablePlan(number, tuple(seats), board_order(place, boards)))
     return RoundPlan(round_index, boards, tuple(plans), seating.byes, seating)
 
 
