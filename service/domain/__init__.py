@@ -25,7 +25,15 @@ from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
-from .duplicate import Board, RoundPlan, TablePlan, deal_boards, plan_movement, plan_round
+from .duplicate import (
+    Board,
+    RoundPlan,
+    TablePlan,
+    deal_boards,
+    plan_movement,
+    plan_round,
+    seated_round,
+)
 from .events.seating import (
     Seating,
     TableShape,
@@ -125,6 +133,7 @@ __all__ = [
     "score_record",
     "seat_individual",
     "seat_pairs",
+    "seated_round",
     "seating_json",
     "standings",
     "suggest_melds",
