@@ -15,7 +15,8 @@ never from the wings behind it. The house, from the ground up:
   variants, its scorer and its combinations (Mitigatti's settlement in marca too);
 - ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
   variant by id, a game of many hands, the rules as the page shows them;
-- ``events/``: an event's setup, its standings, and the seating of a round by format.
+- ``events/``: an event's setup, its standings, and the seating of a round by format;
+- ``duplicate/``: a duplicate event's boards dealt from its seed, and its movement.
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
+from .duplicate import (
+    Board,
+    RoundPlan,
+    TablePlan,
+    deal_boards,
+    plan_movement,
+    plan_round,
+    seated_round,
+)
 from .events.seating import (
     Seating,
     TableShape,
@@ -74,6 +84,7 @@ __all__ = [
     "RULES_VERSION",
     "STARTING_MARCA",
     "VARIANTS",
+    "Board",
     "Card",
     "Cards",
     "Confirmation",
@@ -85,9 +96,11 @@ __all__ = [
     "HandStanding",
     "Problem",
     "RecordInvalid",
+    "RoundPlan",
     "Seating",
     "Standings",
     "Suit",
+    "TablePlan",
     "TableResult",
     "TableShape",
     "Text",
@@ -97,6 +110,7 @@ __all__ = [
     "byes_of",
     "check_next_hand",
     "current_verdicts",
+    "deal_boards",
     "decimal_json",
     "english_value",
     "find_variant",
@@ -107,6 +121,8 @@ __all__ = [
     "name_key",
     "parse_hand_record",
     "parse_money",
+    "plan_movement",
+    "plan_round",
     "read_hand_record",
     "read_seating",
     "reason_of",
@@ -117,6 +133,7 @@ __all__ = [
     "score_record",
     "seat_individual",
     "seat_pairs",
+    "seated_round",
     "seating_json",
     "standings",
     "suggest_melds",
