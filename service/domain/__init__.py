@@ -15,11 +15,24 @@ never from the wings behind it. The house, from the ground up:
   variants, its scorer and its combinations (Mitigatti's settlement in marca too);
 - ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
   variant by id, a game of many hands, the rules as the page shows them;
-- ``events/``: an event's setup, its standings, and the seating of a round by format.
+- ``events/``: an event's setup, its standings, and the seating of a round by format;
+- ``clubs.py``: a club's roster: members' names compared as a person would, merges, the
+  forgotten.
 """
 
 from __future__ import annotations
 
+from .clubs import (
+    CLUB_NAME_MAX,
+    MEMBERS_MAX,
+    MemberChange,
+    RosterName,
+    forgotten_label,
+    member_key,
+    merge_problems,
+    validate_club_name,
+    validate_member,
+)
 from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
@@ -70,6 +83,15 @@ from .variant import Variant
 RULES_VERSION = "2026.11.1"
 
 __all__ = [
+    "CLUB_NAME_MAX",
+    "MEMBERS_MAX",
+    "MemberChange",
+    "RosterName",
+    "forgotten_label",
+    "member_key",
+    "merge_problems",
+    "validate_club_name",
+    "validate_member",
     "ENTRANTS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
