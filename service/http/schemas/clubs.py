@@ -3,7 +3,9 @@ views build them."""
 
 from __future__ import annotations
 
-from marshmallow import fields
+from typing import Any
+
+from marshmallow import ValidationError, fields, validates_schema
 
 from .common import PassThroughSchema, StrictSchema
 
@@ -30,6 +32,11 @@ class MemberChangeSchema(StrictSchema):
     name = _checked_by_the_core("a new name (a rename keeps the member and every result)")
     initials = _checked_by_the_core("new initials; null drops them")
     active = _checked_by_the_core("false deactivates the member, true reactivates them")
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("say what changes: name, initials or active", "_schema")
 
 
 class MergeSchema(StrictSchema):
