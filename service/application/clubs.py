@@ -139,6 +139,11 @@ class ClubService:
         self._authorize(club_id, token, write=False)
         return self._load(club_id)
 
+    def get_member(self, club_id: str, token: str | None,
+                   member_id: str) -> tuple[StoredClub, StoredMember]:
+        club = self.get_club(club_id, token)
+        return club, self._member(club, member_id)
+
     def history(self, club_id: str, token: str | None) -> list[EventAction]:
         self._authorize(club_id, token, write=False)
         return self.repository.club_history(club_id)

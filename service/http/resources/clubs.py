@@ -31,8 +31,8 @@ from ..schemas.clubs import (
     CreatedClubSchema,
     MemberChangeSchema,
     MemberCreateSchema,
-    MembersSchema,
     MemberSchema,
+    MembersSchema,
     MergeSchema,
 )
 from .common import (
@@ -131,10 +131,11 @@ def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]]
     """A read answered by the club's version: 304 while the client has it."""
     state, kind = club_service().state_tag(club_id, bearer_token())
     tag = f"{state}-{variant}"
+    response: Response
     if request.if_none_match and request.if_none_match.contains_weak(tag):
         response = not_modified(tag, weak=True)
     else:
-        response = current_app.json.response(build())
+        response = current_app.json.response(build())  # type: ignore[assignment]
         response.headers["ETag"] = weak(tag)
     response.headers[ACCESS_HEADER] = kind
     return response
@@ -228,10 +229,8 @@ class Member(MethodView):
 
         The member as the roster shows them, with their `ETag` (for `If-Match`).
         """
-        service = club_service()
-        club = service.get_club(club_id, bearer_token())
-        member = service._member(club, member_id)
-        return _member_response(club, member)
+        return _member_response(*club_service().get_member(club_id, bearer_token(),
+                                                           member_id))
 
     @club_protected(blp, write=True, check_first=True)
     @write(blp)
