@@ -246,3 +246,23 @@ def test_an_idempotency_key_adds_a_member_once(client: Any) -> None:
     assert first.status_code == again.status_code == 201
     assert again.headers["Idempotent-Replayed"] == "true" and again.json == first.json
     assert len(roster(client, club)) == 1
+
+
+def test_the_club_bodies_are_what_their_schemas_dump(client: Any) -> None:
+    """Sent as built (``PassThroughSchema``): marshmallow's own dump gives them back."""
+    from service.http.schemas.clubs import (
+        ClubSchema,
+        CreatedClubSchema,
+        MemberSchema,
+        MembersSchema,
+    )
+
+    club = found_club(client)
+    assert CreatedClubSchema().field_dump(club) == club
+    anna = member(client, club, "Anna", initials="A")
+    assert MemberSchema().field_dump(anna) == anna
+    read = auth(club["tokens"]["read"])
+    body = client.get(f"{CLUBS}/{club['id']}", headers=read).json
+    assert ClubSchema().field_dump(body) == body
+    members = client.get(f"{CLUBS}/{club['id']}/members", headers=read).json
+    assert MembersSchema().field_dump(members) == members
