@@ -32,6 +32,7 @@ from service.domain import (
 )
 
 from .errors import (
+    ConcurrentChange,
     Conflict,
     Forbidden,
     InvalidToken,
@@ -84,9 +85,11 @@ class CreatedClub:
     read_token: str
 
 
-def _concurrent() -> Conflict:
-    return Conflict(Text("the club was changed by another request at the same time; read it "
-                         "and try again"), code="concurrent_change")
+def _concurrent() -> ConcurrentChange:
+    """Another request changed the club between this one's read and its write: the unit of
+    work runs the change again from a fresh read (a name taken meanwhile is then a 422)."""
+    return ConcurrentChange(Text("the club was changed by another request at the same time; "
+                                 "read it and try again"))
 
 
 class ClubService:

@@ -266,3 +266,27 @@ def test_the_club_bodies_are_what_their_schemas_dump(client: Any) -> None:
     assert ClubSchema().field_dump(body) == body
     members = client.get(f"{CLUBS}/{club['id']}/members", headers=read).json
     assert MembersSchema().field_dump(members) == members
+
+
+def test_a_change_that_lost_a_race_runs_again_from_a_fresh_read(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two secretaries add "Anna" and "ANNA" at once: the one whose write finds the club
+    moved on is run again on the club as it is now, and gets the duplicate's 422 (not a
+    409, nor two Annas)."""
+    from service.application.clubs import ClubService
+
+    club = found_club(client)
+    stale = client.application.extensions["segnapunti.clubs"].repository.get_club(club["id"])
+    member(client, club, "Anna")  # the other secretary's, after ``stale`` was read
+    real = ClubService._load
+    reads: list[int] = []
+
+    def load(self: ClubService, club_id: str) -> Any:
+        reads.append(1)
+        return stale if len(reads) == 1 else real(self, club_id)
+
+    monkeypatch.setattr(ClubService, "_load", load)
+    body = assert_problem(add(client, club, "ANNA"), 422)
+    assert body["errors"][0]["code"] == "duplicate_name" and len(reads) == 2
+    monkeypatch.undo()
+    assert [m["name"] for m in roster(client, club)] == ["Anna"]
