@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
@@ -23,7 +23,8 @@ from service.application.ports import (
 from .base import tables, version_bump
 from .connections import SqlConnections, aware
 
-_clubs, _members, _actions = tables("clubs", "club_members", "club_actions")
+_clubs, _members, _actions, _keys = tables("clubs", "club_members", "club_actions",
+                                           "idempotency_keys")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
 
 
@@ -126,7 +127,10 @@ class SqlClubRepository:
 
     @staticmethod
     def _scrub(connection: Connection, club_id: str, member_id: str) -> None:
-        """The forgotten member's names out of every earlier action of the club."""
+        """The forgotten member's names out of every earlier action of the club, and out of
+        the first responses kept for its requests' Idempotency-Keys (a retry of one is then
+        run again: a member added twice is the duplicate's 422)."""
+        connection.execute(delete(_keys).where(_keys.c.scope == club_id))
         rows = connection.execute(
             select(_actions.c.id, _actions.c.data).where(_actions.c.club_id == club_id)).all()
         for row in rows:

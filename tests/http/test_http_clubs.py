@@ -203,7 +203,9 @@ def test_bad_input_a_merge_into_itself_or_no_member_is_422_on_into(
 def test_privacy_a_forgotten_member_becomes_a_neutral_label_for_good(client: Any) -> None:
     club = found_club(client)
     member(client, club, "Anna")
-    bruno = member(client, club, "Bruno Rossi", initials="BR")
+    bruno = client.post(f"{CLUBS}/{club['id']}/members",
+                        json={"name": "Bruno Rossi", "initials": "BR"},
+                        headers={**auth(club["tokens"]["edit"]), "Idempotency-Key": "b"}).json
     edit = auth(club["tokens"]["edit"])
     url = f"{CLUBS}/{club['id']}/members/{bruno['id']}"
     client.patch(url, json={"name": "Bruno Bianchi"}, headers=edit)
@@ -217,11 +219,16 @@ def test_privacy_a_forgotten_member_becomes_a_neutral_label_for_good(client: Any
     # Nowhere the old name: the history (this action and the earlier ones) and the exports.
     read = auth(club["tokens"]["read"])
     for suffix in ("/history", ".json", ".csv", "", "/members"):
-        text = client.get(f"{CLUBS}/{club['id']}{suffix}", headers=read).get_data(as_text=True)
-        assert "Bruno" not in text and "BR" not in text.replace("BRUNO", ""), suffix
+        said = client.get(f"{CLUBS}/{club['id']}{suffix}", headers=read).get_data(as_text=True)
+        assert "Bruno" not in said and "BR" not in said.replace("BRUNO", ""), suffix
     assert history(client, club)[-1]["action"] == "forget"
-    # The old name is free again.
-    member(client, club, "Bruno Rossi")
+    # Nor in the first response kept for the Idempotency-Key that added him: sent again,
+    # the request is run anew (the old name is free again), not answered with his name.
+    again = client.post(f"{CLUBS}/{club['id']}/members",
+                        json={"name": "Bruno Rossi", "initials": "BR"},
+                        headers={**edit, "Idempotency-Key": "b"})
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
+    assert again.json["id"] != bruno["id"]
 
 
 def test_exports_the_roster_as_json_and_csv(client: Any) -> None:
