@@ -169,8 +169,8 @@ def client(app: Any) -> Any:
     """A test client on an emptied database."""
     engine = app.extensions["segnapunti.games"].repository.engine
     with engine.begin() as connection:
-        for table in ("idempotency_keys", "event_actions", "event_tables", "event_rounds",
-                      "events", "confirmations", "player_tokens", "hand_versions", "hands",
+        for table in ("idempotency_keys", "club_actions", "club_members", "clubs",
+                      "event_actions", "event_tables", "event_rounds", "events", "confirmations", "player_tokens", "hand_versions", "hands",
                       "games"):
             connection.execute(text(f"DELETE FROM {table}"))
     return app.test_client()

@@ -191,6 +191,42 @@ class EventAction:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class StoredMember:
+    """A member of a club as stored (issue 29): ``number`` their place in the order they
+    joined (from 1, the forgotten's label), ``merged_into`` the member they were merged
+    into, ``changed_version`` the club's version that last changed them (their ETag)."""
+
+    id: str
+    number: int
+    name: str
+    name_key: str
+    initials: str | None
+    active: bool
+    joined_at: datetime
+    merged_into: str | None
+    forgotten: bool
+    changed_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredClub:
+    id: str
+    name: str
+    edit_token_hash: str
+    read_token_hash: str
+    created_at: datetime
+    version: int
+    members: tuple[StoredMember, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClubCredentials:
+    edit_token_hash: str
+    read_token_hash: str
+    version: int
+
+
 class GameIdTaken(Exception):
     """A new game's id is already in use (a random-id collision: draw another)."""
 
@@ -357,6 +393,30 @@ class EventRepository(Protocol):
         the event's history, the event one version on (else ``StaleGame``)."""
 
 
+class ClubRepository(Protocol):
+    """Clubs and their members (issue 29): every change guarded by the club's version
+    (else ``StaleGame``) and kept in its history."""
+
+    def add_club(self, club: StoredClub, now: datetime) -> None:
+        """Store a new club with no members (``GameIdTaken`` if its id is in use)."""
+
+    def get_club(self, club_id: str) -> StoredClub | None:
+        """The club with every member (merged and forgotten ones too), or None."""
+
+    def get_club_credentials(self, club_id: str) -> ClubCredentials | None: ...
+
+    def club_token_exists(self, token_hash: str) -> bool: ...
+
+    def club_history(self, club_id: str) -> list[EventAction]: ...
+
+    def change_members(self, club_id: str, *, expected_version: int,
+                       members: tuple[StoredMember, ...], action: str,
+                       data: dict[str, Any], now: datetime,
+                       forget: str | None = None) -> None:
+        """Add or replace ``members`` (by id), the club one version on, the action in its
+        history; ``forget``: a member whose name the history's earlier actions lose."""
+
+
 class Store(Protocol):
     """The repositories of one database, sharing its transactions: ``atomic`` opens the unit
     of work's, and every repository's writes inside join it."""
@@ -373,3 +433,6 @@ class Store(Protocol):
 
     @property
     def idempotency(self) -> IdempotencyRepository: ...
+
+    @property
+    def clubs(self) -> ClubRepository: ...

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from .errors import ConcurrentChange
 from .idempotency import IdempotencyService, SavedResponse, fingerprint
-from .ports import EventRepository, GameRepository, Store, StoreUnavailable
+from .ports import ClubRepository, EventRepository, GameRepository, Store, StoreUnavailable
 
 #: How often one request's write is tried when other requests keep changing the game.
 WRITE_ATTEMPTS = 5
@@ -84,6 +84,11 @@ class UnitOfWork:
     def events(self) -> EventRepository:
         """The events' repository: its writes join this unit's transaction."""
         return self.store.events
+
+    @property
+    def clubs(self) -> ClubRepository:
+        """The clubs' repository: its writes join this unit's transaction."""
+        return self.store.clubs
 
     @property
     def retried(self) -> bool:

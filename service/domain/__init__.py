@@ -16,11 +16,24 @@ never from the wings behind it. The house, from the ground up:
 - ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
   variant by id, a game of many hands, the rules as the page shows them;
 - ``events/``: an event's setup, its standings, and the seating of a round by format;
-- ``duplicate/``: a duplicate event's boards dealt from its seed, and its movement.
+- ``duplicate/``: a duplicate event's boards dealt from its seed, and its movement;
+- ``clubs.py``: a club's roster: members' names compared as a person would, merges, the
+  forgotten.
 """
 
 from __future__ import annotations
 
+from .clubs import (
+    CLUB_NAME_MAX,
+    MEMBERS_MAX,
+    MemberChange,
+    RosterName,
+    forgotten_label,
+    member_key,
+    merge_problems,
+    validate_club_name,
+    validate_member,
+)
 from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
@@ -80,7 +93,9 @@ from .variant import Variant
 RULES_VERSION = "2026.11.1"
 
 __all__ = [
+    "CLUB_NAME_MAX",
     "ENTRANTS_MAX",
+    "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
     "VARIANTS",
@@ -94,9 +109,11 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "HandStanding",
+    "MemberChange",
     "Problem",
     "RecordInvalid",
     "RoundPlan",
+    "RosterName",
     "Seating",
     "Standings",
     "Suit",
@@ -114,10 +131,13 @@ __all__ = [
     "decimal_json",
     "english_value",
     "find_variant",
+    "forgotten_label",
     "game_summary",
     "hand_standing",
     "is_final",
     "later_hands_problems",
+    "member_key",
+    "merge_problems",
     "name_key",
     "parse_hand_record",
     "parse_money",
@@ -137,8 +157,10 @@ __all__ = [
     "seating_json",
     "standings",
     "suggest_melds",
+    "validate_club_name",
     "validate_event_setup",
     "validate_game_setup",
+    "validate_member",
     "verdict_problems",
     "visible",
     "written_sections",

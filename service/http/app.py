@@ -14,6 +14,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from service.application.clubs import ClubService
 from service.application.events import EventService
 from service.application.games import GameService
 from service.application.idempotency import IdempotencyService
@@ -29,7 +30,7 @@ from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
 from .jsonbody import FastJsonProvider
 from .language import say_language
-from .paths import API_PREFIX, GAMES_PREFIX
+from .paths import API_PREFIX, CLUBS_PREFIX, GAMES_PREFIX
 from .resources import register_resources
 from .routing import register_converters
 from .schemas import ProblemSchema
@@ -120,7 +121,7 @@ def _refuse_undecodable_text() -> Response | None:
 
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
-BODYLESS = {"events.CloseRound"}
+BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember"}
 
 
 def _require_json_body() -> None:
@@ -148,7 +149,8 @@ def _protect_responses(response: Response) -> Response:
         response.headers.pop("Content-Type", None)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    if request.path.startswith(GAMES_PREFIX) and "Cache-Control" not in response.headers:
+    if request.path.startswith((GAMES_PREFIX, CLUBS_PREFIX)) and (
+            "Cache-Control" not in response.headers):
         response.headers["Cache-Control"] = (
             "private, no-cache" if request.method in {"GET", "HEAD"} else "no-store"
         )
@@ -189,6 +191,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
     app.extensions["segnapunti.events"] = EventService(store.events, service)
+    app.extensions["segnapunti.clubs"] = ClubService(
+        store.clubs, service.clock,
+        lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest))
     app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.idempotency"] = keys
     app.extensions["segnapunti.units"] = UnitOfWorkFactory(store, keys)

@@ -73,7 +73,14 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from .paths import EVENTS_PREFIX, GAMES_PREFIX, IMPORT_PATH, PAGE_ASSETS_PREFIX, PAGE_PATHS
+from .paths import (
+    CLUBS_PREFIX,
+    EVENTS_PREFIX,
+    GAMES_PREFIX,
+    IMPORT_PATH,
+    PAGE_ASSETS_PREFIX,
+    PAGE_PATHS,
+)
 from .problems import FAILED_AUTHENTICATION, problem_response
 
 log = logging.getLogger(__name__)
@@ -88,7 +95,7 @@ DEFAULT_AUTH_FAILURE_BURST = 20
 DEFAULT_STORAGE_URL = "memory://"
 #: Where a token opens something: a game's and an event's own resources
 #: (``/api/v1/games/<id>…``, ``/api/v1/events/<id>…``), not the collections they are created in.
-TOKEN_SCOPED_PREFIXES = (f"{GAMES_PREFIX}/", f"{EVENTS_PREFIX}/")
+TOKEN_SCOPED_PREFIXES = (f"{GAMES_PREFIX}/", f"{EVENTS_PREFIX}/", f"{CLUBS_PREFIX}/")
 #: Never limited: liveness and readiness (a load balancer or Docker polls them from one
 #: address; readiness asks the database at most once a second a worker, however often it is
 #: called), and the phone page (its shell and service worker here, its files under

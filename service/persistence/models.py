@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -224,3 +225,55 @@ class IdempotencyKeyRow(Base):
     # Sealed with the key (service.application.idempotency): base64 text.
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ClubRow(Base):
+    """A club (issue 29): its name and the hashes of its secretary's and members' tokens."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Bumped by every change to the club or its roster: the optimistic-concurrency guard.
+    version: Mapped[int] = mapped_column(Integer)
+
+
+class ClubMemberRow(Base):
+    """A member of a club. ``name_key`` (accent- and case-insensitive) is unique in the club,
+    for every member, merged and forgotten ones too."""
+
+    __tablename__ = "club_members"
+    __table_args__ = (UniqueConstraint("club_id", "name_key"),
+                      UniqueConstraint("club_id", "number"))
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(400))
+    initials: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    merged_into: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    forgotten: Mapped[bool] = mapped_column(Boolean)
+    changed_version: Mapped[int] = mapped_column(Integer)
+
+
+class ClubActionRow(Base):
+    """One change to a club, in order: its history. Rows are only inserted, except that
+    forgetting a member takes their name out of the earlier ones."""
+
+    __tablename__ = "club_actions"
+    __table_args__ = (UniqueConstraint("club_id", "club_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"))
+    club_version: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

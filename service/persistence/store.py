@@ -1,4 +1,4 @@
-"""The store: one database, its repositories (games, events, idempotency keys) on shared
+"""The store: one database, its repositories (games, events, clubs, idempotency keys) on shared
 connections, so that one unit of work's writes to any of them commit together."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from sqlalchemy.pool import NullPool
 
 from service.application.ports import StoreUnavailable
 
+from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
 from .idempotency import SqlIdempotencyRepository
@@ -34,6 +35,7 @@ class SqlStore:
         self.games = SqlGameRepository(engine, self.connections)
         self.events = SqlEventRepository(self.connections, self.games)
         self.idempotency = SqlIdempotencyRepository(self.connections)
+        self.clubs = SqlClubRepository(self.connections)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, str | None] | None = None

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "http"))  # http_support: hands, Table
 
-from hostile_world import World, open_event, play_two_hands
+from hostile_world import World, open_club, open_event, play_two_hands
 from http_support import Table
 
 
@@ -22,4 +22,5 @@ from http_support import Table
 def world(app: Any) -> World:
     client = app.test_client()
     return World(client, play_two_hands(Table(client)),
-                 Table(client, players=("Dario", "Elena", "Fabio")), open_event(client))
+                 Table(client, players=("Dario", "Elena", "Fabio")), open_event(client),
+                 open_club(client))

@@ -61,6 +61,23 @@ EV_HISTORY: Op = ("get", f"{EVENT}/history")
 EV_JSON: Op = ("get", f"{EVENT}.json")
 EV_CSV: Op = ("get", f"{EVENT}.csv")
 EV_LINKS: Op = ("get", f"{EVENT}/links")
+#: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
+#: operation's) and Bruno (``{member2}``); sent with the club's edit token.
+CLUB = f"{API}/clubs/{{club_id}}"
+MEMBER = f"{CLUB}/members/{{member_id}}"
+CL_CREATE: Op = ("post", f"{API}/clubs")
+CL_READ: Op = ("get", CLUB)
+CL_LINKS: Op = ("get", f"{CLUB}/links")
+CL_MEMBERS: Op = ("get", f"{CLUB}/members")
+CL_ADD: Op = ("post", f"{CLUB}/members")
+CL_MEMBER: Op = ("get", MEMBER)
+CL_CHANGE: Op = ("patch", MEMBER)
+CL_MERGE: Op = ("post", f"{MEMBER}/merge")
+CL_UNMERGE: Op = ("post", f"{MEMBER}/unmerge")
+CL_FORGET: Op = ("post", f"{MEMBER}/forget")
+CL_HISTORY: Op = ("get", f"{CLUB}/history")
+CL_JSON: Op = ("get", f"{CLUB}.json")
+CL_CSV: Op = ("get", f"{CLUB}.csv")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -69,7 +86,7 @@ CSV_EXPORT: Op = ("get", f"{GAME}.csv")
 WRITE_METHODS = {"PUT", "DELETE"}
 #: A path's parameters as the world fills them.
 DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3",
-            "table": "1", "hand": "1"}
+            "table": "1", "hand": "1", "club_id": "{club}", "member_id": "{member}"}
 
 
 @dataclass(frozen=True)
@@ -104,6 +121,11 @@ VALID: dict[Op, Any] = {
     VERDICT: {"verdict": "dispute", "reason": "Bruno had the Fool, not Anna"},
     EV_CREATE: {"name": "Sera", "variant": "gatti-3", "format": "individual",
                 "entrants": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Carla"}]},
+    CL_CREATE: {"name": "Circolo del Giovedì"},
+    CL_ADD: {"name": "Zeno", "initials": "Z"},
+    CL_CHANGE: {"name": "Ugo", "initials": None, "active": False},
+    # Last: the world's Anna merged into its Bruno (``{member2}``: the world fills it).
+    CL_MERGE: {"into": "{member2}"},
 }
 #: Where each body keeps a whole number, and a short identifier-like text.
 NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
@@ -115,7 +137,14 @@ TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     ADD_HAND: ("discard", 0), CORRECT: ("discard", 0), IMPORT: ("game", "variant"),
     VERDICT: ("verdict",),
     EV_CREATE: ("variant",),
+    CL_CREATE: ("name",), CL_ADD: ("name",), CL_CHANGE: ("name",), CL_MERGE: ("into",),
 }
+#: Where a name goes rather than an identifier: injected and odd text that a reader can see
+#: is a name like any other (stored as typed: ``test_a_member_may_be_named_anything_printable``),
+#: so those cases are not sent there.
+NAME_AT = {CL_CREATE, CL_ADD, CL_CHANGE}
+#: The odd texts that are names a reader can see.
+PRINTABLE_ODD = ("RTL override", "combining accent", "zero-width joiner")
 #: What a body over its size limit is: 1 MiB, an import's 16 MiB.
 LIMIT = {op: 1024 * 1024 for op in VALID} | {IMPORT: 16 * 1024 * 1024}
 
@@ -211,6 +240,10 @@ def body_cases(op: Op) -> list[Case]:
         Case(op, "an encoding not taken", 415, "unsupported_content_encoding",
              raw=b'{"variant": "gatti-3"}', headers={"Content-Encoding": "br"}),
     ]
+    if op in NAME_AT:
+        taken = {*(f"{name} injected for an identifier" for name in INJECTIONS),
+                 *(f"{name} text for an identifier" for name in PRINTABLE_ODD)}
+        cases = [case for case in cases if case.name not in taken]
     if op == IMPORT:
         cases.append(Case(op, "gzip that is not gzip", 400, "malformed_request",
                           raw=b'{"variant": "gatti-3"}', headers={"Content-Encoding": "gzip"}))
@@ -252,7 +285,7 @@ def path_cases(op: Op) -> list[Case]:
     """Odd game ids and hand numbers in the path of an operation on a game."""
     body = VALID.get(op, PATH_BODIES.get(op))
     cases = [Case(op, f"game id: {name}", status,
-                  path=_path(op, game_id=value, event_id=value), body=body)
+                  path=_path(op, game_id=value, event_id=value, club_id=value), body=body)
              for name, (value, status) in ODD_GAME_IDS.items()]
     if "{number}" in op[1]:
         cases += [Case(op, f"hand number: {name}", status, path=_path(op, number=value),
@@ -277,6 +310,10 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"],
+    CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
+    CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
+    CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
+    CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
@@ -287,6 +324,24 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS)
+
+#: The club operations whose path takes odd club ids, and (under a member) odd member ids.
+CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
+              CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV)
+PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
+
+
+def club_path_cases(op: Op) -> list[Case]:
+    """Odd club ids (and member ids) in the path of a club operation."""
+    body = VALID.get(op, PATH_BODIES.get(op))
+    cases = [case for case in path_cases(op) if case.name in EVENT_ODD_PATHS]
+    if "{member_id}" in op[1]:
+        cases += [Case(op, f"member id: {name}", status, path=_path(op, member_id=value),
+                       body=body)
+                  for name, (value, status) in ODD_GAME_IDS.items()
+                  if f"game id: {name}" in EVENT_ODD_PATHS]
+    return cases
+
 
 CASES: list[Case] = [
     *(case for op in VALID for case in body_cases(op)),
@@ -331,6 +386,32 @@ CASES: list[Case] = [
     Case(EV_PDF, "query: an unknown language", 422, path=_path(EV_PDF) + "?lang=xx"),
     Case(EV_CREATE, "an event with a name 61 long", 422,
          body={**VALID[EV_CREATE], "name": "n" * 61}),
+    # Clubs: a roster's names are one person's however typed; merges within the roster.
+    *(case for op in CLUB_PATHS for case in club_path_cases(op)),
+    Case(CL_CREATE, "a club with a name 61 long", 422, body={"name": "n" * 61}),
+    Case(CL_CREATE, "a club named only by invisible characters", 422,
+         body={"name": "\u200b\u2060 \ufeff"}),
+    Case(CL_ADD, "a member named as Anna in capitals without accents", 422,
+         body={"name": "ANNA"}),
+    Case(CL_ADD, "a member named Anna with a zero-width space", 422,
+         body={"name": "An\u200bna"}),
+    Case(CL_ADD, "a member named only by invisible characters", 422,
+         body={"name": "\u200b\u200d"}),
+    Case(CL_ADD, "initials 5 long", 422, body={"name": "Zeno", "initials": "ABCDE"}),
+    Case(CL_ADD, "initials as a number", 422, body={"name": "Zeno", "initials": 7}),
+    Case(CL_ADD, "every problem at once", 422,
+         body={"name": "\u200b", "initials": "TOOLONG"}),
+    Case(CL_CHANGE, "a rename to Bruno's name", 422, body={"name": "bruno"}),
+    Case(CL_CHANGE, "active not a boolean", 422, body={"active": "no"}),
+    Case(CL_CHANGE, "a change with a stale If-Match", 412, body={"initials": "X"},
+         headers={"If-Match": '"m1-0000000000000000"'}),
+    Case(CL_CHANGE, "a change of a member not there", 404,
+         path=_path(CL_CHANGE, member_id="zzzzzzzzzz"), body={"initials": "X"}),
+    Case(CL_MERGE, "a merge into itself", 422, body={"into": "{member}"}),
+    Case(CL_MERGE, "a merge into no member", 422, body={"into": "zzzzzzzzzz"}),
+    Case(CL_UNMERGE, "undoing a merge never made", 409, "not_merged"),
+    Case(CL_FORGET, "forgetting a member not there", 404,
+         path=_path(CL_FORGET, member_id="zzzzzzzzzz")),
     *(Case(op, f"method {method}", 405, method=method, raw=b"{}")
       for op, methods in WRONG_METHODS.items() for method in methods),
     # The variant in the path: only the variants' own ids.

@@ -15,7 +15,8 @@ from sqlalchemy import text
 PROBLEM = "application/problem+json"
 
 TABLES = ("games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
-          "confirmations", "events", "event_rounds", "event_tables", "event_actions")
+          "confirmations", "events", "event_rounds", "event_tables", "event_actions", "clubs",
+          "club_members", "club_actions")
 
 
 @dataclass
@@ -25,6 +26,8 @@ class World:
     other: Table  # another game, whose tokens must not open ``mine``
     #: An event (gatti-3, three players, round 1 seated, no hand played): its created body.
     event: dict[str, Any] | None = None
+    #: A club with two members, Anna and Bruno: its created body, with ``members`` their ids.
+    club: dict[str, Any] | None = None
     #: The snapshot the last case found after its request, which is the next case's "before"
     #: unless something else wrote to the world's database since: a test that writes sets it
     #: to None first, and a case takes it with ``before()``. (A snapshot costs five requests
@@ -54,7 +57,10 @@ class World:
             f"/api/v1/events/{self.event['id']}",
             headers={"Authorization": f"Bearer {self.event['tokens']['read']}"}).data \
             if self.event else None
-        return (*(r.data for r in reads[:-1]), export, counts, event)
+        club = tuple(self.client.get(f"/api/v1/clubs/{self.club['id']}{suffix}", headers={
+            "Authorization": f"Bearer {self.club['tokens']['read']}"}).data
+            for suffix in ("", "/history")) if self.club else None
+        return (*(r.data for r in reads[:-1]), export, counts, event, club)
 
 
 def open_event(client: Any) -> dict[str, Any]:
@@ -67,6 +73,32 @@ def open_event(client: Any) -> dict[str, Any]:
                           headers={"Authorization": f"Bearer {body['tokens']['edit']}"})
     assert started.status_code == 201, started.json
     return body
+
+
+def open_club(client: Any) -> dict[str, Any]:
+    """A club with two members, Anna and Bruno (their ids in ``members``)."""
+    created = client.post("/api/v1/clubs", json={"name": "Circolo"})
+    assert created.status_code == 201, created.json
+    body: dict[str, Any] = created.json
+    body["members"] = []
+    for name in ("Anna", "Bruno"):
+        added = client.post(f"/api/v1/clubs/{body['id']}/members", json={"name": name},
+                            headers={"Authorization": f"Bearer {body['tokens']['edit']}"})
+        assert added.status_code == 201, added.json
+        body["members"].append(added.json["id"])
+    return body
+
+
+def _fill(world: World, text: str) -> str:
+    """A path or a body with the world's ids for its placeholders."""
+    text = text.replace("{game}", world.mine.id)
+    if world.event is not None:
+        text = text.replace("{event}", world.event["id"])
+    if world.club is not None:
+        text = (text.replace("{club}", world.club["id"])
+                .replace("{member2}", world.club["members"][1])
+                .replace("{member}", world.club["members"][0]))
+    return text
 
 
 def play_two_hands(game: Table) -> Table:
@@ -85,7 +117,7 @@ def _body(world: World, case: Case) -> bytes | None:
         body = put(_valid(world, case.op), case.at, case.value)
     if body == "{import}":
         body = _valid(world, case.op)
-    return None if body is None else json.dumps(body).encode()
+    return None if body is None else _fill(world, json.dumps(body)).encode()
 
 
 def _valid(world: World, op: Any) -> Any:
@@ -102,9 +134,7 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
     ``PATH_INFO`` as bytes (latin-1), the query as sent. ``headers`` replace the edit
     token's ``Authorization``."""
     method = (case.method or case.op[0]).upper()
-    path = (case.path or case.op[1].format(**DEFAULTS)).replace("{game}", world.mine.id)
-    if world.event is not None:
-        path = path.replace("{event}", world.event["id"])
+    path = _fill(world, case.path or case.op[1].format(**DEFAULTS))
     path, _, query = path.partition("?")
     # A verdict is a player's: sent with a player's token, every other case with the edit
     # token.
@@ -112,6 +142,8 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
              if case.op == ("post", "/api/v1/games/{game_id}/hands/{number}/confirmations")
              else world.event["tokens"]["edit"]
              if world.event is not None and case.op[1].startswith("/api/v1/events/")
+             else world.club["tokens"]["edit"]
+             if world.club is not None and case.op[1].startswith("/api/v1/clubs/")
              else world.mine.edit)
     headers = dict(headers if headers is not None else {"Authorization": f"Bearer {token}"})
     if method in WRITE_METHODS and case.if_match is not None:

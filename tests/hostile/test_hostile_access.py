@@ -12,6 +12,18 @@ from typing import Any
 import pytest
 from hostile_cases import (
     ADD_HAND,
+    CL_ADD,
+    CL_CHANGE,
+    CL_CSV,
+    CL_FORGET,
+    CL_HISTORY,
+    CL_JSON,
+    CL_LINKS,
+    CL_MEMBER,
+    CL_MEMBERS,
+    CL_MERGE,
+    CL_READ,
+    CL_UNMERGE,
     CORRECT,
     CSV_EXPORT,
     DELETE,
@@ -25,7 +37,7 @@ from hostile_cases import (
     VERDICT,
     Case,
 )
-from hostile_world import PROBLEM, World, send
+from hostile_world import PROBLEM, World, open_club, send
 
 from service.http.openapi import build_spec
 
@@ -119,3 +131,85 @@ def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credentia
     after = world.snapshot()
     assert after == before
     world.known = after  # the next case's "before"
+
+
+# -- clubs (issue 29) -----------------------------------------------------------------------
+
+#: Every operation on a club, and the ones for the secretary's edit token alone.
+CLUB_OPERATIONS = [CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
+                   CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV]
+CLUB_WRITES = {CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET}
+CLUB_BODIES = {CL_ADD: VALID[CL_ADD], CL_CHANGE: VALID[CL_CHANGE], CL_MERGE: VALID[CL_MERGE]}
+CLUB_CREDENTIALS = [
+    "no token", "Bearer and nothing", "the token cut short", "the token's hash",
+    "SQL for a token", "another club's edit token", "another club's read token",
+    "a game's edit token", "an event's edit token", "an event's read token",
+    "the read token",
+]
+
+
+@pytest.fixture(scope="module")
+def other_club(world: World) -> dict[str, Any]:
+    world.known = None  # this writes to the world's database
+    return open_club(world.client)
+
+
+def _club_credentials(world: World, other: dict[str, Any]
+                      ) -> dict[str, tuple[dict[str, str], int, int, str]]:
+    """name → (headers, status of a read, status of a write, problem code). A token that
+    opens something else — another club, a game, an event — is a 404, as a club that does
+    not exist; a token that opens nothing is a 401."""
+    assert world.club is not None and world.event is not None
+    mine = world.club["tokens"]
+    return {
+        "no token": ({}, 401, 401, "token_missing"),
+        "Bearer and nothing": ({"Authorization": "Bearer"}, 401, 401, "token_missing"),
+        "the token cut short": ({"Authorization": f"Bearer {mine['edit'][:-1]}"}, 401, 401,
+                                "invalid_token"),
+        "the token's hash": ({"Authorization": "Bearer " + "0" * 64}, 401, 401,
+                             "invalid_token"),
+        "SQL for a token": ({"Authorization": "Bearer ' OR '1'='1"}, 401, 401,
+                            "invalid_token"),
+        "another club's edit token": ({"Authorization": f"Bearer {other['tokens']['edit']}"},
+                                      404, 404, "not_found"),
+        "another club's read token": ({"Authorization": f"Bearer {other['tokens']['read']}"},
+                                      404, 404, "not_found"),
+        "a game's edit token": ({"Authorization": f"Bearer {world.mine.edit}"}, 404,
+                                         404, "not_found"),
+        "an event's edit token": (
+            {"Authorization": f"Bearer {world.event['tokens']['edit']}"}, 404, 404,
+            "not_found"),
+        "an event's read token": (
+            {"Authorization": f"Bearer {world.event['tokens']['read']}"}, 404, 404,
+            "not_found"),
+        "the read token": ({"Authorization": f"Bearer {mine['read']}"}, 200, 403,
+                           "read_only_token"),
+    }
+
+
+def test_the_club_matrix_has_every_operation_on_a_club() -> None:
+    secured = {(method, path) for path, item in build_spec()["paths"].items()
+               for method, operation in item.items()
+               if method != "parameters" and operation.get("security")
+               and path.startswith("/api/v1/clubs/")}
+    assert secured == set(CLUB_OPERATIONS)
+
+
+@pytest.mark.parametrize("credential", CLUB_CREDENTIALS)
+@pytest.mark.parametrize("op", CLUB_OPERATIONS, ids=" ".join)
+def test_club_access_with_a_wrong_or_weak_credential(world: World, other_club: dict[str, Any],
+                                                     op: Any, credential: str) -> None:
+    headers, read_status, write_status, code = _club_credentials(world, other_club)[credential]
+    expected = write_status if op in CLUB_WRITES else read_status
+    before = world.before()
+    response = send(world, Case(op, credential, expected, body=CLUB_BODIES.get(op)),
+                    headers=headers)
+    if expected == 200:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == expected, (response.status_code, response.data[:300])
+        assert response.mimetype == PROBLEM
+        assert response.json["code"] == code
+    after = world.snapshot()
+    assert after == before
+    world.known = after

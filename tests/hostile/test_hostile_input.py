@@ -8,13 +8,15 @@ given back unchanged where a player's name goes."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
 from hostile_cases import CASES, INJECTIONS, ODD_TEXT, VALID, Case
-from hostile_world import PROBLEM, World, play_two_hands, send
+from hostile_world import PROBLEM, World, open_club, play_two_hands, send
 from http_support import Table
 
+from service.domain import visible
 from service.http.openapi import build_spec
 
 
@@ -55,7 +57,7 @@ def test_the_bodies_the_cases_spoil_are_valid(app: Any, world: World) -> None:
     its own, the world's twin)."""
     world.known = None  # this test writes to the world's database
     client = app.test_client()
-    twin = World(client, play_two_hands(Table(client)), Table(client))
+    twin = World(client, play_two_hands(Table(client)), Table(client), club=open_club(client))
     for op in VALID:
         case = Case(op, "valid", 0, body=VALID[op])
         response = send(twin, case)
@@ -78,3 +80,23 @@ def test_a_player_may_be_named_anything_printable(world: World, name: str) -> No
     url = f"/api/v1/games/{created['id']}"
     assert client.get(url, headers=read).json["players"] == [odd, "Bruno", "Carla"]
     assert client.get(f"{url}.json", headers=read).json["game"]["players"][0] == odd
+
+
+@pytest.mark.parametrize("name", [*INJECTIONS, "RTL override", "combining accent",
+                                  "zero-width joiner"])
+def test_a_member_may_be_named_anything_printable(world: World, name: str) -> None:
+    """Where an identifier is refused, a club's member's name is text: stored and given
+    back as shown (NFC, without the characters that show nothing), in the roster and its
+    JSON export (issue 29)."""
+    odd = INJECTIONS.get(name) or ODD_TEXT[name]
+    world.known = None  # this test writes to the world's database
+    client = world.client
+    club = open_club(client)
+    response = client.post(f"/api/v1/clubs/{club['id']}/members", json={"name": odd},
+                           headers={"Authorization": f"Bearer {club['tokens']['edit']}"})
+    assert response.status_code == 201, response.json
+    shown = visible(unicodedata.normalize("NFC", odd))
+    read = {"Authorization": f"Bearer {club['tokens']['read']}"}
+    url = f"/api/v1/clubs/{club['id']}"
+    assert client.get(f"{url}/members", headers=read).json["members"][-1]["name"] == shown
+    assert client.get(f"{url}.json", headers=read).json["members"][-1]["name"] == shown

@@ -1,4 +1,4 @@
-"""Rate limiting: an allowance per token on a game's or an event's resources (per address
+"""Rate limiting: an allowance per token on a game's, an event's or a club's resources (per address
 without one), moving windows of a rate and a burst; 429 problem+json with Retry-After; each
 client has its own; failed authentications spend an address's own allowance; the phone page
 and its files are never limited; the defaults hold a room of 200 phones behind one address. The limits' clock is the test's: the
@@ -304,3 +304,20 @@ def test_the_defaults_hold_a_room_of_200_phones_arriving_at_once(migrated_url: s
         assert client.get(event, headers=board).status_code == 200  # the board's own bucket
     finally:
         app.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+def test_each_club_token_has_its_own_bucket(limited: Any) -> None:
+    """A club's resources count per token, as a game's and an event's do (issue 29)."""
+    client, clock = limited
+    created = client.post(f"{API}/clubs", json={"name": "Circolo"}).json  # the address's
+    club = f"{API}/clubs/{created['id']}"
+    edit, read = auth(created["tokens"]["edit"]), auth(created["tokens"]["read"])
+    for path in (club, f"{club}/members", club):
+        assert client.get(path, headers=read).status_code == 200
+    assert_problem(client.get(f"{club}/members", headers=read), 429)
+    for _ in range(3):
+        assert client.get(club, headers=edit).status_code == 200
+    assert_problem(client.get(club, headers=edit), 429)
+    assert [client.get(f"{API}/variants").status_code for _ in range(3)] == [200, 200, 429]
+    clock.now += 3.5
+    assert client.get(club, headers=read).status_code == 200

@@ -12,7 +12,8 @@ from service.persistence import Base, downgrade, make_engine, upgrade
 from service.persistence.migrate import alembic_config
 
 TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
-          "confirmations", "events", "event_rounds", "event_tables", "event_actions"}
+          "confirmations", "events", "event_rounds", "event_tables", "event_actions",
+          "clubs", "club_members", "club_actions"}
 
 
 def _tables(url: str) -> set[str]:

@@ -117,15 +117,21 @@ def visible(text: str) -> str:
     return " ".join("".join(ch for ch in text if not _shows_nothing(ch)).split())
 
 
-def name_key(name: str) -> str:
+def name_key(name: str, *, accents: bool = True) -> str:
     """What two names must share to be the same person's: compatibility-normalised (NFKC:
     "José" typed precomposed or decomposed, full-width ``Ａnna`` and ``Anna``), without the
     characters that show nothing (``An\u200bna`` is ``Anna``), spaces made one, case-folded.
     An empty key is a name nobody can read: only spaces and invisible characters. Used for
     an event's entrants and pairs' players, a game's players, and finding an entrant by
-    name (issue 25; issue 29's club members too)."""
-    folded = visible(unicodedata.normalize("NFKC", name)).casefold()
-    return unicodedata.normalize("NFKC", folded)
+    name (issue 25). With ``accents=False`` the accents go too ("Nicolò" is "Nicolo"): how
+    a club's members are told apart (issue 29, CLUBS.md); events keep their accents."""
+    folded = unicodedata.normalize("NFKC", visible(unicodedata.normalize("NFKC", name))
+                                   .casefold())
+    if accents:
+        return folded
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", folded)
+                   if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFKC", bare)
 
 
 def plain(message: str | Text) -> str:

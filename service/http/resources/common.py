@@ -180,7 +180,8 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
             body = _json_or_none() if key is not None else None
             if key is None or body is None:  # a malformed body: the view answers 400 / 422
                 return unit.run(lambda: view(*args, unit=unit, **kwargs))
-            keyed = KeyedRequest(scope=str(kwargs.get("game_id") or kwargs.get("event_id") or ""),
+            keyed = KeyedRequest(scope=str(kwargs.get("game_id") or kwargs.get("event_id")
+                                             or kwargs.get("club_id") or ""),
                                  key=key, method=request.method, path=request.path, body=body)
             return unit.run_once(
                 keyed, lambda: current_app.make_response(view(*args, unit=unit, **kwargs)),

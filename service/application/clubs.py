@@ -1,0 +1,351 @@
+"""Use cases of clubs (issue 29, part 1; CLUBS.md): create a club, read it, its roster and
+its history; add a member, rename one, change their initials, deactivate and reactivate
+them, merge two members (undoable: ``unmerge``), forget one (irreversible).
+
+A club's tokens work as an event's: the edit token is the secretary's, the read token the
+members'; only their hashes are kept, the read token worked out from the edit token so the
+secretary can show it again. A token that opens something else (another club, an event, a
+game) is a 404 here, one that opens nothing a 401: a game's tokens never open its club.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from service.domain import (
+    MEMBERS_MAX,
+    Problem,
+    RecordInvalid,
+    RosterName,
+    Text,
+    forgotten_label,
+    member_key,
+    merge_problems,
+    validate_club_name,
+    validate_member,
+)
+
+from .errors import (
+    ConcurrentChange,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NotFound,
+    PreconditionFailed,
+    Unauthenticated,
+)
+from .games import ANY_VERSION, TOKEN_BYTES, hash_token, new_game_id
+from .ports import (
+    ClubCredentials,
+    ClubRepository,
+    EventAction,
+    GameIdTaken,
+    StaleGame,
+    StoredClub,
+    StoredMember,
+)
+from .unit_of_work import UnitOfWork
+
+_NO_HASH = "-" * 64
+
+
+class ClubNotFound(NotFound):
+    """No such club for this token (another club's token, or no club with this id)."""
+
+    failed_authentication = True
+
+
+def club_read_token(edit_token: str, club_id: str) -> str:
+    """The members' read token, worked out from the secretary's edit token."""
+    return hmac.new(edit_token.encode(), f"segnapunti club {club_id} read".encode(),
+                    hashlib.sha256).digest().hex()[:32]
+
+
+def member_etag(club_id: str, member: StoredMember) -> str:
+    """A member's entity tag: it moves with every change to them."""
+    digest = hashlib.sha256(f"{club_id}|{member.id}|{member.changed_version}".encode())
+    return f"m{member.changed_version}-{digest.hexdigest()[:16]}"
+
+
+def club_etag(club_id: str, version: int) -> str:
+    digest = hashlib.sha256(f"{club_id}|{version}".encode()).hexdigest()[:16]
+    return f"c{version}-{digest}"
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedClub:
+    club: StoredClub
+    edit_token: str
+    read_token: str
+
+
+def _concurrent() -> ConcurrentChange:
+    """Another request changed the club between this one's read and its write: the unit of
+    work runs the change again from a fresh read (a name taken meanwhile is then a 422)."""
+    return ConcurrentChange(Text("the club was changed by another request at the same time; "
+                                 "read it and try again"))
+
+
+class ClubService:
+    """The use cases of clubs over a ``ClubRepository``. ``opens_something`` says whether a
+    token's hash opens any game or event (then a club it does not open is a 404, not 401)."""
+
+    def __init__(self, repository: ClubRepository, clock: Callable[[], datetime],
+                 opens_something: Callable[[str], bool]) -> None:
+        self.repository = repository
+        self.clock = clock
+        self.opens_something = opens_something
+
+    # -- access -----------------------------------------------------------------------------
+
+    def authorize(self, club_id: str, token: str | None, *, write: bool) -> str:
+        """``edit`` or ``read``: 401 without a token or with one that opens nothing, 404 for
+        another club's (or an event's, or a game's), 403 for the read token on a change."""
+        return self._authorize(club_id, token, write=write)[0]
+
+    def _authorize(self, club_id: str, token: str | None, *,
+                   write: bool) -> tuple[str, ClubCredentials]:
+        if not token:
+            raise Unauthenticated(
+                Text("this request needs the club's token (Authorization: Bearer …)"))
+        credentials = self.repository.get_club_credentials(club_id)
+        digest = hash_token(token)
+        is_edit = hmac.compare_digest(digest, credentials.edit_token_hash
+                                      if credentials else _NO_HASH)
+        is_read = hmac.compare_digest(digest, credentials.read_token_hash
+                                      if credentials else _NO_HASH)
+        if credentials is None or not (is_edit or is_read):
+            if not (self.repository.club_token_exists(digest) or self.opens_something(digest)):
+                raise InvalidToken(Text("this token opens no club; check the link it came "
+                                        "from"))
+            raise ClubNotFound(Text("there is no club {club} for this token",
+                                    club=repr(club_id)))
+        if write and not is_edit:
+            raise Forbidden(Text("the members' read-only token cannot change the club; use "
+                                 "the secretary's"))
+        return ("edit" if is_edit else "read"), credentials
+
+    # -- reads ------------------------------------------------------------------------------
+
+    def state_tag(self, club_id: str, token: str | None) -> tuple[str, str]:
+        """The club's entity tag (its version: every change moves it) and the token's kind."""
+        kind, credentials = self._authorize(club_id, token, write=False)
+        return club_etag(club_id, credentials.version), kind
+
+    def get_club(self, club_id: str, token: str | None) -> StoredClub:
+        self._authorize(club_id, token, write=False)
+        return self._load(club_id)
+
+    def get_member(self, club_id: str, token: str | None,
+                   member_id: str) -> tuple[StoredClub, StoredMember]:
+        club = self.get_club(club_id, token)
+        return club, self._member(club, member_id)
+
+    def history(self, club_id: str, token: str | None) -> list[EventAction]:
+        self._authorize(club_id, token, write=False)
+        return self.repository.club_history(club_id)
+
+    def links(self, club_id: str, token: str | None) -> str:
+        """The members' read token again, for the secretary (edit token only)."""
+        self._authorize(club_id, token, write=True)
+        assert token is not None
+        return club_read_token(token, club_id)
+
+    # -- writes -----------------------------------------------------------------------------
+
+    def create_club(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedClub:
+        name = validate_club_name(body.get("name"))
+        edit_token = secrets.token_urlsafe(TOKEN_BYTES)
+        club_id = new_game_id()
+        read_token = club_read_token(edit_token, club_id)
+        now = self.clock()
+        club = StoredClub(club_id, name, hash_token(edit_token), hash_token(read_token), now, 1)
+        try:
+            unit.clubs.add_club(club, now)
+        except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
+            raise Conflict(Text("a new club's id was already taken; try again"),
+                           code="concurrent_change") from error
+        return CreatedClub(club, edit_token, read_token)
+
+    def add_member(self, unit: UnitOfWork, club_id: str, token: str | None,
+                   body: Mapping[str, Any]) -> tuple[StoredClub, StoredMember]:
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        change = validate_member(body, _roster(club), new=True)
+        if len(club.members) >= MEMBERS_MAX:
+            raise RecordInvalid([Problem("name", "too_many_members", Text(
+                "a club has at most {n} members", n=MEMBERS_MAX))])
+        assert change.name is not None
+        now = self.clock()
+        member = StoredMember(
+            id=self._new_member_id(club), number=len(club.members) + 1, name=change.name,
+            name_key=member_key(change.name), initials=change.initials, active=True,
+            joined_at=now, merged_into=None, forgotten=False, changed_version=club.version + 1)
+        data = {"member": member.id, "name": member.name, "initials": member.initials}
+        return self._write(unit, club, (member,), "add_member", data, now), member
+
+    def change_member(self, unit: UnitOfWork, club_id: str, token: str | None,
+                      member_id: str, body: Mapping[str, Any],
+                      if_match: Collection[str] | None) -> tuple[StoredClub, StoredMember]:
+        """Rename a member, change or drop their initials, deactivate or reactivate them.
+        ``If-Match`` is optional: when sent, it must name the member as they are now."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        member = self._member(club, member_id)
+        self._check_if_match(club, member, if_match)
+        change = validate_member(body, _roster(club), member=member.id, new=False)
+        if member.forgotten and (change.name is not None or change.initials is not None):
+            raise Conflict(Text("a forgotten member keeps their neutral name"),
+                           code="member_forgotten")
+        changed = member
+        data: dict[str, Any] = {"member": member.id}
+        if change.name is not None and change.name != member.name:
+            changed = replace(changed, name=change.name, name_key=member_key(change.name))
+            data.update(before=member.name, after=change.name)
+        if change.initials_given and change.initials != member.initials:
+            changed = replace(changed, initials=change.initials)
+            data["initials"] = change.initials
+        if change.active is not None and change.active != member.active:
+            changed = replace(changed, active=change.active)
+            data["active"] = change.active
+        if changed == member:
+            return club, member  # nothing to change: nothing written
+        now = self.clock()
+        changed = replace(changed, changed_version=club.version + 1)
+        return self._write(unit, club, (changed,), "change_member", data, now), changed
+
+    def merge(self, unit: UnitOfWork, club_id: str, token: str | None, member_id: str,
+              into: object) -> tuple[StoredClub, StoredMember]:
+        """Member ``member_id`` found to be ``into``: it leaves the roster, kept merged
+        (``merged_into``) so the merge can be undone."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        member = self._member(club, member_id)
+        if member.forgotten:
+            raise Conflict(Text("a forgotten member cannot be merged"), code="member_forgotten")
+        if member.merged_into is not None:
+            raise Conflict(Text("this member is already merged into {into}",
+                                into=member.merged_into), code="already_merged")
+        merge_problems(member.id, into, {m.id: _state(m) for m in club.members})
+        assert isinstance(into, str)
+        now = self.clock()
+        merged = replace(member, merged_into=into, changed_version=club.version + 1)
+        club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},
+                           now)
+        return club, merged
+
+    def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
+                member_id: str) -> tuple[StoredClub, StoredMember]:
+        """Undo a merge: the member back on the roster as they were."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        member = self._member(club, member_id)
+        if member.merged_into is None:
+            raise Conflict(Text("this member is not merged into another"), code="not_merged")
+        now = self.clock()
+        restored = replace(member, merged_into=None, changed_version=club.version + 1)
+        club = self._write(unit, club, (restored,), "unmerge",
+                           {"member": member.id, "from": member.merged_into}, now)
+        return club, restored
+
+    def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
+               member_id: str) -> tuple[StoredClub, StoredMember]:
+        """Forget a member, for good: their name becomes "Player N", their initials go, and
+        the history keeps that it happened without the name (nor any earlier one)."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        member = self._member(club, member_id)
+        if member.forgotten:
+            raise Conflict(Text("this member is already forgotten"), code="member_forgotten")
+        label = forgotten_label(member.number)
+        # The label cannot be someone else's name: were it, that name would be taken.
+        taken = next((m for m in club.members
+                      if m.id != member.id and m.name_key == member_key(label)), None)
+        name, key = label, member_key(label)
+        if taken is not None:
+            name, key = f"{label} ({member.id})", member_key(f"{label} ({member.id})")
+        now = self.clock()
+        forgotten = replace(member, name=name, name_key=key, initials=None, forgotten=True,
+                            changed_version=club.version + 1)
+        club = self._write(unit, club, (forgotten,), "forget",
+                           {"member": member.id, "number": member.number}, now,
+                           forget=member.id)
+        return club, forgotten
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _write(self, unit: UnitOfWork, club: StoredClub, members: tuple[StoredMember, ...],
+               action: str, data: dict[str, Any], now: datetime,
+               forget: str | None = None) -> StoredClub:
+        try:
+            unit.clubs.change_members(club.id, expected_version=club.version,
+                                      members=members, action=action, data=data, now=now,
+                                      forget=forget)
+        except StaleGame as error:
+            raise _concurrent() from error
+        by_id = {m.id: m for m in club.members}
+        by_id.update({m.id: m for m in members})
+        return replace(club, version=club.version + 1,
+                       members=tuple(sorted(by_id.values(), key=lambda m: m.number)))
+
+    def _load(self, club_id: str) -> StoredClub:
+        club = self.repository.get_club(club_id)
+        if club is None:
+            raise ClubNotFound(Text("there is no club {club} for this token",
+                                    club=repr(club_id)))
+        return club
+
+    @staticmethod
+    def _member(club: StoredClub, member_id: str) -> StoredMember:
+        found = next((m for m in club.members if m.id == member_id), None)
+        if found is None:
+            raise NotFound(Text("club {club} has no member {member}", club=club.id,
+                                member=repr(member_id)))
+        return found
+
+    @staticmethod
+    def _check_if_match(club: StoredClub, member: StoredMember,
+                        if_match: Collection[str] | None) -> None:
+        if if_match is None or ANY_VERSION in if_match:
+            return
+        if member_etag(club.id, member) not in if_match:
+            raise PreconditionFailed(Text(
+                "the member changed since the ETag sent; read them again"))
+
+    @staticmethod
+    def _new_member_id(club: StoredClub) -> str:
+        taken = {m.id for m in club.members}
+        while True:
+            found = new_game_id()
+            if found not in taken:
+                return found
+
+
+def _roster(club: StoredClub) -> list[RosterName]:
+    """Every name of the club, merged and forgotten members' too: none can be taken again."""
+    return [RosterName(m.id, m.name_key) for m in club.members]
+
+
+def _state(member: StoredMember) -> str:
+    if member.forgotten:
+        return "forgotten"
+    return "merged" if member.merged_into is not None else "member"
+
+
+def member_status(member: StoredMember) -> str:
+    """``active``, ``inactive``, ``merged`` or ``forgotten``."""
+    if member.forgotten:
+        return "forgotten"
+    if member.merged_into is not None:
+        return "merged"
+    return "active" if member.active else "inactive"
+
+
+__all__ = ["ClubNotFound", "ClubService", "CreatedClub", "club_etag", "club_read_token",
+           "member_etag", "member_status"]
