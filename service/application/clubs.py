@@ -11,7 +11,6 @@ game) is a 404 here, one that opens nothing a 401: a game's tokens never open it
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
@@ -40,7 +39,7 @@ from .errors import (
     PreconditionFailed,
     Unauthenticated,
 )
-from .games import ANY_VERSION, TOKEN_BYTES, hash_token, new_game_id
+from .games import ANY_VERSION, TOKEN_BYTES, derived_token, hash_token, new_game_id, token_kind_of
 from .ports import (
     ClubCredentials,
     ClubRepository,
@@ -52,8 +51,6 @@ from .ports import (
 )
 from .unit_of_work import UnitOfWork
 
-_NO_HASH = "-" * 64
-
 
 class ClubNotFound(NotFound):
     """No such club for this token (another club's token, or no club with this id)."""
@@ -63,8 +60,7 @@ class ClubNotFound(NotFound):
 
 def club_read_token(edit_token: str, club_id: str) -> str:
     """The members' read token, worked out from the secretary's edit token."""
-    return hmac.new(edit_token.encode(), f"segnapunti club {club_id} read".encode(),
-                    hashlib.sha256).digest().hex()[:32]
+    return derived_token(edit_token, f"club {club_id} read")
 
 
 def member_etag(club_id: str, member: StoredMember) -> str:
@@ -116,20 +112,17 @@ class ClubService:
                 Text("this request needs the club's token (Authorization: Bearer …)"))
         credentials = self.repository.get_club_credentials(club_id)
         digest = hash_token(token)
-        is_edit = hmac.compare_digest(digest, credentials.edit_token_hash
-                                      if credentials else _NO_HASH)
-        is_read = hmac.compare_digest(digest, credentials.read_token_hash
-                                      if credentials else _NO_HASH)
-        if credentials is None or not (is_edit or is_read):
+        kind = token_kind_of(digest, credentials)
+        if credentials is None or kind is None:
             if not (self.repository.club_token_exists(digest) or self.opens_something(digest)):
                 raise InvalidToken(Text("this token opens no club; check the link it came "
                                         "from"))
             raise ClubNotFound(Text("there is no club {club} for this token",
                                     club=repr(club_id)))
-        if write and not is_edit:
+        if write and kind != "edit":
             raise Forbidden(Text("the members' read-only token cannot change the club; use "
                                  "the secretary's"))
-        return ("edit" if is_edit else "read"), credentials
+        return kind, credentials
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ at any time and nothing but their hashes is kept.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -51,8 +50,10 @@ from .games import (
     TOKEN_BYTES,
     GameView,
     HandView,
+    derived_token,
     hash_token,
     new_game_id,
+    token_kind_of,
     variant_of,
 )
 from .ports import (
@@ -68,7 +69,6 @@ from .ports import (
 )
 from .unit_of_work import UnitOfWork
 
-_NO_HASH = "-" * 64
 #: Standings kept in this process: one per event, for the state it was computed at.
 CACHED_STANDINGS = 256
 
@@ -79,25 +79,16 @@ class EventNotFound(NotFound):
     failed_authentication = True
 
 
-def _derived(edit_token: str, what: str) -> str:
-    return hmac.new(edit_token.encode(), f"segnapunti {what}".encode(),
-                    hashlib.sha256).digest().hex()[:32]
-
-
 def room_token(edit_token: str, event_id: str) -> str:
     """The room's read token, worked out from the organiser's: any phone holding the edit
     token can show the board's link again."""
-    return _derived(edit_token, f"event {event_id} read")
+    return derived_token(edit_token, f"event {event_id} read")
 
 
 def table_tokens(edit_token: str, event_id: str, round_: int, table: int) -> tuple[str, str]:
     """A table's game tokens (edit, read), worked out from the event's edit token."""
-    out = []
-    for kind in ("edit", "read"):
-        digest = hmac.new(edit_token.encode(),
-                          f"segnapunti table {event_id} {round_} {table} {kind}".encode(),
-                          hashlib.sha256).digest()
-        out.append(digest.hex()[:32])
+    out = [derived_token(edit_token, f"table {event_id} {round_} {table} {kind}")
+           for kind in ("edit", "read")]
     return out[0], out[1]
 
 
@@ -262,21 +253,18 @@ class EventService:
                 Text("this request needs the event's token (Authorization: Bearer …)"))
         credentials = self.repository.get_event_credentials(event_id)
         digest = hash_token(token)
-        is_edit = hmac.compare_digest(digest, credentials.edit_token_hash
-                                      if credentials else _NO_HASH)
-        is_read = hmac.compare_digest(digest, credentials.read_token_hash
-                                      if credentials else _NO_HASH)
-        if credentials is None or not (is_edit or is_read):
+        kind = token_kind_of(digest, credentials)
+        if credentials is None or kind is None:
             if not (self.repository.event_token_exists(digest)
                     or self.games.opens_a_game(digest)):
                 raise InvalidToken(Text("this token opens no event; check the link it came "
                                         "from"))
             raise EventNotFound(Text("there is no event {event} for this token",
                                      event=repr(event_id)))
-        if write and not is_edit:
+        if write and kind != "edit":
             raise Forbidden(Text("the room's read-only token cannot change the event; use "
                                  "the organiser's"))
-        return ("edit" if is_edit else "read"), credentials
+        return kind, credentials
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -8,9 +8,11 @@ from .access import (
     TOKEN_BYTES,
     Access,
     authorize,
+    derived_token,
     hash_token,
     new_game_id,
     player_tokens,
+    token_kind_of,
 )
 from .use_cases import (
     MAX_HANDS,
@@ -47,6 +49,7 @@ __all__ = [
     "HandView",
     "StoredHandInvalid",
     "authorize",
+    "derived_token",
     "game_etag",
     "hand_etag",
     "hand_view",
@@ -54,6 +57,7 @@ __all__ = [
     "new_game_id",
     "parse_and_score",
     "player_tokens",
+    "token_kind_of",
     "utc_now",
     "variant_of",
 ]

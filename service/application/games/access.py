@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from service.domain import Text
 
@@ -51,6 +51,25 @@ def new_game_id() -> str:
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
+
+
+def derived_token(edit_token: str, what: str) -> str:
+    """A token worked out from an edit token (HMAC-SHA256 of ``what``, 32 hex digits): the
+    one holding the edit token can show it again, and only its hash is stored."""
+    return hmac.new(edit_token.encode(), f"segnapunti {what}".encode(),
+                    hashlib.sha256).digest().hex()[:32]
+
+
+def token_kind_of(digest: str, credentials: Any | None) -> Literal["edit", "read"] | None:
+    """Which of a resource's two tokens (its ``edit_token_hash``, its ``read_token_hash``)
+    ``digest`` is, if either. Both comparisons always run, against placeholders when there
+    is no such resource: the time taken tells neither which token matched nor whether the
+    resource exists."""
+    is_edit = hmac.compare_digest(digest, credentials.edit_token_hash if credentials else _NO_HASH)
+    is_read = hmac.compare_digest(digest, credentials.read_token_hash if credentials else _NO_HASH)
+    if credentials is None:
+        return None
+    return "edit" if is_edit else "read" if is_read else None
 
 
 def player_tokens(edit_token: str, game_id: str, setup: Any) -> tuple[str | None, ...]:
@@ -105,20 +124,14 @@ def authorize(repository: GameRepository, game_id: str, token: str | None, *,
             Text("this request needs the game's token (Authorization: Bearer …)"))
     credentials = repository.get_credentials(game_id)
     digest = hash_token(token)
-    # Both comparisons always run, against placeholders when there is no such game: the
-    # time taken tells neither which token matched nor whether the game exists.
-    edit_hash = credentials.edit_token_hash if credentials else _NO_HASH
-    read_hash = credentials.read_token_hash if credentials else _NO_HASH
-    is_edit = hmac.compare_digest(digest, edit_hash)
-    is_read = hmac.compare_digest(digest, read_hash)
+    pair = token_kind_of(digest, credentials)
     # Every player's hash is compared too, whatever matched before.
     is_player = False
     seat: int | None = None
     for player_seat, player_hash in (credentials.player_token_hashes if credentials else ()):
         if hmac.compare_digest(digest, player_hash):
             is_player, seat = True, player_seat
-    kind: AccessKind | None = ("edit" if is_edit else "read" if is_read
-                               else "player" if is_player else None)
+    kind: AccessKind | None = pair or ("player" if is_player else None)
     if kind is None or credentials is None:
         if credentials is not None and events is not None:
             found = events.table_event_token(game_id, digest)

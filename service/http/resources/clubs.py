@@ -5,7 +5,6 @@ views over ``service.application.clubs``."""
 from __future__ import annotations
 
 import csv
-import functools
 import io
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -36,13 +35,13 @@ from ..schemas.clubs import (
     MergeSchema,
 )
 from .common import (
-    SECURITY,
     bearer_token,
     conditional_read,
     creates,
     if_match,
     json_body,
     quoted,
+    token_protected,
     write,
 )
 from .games import not_modified, weak
@@ -69,28 +68,7 @@ def club_service() -> ClubService:
     return service
 
 
-def club_protected(blp: Blueprint, *, write: bool, check_first: bool = False
-                   ) -> Callable[[F], F]:
-    """Document an operation as needing the club's token (401, 403 for a change with the
-    read token, 404); with ``check_first`` the token is checked before the body is read."""
-
-    def decorator(view: F) -> F:
-        wrapped: Callable[..., Any] = view
-        if check_first:
-            @functools.wraps(view)
-            def checked(*args: Any, **kwargs: Any) -> Any:
-                club_service().authorize(kwargs["club_id"], bearer_token(), write=write)
-                return view(*args, **kwargs)
-
-            wrapped = checked
-        wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
-        if write:
-            wrapped = blp.alt_response(403, response="FORBIDDEN")(wrapped)
-        wrapped = blp.alt_response(404, response="NOT_FOUND")(wrapped)
-        wrapped = blp.doc(security=SECURITY)(wrapped)
-        return wrapped  # type: ignore[return-value]
-
-    return decorator
+club_protected = token_protected(club_service, "club_id")
 
 
 # -- serialisation --------------------------------------------------------------------------

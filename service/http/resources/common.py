@@ -95,6 +95,36 @@ def protected(blp: Blueprint, *, write: bool, check_first: bool = False,
     return decorator
 
 
+def token_protected(service: Callable[[], Any], id_arg: str
+                    ) -> Callable[..., Callable[[F], F]]:
+    """The ``protected`` of a resource opened by a token of its own (an event's, a club's):
+    ``service()`` answers ``authorize(id, token, write=)`` for the id in the path argument
+    ``id_arg``. The decorator documents the operation as needing that token (401, 403 for a
+    change with the read token, 404); with ``check_first`` the token is checked before the
+    body is read."""
+
+    def protect(blp: Blueprint, *, write: bool, check_first: bool = False) -> Callable[[F], F]:
+        def decorator(view: F) -> F:
+            wrapped: Callable[..., Any] = view
+            if check_first:
+                @functools.wraps(view)
+                def checked(*args: Any, **kwargs: Any) -> Any:
+                    service().authorize(kwargs[id_arg], bearer_token(), write=write)
+                    return view(*args, **kwargs)
+
+                wrapped = checked
+            wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
+            if write:
+                wrapped = blp.alt_response(403, response="FORBIDDEN")(wrapped)
+            wrapped = blp.alt_response(404, response="NOT_FOUND")(wrapped)
+            wrapped = blp.doc(security=SECURITY)(wrapped)
+            return wrapped  # type: ignore[return-value]
+
+        return decorator
+
+    return protect
+
+
 def header_parameter(name: str, description: str, *, required: bool = False,
                      **schema: Any) -> dict[str, Any]:
     """A request header as the OpenAPI document lists it (a string unless ``schema`` says)."""

@@ -5,7 +5,6 @@ standings (JSON, PDF, CSV) and the organiser's history. Thin views over
 from __future__ import annotations
 
 import csv
-import functools
 import io
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -39,13 +38,13 @@ from ..schemas.events import (
     StandingsSchema,
 )
 from .common import (
-    SECURITY,
     bearer_token,
     conditional_read,
     creates,
     if_match,
     json_body,
     quoted,
+    token_protected,
     write,
 )
 from .games import (
@@ -80,28 +79,7 @@ def event_service() -> EventService:
     return service
 
 
-def event_protected(blp: Blueprint, *, write: bool, check_first: bool = False
-                    ) -> Callable[[F], F]:
-    """Document an operation as needing the event's token (401, 403 for a change with the
-    read token, 404); with ``check_first`` the token is checked before the body is read."""
-
-    def decorator(view: F) -> F:
-        wrapped: Callable[..., Any] = view
-        if check_first:
-            @functools.wraps(view)
-            def checked(*args: Any, **kwargs: Any) -> Any:
-                event_service().authorize(kwargs["event_id"], bearer_token(), write=write)
-                return view(*args, **kwargs)
-
-            wrapped = checked
-        wrapped = blp.alt_response(401, response="UNAUTHORIZED")(wrapped)
-        if write:
-            wrapped = blp.alt_response(403, response="FORBIDDEN")(wrapped)
-        wrapped = blp.alt_response(404, response="NOT_FOUND")(wrapped)
-        wrapped = blp.doc(security=SECURITY)(wrapped)
-        return wrapped  # type: ignore[return-value]
-
-    return decorator
+event_protected = token_protected(event_service, "event_id")
 
 
 # -- serialisation --------------------------------------------------------------------------
