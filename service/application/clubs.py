@@ -33,13 +33,18 @@ from service.domain import (
 from .errors import (
     ConcurrentChange,
     Conflict,
-    Forbidden,
-    InvalidToken,
     NotFound,
     PreconditionFailed,
-    Unauthenticated,
 )
-from .games import ANY_VERSION, TOKEN_BYTES, derived_token, hash_token, new_game_id, token_kind_of
+from .games import (
+    ANY_VERSION,
+    TOKEN_BYTES,
+    TokenWords,
+    derived_token,
+    hash_token,
+    new_game_id,
+    own_token_access,
+)
 from .ports import (
     ClubCredentials,
     ClubRepository,
@@ -56,6 +61,13 @@ class ClubNotFound(NotFound):
     """No such club for this token (another club's token, or no club with this id)."""
 
     failed_authentication = True
+
+
+CLUB_TOKEN_WORDS = TokenWords(
+    needed=Text("this request needs the club's token (Authorization: Bearer …)"),
+    opens_nothing=Text("this token opens no club; check the link it came from"),
+    read_only=Text("the members' read-only token cannot change the club; use the "
+                   "secretary's"))
 
 
 def club_read_token(edit_token: str, club_id: str) -> str:
@@ -107,22 +119,13 @@ class ClubService:
 
     def _authorize(self, club_id: str, token: str | None, *,
                    write: bool) -> tuple[str, ClubCredentials]:
-        if not token:
-            raise Unauthenticated(
-                Text("this request needs the club's token (Authorization: Bearer …)"))
-        credentials = self.repository.get_club_credentials(club_id)
-        digest = hash_token(token)
-        kind = token_kind_of(digest, credentials)
-        if credentials is None or kind is None:
-            if not (self.repository.club_token_exists(digest) or self.opens_something(digest)):
-                raise InvalidToken(Text("this token opens no club; check the link it came "
-                                        "from"))
-            raise ClubNotFound(Text("there is no club {club} for this token",
-                                    club=repr(club_id)))
-        if write and kind != "edit":
-            raise Forbidden(Text("the members' read-only token cannot change the club; use "
-                                 "the secretary's"))
-        return kind, credentials
+        return own_token_access(
+            token, lambda: self.repository.get_club_credentials(club_id),
+            lambda digest: (self.repository.club_token_exists(digest)
+                            or self.opens_something(digest)),
+            write=write, words=CLUB_TOKEN_WORDS,
+            not_found=lambda: ClubNotFound(Text("there is no club {club} for this token",
+                                                club=repr(club_id))))
 
     # -- reads ------------------------------------------------------------------------------
 

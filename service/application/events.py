@@ -40,20 +40,18 @@ from service.domain import (
 from .caches import LruCache
 from .errors import (
     Conflict,
-    Forbidden,
-    InvalidToken,
     NotFound,
     OpenDisputes,
-    Unauthenticated,
 )
 from .games import (
     TOKEN_BYTES,
     GameView,
     HandView,
+    TokenWords,
     derived_token,
     hash_token,
     new_game_id,
-    token_kind_of,
+    own_token_access,
     variant_of,
 )
 from .ports import (
@@ -77,6 +75,13 @@ class EventNotFound(NotFound):
     """No such event for this token (another event's token, or no event with this id)."""
 
     failed_authentication = True
+
+
+EVENT_TOKEN_WORDS = TokenWords(
+    needed=Text("this request needs the event's token (Authorization: Bearer …)"),
+    opens_nothing=Text("this token opens no event; check the link it came from"),
+    read_only=Text("the room's read-only token cannot change the event; use the "
+                   "organiser's"))
 
 
 def room_token(edit_token: str, event_id: str) -> str:
@@ -248,23 +253,13 @@ class EventService:
 
     def _authorize(self, event_id: str, token: str | None, *,
                    write: bool) -> tuple[str, EventCredentials]:
-        if not token:
-            raise Unauthenticated(
-                Text("this request needs the event's token (Authorization: Bearer …)"))
-        credentials = self.repository.get_event_credentials(event_id)
-        digest = hash_token(token)
-        kind = token_kind_of(digest, credentials)
-        if credentials is None or kind is None:
-            if not (self.repository.event_token_exists(digest)
-                    or self.games.opens_a_game(digest)):
-                raise InvalidToken(Text("this token opens no event; check the link it came "
-                                        "from"))
-            raise EventNotFound(Text("there is no event {event} for this token",
-                                     event=repr(event_id)))
-        if write and kind != "edit":
-            raise Forbidden(Text("the room's read-only token cannot change the event; use "
-                                 "the organiser's"))
-        return kind, credentials
+        return own_token_access(
+            token, lambda: self.repository.get_event_credentials(event_id),
+            lambda digest: (self.repository.event_token_exists(digest)
+                            or self.games.opens_a_game(digest)),
+            write=write, words=EVENT_TOKEN_WORDS,
+            not_found=lambda: EventNotFound(Text("there is no event {event} for this token",
+                                                 event=repr(event_id))))
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -8,8 +8,9 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from service.domain import Text
 
@@ -51,6 +52,41 @@ def new_game_id() -> str:
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
+
+
+C = TypeVar("C")
+
+
+@dataclass(frozen=True, slots=True)
+class TokenWords:
+    """What a resource opened by tokens of its own (an event, a club) says of a token that
+    does not open it: none sent, one that opens nothing here, the read token on a change."""
+
+    needed: Text
+    opens_nothing: Text
+    read_only: Text
+
+
+def own_token_access(token: str | None, credentials_of: Callable[[], C | None],
+                        known_elsewhere: Callable[[str], bool], *, write: bool,
+                        words: TokenWords, not_found: Callable[[], Exception],
+                        ) -> tuple[Literal["edit", "read"], C]:
+    """Which of a resource's two tokens ``token`` is (``edit`` or ``read``) and the
+    resource's credentials: 401 without a token, or with one that opens nothing anywhere;
+    ``not_found()`` (404) for one that opens something else (``known_elsewhere`` of its
+    hash); 403 for the read token on a change."""
+    if not token:
+        raise Unauthenticated(words.needed)
+    credentials = credentials_of()
+    digest = hash_token(token)
+    kind = token_kind_of(digest, credentials)
+    if credentials is None or kind is None:
+        if not known_elsewhere(digest):
+            raise InvalidToken(words.opens_nothing)
+        raise not_found()
+    if write and kind != "edit":
+        raise Forbidden(words.read_only)
+    return kind, credentials
 
 
 def derived_token(edit_token: str, what: str) -> str:

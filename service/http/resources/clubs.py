@@ -41,6 +41,7 @@ from .common import (
     if_match,
     json_body,
     quoted,
+    stacked,
     token_protected,
     write,
 )
@@ -253,12 +254,17 @@ class MergeMember(MethodView):
         return _member_response(club, member)
 
 
+#: What the secretary does to a member with no body (undo a merge, forget): the edit token,
+#: keyed, the member as they are after it; 409 when it cannot be done to them.
+member_action = stacked(club_protected(blp, write=True, check_first=True),
+                        write(blp, idempotent=True),
+                        blp.response(200, MemberSchema, headers=ETAG_HEADER),
+                        blp.alt_response(409, response="CONFLICT"))
+
+
 @blp.route("/<game_id:club_id>/members/<game_id:member_id>/unmerge")
 class UnmergeMember(MethodView):
-    @club_protected(blp, write=True, check_first=True)
-    @write(blp, idempotent=True)
-    @blp.response(200, MemberSchema, headers=ETAG_HEADER)
-    @blp.alt_response(409, response="CONFLICT")
+    @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
         """Undo a merge
 
@@ -271,10 +277,7 @@ class UnmergeMember(MethodView):
 
 @blp.route("/<game_id:club_id>/members/<game_id:member_id>/forget")
 class ForgetMember(MethodView):
-    @club_protected(blp, write=True, check_first=True)
-    @write(blp, idempotent=True)
-    @blp.response(200, MemberSchema, headers=ETAG_HEADER)
-    @blp.alt_response(409, response="CONFLICT")
+    @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
         """Forget a member
 
