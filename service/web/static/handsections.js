@@ -376,13 +376,25 @@ const Sections = {
             autocomplete: "off", enterkeyhint: "next", maxlength: 3,
             value: s.points[side] === undefined ? "" : String(s.points[side]),
             "aria-describedby": "points-total",
+            // A field the focus reaches selects what it holds, so that what is typed there
+            // replaces it (a tap must not leave the caret inside "20", where a deletion
+            // leaves a "0" and a digit writes beside it); the tap's own mouseup would
+            // otherwise drop the selection for a caret.
+            onfocus: (e) => { e.target.select(); e.target.dataset.justFocused = "1"; },
+            onmouseup: (e) => {
+              if (e.target.dataset.justFocused) { e.preventDefault(); delete e.target.dataset.justFocused; }
+            },
+            onblur: (e) => { delete e.target.dataset.justFocused; },
             oninput: (e) => {
+              delete e.target.dataset.justFocused;
               const digits = e.target.value.replace(/\D/g, "").slice(0, 3);
               if (digits !== e.target.value) e.target.value = digits;
               this.s.points[side] = digits === "" ? undefined : Number(digits);
               this.refresh();
-              // A number no further digit could fit is complete: on to the next side's.
-              if (digits !== "" && (digits === "0" || Number(`${digits}0`) > total)) {
+              // A number no further digit could fit is complete: on to the next side's. Only
+              // a digit typed completes it: a deletion (or a cut) never moves the focus on.
+              const typed = !e.inputType || e.inputType.startsWith("insert");
+              if (typed && digits !== "" && (digits === "0" || Number(`${digits}0`) > total)) {
                 const next = sides.find((x) => x.side > side && x.side !== this.s.rest);
                 if (next) document.getElementById(`points-${next.side}`)?.focus();
               }

@@ -1,0 +1,63 @@
+"""The traps an independent evening fell into at phone size, in it-IT (issue 27, point 4): each
+test does what the evening did and checks the page no longer lets it go wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from page_driver import Table
+from playwright.sync_api import expect
+
+THREE = ["Anna", "Bruno", "Carla"]
+
+
+def retype_in_the_middle(table: Table) -> None:
+    """Anna's "20" tapped in its middle, ⌫, then 1: what the evening did."""
+    page = table.page
+    anna = page.locator("#points-0")
+    box = anna.bounding_box()
+    assert box is not None
+    anna.click(position={"x": 14, "y": box["height"] / 2})
+    page.keyboard.press("Backspace")
+    page.keyboard.type("1")
+
+
+def test_a_tap_selects_the_number_and_a_deletion_never_moves_on(phones: Any) -> None:
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
+    table.points(0, 20)
+    assert page.evaluate("document.activeElement.id") == "points-1"  # 20 is complete
+    page.keyboard.type("5")
+    retype_in_the_middle(table)
+    # The tap selected "20": ⌫ emptied it, the focus stayed, "1" replaced it; Bruno kept 5.
+    expect(page.locator("#points-0")).to_have_value("1")
+    expect(page.locator("#points-1")).to_have_value("5")
+    assert page.evaluate("document.activeElement.id") == "points-0"
+    # A deletion that leaves a complete-looking "0" does not move on either.
+    page.keyboard.press("Backspace")
+    page.keyboard.type("20")  # complete: on to Bruno's
+    page.locator("#points-0").click()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#points-0")).to_have_value("0")
+    assert page.evaluate("document.activeElement.id") == "points-0"
+    # A field the focus moves to selects what it holds: what is typed replaces it.
+    page.keyboard.press("Delete")  # the caret is before the "0"
+    page.keyboard.type("39")
+    assert page.evaluate("document.activeElement.id") == "points-1"
+    page.keyboard.type("20")
+    expect(page.locator("#points-1")).to_have_value("20")
+    expect(page.locator(".check-list")).to_contain_text("39 + 20 + 19 = 78")
+
+    # The same in the correction form.
+    table.save_and_wait()
+    page.click("tr.hand[data-hand='1'] .hand-button")
+    page.click("#correct-1")
+    page.wait_for_selector("#save")
+    expect(page.locator("#points-0")).to_have_value("39")
+    retype_in_the_middle(table)
+    expect(page.locator("#points-0")).to_have_value("1")
+    expect(page.locator("#points-1")).to_have_value("20")
+    assert page.evaluate("document.activeElement.id") == "points-0"
