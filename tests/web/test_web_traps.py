@@ -61,3 +61,20 @@ def test_a_tap_selects_the_number_and_a_deletion_never_moves_on(phones: Any) -> 
     expect(page.locator("#points-0")).to_have_value("1")
     expect(page.locator("#points-1")).to_have_value("20")
     assert page.evaluate("document.activeElement.id") == "points-0"
+
+
+def test_an_untouched_hand_says_what_is_missing_not_a_sum_of_nothing(phones: Any) -> None:
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table = Table.seated(page, phone.base, "gatti-3", "gatti", THREE, new_hand=True)
+    checks = page.locator(".check-list")
+    expect(checks.locator("li.bad").first).to_contain_text("Non c'è ancora niente")
+    expect(checks).not_to_contain_text("devono fare")
+    table.by_cards()  # nor by cards: no "0 + 0 + 0", no "0 of 24 tricks"
+    expect(checks.locator("li.bad").first).to_contain_text("Non c'è ancora niente")
+    expect(checks).not_to_contain_text("devono fare")
+    expect(checks.locator("li")).to_have_count(1)
+    # Something entered, the sum is said.
+    table.choose("#pile-mode-points")
+    table.points(0, 39)
+    expect(checks).to_contain_text("39 + 0 + 39 = 78")
