@@ -78,3 +78,18 @@ def test_an_untouched_hand_says_what_is_missing_not_a_sum_of_nothing(phones: Any
     table.choose("#pile-mode-points")
     table.points(0, 39)
     expect(checks).to_contain_text("39 + 0 + 39 = 78")
+
+
+def test_the_ottocento_form_names_empty_seats_by_their_labels(phones: Any) -> None:
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table = Table(page, phone.base)
+    page.goto(phone.base + "/")
+    page.click("#new-game")
+    table.choose("#family-ottocento")
+    pairing = page.locator("#pairing")
+    expect(pairing).to_have_text("Coppie: Giocatore 1 & Giocatore 3 contro Giocatore 2 & Giocatore 4.")
+    expect(page.locator("#dealers label")).to_have_count(4)  # a dealer to choose before names
+    page.fill("#player-0", "Anna")
+    expect(pairing).to_have_text("Coppie: Anna & Giocatore 3 contro Giocatore 2 & Giocatore 4.")
+    expect(page.locator("body")).not_to_contain_text("undefined")

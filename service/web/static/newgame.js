@@ -16,7 +16,9 @@ async function newGameScreen() {
   const root = h("section", { class: "screen" });
 
   function seatLabels(v) {
-    const names = state.names.slice(0, v.players).map((n, i) => n.trim() || t("new.player", { n: i + 1 }));
+    // Every seat, named or not yet: an empty one is said by the form's own label.
+    const names = Array.from({ length: v.players },
+      (_, i) => (state.names[i] || "").trim() || t("new.player", { n: i + 1 }));
     if (v.partnership === "dummies") {
       return [...names, ...names.map((n) => t("new.dummy", { name: n }))];
     }
