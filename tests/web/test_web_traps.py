@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from page_driver import Table
+from page_driver import Table, call
 from playwright.sync_api import expect
 
 THREE = ["Anna", "Bruno", "Carla"]
@@ -93,3 +93,41 @@ def test_the_ottocento_form_names_empty_seats_by_their_labels(phones: Any) -> No
     page.fill("#player-0", "Anna")
     expect(pairing).to_have_text("Coppie: Anna & Giocatore 3 contro Giocatore 2 & Giocatore 4.")
     expect(page.locator("body")).not_to_contain_text("undefined")
+
+
+def by_api(base: str, game: str, token: str, hands: int) -> None:
+    """``hands`` gatti-3 hands recorded by another phone (39, 20, the rest)."""
+    for _ in range(hands):
+        dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
+        call(base, "POST", f"/games/{game}/hands", token, {
+            "dealer": dealer, "piles": [{"side": 0, "points": 39}, {"side": 1, "points": 20}]})
+
+
+def offline_hand_on_a_finished_game(phones: Any) -> tuple[Any, Table, str]:
+    """A gatti-3 game of two hands on the sheet; hand 3 entered with no network while another
+    phone records hand 3 and the game ends; the network back, the waiting hand is refused."""
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table, game, edit, _ = Table.with_a_hand_by_points(page, phone.base, THREE)
+    by_api(phone.base, game, edit, 1)
+    expect(page.locator("tr.hand")).to_have_count(2)
+    phone.context.set_offline(True)
+    try:
+        table.new_hand()
+        table.points(0, 40)
+        page.keyboard.type("20")
+        table.save()
+        page.wait_for_selector("#outbox")
+        by_api(phone.base, game, edit, 1)
+    finally:
+        phone.context.set_offline(False)
+    expect(page.locator("#outbox .outbox-item.refused")).to_be_visible()
+    return phone, table, game
+
+
+def test_a_refusal_says_the_game_by_its_players_not_its_id(phones: Any) -> None:
+    phone, table, game = offline_hand_on_a_finished_game(phones)
+    refused = table.page.locator("#outbox .outbox-item.refused")
+    expect(refused).to_contain_text("Anna, Bruno e Carla")
+    expect(refused).not_to_contain_text(game)
+    phone.problems.clear()  # the browser logs each request refused while offline

@@ -304,6 +304,7 @@ const I18n = (() => {
     "race.reloaded": "La partita è cambiata su un altro telefono: ho ricaricato il foglio.",
     "race.recordedElsewhere": "Un altro telefono ha appena segnato la mano {n}: salvando, questa verrà rifiutata.",
     "race.readOnly": "Questo link è in sola lettura: non può cambiare la partita.",
+    "game.named": "di {players} ({variant})",
 
     "err.title": "Qualcosa non va",
     "err.network": "Il servizio non risponde: controlla la connessione e riprova.",
@@ -854,6 +855,7 @@ const I18n = (() => {
     "race.reloaded": "The game changed on another phone: the sheet has been reloaded.",
     "race.recordedElsewhere": "Another phone has just recorded hand {n}: saving this one will be refused.",
     "race.readOnly": "This is a read-only link: it cannot change the game.",
+    "game.named": "of {players} ({variant})",
 
     "err.title": "Something is wrong",
     "err.network": "The service does not answer: check the connection and try again.",
