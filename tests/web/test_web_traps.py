@@ -131,3 +131,66 @@ def test_a_refusal_says_the_game_by_its_players_not_its_id(phones: Any) -> None:
     expect(refused).to_contain_text("Anna, Bruno e Carla")
     expect(refused).not_to_contain_text(game)
     phone.problems.clear()  # the browser logs each request refused while offline
+
+
+def test_a_refused_hand_already_recorded_is_dropped_first_and_none_past_the_end(
+        phones: Any) -> None:
+    """Hands 2 and 3 entered with no network while another phone records hand 2."""
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table, game, edit, _ = Table.with_a_hand_by_points(page, phone.base, THREE)
+    phone.context.set_offline(True)
+    try:
+        for first in (40, 30):
+            table.new_hand()
+            table.points(0, first)
+            page.keyboard.type("20")
+            table.save()
+            page.wait_for_selector("#outbox")
+        # Three hands counted, the game's three: no "Mano 4 di 3", no hand 4 offered.
+        expect(page.locator(".sheet-head .status")).to_have_text("Tutte le 3 mani segnate")
+        expect(page.locator("#new-hand")).to_have_count(0)
+        sheet = page.url
+        page.goto(sheet + "/hand")  # nor is the form opened past the end: back to the sheet
+        expect(page).to_have_url(sheet)
+        expect(page.locator("#save")).to_have_count(0)
+        by_api(phone.base, game, edit, 1)  # hand 2, on another phone
+    finally:
+        phone.context.set_offline(False)
+    refused = page.locator("#outbox .outbox-item.refused")
+    expect(refused).to_be_visible()
+    # Behind the refused hand, hand 3 waits for the player, not for the network.
+    expect(page.locator("#outbox .outbox-item").nth(1)).to_contain_text("aspetta che tu decida")
+    expect(page.locator("#outbox")).not_to_contain_text("torna la rete")
+    # The first offer: the service has a hand 2, drop mine. Then hand 3 goes.
+    first = refused.locator("button").first
+    expect(first).to_have_text("La mano 2 è già segnata: scarta la mia")
+    first.click()
+    expect(page.locator("#outbox")).to_have_count(0)
+    hands = table.stored_game()["hands"]
+    assert [[p["points"] for p in h["record"]["piles"]] for h in hands] == [
+        [39, 20], [39, 20], [30, 20]]
+    phone.problems.clear()  # the browser logs each request refused while offline
+
+
+def test_a_refused_hand_on_a_finished_game_is_dropped_only_when_asked(phones: Any) -> None:
+    phone, table, _ = offline_hand_on_a_finished_game(phones)
+    page = table.page
+    refused = page.locator("#outbox .outbox-item.refused")
+    expect(refused).to_contain_text("La partita è finita: questa mano non può più entrare.")
+    expect(refused.locator("[id^='outbox-reenter-']")).to_have_count(0)
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    refused.locator("[id^='outbox-drop-']").click()
+    expect(refused).to_be_visible()  # kept: the player said no
+    page.once("dialog", lambda d: answer(d, True))
+    refused.locator("[id^='outbox-drop-']").click()
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert all("La partita è finita" in message for message in asked) and len(asked) == 2
+    assert len(table.stored_game()["hands"]) == 3
+    phone.problems.clear()
