@@ -3,6 +3,7 @@ test does what the evening did and checks the page no longer lets it go wrong.""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from page_driver import Table, call
@@ -194,3 +195,31 @@ def test_a_refused_hand_on_a_finished_game_is_dropped_only_when_asked(phones: An
     assert all("La partita è finita" in message for message in asked) and len(asked) == 2
     assert len(table.stored_game()["hands"]) == 3
     phone.problems.clear()
+
+
+def test_a_finished_game_plays_again_and_the_home_list_tells_the_games_apart(
+        phones: Any) -> None:
+    phone = phones(locale="it-IT")
+    page = phone.page
+    table, game, edit, _ = Table.with_a_hand_by_points(page, phone.base, THREE)
+    by_api(phone.base, game, edit, 2)  # the game's last two hands, on another phone
+    expect(page.locator(".sheet-head .status")).to_have_text("Partita finita")
+    old = table.stored_game()
+    page.click("#play-again")  # "Gioca ancora con gli stessi giocatori"
+    table.to_sheet()
+    new = table.stored_game()
+    assert new["id"] != game and new["hands"] == [] and new["status"] == "in_progress"
+    assert (new["variant"], new["players"], new["options"]) == (
+        old["variant"], old["players"], old["options"])
+    assert new["first_dealer"] == (old["first_dealer"] + 1) % 3  # the deal moves on
+    # Home: two games of the same players, each with its date, variant and leader.
+    page.goto(phone.base + "/")
+    items = page.locator(".game-list .game-link")
+    expect(items).to_have_count(2)
+    finished = items.filter(has_text="ha vinto")
+    expect(finished).to_have_count(1)
+    expect(finished).to_contain_text("ha vinto Anna (117)")
+    for i in range(2):
+        expect(items.nth(i)).to_contain_text("Gatti a tre")
+        expect(items.nth(i).locator(".game-date")).to_contain_text(
+            str(datetime.date.today().year))

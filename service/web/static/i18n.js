@@ -81,6 +81,8 @@ const I18n = (() => {
     "home.none": "Nessuna partita ancora: iniziane una, o apri un link ricevuto.",
     "home.hands": "mani segnate: {n}",
     "home.finished": "finita",
+    "home.leads": "in testa {names} ({n})",
+    "home.won": "ha vinto {names} ({n})",
     "home.forget": "Dimentica la partita di {name} su questo telefono",
     "home.api": "Per gli sviluppatori: l'API",
 
@@ -145,6 +147,7 @@ const I18n = (() => {
     "sheet.handN": "Mano {n}",
     "sheet.dealer": "mazziere: {name}",
     "sheet.winner": "Vince {names}",
+    "sheet.playAgain": "Gioca ancora con gli stessi giocatori",
     "sheet.winners": "Vincono a pari merito {names}",
     "sheet.wins": "vince",
     "sheet.newHand": "Segna la mano {n}",
@@ -639,6 +642,8 @@ const I18n = (() => {
     "home.none": "No games yet: start one, or open a link you were sent.",
     "home.hands": "hands recorded: {n}",
     "home.finished": "finished",
+    "home.leads": "{names} leading ({n})",
+    "home.won": "won by {names} ({n})",
     "home.forget": "Forget the game of {name} on this phone",
     "home.api": "For developers: the API",
 
@@ -703,6 +708,7 @@ const I18n = (() => {
     "sheet.handN": "Hand {n}",
     "sheet.dealer": "dealer: {name}",
     "sheet.winner": "{names} wins",
+    "sheet.playAgain": "Play again with the same players",
     "sheet.winners": "Shared win: {names}",
     "sheet.wins": "wins",
     "sheet.newHand": "Enter hand {n}",

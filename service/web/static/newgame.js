@@ -100,7 +100,7 @@ async function newGameScreen() {
     await submitNew(root, root.querySelector("#start"), "/games", body, options, (data) => {
       Store.put(data.id, {
         token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
-        variant: data.variant, seats: data.seats, status: data.status, hands: 0,
+        variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
       });
       location.hash = `#/games/${data.id}/share`;
     }, (problems) => {

@@ -5,6 +5,7 @@
 import { API, api, problemErrors } from "./api.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
+import { submitNew } from "./gamechoice.js";
 import { problemLine, problemText } from "./problems.js";
 import {
   G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
@@ -112,6 +113,10 @@ function drawSheet(first) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
       t("sheet.newHand", { n: next.number })));
   }
+  if (finished && !g.event) {
+    root.append(h("button", { type: "button", class: "button primary big", id: "play-again",
+      onclick: (e) => playAgain(g, root, e.currentTarget) }, t("sheet.playAgain")));
+  }
   if (g.target) root.append(progress(g));
   if (mitigatti) root.append(ledger(g));
   root.append(sheetTable(g, V, mitigatti));
@@ -190,6 +195,20 @@ function outboxCard(g, waiting) {
   return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
     h("h2", {}, t(waiting.every((e) => e.kind === "verdict") ? "outbox.titleVerdicts" : "outbox.title", { n: waiting.length })),
     h("p", { class: "hint" }, blocked ? t("outbox.hintBlocked") : t("outbox.hint", { n: waiting.length })), list);
+}
+
+/** A new game of the same variant, options and players, the deal moved on by one seat
+ * from this game's first dealer; it opens on its share screen (the players' new links). */
+function playAgain(g, root, button) {
+  const options = { ...(g.options || {}) };
+  const body = { variant: g.variant, players: g.players, first_dealer: (g.first_dealer + 1) % g.players.length, options };
+  submitNew(root, button, "/games", body, options, (data) => {
+    Store.put(data.id, {
+      token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
+      variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
+    });
+    location.hash = `#/games/${data.id}/share`;
+  }, (problems) => banner(problemText(problems[0]), "warn"));
 }
 
 /** A refused hand, opened again with everything it said, to check and save: a new hand as
