@@ -8,6 +8,7 @@ from typing import Any
 
 from page_driver import Table, call
 from playwright.sync_api import expect
+from test_web_accessibility import violations
 
 THREE = ["Anna", "Bruno", "Carla"]
 
@@ -180,6 +181,7 @@ def test_a_refused_hand_on_a_finished_game_is_dropped_only_when_asked(phones: An
     refused = page.locator("#outbox .outbox-item.refused")
     expect(refused).to_contain_text("La partita è finita: questa mano non può più entrare.")
     expect(refused.locator("[id^='outbox-reenter-']")).to_have_count(0)
+    assert violations(page) == []  # what it says is said to every reader
     asked: list[str] = []
 
     def answer(dialog: Any, accept: bool) -> None:
@@ -205,6 +207,7 @@ def test_a_finished_game_plays_again_and_the_home_list_tells_the_games_apart(
     by_api(phone.base, game, edit, 2)  # the game's last two hands, on another phone
     expect(page.locator(".sheet-head .status")).to_have_text("Partita finita")
     old = table.stored_game()
+    assert violations(page) == []
     page.click("#play-again")  # "Gioca ancora con gli stessi giocatori"
     table.to_sheet()
     new = table.stored_game()
@@ -219,6 +222,7 @@ def test_a_finished_game_plays_again_and_the_home_list_tells_the_games_apart(
     finished = items.filter(has_text="ha vinto")
     expect(finished).to_have_count(1)
     expect(finished).to_contain_text("ha vinto Anna (117)")
+    assert violations(page) == []
     for i in range(2):
         expect(items.nth(i)).to_contain_text("Gatti a tre")
         expect(items.nth(i).locator(".game-date")).to_contain_text(
