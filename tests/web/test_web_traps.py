@@ -63,6 +63,12 @@ def test_a_tap_selects_the_number_and_a_deletion_never_moves_on(phones: Any) -> 
     expect(page.locator("#points-0")).to_have_value("1")
     expect(page.locator("#points-1")).to_have_value("20")
     assert page.evaluate("document.activeElement.id") == "points-0"
+    # The stepper's field too: tapped, what it holds is selected, and typing replaces it.
+    table.by_cards()
+    table.fill_number("#tricks", 12)
+    page.locator("#tricks").click()
+    page.keyboard.type("9")
+    expect(page.locator("#tricks")).to_have_value("9")
 
 
 def test_an_untouched_hand_says_what_is_missing_not_a_sum_of_nothing(phones: Any) -> None:

@@ -6,7 +6,7 @@
  * redraws. */
 import { api, problemErrors } from "./api.js";
 import {
-  cardChip, cardName, chipRadio, h, initials, num, stepper, switchButton, toast,
+  cardChip, cardName, chipRadio, h, initials, num, selectOnFocus, stepper, switchButton, toast,
 } from "./dom.js";
 import { Explain } from "./explain.js";
 import { problemText } from "./problems.js";
@@ -376,17 +376,10 @@ const Sections = {
             autocomplete: "off", enterkeyhint: "next", maxlength: 3,
             value: s.points[side] === undefined ? "" : String(s.points[side]),
             "aria-describedby": "points-total",
-            // A field the focus reaches selects what it holds, so that what is typed there
-            // replaces it (a tap must not leave the caret inside "20", where a deletion
-            // leaves a "0" and a digit writes beside it); the tap's own mouseup would
-            // otherwise drop the selection for a caret.
-            onfocus: (e) => { e.target.select(); e.target.dataset.justFocused = "1"; },
-            onmouseup: (e) => {
-              if (e.target.dataset.justFocused) { e.preventDefault(); delete e.target.dataset.justFocused; }
-            },
-            onblur: (e) => { delete e.target.dataset.justFocused; },
+            // The focus reaching it selects what it holds: what is typed replaces it.
+            ...selectOnFocus(),
             oninput: (e) => {
-              delete e.target.dataset.justFocused;
+              delete e.target.dataset.justFocused;  // (selectOnFocus's own oninput, replaced)
               const digits = e.target.value.replace(/\D/g, "").slice(0, 3);
               if (digits !== e.target.value) e.target.value = digits;
               this.s.points[side] = digits === "" ? undefined : Number(digits);

@@ -201,7 +201,7 @@ function outboxCard(g, waiting) {
  * from this game's first dealer; it opens on its share screen (the players' new links). */
 function playAgain(g, root, button) {
   const options = { ...(g.options || {}) };
-  const body = { variant: g.variant, players: g.players, first_dealer: (g.first_dealer + 1) % g.players.length, options };
+  const body = { variant: g.variant, players: g.players, first_dealer: (g.first_dealer + 1) % g.seats.length, options };
   submitNew(root, button, "/games", body, options, (data) => {
     Store.put(data.id, {
       token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
