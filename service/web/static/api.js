@@ -3,6 +3,8 @@
  * with its Idempotency-Key (which the service answers once), is sent again when the service
  * asks for a moment (429, 503): after its Retry-After, when that is short. */
 
+import { Store } from "./stores.js";
+
 const API = "/api/v1";
 const t = (key, params) => I18n.t(key, params);
 // How many times a request the service asked to wait is sent again, and the longest wait.
@@ -56,10 +58,37 @@ async function api(method, path, { body, token, headers = {} } = {}) {
   const text = response.status === 204 ? "" : await response.text();
   const data = text && type.includes("json") ? JSON.parse(text) : null;
   if (!response.ok) {
-    throw new ApiError(response.status, data || { detail: `HTTP ${response.status}` },
+    throw new ApiError(response.status, named(data || { detail: `HTTP ${response.status}` }, path),
       response.headers);
   }
   return { status: response.status, data, headers: response.headers };
+}
+
+/** A game as people say it: by its players and its game ("di Anna, Bruno e Carla (Gatti a
+ * tre)"), from what this phone keeps of it; null for a game it does not know. */
+function gameWords(id) {
+  const saved = Store.get(id);
+  if (!saved || !saved.seats || !saved.seats.length) return null;
+  let players = saved.seats.join(", ");
+  try {
+    players = new Intl.ListFormat(I18n.lang, { type: "conjunction" }).format(saved.seats);
+  } catch (error) { /* the commas will do */ }
+  return t("game.named", { players, variant: I18n.variantName(saved.variant, saved.variant || "") });
+}
+
+/** A refusal about a game says the game by its players and its game, never by its internal
+ * id (the service's sentences name it by id: "game {game} is finished"). */
+function named(problem, path) {
+  const match = /^\/games\/([^/?#]+)/.exec(path);
+  const words = match && gameWords(decodeURIComponent(match[1]));
+  if (!words) return problem;
+  const id = decodeURIComponent(match[1]);
+  const say = (text) => (typeof text === "string" ? text.split(id).join(words) : text);
+  return {
+    ...problem, title: say(problem.title), detail: say(problem.detail),
+    errors: Array.isArray(problem.errors)
+      ? problem.errors.map((e) => ({ ...e, message: say(e.message) })) : problem.errors,
+  };
 }
 
 function problemErrors(error) {

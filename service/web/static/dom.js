@@ -139,12 +139,26 @@ function switchButton(id, label, on, onchange) {
   h("span", {}, label));
 }
 
+/** A number field's handlers so that the focus reaching it selects what it holds, and what is
+ * typed replaces it: a tap must not leave the caret inside "20", where ⌫ leaves a "0" and a
+ * digit writes beside it. (The tap's own mouseup would otherwise drop the selection.) */
+function selectOnFocus() {
+  return {
+    onfocus: (e) => { e.target.select(); e.target.dataset.justFocused = "1"; },
+    onmouseup: (e) => {
+      if (e.target.dataset.justFocused) { e.preventDefault(); delete e.target.dataset.justFocused; }
+    },
+    onblur: (e) => { delete e.target.dataset.justFocused; },
+    oninput: (e) => { delete e.target.dataset.justFocused; },
+  };
+}
+
 function stepper(id, value, min, max, onchange, label) {
   const set = (n) => onchange(Math.max(min, Math.min(max, n)));
   return h("div", { class: "stepper", role: "group", "aria-label": label },
     h("button", { type: "button", class: "step-button", id: `${id}-minus`, "aria-label": t("action.less"), disabled: value <= min, onclick: () => set(value - 1) }, "−"),
     h("input", {
-      id, type: "number", inputmode: "numeric", min, max, value, "aria-label": label,
+      id, type: "number", inputmode: "numeric", min, max, value, "aria-label": label, ...selectOnFocus(),
       onchange: (e) => set(Number(e.target.value) || 0),
     }),
     h("button", { type: "button", class: "step-button", id: `${id}-plus`, "aria-label": t("action.more"), disabled: value >= max, onclick: () => set(value + 1) }, "+"));
@@ -162,5 +176,5 @@ function saveFile(blob, filename) {
 
 export {
   CURRENCIES, append, banner, cardChip, cardName, chipRadio, h, initials, money, num, randomKey,
-  redraw, saveFile, show, signed, stepper, switchButton, toast,
+  redraw, saveFile, selectOnFocus, show, signed, stepper, switchButton, toast,
 };

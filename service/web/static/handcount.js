@@ -114,7 +114,12 @@ const Count = {
       if (c.type === "surrender") return out;
     }
     if (this.isBlank()) {
+      // An untouched form says what is missing, not a sum of nothing ("0 + 0 + 78 = 78").
       out.push({ ok: false, field: "piles", text: t(s.mode === "points" ? "check.nothingEnteredPoints" : "check.nothingEntered") });
+      if (this.hasBagatto && s.bagatto.on && s.bagatto.seat === null) {
+        out.push({ ok: false, field: "bagatto", text: t("check.bagattoSeat") });
+      }
+      return out;
     }
     if (s.mode === "points") {
       this.pointsChecks(out);

@@ -33,7 +33,9 @@ async function handScreen(id, number) {
     location.hash = `#/games/${id}`;
     return;
   }
-  if (!number && g.status === "finished") {
+  // No new hand past the game's end, counting the hands waiting on the phone.
+  const ends = G.detail.hands_per_game;
+  if (!number && (g.status === "finished" || (ends && nextHand(g).number > Math.max(ends, g.hands.length + 1)))) {
     location.hash = `#/games/${id}`;
     return;
   }

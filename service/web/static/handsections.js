@@ -6,7 +6,7 @@
  * redraws. */
 import { api, problemErrors } from "./api.js";
 import {
-  cardChip, cardName, chipRadio, h, initials, num, stepper, switchButton, toast,
+  cardChip, cardName, chipRadio, h, initials, num, selectOnFocus, stepper, switchButton, toast,
 } from "./dom.js";
 import { Explain } from "./explain.js";
 import { problemText } from "./problems.js";
@@ -376,13 +376,18 @@ const Sections = {
             autocomplete: "off", enterkeyhint: "next", maxlength: 3,
             value: s.points[side] === undefined ? "" : String(s.points[side]),
             "aria-describedby": "points-total",
+            // The focus reaching it selects what it holds: what is typed replaces it.
+            ...selectOnFocus(),
             oninput: (e) => {
+              delete e.target.dataset.justFocused;  // (selectOnFocus's own oninput, replaced)
               const digits = e.target.value.replace(/\D/g, "").slice(0, 3);
               if (digits !== e.target.value) e.target.value = digits;
               this.s.points[side] = digits === "" ? undefined : Number(digits);
               this.refresh();
-              // A number no further digit could fit is complete: on to the next side's.
-              if (digits !== "" && (digits === "0" || Number(`${digits}0`) > total)) {
+              // A number no further digit could fit is complete: on to the next side's. Only
+              // a digit typed completes it: a deletion (or a cut) never moves the focus on.
+              const typed = !e.inputType || e.inputType.startsWith("insert");
+              if (typed && digits !== "" && (digits === "0" || Number(`${digits}0`) > total)) {
                 const next = sides.find((x) => x.side > side && x.side !== this.s.rest);
                 if (next) document.getElementById(`points-${next.side}`)?.focus();
               }

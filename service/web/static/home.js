@@ -13,10 +13,17 @@ function homeScreen() {
   for (const saved of games) {
     const players = (saved.seats || []).join(", ");
     const name = I18n.variantName(saved.variant, saved.variant);
+    // Two games of the same players are told apart by their date and who leads.
+    const when = saved.created ? new Date(saved.created).toLocaleString(I18n.lang, {
+      day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }) : null;
+    const lead = saved.leader ? t(saved.status === "finished" ? "home.won" : "home.leads", {
+      names: saved.leader.names.join(", "), n: saved.leader.score }) : null;
     list.append(h("li", { class: "game-item" },
       h("a", { href: `#/games/${saved.id}`, class: "game-link" },
         h("strong", {}, name),
+        when ? h("span", { class: "game-date" }, when) : null,
         h("span", {}, players),
+        lead ? h("span", { class: "game-leader" }, lead) : null,
         h("span", { class: "muted" },
           saved.status === "finished" ? t("home.finished") : t("home.hands", { n: saved.hands || 0 }),
           saved.kind === "read" ? ` · ${t("sheet.readOnly")}` : "")),

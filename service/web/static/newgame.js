@@ -16,7 +16,9 @@ async function newGameScreen() {
   const root = h("section", { class: "screen" });
 
   function seatLabels(v) {
-    const names = state.names.slice(0, v.players).map((n, i) => n.trim() || t("new.player", { n: i + 1 }));
+    // Every seat, named or not yet: an empty one is said by the form's own label.
+    const names = Array.from({ length: v.players },
+      (_, i) => (state.names[i] || "").trim() || t("new.player", { n: i + 1 }));
     if (v.partnership === "dummies") {
       return [...names, ...names.map((n) => t("new.dummy", { name: n }))];
     }
@@ -98,7 +100,7 @@ async function newGameScreen() {
     await submitNew(root, root.querySelector("#start"), "/games", body, options, (data) => {
       Store.put(data.id, {
         token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
-        variant: data.variant, seats: data.seats, status: data.status, hands: 0,
+        variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
       });
       location.hash = `#/games/${data.id}/share`;
     }, (problems) => {

@@ -5,6 +5,7 @@
 import { API, api, problemErrors } from "./api.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
+import { submitNew } from "./gamechoice.js";
 import { problemLine, problemText } from "./problems.js";
 import {
   G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
@@ -69,15 +70,20 @@ function drawSheet(first) {
   const root = h("section", { class: "screen sheet-screen" });
   const next = nextHand(g);
   const waiting = Outbox.of(g.id);
+  // The hands waiting on the phone may already fill the game: no hand past its end is
+  // counted ("Mano 5 di 4") nor offered. (The service's own hands may run past the count,
+  // a tie's extra hands: the next of those is still offered.)
+  const past = Boolean(V.hands_per_game) && next.number > Math.max(V.hands_per_game, g.hands.length + 1);
   const dealerName = next.dealer !== null && next.dealer !== undefined ? seatName(next.dealer) : null;
   append(root, [
     h("div", { class: "sheet-head" },
       h("h1", {}, I18n.variantName(g.variant, V.name)),
       h("p", { class: "status" },
         finished ? t("sheet.finished")
+          : past ? t("sheet.allEntered", { of: V.hands_per_game })
           : V.hands_per_game ? t("sheet.handOf", { n: next.number, of: V.hands_per_game })
             : t("sheet.hand", { n: next.number }),
-        dealerName && !finished ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
+        dealerName && !finished && !past ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
       h("p", { class: "badges" },
         h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
           h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "" }))),
@@ -103,9 +109,13 @@ function drawSheet(first) {
       t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
       g.ended_by ? h("small", {}, ` (${g.ended_by})`) : null));
   }
-  if (canEdit() && !finished && !g.event?.closed) {
+  if (canEdit() && !finished && !past && !g.event?.closed) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
       t("sheet.newHand", { n: next.number })));
+  }
+  if (finished && !g.event) {
+    root.append(h("button", { type: "button", class: "button primary big", id: "play-again",
+      onclick: (e) => playAgain(g, root, e.currentTarget) }, t("sheet.playAgain")));
   }
   if (g.target) root.append(progress(g));
   if (mitigatti) root.append(ledger(g));
@@ -127,6 +137,10 @@ function drawSheet(first) {
  * what the service said where it refused one, with what to do about it. */
 function outboxCard(g, waiting) {
   const list = h("ol", { class: "outbox-list" });
+  const finished = g.status === "finished";
+  // Behind a refused hand the others wait for the player's decision, not for the network.
+  const blocked = waiting.some((e) => e.problem);
+  let behind = false;
   for (const entry of waiting) {
     const what = entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
       : entry.kind === "put" ? t("outbox.correction", { n: entry.number })
@@ -136,21 +150,40 @@ function outboxCard(g, waiting) {
       .map((c) => `${c.label} ${num(entry.preview[c.key])}`).join(" · ");
     const item = h("li", { class: `outbox-item ${entry.problem ? "refused" : ""}`, id: `outbox-${entry.seq}` },
       h("p", { class: "outbox-what" }, h("strong", {}, what), points ? ` — ${points}` : ""),
-      h("p", { class: "muted" }, entry.problem ? t("outbox.refused") : t("outbox.pending", {
-        time: new Date(entry.at).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })));
+      h("p", { class: "muted" }, entry.problem ? t("outbox.refused")
+        : behind ? t("outbox.blocked")
+          : t("outbox.pending", {
+            time: new Date(entry.at).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })));
     if (entry.problem) {
+      behind = true;
       for (const error of entry.problem.errors.slice(0, 3)) {
         item.append(h("p", { class: "field-error" }, problemLine(error)));
       }
-      item.append(h("div", { class: "row" },
-        entry.kind === "add" || entry.kind === "put" ? h("button", {
-          type: "button", class: "button small primary", id: `outbox-reenter-${entry.seq}`,
-          onclick: () => reenter(g, entry),
-        }, t(entry.kind === "add" ? "outbox.reenter" : "outbox.recorrect")) : null,
+      // A new hand the service already holds a hand of its number for: most likely the same
+      // hand, entered on another phone. Dropping this copy comes first; recording it again
+      // is a choice, never the main button. A finished game takes no hand: dropping it is
+      // the only way, and asks.
+      const add = entry.kind === "add";
+      const recorded = add && g.hands.some((x) => x.number === entry.number);
+      if (add && finished) item.append(h("p", { class: "hint" }, t("outbox.finishedNote")));
+      const dropMine = recorded ? h("button", {
+        type: "button", class: "button small primary", id: `outbox-already-${entry.seq}`,
+        onclick: () => {
+          Outbox.remove(entry.id);
+          toast(t("outbox.droppedMine", { n: entry.number }));
+          drawSheet(false);
+          flushOutbox(g.id);
+        },
+      }, t("outbox.alreadyRecorded", { n: entry.number })) : null;
+      const again = (entry.kind === "put" || (add && !finished)) ? h("button", {
+        type: "button", class: `button small ${recorded ? "" : "primary"}`, id: `outbox-reenter-${entry.seq}`,
+        onclick: () => reenter(g, entry),
+      }, t(add ? "outbox.reenter" : "outbox.recorrect")) : null;
+      item.append(h("div", { class: "row" }, dropMine, again,
         h("button", {
           type: "button", class: "button small danger", id: `outbox-drop-${entry.seq}`,
           onclick: () => {
-            if (!window.confirm(t("outbox.dropConfirm", { what }))) return;
+            if (!window.confirm(t(add && finished ? "outbox.finishedDrop" : "outbox.dropConfirm", { what }))) return;
             Outbox.remove(entry.id);
             drawSheet(false);
             flushOutbox(g.id);
@@ -161,17 +194,39 @@ function outboxCard(g, waiting) {
   }
   return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
     h("h2", {}, t(waiting.every((e) => e.kind === "verdict") ? "outbox.titleVerdicts" : "outbox.title", { n: waiting.length })),
-    h("p", { class: "hint" }, t("outbox.hint", { n: waiting.length })), list);
+    h("p", { class: "hint" }, blocked ? t("outbox.hintBlocked") : t("outbox.hint", { n: waiting.length })), list);
+}
+
+/** A new game of the same variant, options and players, the deal moved on by one seat
+ * from this game's first dealer; it opens on its share screen (the players' new links). */
+function playAgain(g, root, button) {
+  const options = { ...(g.options || {}) };
+  const body = { variant: g.variant, players: g.players, first_dealer: (g.first_dealer + 1) % g.seats.length, options };
+  submitNew(root, button, "/games", body, options, (data) => {
+    Store.put(data.id, {
+      token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
+      variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
+    });
+    location.hash = `#/games/${data.id}/share`;
+  }, (problems) => banner(problemText(problems[0]), "warn"));
 }
 
 /** A refused hand, opened again with everything it said, to check and save: a new hand as
  * the next hand, a correction over the hand as it is now. It leaves the outbox for the form,
  * which keeps it as a draft. */
 async function reenter(g, entry) {
-  Outbox.remove(entry.id);
-  G.reenter = entry;
   G.etag = null;
   await refreshGame().catch(() => {});
+  if (entry.kind === "add" && G.game.status === "finished") {
+    // The game ended meanwhile: it takes no hand; the hand goes only if the player says so.
+    if (window.confirm(t("outbox.finishedDrop", { what: t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) }) }))) {
+      Outbox.remove(entry.id);
+    }
+    drawSheet(false);
+    return;
+  }
+  Outbox.remove(entry.id);
+  G.reenter = entry;
   location.hash = entry.kind === "add" ? `#/games/${g.id}/hand` : `#/games/${g.id}/hands/${entry.number}`;
 }
 

@@ -193,10 +193,25 @@ function setLive(ok) {
     : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
 }
 
+/** Who leads the game (its winners once it is over): their columns' labels and score, or
+ * null before any hand. What the home list says of a game beside its date and variant. */
+function leaderOf(game) {
+  const columns = game.columns || [];
+  const score = (c) => (game.balances ? game.balances[String(c.seats[0])] : game.totals?.[c.key]) ?? 0;
+  if (!(game.hands_played ?? (game.hands || []).length) || !columns.length) return null;
+  let best = columns.filter((c) => (game.winners || []).includes(c.key));
+  if (!best.length) {
+    const top = Math.max(...columns.map(score));
+    best = columns.filter((c) => score(c) === top);
+  }
+  return { names: best.map((c) => c.label), score: score(best[0]) };
+}
+
 function remember(game, patch = {}) {
   return Store.put(game.id, {
     variant: game.variant, seats: game.seats, status: game.status,
-    hands: game.hands_played ?? game.hands.length, ...patch,
+    hands: game.hands_played ?? game.hands.length, created: game.created_at, leader: leaderOf(game),
+    ...patch,
   });
 }
 
