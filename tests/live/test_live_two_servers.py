@@ -1,4 +1,5 @@
-"""Two servers on one database and one Redis, as two machines behind a proxy (issue 17).
+"""Two servers on one database and one Redis, as two machines behind a proxy (issue 17): on
+PostgreSQL where the run has one (as deployed), else on one SQLite file.
 
 A table's client alternates between them to record 200 hands with idempotency keys, sending
 some hands twice (a retry after an answer lost on the way) to the other server: every hand is
@@ -54,9 +55,9 @@ def _pair(db_url: str, workdir: Path, storage: str, prefix: str) -> list[LiveSer
 
 
 @pytest.fixture()
-def pair(db_url: str, tmp_path: Path) -> Iterator[tuple[list[LiveServer], str]]:
+def pair(one_db_url: str, tmp_path: Path) -> Iterator[tuple[list[LiveServer], str]]:
     prefix = f"live-{uuid.uuid4().hex}"
-    servers = _pair(db_url, tmp_path, REDIS_URL, prefix)
+    servers = _pair(one_db_url, tmp_path, REDIS_URL, prefix)
     yield servers, prefix
     for server in servers:
         server.stop()
@@ -64,7 +65,7 @@ def pair(db_url: str, tmp_path: Path) -> Iterator[tuple[list[LiveServer], str]]:
 
 
 def test_two_servers_keep_one_game_and_one_allowance(pair: tuple[list[LiveServer], str],
-                                                     db_url: str, tmp_path: Path) -> None:
+                                                     one_db_url: str, tmp_path: Path) -> None:
     servers, _ = pair
     game = new_game(servers[0])
     url, edit = f"{API}/games/{game['id']}/hands", auth(game["tokens"]["edit"])
@@ -90,8 +91,8 @@ def test_two_servers_keep_one_game_and_one_allowance(pair: tuple[list[LiveServer
     assert set(answers[BURST:]) == {429}
 
 
-def test_without_redis_both_servers_serve(db_url: str, tmp_path: Path) -> None:
-    servers = _pair(db_url, tmp_path, CLOSED_PORT_URL, f"live-{uuid.uuid4().hex}")
+def test_without_redis_both_servers_serve(one_db_url: str, tmp_path: Path) -> None:
+    servers = _pair(one_db_url, tmp_path, CLOSED_PORT_URL, f"live-{uuid.uuid4().hex}")
     try:
         game = new_game(servers[0])
         edit = auth(game["tokens"]["edit"])
