@@ -438,8 +438,10 @@ class HandForm {
       this.key = randomKey();
       Drafts.keep(this);
     }
-    // The organiser's correction of a closed round goes through the event, at once.
-    const route = this.hand ? correctionRoute() : null;
+    // The organiser's correction of a closed round goes through the event, at once; a round
+    // closed while the form was open leaves the table's own route, which the service refuses.
+    const route = this.hand
+      ? correctionRoute() || { prefix: `/games/${this.g.id}`, token: G.token } : null;
     // Hands already waiting go first: this one joins the queue behind them.
     if (!route?.organiser && Outbox.of(this.g.id).length) {
       this.queue(record);
