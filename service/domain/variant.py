@@ -158,6 +158,9 @@ class Variant:
     discard_forbidden_cards: tuple[str, ...] = ()
     #: What becomes of the Fool after its trick (see ``replay.py``).
     fool_rule: FoolRule = "exchange_next_trick"
+    #: How many cards each seat gets at each pass of the deal (RULES.md's packets); none
+    #: said: all of them at once (``deal_packets``).
+    packets: tuple[int, ...] = ()
     #: The cards a summary pile lists (by code); None: the counting cards.
     summary_codes: tuple[str, ...] | None = None
     #: A game played to a target (Ottocento's 800) rather than a number of hands.
@@ -206,6 +209,11 @@ class Variant:
     def dealt_each(self) -> int:
         """The cards each seat plays: the whole pack is dealt, the dealer's extra apart."""
         return (len(self.pack) - self.extra) // self.seats
+
+    @property
+    def deal_packets(self) -> tuple[int, ...]:
+        """Each seat's packets in the order dealt, adding up to ``dealt_each``."""
+        return self.packets or (self.dealt_each,)
 
     @property
     def tricks_per_hand(self) -> int:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.domain import VARIANTS, deal_boards
 from service.domain.core.cards import SUITS
-from service.domain.duplicate import deal_board, packets_of, sort_cards
+from service.domain.duplicate import deal_board, sort_cards
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None)
 variants = st.sampled_from(sorted(VARIANTS))
@@ -56,7 +56,7 @@ def test_exposed_cards_are_the_top_of_each_seats_last_packet(variant_id: str, se
     assert len(board.exposed) == variant.exposed_cards
     cards = list(variant.pack.cards)
     random.Random(f"{seed}:{number}").shuffle(cards)
-    packets = packets_of(variant)
+    packets = variant.deal_packets
     round_size = variant.seats * sum(packets[:-1])
     for i, card in enumerate(board.exposed):
         seat = (board.dealer + 1 + i) % variant.seats

@@ -33,3 +33,4 @@ def test_s2_2_s4_2_s5_2_the_deal_and_the_hands_total(vid: str) -> None:
     assert (v.players, v.seats, v.dealt_each, v.extra, v.tricks_per_hand, v.deck_total) == (
         TABLE_FORMS[vid])
     assert v.seats * v.dealt_each + v.extra == len(v.pack)  # the whole pack is dealt
+    assert sum(v.deal_packets) == v.dealt_each  # the packets deal each seat its cards

@@ -4,7 +4,7 @@ plays, in which order, and who sits where."""
 
 from __future__ import annotations
 
-from .boards import PACKETS, Board, deal_board, deal_boards, packets_of, sort_cards
+from .boards import Board, deal_board, deal_boards, sort_cards
 from .movement import (
     RoundPlan,
     TablePlan,
@@ -18,7 +18,6 @@ from .movement import (
 )
 
 __all__ = [
-    "PACKETS",
     "Board",
     "RoundPlan",
     "TablePlan",
@@ -27,7 +26,6 @@ __all__ = [
     "deal_boards",
     "mitchell",
     "mitchell_rounds",
-    "packets_of",
     "plan_movement",
     "plan_round",
     "round_boards",

@@ -19,25 +19,6 @@ from dataclasses import dataclass
 from ..core.cards import SUITS, Card
 from ..variant import Variant
 
-#: Each seat's packets, in the order dealt, by family and seats (RULES.md). A variant not
-#: listed gets its cards in one packet.
-PACKETS: dict[tuple[str, int], tuple[int, ...]] = {
-    ("gatti", 3): (5, 5, 5, 5, 5),          # §2.2: 25 in 5 packets of 5
-    ("gatti", 4): (5, 5, 5, 4),             # §2.2: 19 in 5, 5, 5, 4
-    ("gatti-classic", 3): (5, 5, 5, 5, 5),  # §3: as §2.2
-    ("gatti-classic", 4): (5, 5, 5, 4),
-    ("ottocento", 4): (5, 5, 5),            # §4.2: packets of 5, 15 each, the dealer 17
-    ("mitigatti", 4): (9, 10),              # §5.2: 9, then 10 more, then 2 to the dealer
-    ("mitigatti", 3): (9, 6, 10),           # §5.6: 9, 6, 10, the dealer 28
-}
-
-
-def packets_of(variant: Variant) -> tuple[int, ...]:
-    """How many cards each seat gets at each pass of the deal."""
-    packets = PACKETS.get((variant.family, variant.seats), (variant.dealt_each,))
-    assert sum(packets) == variant.dealt_each, (variant.id, packets)
-    return packets
-
 
 def sort_cards(variant: Variant, cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     """As a slip lists a hand: the trumps high to low, the Fool, then each suit (♥ ♦ ♣ ♠) high
@@ -94,7 +75,7 @@ def deal_board(variant: Variant, seed: int | str, number: int) -> Board:
     order = [(dealer + 1 + i) % seats for i in range(seats)]  # the dealer last
     hands: list[list[Card]] = [[] for _ in range(seats)]
     exposed: list[Card] = []
-    packets = packets_of(variant)
+    packets = variant.deal_packets
     top = 0
     for index, size in enumerate(packets):
         for seat in order:

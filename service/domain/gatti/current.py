@@ -99,6 +99,7 @@ GATTI_3 = Variant(
     rules_section="§2",
     aliases=("gatti", "gatti-3-handed"),
     exposed_cards=3,
+    packets=(5, 5, 5, 5, 5),  # §2.2: 25 in five packets of 5
 )
 
 GATTI_4 = replace(
@@ -120,6 +121,7 @@ GATTI_4 = replace(
     bagatto=BagattoRule(win=20, lose_each_opponent=20, lose_own=0, optional=True, rule="§2.5"),
     aliases=("gatti-pairs",),
     exposed_cards=4,
+    packets=(5, 5, 5, 4),  # §2.2: 19 in 5, 5, 5 and 4
 )
 
 GATTI_2 = replace(

@@ -48,6 +48,7 @@ MITIGATTI_4 = Variant(
     id="mitigatti-4",
     name="Mitigatti (Nice, four players)",
     family="mitigatti",
+    packets=(9, 10),  # §5.2: 9, then 10 more (the dealer 2 more besides)
     summary_text=(
         "The tarot game of Nice (1930), settled in marca from 10 each. 19 cards each, the "
         "dealer 21 and discards 2 (no Kings, no honours); a deal may go 'to the mountain'. "
@@ -110,6 +111,7 @@ MITIGATTI_3 = replace(
     MITIGATTI_4,
     id="mitigatti-3",
     name="Mitigatti (Nice, three players)",
+    packets=(9, 6, 10),  # §5.6: 9, 6 and 10, the dealer 28
     summary_text=(
         "Mitigatti for three, each for themselves: 25 cards each, the dealer 28 and discards "
         "3; no calls, no solo. A player with 13 to 25 of the 78 points pays 1 marca to the "

@@ -31,6 +31,7 @@ OTTOCENTO = Variant(
     id="ottocento",
     name="Ottocento (Tarocchino Bolognese)",
     family="ottocento",
+    packets=(5, 5, 5),  # §4.2: 15 each in packets of 5, the dealer 17
     summary_text=(
         "Bologna's Tarocchino: four players in fixed pairs with the 62-card pack, playing a "
         "rubber to 800. 15 cards each; the dealer takes 17 and discards 2 (no tarocchi, no "
