@@ -46,7 +46,7 @@ def page_words(lang: str) -> dict[str, str | dict[str, str]]:
     with files(__name__).joinpath(lang, "LC_MESSAGES", "page.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
     rule = Locale.parse(lang).plural_form
-    samples = {}
+    samples: dict[str, int] = {}
     for n in [*range(200), 1000, 1000000]:
         samples.setdefault(rule(n), n)
     pick = gettext.c2py(catalog.plural_expr)
@@ -54,10 +54,10 @@ def page_words(lang: str) -> dict[str, str | dict[str, str]]:
     for message in catalog:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            forms = tuple(message.string)
-            words[message.id[0]] = {tag: forms[min(pick(n), len(forms) - 1)]
-                                    for tag, n in samples.items()}
+        if isinstance(message.id, (tuple, list)):
+            forms = tuple(str(form) for form in message.string or ())
+            words[str(message.id[0])] = {tag: forms[min(pick(n), len(forms) - 1)]
+                                         for tag, n in samples.items()}
         else:
-            words[message.id] = str(message.string)
+            words[str(message.id)] = str(message.string)
     return words
