@@ -5,6 +5,7 @@ plays, in which order, and who sits where."""
 from __future__ import annotations
 
 from .boards import Board, deal_board, deal_boards, sort_cards
+from .referee import board_checks, disagreements
 from .movement import (
     RoundPlan,
     TablePlan,
@@ -21,9 +22,11 @@ __all__ = [
     "Board",
     "RoundPlan",
     "TablePlan",
+    "board_checks",
     "board_order",
     "deal_board",
     "deal_boards",
+    "disagreements",
     "mitchell",
     "mitchell_rounds",
     "plan_movement",
