@@ -68,8 +68,8 @@ def test_the_dealers_discard_comes_from_the_dealers_cards_and_extra_cards() -> N
     assert problems(variant, board, {"dealer": board.dealer,
                                      "discard": [own[0], stranger.code]}) == [
         ("discard[1]", "not_dealt",
-         f"board 3: the dealer, seat {board.dealer}, was not dealt {stranger.code}; "
-         f"seat {seat} was")]
+         (f"board 3: the dealer, seat {board.dealer}, was not dealt {stranger.code}; "
+         f"seat {seat} was"))]
 
 
 def test_exposed_cards_are_the_boards() -> None:
@@ -120,14 +120,14 @@ def test_a_meld_said_by_its_count_needs_as_many_cards_of_its_class() -> None:
     variant, board = board_of("gatti-3", 4)
     seat = other_seat(variant, board.dealer)
     trumps = sum(1 for c in board.hands[seat] if c.is_trump)
-    record = {"dealer": board.dealer,
-              "declarations": [{"seat": seat, "kind": "trumps", "count": trumps}]}
+    record: Json = {"dealer": board.dealer,
+                    "declarations": [{"seat": seat, "kind": "trumps", "count": trumps}]}
     assert problems(variant, board, record) == []
     record["declarations"][0]["count"] = trumps + 1
     assert problems(variant, board, record) == [
         ("declarations[0]", "not_dealt",
-         f"board 4: seat {seat} declared trumps with {trumps + 1} trumps (the Fool is not one), "
-         f"but was dealt {trumps}")]
+         (f"board 4: seat {seat} declared trumps with {trumps + 1} trumps (the Fool is not one), "
+         f"but was dealt {trumps}"))]
 
 
 def test_three_of_a_kind_said_by_rank_needs_three_of_them() -> None:
@@ -138,8 +138,8 @@ def test_three_of_a_kind_said_by_rank_needs_three_of_them() -> None:
                   "declarations": [{"seat": seat, "kind": "three_of_a_kind", "rank": "Q"}]}
         expected = [] if queens >= 3 else [
             ("declarations[0]", "not_dealt",
-             f"board 6: seat {seat} declared three_of_a_kind with 3 Queens, but was dealt "
-             f"{queens}")]
+             (f"board 6: seat {seat} declared three_of_a_kind with 3 Queens, but was dealt "
+             f"{queens}"))]
         assert problems(variant, board, record) == expected
 
 
@@ -154,8 +154,8 @@ def test_a_declared_cricca_or_sequence_is_made_of_cards_its_declarer_held() -> N
                  f"board 2: seat {seat} was not dealt {c.code}; seat {board.holder(c)} was")
                 for k, c in enumerate(kings) if board.holder(c) != seat]
     expected += [(f"declarations[1].cards[{k}]", "not_dealt",
-                  f"board 2: seat {seat} was not dealt {code}; seat "
-                  f"{board.holder(variant.pack.card(code))} was")
+                  (f"board 2: seat {seat} was not dealt {code}; seat "
+                  f"{board.holder(variant.pack.card(code))} was"))
                  for k, code in enumerate(["ANGEL", "WORLD", "SUN"])
                  if board.holder(variant.pack.card(code)) != seat]
     assert expected  # the seed deals them apart
@@ -175,12 +175,12 @@ def test_a_declared_accusation_is_made_of_cards_its_declarer_held() -> None:
                if board.holder(variant.pack.card(code)) != seat]
     tarots = sum(1 for c in held(board, seat) if c.is_trump or c.is_fool)
     expected = [("declarations[0]", "not_dealt",
-                 f"board 1: seat {seat} was not dealt {code}; seat "
-                 f"{board.holder(variant.pack.card(code))} was") for code in missing]
+                 (f"board 1: seat {seat} was not dealt {code}; seat "
+                 f"{board.holder(variant.pack.card(code))} was")) for code in missing]
     if tarots < 10:
         expected.append(("declarations[1]", "not_dealt",
-                         f"board 1: seat {seat} declared ten_tarocchi with 10 tarots (the "
-                         f"Fuole counts as one), but was dealt {tarots}"))
+                         (f"board 1: seat {seat} declared ten_tarocchi with 10 tarots (the "
+                         f"Fuole counts as one), but was dealt {tarots}")))
     assert expected
     assert problems(variant, board, record) == expected
 
@@ -191,7 +191,8 @@ def test_a_called_cards_holder_is_the_partner_named() -> None:
                 and board.holder(c) != board.dealer)
     holder = board.holder(king)
     assert holder is not None
-    record = {"dealer": board.dealer, "call": {"card": king.code, "partner": holder}}
+    record: Json = {"dealer": board.dealer,
+                    "call": {"card": king.code, "partner": holder}}
     assert problems(variant, board, record) == []
     named = next(s for s in range(4) if s not in (holder, board.dealer))
     record["call"]["partner"] = named
@@ -250,8 +251,8 @@ def test_a_trick_record_plays_each_seats_own_cards() -> None:
     assert problems(variant, board, {"dealer": board.dealer,
                                      "tricks": [[c.code for c in trick]]}) == [
         ("tricks[0][1]", "not_dealt",
-         f"board 1: seat {(leader + 1) % 4} played {stranger.code} to trick 1, but "
-         f"{stranger.code} was dealt to seat {(leader + 2) % 4}")]
+         (f"board 1: seat {(leader + 1) % 4} played {stranger.code} to trick 1, but "
+         f"{stranger.code} was dealt to seat {(leader + 2) % 4}"))]
 
 
 def test_a_trick_of_the_wrong_size_ends_the_check_of_seats() -> None:

@@ -1,11 +1,11 @@
 """Duplicate (EVENTS.md "Duplicate: the same deals at every table"): the boards dealt from an
-event's seed with each variant's own deal, and the movement that says which boards each table
-plays, in which order, and who sits where."""
+event's seed with each variant's own deal, the movement that says which boards each table
+plays, in which order, and who sits where, the referee that checks a record against its board,
+and the boards' scores: matchpoints or difference, travellers and standings."""
 
 from __future__ import annotations
 
 from .boards import Board, deal_board, deal_boards, sort_cards
-from .referee import board_checks, disagreements
 from .movement import (
     RoundPlan,
     TablePlan,
@@ -17,13 +17,33 @@ from .movement import (
     round_boards,
     seated_round,
 )
+from .referee import board_checks, disagreements
+from .scoring import (
+    BoardPlay,
+    BoardScoring,
+    BoardStandings,
+    ScoredPlay,
+    Traveller,
+    board_columns,
+    board_standings,
+    score_board,
+    traveller,
+    travellers,
+)
 
 __all__ = [
     "Board",
+    "BoardPlay",
+    "BoardScoring",
+    "BoardStandings",
     "RoundPlan",
+    "ScoredPlay",
     "TablePlan",
+    "Traveller",
     "board_checks",
+    "board_columns",
     "board_order",
+    "board_standings",
     "deal_board",
     "deal_boards",
     "disagreements",
@@ -32,6 +52,9 @@ __all__ = [
     "plan_movement",
     "plan_round",
     "round_boards",
+    "score_board",
     "seated_round",
     "sort_cards",
+    "traveller",
+    "travellers",
 ]

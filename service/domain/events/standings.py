@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
@@ -48,6 +48,7 @@ CRITERIA: dict[str, Text] = {
     "difference": Text("difference"),
     "points": Text("points"),
     "meetings": Text("their meetings"),
+    "percentage": Text("percentage"),
 }
 
 
@@ -223,11 +224,7 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
             sums[entrant].points += entry.points
 
     order, shared = _order(n, sums, meetings, scoring)
-    places: dict[int, int] = {}
-    for index, level in enumerate(order):
-        places[level[0]] = 1 + sum(len(group) for group in order[:index])
-        for entrant in level[1:]:
-            places[entrant] = places[level[0]]
+    places = place_numbers(order)
     flat = [e for level in order for e in level]
     keys = {e: _key(sums[e], scoring) for e in flat}
     tied: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
@@ -248,6 +245,18 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
                         entrants[entrant]))
     provisional = any(r.state == "playing" for r in results)
     return Standings(provisional, tuple(rows))
+
+
+def place_numbers(levels: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each entrant's place from the levels best first: those of a level share it, and the
+    next level's place skips them (1, 1, 3)."""
+    places: dict[int, int] = {}
+    ahead = 0
+    for level in levels:
+        for entrant in level:
+            places[entrant] = ahead + 1
+        ahead += len(level)
+    return places
 
 
 def _meeting_points(own: int, other: int) -> int:
@@ -361,29 +370,45 @@ def _place_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],
                  tied: Sequence[int], sharing: Sequence[int]) -> list[Text]:
     """How the place was reached: against the neighbour above and below (``tied``: those
     level with the entrant before their meetings), and who shares it (``sharing``)."""
-    place = places[entrant]
-    lines: list[Text] = []
-    first = place - 1  # the place counts the rows ahead
-    above = flat[first - 1] if first > 0 else None
-    after = first + len(sharing)
-    below = flat[after] if after < len(flat) else None
-    if above is not None:
-        criterion, theirs, mine = _decider(above, entrant, sums, meetings, tied, scoring)
-        lines.append(Text("behind {name} on {criterion}: {mine} to {theirs}",
-                          name=entrants[above], criterion=CRITERIA[criterion], mine=mine,
-                          theirs=theirs))
-    if below is not None:
-        criterion, mine, theirs = _decider(entrant, below, sums, meetings, tied, scoring)
-        lines.append(Text("ahead of {name} on {criterion}: {mine} to {theirs}",
-                          name=entrants[below], criterion=CRITERIA[criterion], mine=mine,
-                          theirs=theirs))
+    lines = neighbour_lines(entrant, flat, places, len(sharing), entrants,
+                            lambda a, b: _decider(a, b, sums, meetings, tied, scoring))
     if entrant in shared:
-        mates = [e for e in sharing if e != entrant]
         criteria = (Text("match points, difference and points") if scoring == "match_points"
                     else Text("difference and points"))
         reason = (Text("they never met") if shared[entrant] == "never_met"
                   else Text("their meetings do not separate them"))
-        lines.append(Text("place {place} shared with {names}: level on {criteria}, and "
-                          "{reason}", place=place, names=_names(entrants, mates),
-                          criteria=criteria, reason=reason))
+        lines.append(shared_line(entrant, places[entrant], sharing, entrants, criteria, reason))
     return lines
+
+
+def neighbour_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],
+                    sharing: int, entrants: Sequence[str],
+                    decide: Callable[[int, int], tuple[str, str, str]]) -> list[Text]:
+    """How ``entrant`` stands against the row above its place and the row below it
+    (``sharing``: how many share the place): ``decide(a, b)`` names the first criterion on
+    which ``a`` and ``b`` differ (a key of ``CRITERIA``) and their values on it."""
+    first = places[entrant] - 1  # the place counts the rows ahead
+    above = flat[first - 1] if first > 0 else None
+    after = first + sharing
+    below = flat[after] if after < len(flat) else None
+    lines: list[Text] = []
+    if above is not None:
+        criterion, theirs, mine = decide(above, entrant)
+        lines.append(Text("behind {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[above], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    if below is not None:
+        criterion, mine, theirs = decide(entrant, below)
+        lines.append(Text("ahead of {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[below], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    return lines
+
+
+def shared_line(entrant: int, place: int, sharing: Sequence[int], entrants: Sequence[str],
+                criteria: Text, reason: Text) -> Text:
+    """Who shares ``entrant``'s place, on which ``criteria`` they are level, and why the
+    rest does not separate them."""
+    mates = [e for e in sharing if e != entrant]
+    return Text("place {place} shared with {names}: level on {criteria}, and {reason}",
+                place=place, names=_names(entrants, mates), criteria=criteria, reason=reason)
