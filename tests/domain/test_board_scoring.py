@@ -99,26 +99,25 @@ def test_a_board_played_at_one_table_only_scores_fifty_percent_or_zero_differenc
     assert "the only result on the board: 50 %, difference 0" in row.explanation[0]
 
 
+def columns_of(variant_id: str, points: tuple[int, int, int]) -> tuple[int, ...]:
+    """``board_columns`` of a 3-handed hand whose dealer (seat 0) discarded 2H 3H 4H and
+    whose piles made ``points``."""
+    variant = find_variant(variant_id)
+    record = {"dealer": 0, "discard": ["2H", "3H", "4H"],
+              "piles": [{"side": s, "points": p} for s, p in enumerate(points)]}
+    _, result = score_record(variant, resolve_options(variant, None), record)
+    return board_columns(variant, result)
+
+
 def test_the_result_compared_is_the_column_the_seat_received() -> None:
     """Gatti: the hand's score-sheet columns, in their order."""
-    variant = find_variant("gatti-3")
-    record = {"dealer": 0, "discard": ["2H", "3H", "4H"],
-              "piles": [{"side": 0, "points": 30}, {"side": 1, "points": 28},
-                        {"side": 2, "points": 20}]}
-    _, result = score_record(variant, resolve_options(variant, None), record)
-    assert board_columns(variant, result) == (30, 28, 20)
+    assert columns_of("gatti-3", (30, 28, 20)) == (30, 28, 20)
 
 
 def test_mitigatti_compares_its_marca() -> None:
-    """Mitigatti: each seat's marca for the hand, not its deck points."""
-    variant = find_variant("mitigatti-3")
-    record = {"dealer": 0, "discard": ["2H", "3H", "4H"],
-              "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20},
-                        {"side": 2, "points": 18}]}
-    _, result = score_record(variant, resolve_options(variant, None), record)
-    # 20 (13 to 25) pays 1 to the top scorer, 18 pays 1 too: +2, -1, -1.
-    assert board_columns(variant, result) == (2, -1, -1)
-    assert dict(result.columns) != {"0": 2, "1": -1, "2": -1}
+    """Mitigatti: each seat's marca for the hand, not its deck points: 20 (13 to 25) pays 1
+    to the top scorer, 18 pays 1 too: +2, -1, -1."""
+    assert columns_of("mitigatti-3", (40, 20, 18)) == (2, -1, -1)
 
 
 def test_standings_rank_by_the_average_percentage_over_the_boards_played() -> None:
@@ -172,8 +171,8 @@ def test_each_row_explains_itself() -> None:
     plays = three_handed(1, [(40, 0, 0), (10, 0, 0), (20, 0, 0)])
     rows = {r.name: r for r in board_standings(NAMES, plays).rows}
     assert list(rows["Gio"].explanation) == [
-        "board 1 (round 1, table 3): 20, better than 1, level with 0 and worse than 1 of the "
-        "other results: matchpoints 2 of 4, 50 %",
+        ("board 1 (round 1, table 3): 20, better than 1, level with 0 and worse than 1 of the "
+        "other results: matchpoints 2 of 4, 50 %"),
         "1 board played: 50 % on average, points 20",
         "behind Ada on percentage: 50 % to 100 %",
         "ahead of Bea on points: 20 to 0",

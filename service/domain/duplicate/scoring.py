@@ -31,6 +31,7 @@ from typing import Any, Literal
 from ..core.results import HandResult
 from ..core.text import Text
 from ..events.standings import (
+    Ranking,
     decimal_json,
     match_points,
     neighbour_lines,
@@ -251,13 +252,8 @@ class BoardRow:
                 "explanation": list(self.explanation)}
 
 
-@dataclass(frozen=True)
-class BoardStandings:
-    provisional: bool
-    rows: tuple[BoardRow, ...]
-
-    def to_json(self) -> Json:
-        return {"provisional": self.provisional, "rows": [r.to_json() for r in self.rows]}
+#: A duplicate event's standings: the free-deal standings' shape, with board rows.
+BoardStandings = Ranking[BoardRow]
 
 
 def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],

@@ -32,7 +32,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Literal
+from typing import Generic, Literal, Protocol, TypeVar
 
 from ..core.text import Text
 
@@ -113,13 +113,27 @@ class Row:
                 "explanation": list(self.explanation)}
 
 
+class _Row(Protocol):
+    def to_json(self) -> Json: ...
+
+
+#: A row of standings: a free-deal event's ``Row``, a duplicate one's ``BoardRow``.
+R = TypeVar("R", bound=_Row)
+
+
 @dataclass(frozen=True)
-class Standings:
+class Ranking(Generic[R]):
+    """Rows best first; ``provisional`` while a table still plays."""
+
     provisional: bool
-    rows: tuple[Row, ...]
+    rows: tuple[R, ...]
 
     def to_json(self) -> Json:
         return {"provisional": self.provisional, "rows": [r.to_json() for r in self.rows]}
+
+
+#: A free-deal event's standings.
+Standings = Ranking[Row]
 
 
 def decimal_json(value: Decimal) -> int | float:
