@@ -21,7 +21,8 @@ list them, and the standings by average percentage.
 
 from __future__ import annotations
 
-from collections import defaultdict
+import functools
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -81,21 +82,18 @@ class BoardPlay:
 
 @dataclass(frozen=True)
 class ScoredPlay:
-    """A board's result at one table, scored against the other tables: by column, the
-    results it beat and tied, its matchpoints out of ``tops``, its percentage and its
-    difference."""
+    """A board's result at one table, scored against the other tables: by column, its
+    matchpoints out of ``tops``, the results it beat and tied, its percentage, its difference
+    and the sum of the other results (``others``)."""
 
     play: BoardPlay
+    matchpoints: tuple[int, ...]
     beaten: tuple[int, ...]
     tied: tuple[int, ...]
     tops: tuple[int, ...]
     percentages: tuple[Fraction, ...]
     differences: tuple[Decimal, ...]
-    others: tuple[Fraction | None, ...]
-
-    @property
-    def matchpoints(self) -> tuple[int, ...]:
-        return tuple(2 * b + t for b, t in zip(self.beaten, self.tied, strict=True))
+    others: tuple[int, ...]
 
     def to_json(self, scoring: BoardScoring = "matchpoints") -> Json:
         """A traveller's row (EVENTS.md "Shapes"): the columns by the seat that names them."""
@@ -135,6 +133,19 @@ def _percent_text(value: Fraction) -> str:
     return _written(value, _HUNDREDTH)
 
 
+def _tenths(numerator: int, denominator: int) -> Decimal:
+    """``numerator / denominator`` (``denominator`` > 0) to one decimal, half away from zero
+    (``ROUND_HALF_UP``), in whole numbers only."""
+    tenths = (20 * abs(numerator) + denominator) // (2 * denominator)
+    return Decimal(tenths if numerator >= 0 else -tenths).scaleb(-1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _percentage(matchpoints: int, top: int) -> Fraction:
+    """Matchpoints as a percentage of the top (50 % with no other result to compare)."""
+    return Fraction(100 * matchpoints, top) if top else Fraction(50)
+
+
 def score_board(plays: Sequence[BoardPlay]) -> tuple[ScoredPlay, ...]:
     """Every table's result on one board, scored against the others (see the module)."""
     if not plays:
@@ -146,33 +157,23 @@ def score_board(plays: Sequence[BoardPlay]) -> tuple[ScoredPlay, ...]:
                          f"columns {widths}")
     n = len(plays)
     width = widths.pop()
+    top = 2 * (n - 1)
     by_column = [[p.columns[c] for p in plays] for c in range(width)]
     mps = [match_points(results) for results in by_column]
+    counts = [Counter(results) for results in by_column]
+    sums = [sum(results) for results in by_column]
     out = []
     for i, play in enumerate(plays):
-        beaten: list[int] = []
-        tied: list[int] = []
-        tops: list[int] = []
-        pcts: list[Fraction] = []
-        diffs: list[Decimal] = []
-        others: list[Fraction | None] = []
-        for c in range(width):
-            own = play.columns[c]
-            ties = sum(1 for r in by_column[c] if r == own) - 1
-            beaten.append((mps[c][i] - ties) // 2)
-            tied.append(ties)
-            tops.append(2 * (n - 1))
-            if n == 1:
-                pcts.append(Fraction(50))
-                diffs.append(Decimal(0))
-                others.append(None)
-                continue
-            pcts.append(Fraction(100 * mps[c][i], 2 * (n - 1)))
-            average = Fraction(sum(by_column[c]) - own, n - 1)
-            others.append(average)
-            diffs.append(_rounded(own - average, _TENTH))
-        out.append(ScoredPlay(play, tuple(beaten), tuple(tied), tuple(tops), tuple(pcts),
-                              tuple(diffs), tuple(others)))
+        ties = tuple(counts[c][play.columns[c]] - 1 for c in range(width))
+        matchpoints = tuple(mps[c][i] for c in range(width))
+        others = tuple(sums[c] - play.columns[c] for c in range(width))
+        out.append(ScoredPlay(
+            play, matchpoints,
+            tuple((mp - t) // 2 for mp, t in zip(matchpoints, ties, strict=True)), ties,
+            (top,) * width, tuple(_percentage(mp, top) for mp in matchpoints),
+            tuple(_tenths(own * (n - 1) - rest, n - 1) if n > 1 else Decimal(0)
+                  for own, rest in zip(play.columns, others, strict=True)),
+            others))
     return tuple(out)
 
 
@@ -281,9 +282,10 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
                     seen.add((entrant, play.board))
                     entries[entrant].append((entry, _board_line(entry, scored, c, scoring)))
     totals = {e: _Totals.of([entry for entry, _ in entries.get(e, [])]) for e in range(n)}
-    keys = {e: totals[e].key(scoring) for e in range(n)}
-    levels = [sorted(e for e in range(n) if keys[e] == key)
-              for key in sorted(set(keys.values()), reverse=True)]
+    by_key: dict[tuple[Fraction | Decimal | int, ...], list[int]] = defaultdict(list)
+    for entrant in range(n):
+        by_key[totals[entrant].key(scoring)].append(entrant)
+    levels = [by_key[key] for key in sorted(by_key, reverse=True)]
     places = place_numbers(levels)
     flat = [e for level in levels for e in level]
     level_of = {e: level for level in levels for e in level}
@@ -320,8 +322,12 @@ class _Totals:
     @classmethod
     def of(cls, entries: Sequence[BoardEntry]) -> _Totals:
         boards = len(entries)
-        average = (sum((e.percentage for e in entries), Fraction(0)) / boards if boards
-                   else Fraction(0))
+        by_top: dict[int, int] = defaultdict(int)  # the percentages added top by top
+        for e in entries:
+            by_top[e.top] += e.matchpoints if e.top else 1
+        average = (sum((_percentage(points, top) if top else Fraction(50 * points)
+                        for top, points in by_top.items()), Fraction(0)) / boards
+                   if boards else Fraction(0))
         return cls(boards, average, sum(e.matchpoints for e in entries),
                    sum((e.difference for e in entries), Decimal(0)),
                    sum(e.points for e in entries))
@@ -356,21 +362,30 @@ class _Totals:
 def _board_line(entry: BoardEntry, scored: ScoredPlay, column: int,
                 scoring: BoardScoring) -> Text:
     """One board's sentence: what the entrant's column made, and how it compares."""
+    count = scored.tops[column] // 2
+    worse = count - scored.beaten[column] - scored.tied[column]
+    average = (_written(Fraction(scored.others[column], count), _TENTH)
+               if count and scoring == "difference" else None)
+    return _board_text(entry, scoring, scored.beaten[column], scored.tied[column], worse,
+                       count, average)
+
+
+@functools.lru_cache(maxsize=16384)
+def _board_text(entry: BoardEntry, scoring: BoardScoring, beaten: int, tied: int, worse: int,
+                compared: int, average: str | None) -> Text:
+    """The same board's figures say the same each time the standings are made again (a
+    result at one table changes only its board's lines)."""
     where: Mapping[str, object] = {"board": entry.board, "round": entry.round,
                                    "table": entry.table, "own": entry.points}
-    others = scored.others[column]
-    if others is None:
+    if not compared:
         return Text("board {board} (round {round}, table {table}): {own}, the only result "
                     "on the board: 50 %, difference 0", **where)
-    if scoring == "difference":
+    if average is not None:
         return Text("board {board} (round {round}, table {table}): {own} against an average "
                     "of {average} at the other tables: difference {difference}",
-                    average=_written(others, _TENTH), difference=signed(entry.difference),
-                    **where)
+                    average=average, difference=signed(entry.difference), **where)
     return Text("board {board} (round {round}, table {table}): {own}, better than {beaten}, "
                 "level with {tied} and worse than {worse} of the other results: matchpoints "
-                "{matchpoints} of {top}, {percentage} %", beaten=scored.beaten[column],
-                tied=scored.tied[column],
-                worse=scored.tops[column] // 2 - scored.beaten[column] - scored.tied[column],
-                matchpoints=entry.matchpoints, top=entry.top,
+                "{matchpoints} of {top}, {percentage} %", beaten=beaten, tied=tied,
+                worse=worse, matchpoints=entry.matchpoints, top=entry.top,
                 percentage=_percent_text(entry.percentage), **where)

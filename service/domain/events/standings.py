@@ -28,7 +28,7 @@ stood.
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -154,14 +154,15 @@ def signed(value: Decimal | int) -> str:
 def match_points(totals: Sequence[int]) -> list[int]:
     """Match points by column: with ``c`` columns the ranks score ``2(c-1), 2(c-2) ... 0``
     (two: 2/0, three: 4/2/0, four: 6/4/2/0); tied columns share the points of the ranks they
-    cover, which always comes out whole (a two-column draw: 1 each)."""
-    c = len(totals)
-    out = [0] * c
-    for column, total in enumerate(totals):
-        above = sum(1 for t in totals if t > total)
-        level = sum(1 for t in totals if t == total)
-        out[column] = 2 * (c - 1) - (2 * above + level - 1)
-    return out
+    cover, which always comes out whole (a two-column draw: 1 each). That is 2 for every
+    other column beaten and 1 for every tie, which a duplicate board counts across a room."""
+    level = Counter(totals)
+    below: dict[int, int] = {}
+    running = 0
+    for total in sorted(level):
+        below[total] = running
+        running += level[total]
+    return [2 * below[t] + level[t] - 1 for t in totals]
 
 
 def differences(totals: Sequence[int]) -> list[Decimal]:
