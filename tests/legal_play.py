@@ -40,9 +40,11 @@ def random_legal_hand(variant_id: str, rng: random.Random,
 
 
 def play_out(variant: Variant, dealt: Sequence[Sequence[Card]], extra: Sequence[Card],
-             dealer: int, rng: random.Random) -> tuple[dict[str, Any], list[Card]]:
+             dealer: int, rng: random.Random, keep: Card | None = None
+             ) -> tuple[dict[str, Any], list[Card]]:
     """A deal (each seat's cards and the dealer's extra ones) played out by a legal discard
-    and random legal plays: ``{"dealer", "tricks"}`` and the discard."""
+    and random legal plays: ``{"dealer", "tricks"}`` and the discard. ``keep``: a card its
+    holder plays only when nothing else is legal (T1 kept for the last trick)."""
     n, each = variant.seats, variant.dealt_each
     hands = {s: list(cards) for s, cards in enumerate(dealt)}
     held = hands[dealer] + list(extra)
@@ -53,7 +55,8 @@ def play_out(variant: Variant, dealt: Sequence[Sequence[Card]], extra: Sequence[
         trick: list[Card] = []
         for k in range(n):
             seat = (leader + k) % n
-            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
+            legal = legal_plays(hands[seat], trick)
+            card = rng.choice(sorted(legal - {keep} or legal, key=lambda c: c.code))
             hands[seat].remove(card)
             trick.append(card)
         tricks.append([c.code for c in trick])

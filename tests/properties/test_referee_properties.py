@@ -87,7 +87,9 @@ def played_board(variant: Variant, seed: int, number: int, rng: random.Random,
     """A board played out legally, as a trick record with its discard, bid, declarations
     and exposed cards; and the discard."""
     board = deal_board(variant, seed, number)
-    record, discard = play_out(variant, board.hands, board.extra, board.dealer, rng)
+    keep = variant.pack.card("T1") if variant.bagatto is not None and rng.random() < 0.5 \
+        else None
+    record, discard = play_out(variant, board.hands, board.extra, board.dealer, rng, keep)
     held = {s: [c for c in (*board.hands[s], *(board.extra if s == board.dealer else ()))
                 if c not in discard] for s in range(variant.seats)}
     record["discard"] = [c.code for c in discard]
@@ -108,6 +110,7 @@ def forms(variant: Variant, record: Json) -> dict[str, Json]:
     del by_cards["tricks"]
     out = {"tricks": record,
            "tricks_without_discard": {k: v for k, v in record.items() if k != "discard"},
+           "tricks_without_partner": _without_partner(record),
            "piles_of_cards": by_cards}
     if variant.family == "ottocento":  # a pile of points also lists its combinations
         return out
@@ -124,6 +127,15 @@ def forms(variant: Variant, record: Json) -> dict[str, Json]:
             tricks, len(cards), sum(variant.card_points(c) for c in cards))})
     out["piles_summary"] = {**by_cards, "piles": summary}
     out["piles_of_points"] = {**by_cards, "piles": points}
+    return out
+
+
+def _without_partner(record: Json) -> Json:
+    """A trick record need not say who held the called card: the tricks show it."""
+    out = dict(record)
+    for name in ("call", "contract"):
+        if name in out:
+            out[name] = {k: v for k, v in out[name].items() if k != "partner"}
     return out
 
 
