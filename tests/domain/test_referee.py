@@ -300,3 +300,15 @@ def test_the_referee_and_the_scorer_report_together() -> None:
     assert ("discard[0]", "not_dealt") in codes
     assert len(codes) > 1
     assert caught.value.family == variant.family
+
+
+def test_a_board_of_another_game_is_refused() -> None:
+    """A board is refereed by its own game's rules: one dealt for another pack or table is a
+    caller's mistake, not a table's."""
+    gatti, board = board_of("gatti-4", 1)
+    record = parse_hand_record(find_variant("ottocento"), {"dealer": board.dealer})
+    with pytest.raises(ValueError, match="deals 78 cards to 4 seats; ottocento deals 62"):
+        disagreements(record, board, find_variant("ottocento"))
+    with pytest.raises(ValueError, match="to 4 seats; gatti-3 deals 78 to 3"):
+        disagreements(record, board, find_variant("gatti-3"))
+    assert disagreements(parse_hand_record(gatti, {"dealer": board.dealer}), board, gatti) == ()

@@ -81,11 +81,13 @@ class _Referee:
         self.variant = variant
         self.board = board
         self.found: list[Problem] = []
+        #: What each seat held before the discard: its cards, and the dealer's extra ones.
+        self.holdings = tuple(
+            frozenset((*hand, *(board.extra if seat == board.dealer else ())))
+            for seat, hand in enumerate(board.hands))
 
     def held(self, seat: int) -> frozenset[Card]:
-        """What ``seat`` held before the discard: its cards, and the dealer's extra ones."""
-        extra = self.board.extra if seat == self.board.dealer else ()
-        return frozenset((*self.board.hands[seat], *extra))
+        return self.holdings[seat]
 
     def holder(self, card: Card) -> int:
         seat = self.board.holder(card)
@@ -223,9 +225,10 @@ def disagreements(record: HandRecord, board: Board, variant: Variant,
     """Every part of ``record`` that disagrees with ``board`` (``variant``'s deal), each a
     ``Problem`` naming the board, the seat and the card. ``left_out``: the record's sections
     that were malformed and left out (``read_hand_record``), which are not checked."""
-    if len(board.hands) != variant.seats:
-        raise ValueError(f"board {board.number} has {len(board.hands)} hands; {variant.id} "
-                         f"deals {variant.seats}")
+    dealt = sum(len(hand) for hand in board.hands) + len(board.extra)
+    if len(board.hands) != variant.seats or dealt != len(variant.pack):
+        raise ValueError(f"board {board.number} deals {dealt} cards to {len(board.hands)} "
+                         f"seats; {variant.id} deals {len(variant.pack)} to {variant.seats}")
     referee = _Referee(variant, board)
     for section, check in _SECTIONS:
         if section not in left_out:
