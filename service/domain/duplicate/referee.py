@@ -31,9 +31,6 @@ from ..mitigatti.scoring import HONOURS
 from ..variant import Variant
 from .boards import Board
 
-#: The referee's clause: EVENTS.md's, since RULES.md knows no boards.
-RULE = "duplicate"
-
 
 @dataclass(frozen=True)
 class _Count:
@@ -95,7 +92,8 @@ class _Referee:
         return seat
 
     def add(self, field: str, code: str, message: Text) -> None:
-        self.found.append(Problem(field, code, message, RULE))
+        # No clause of RULES.md: the deal, not a rule of the game, says what is wrong.
+        self.found.append(Problem(field, code, message))
 
     def not_dealt(self, field: str, seat: int, card: Card) -> None:
         """``seat`` shows or plays ``card``, which the board dealt to another seat."""
