@@ -282,7 +282,7 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
                     seen.add((entrant, play.board))
                     entries[entrant].append((entry, _board_line(entry, scored, c, scoring)))
     totals = {e: _Totals.of([entry for entry, _ in entries.get(e, [])]) for e in range(n)}
-    by_key: dict[tuple[Fraction | Decimal | int, ...], list[int]] = defaultdict(list)
+    by_key: dict[tuple[Decimal | int, ...], list[int]] = defaultdict(list)
     for entrant in range(n):
         by_key[totals[entrant].key(scoring)].append(entrant)
     levels = [by_key[key] for key in sorted(by_key, reverse=True)]
@@ -332,13 +332,16 @@ class _Totals:
                    sum((e.difference for e in entries), Decimal(0)),
                    sum(e.points for e in entries))
 
-    def key(self, scoring: BoardScoring) -> tuple[Fraction | Decimal | int, ...]:
-        first = self.difference if scoring == "difference" else self.percentage
+    def key(self, scoring: BoardScoring) -> tuple[Decimal | int, ...]:
+        """What ranks the row: the percentage as the row shows it (two decimals: two rows
+        that read the same are level on it, and the points decide), or the sum of the
+        differences; then the points."""
+        first = self.difference if scoring == "difference" else percent(self.percentage)
         return (first, self.points)
 
     def decider(self, other: _Totals, scoring: BoardScoring) -> tuple[str, str, str]:
         """The first criterion on which the two differ, and their values on it."""
-        if scoring == "matchpoints" and self.percentage != other.percentage:
+        if scoring == "matchpoints" and percent(self.percentage) != percent(other.percentage):
             return ("percentage", f"{_percent_text(self.percentage)} %",
                     f"{_percent_text(other.percentage)} %")
         if scoring == "difference" and self.difference != other.difference:
