@@ -55,6 +55,7 @@ from .duplicate import (
     plan_movement,
     plan_round,
     seated_round,
+    table_play,
     traveller,
     travellers,
 )
@@ -176,6 +177,7 @@ __all__ = [
     "seating_json",
     "standings",
     "suggest_melds",
+    "table_play",
     "traveller",
     "travellers",
     "validate_club_name",

@@ -15,10 +15,11 @@ from service.domain import (
     find_variant,
     resolve_options,
     score_record,
+    table_play,
     traveller,
     travellers,
 )
-from service.domain.duplicate import score_board
+from service.domain.duplicate import TablePlan, score_board
 
 NAMES = ("Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio", "Ivo", "Lia")
 
@@ -213,3 +214,17 @@ def test_nobody_plays_a_board_twice() -> None:
     plays = three_handed(1, [(1, 2, 3)]) + three_handed(1, [(1, 2, 3)], 2)
     with pytest.raises(ValueError, match="plays it twice"):
         board_standings(NAMES, plays)
+
+
+def test_a_tables_columns_go_to_the_entrants_at_their_seats() -> None:
+    """Column ``c`` is the entrant at seat ``c``: a player, or the pair on side ``c`` (pairs:
+    seats 0 and 2 hold pair 4, seats 1 and 3 pair 7); with dummies the two players."""
+    pairs = TablePlan(2, (4, 7, 4, 7), (5, 6))
+    play = table_play(pairs, 1, 5, "g", 1, ["p4", "p7", "p4", "p7"], (60, 33))
+    assert (play.board, play.round, play.table, play.entrants, play.columns) == (
+        5, 1, 2, ((4,), (7,)), (60, 33))
+    dummies = TablePlan(0, (3, 1, None, None), (1,))
+    assert table_play(dummies, 0, 1, "g", 1, ["a", "b", "a's dummy", "b's dummy"],
+                      (40, 32)).entrants == ((3,), (1,))
+    with pytest.raises(ValueError, match="no entrant at seat 2"):
+        table_play(dummies, 0, 1, "g", 1, ["a", "b", "", ""], (40, 32, 0))

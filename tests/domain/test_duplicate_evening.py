@@ -21,6 +21,7 @@ from service.domain import (
     plan_movement,
     resolve_options,
     score_record,
+    table_play,
     traveller,
 )
 from service.domain.duplicate import deal_board
@@ -41,13 +42,10 @@ def evening(variant_id: str, format: str, entrants: int, rounds: int,
                 record, _ = play_out(variant, board.hands, board.extra, board.dealer, rng)
                 _, result = score_record(variant, options, record,
                                          checks=board_checks(board, variant))
-                columns = board_columns(variant, result)
-                seated = tuple(table.seats[c] for c in range(len(columns)))
-                assert None not in seated
-                plays.append(BoardPlay(
-                    number, plan.round, table.table, f"r{plan.round}t{table.table}", hand,
-                    tuple("" if e is None else names[e] for e in table.seats),
-                    tuple((e,) for e in seated if e is not None), columns))
+                plays.append(table_play(
+                    table, plan.round, number, f"r{plan.round}t{table.table}", hand,
+                    [names[e] for e in table.seats if e is not None],
+                    board_columns(variant, result)))
     return names, plays
 
 

@@ -27,6 +27,7 @@ from .scoring import (
     board_columns,
     board_standings,
     score_board,
+    table_play,
     traveller,
     travellers,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "score_board",
     "seated_round",
     "sort_cards",
+    "table_play",
     "traveller",
     "travellers",
 ]

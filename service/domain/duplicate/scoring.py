@@ -41,6 +41,7 @@ from ..events.standings import (
     signed,
 )
 from ..variant import Variant
+from .movement import TablePlan
 
 BoardScoring = Literal["matchpoints", "difference"]
 Json = dict[str, Any]
@@ -78,6 +79,22 @@ class BoardPlay:
             raise ValueError(f"board {self.board}, round {self.round}, table {self.table}: "
                              f"{len(self.entrants)} columns of entrants and "
                              f"{len(self.columns)} of points")
+
+
+def table_play(table: TablePlan, round_: int, board: int, game: str, hand: int,
+               seat_names: Sequence[str], columns: Sequence[int]) -> BoardPlay:
+    """A table's result on a board as its round's plan seated it: column ``c`` is credited
+    to the entrant at seat ``c`` (a player, or in pair games the pair whose side seat ``c``
+    is on: the lowest seat of side ``c`` is ``c``). ``seat_names``: who sat where, as the
+    traveller says it; ``columns``: ``board_columns`` of the hand."""
+    entrants = []
+    for c in range(len(columns)):
+        entrant = table.seats[c]
+        if entrant is None:
+            raise ValueError(f"round {round_}, table {table.table}: no entrant at seat {c}")
+        entrants.append((entrant,))
+    return BoardPlay(board, round_, table.table, game, hand, tuple(seat_names),
+                     tuple(entrants), tuple(columns))
 
 
 @dataclass(frozen=True)
