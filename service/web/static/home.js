@@ -2,7 +2,7 @@
  * keeps (or forget it), read a family's rules. */
 import { banner, h, show } from "./dom.js";
 import { RULEBOOKS } from "./rules.js";
-import { Events, Store } from "./stores.js";
+import { Clubs, Events, Store } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -53,6 +53,23 @@ function homeScreen() {
         },
       }, "×")));
   }
+  const clubs = Object.values(Clubs.all()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
+  const clubList = h("ul", { class: "game-list", id: "club-list" });
+  for (const saved of clubs) {
+    const name = saved.name || saved.id;
+    clubList.append(h("li", { class: "game-item" },
+      h("a", { href: `#/clubs/${saved.id}`, class: "game-link" },
+        h("strong", {}, name),
+        saved.members !== undefined ? h("span", {}, t("club.roster", { n: saved.members })) : null,
+        h("span", { class: "muted" }, saved.tokens?.edit ? t("home.clubSecretary") : t("home.clubMember"))),
+      h("button", {
+        type: "button", class: "icon-button", "aria-label": t("home.forgetClub", { name }),
+        onclick: () => {
+          Clubs.remove(saved.id);
+          homeScreen();
+        },
+      }, "×")));
+  }
   show(h("section", { class: "screen home" },
     h("h1", {}, t("home.title")),
     h("p", { class: "lead" }, t("home.lead")),
@@ -62,6 +79,9 @@ function homeScreen() {
     games.length ? list : h("p", { class: "muted" }, t("home.none")),
     events.length ? h("h2", {}, t("home.events")) : null,
     events.length ? eventList : null,
+    h("h2", {}, t("home.clubs")),
+    clubs.length ? clubList : h("p", { class: "muted" }, t("home.clubsLead")),
+    h("a", { class: "button", href: "#/clubs/new", id: "new-club" }, t("home.newClub")),
     h("h2", {}, t("rules.title")),
     h("ul", { class: "rules-links" }, RULEBOOKS.map(([family, variant]) => h("li", {},
       h("a", { href: `#/rules/${variant}`, id: `rules-${family}` }, t(`family.${family}`))))),
