@@ -44,6 +44,8 @@ from reportlab.platypus import (
 
 from service.application.printouts import Entry, HandBlock, Row, Sheet
 
+from .chart import chart_drawing
+
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -474,6 +476,12 @@ def _header(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
 def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
     story: list[Any] = [Spacer(1, 4 * mm)]
     story.append(KeepTogether([_p(line, styles.outcome) for line in sheet.outcome]))
+    if sheet.chart is not None:
+        story.append(KeepTogether([
+            _p(sheet.chart.title, styles.section),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL),
+            Spacer(1, 1.5 * mm),
+            *(_p(line, styles.legend) for line in sheet.chart.words)]))
     for section in sheet.sections:
         block: list[Any] = [_p(section.title, styles.section)]
         if section.rows:
