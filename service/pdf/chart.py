@@ -28,7 +28,7 @@ PALETTE = (
 REFERENCE = colors.HexColor("#6b6b6b")
 AXIS = colors.HexColor("#2b2b2b")
 GRID = colors.HexColor("#dedede")
-HEIGHT = 62 * mm
+HEIGHT = 56 * mm
 LABEL_GAP = 4.0
 
 

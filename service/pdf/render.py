@@ -476,12 +476,6 @@ def _header(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
 def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
     story: list[Any] = [Spacer(1, 4 * mm)]
     story.append(KeepTogether([_p(line, styles.outcome) for line in sheet.outcome]))
-    if sheet.chart is not None:
-        story.append(KeepTogether([
-            _p(sheet.chart.title, styles.section),
-            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL),
-            Spacer(1, 1.5 * mm),
-            *(_p(line, styles.legend) for line in sheet.chart.words)]))
     for section in sheet.sections:
         block: list[Any] = [_p(section.title, styles.section)]
         if section.rows:
@@ -513,6 +507,13 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         story += [Spacer(1, 4 * mm),
                   KeepTogether([_p(sheet.legend_title, styles.section),
                                 Paragraph(items, styles.legend)])]
+    if sheet.chart is not None:
+        # Last, as a summary: the table's marks keep their legend next to them.
+        story += [Spacer(1, 4 * mm), KeepTogether([
+            _p(sheet.chart.title, styles.section),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL),
+            Spacer(1, 1.5 * mm),
+            *(_p(line, styles.legend) for line in sheet.chart.words)])]
     return story
 
 
