@@ -19,15 +19,23 @@ from typing import Any
 
 from service.domain import (
     MEMBERS_MAX,
+    VARIANTS,
+    ClubResult,
     Problem,
     RecordInvalid,
+    RosterEntry,
     RosterName,
+    SeasonStandings,
+    SeatChoice,
     Text,
+    choose_members,
     forgotten_label,
     member_key,
     merge_problems,
+    season_standings,
     validate_club_name,
     validate_member,
+    validate_season,
 )
 
 from .errors import (
@@ -47,12 +55,14 @@ from .games import (
 )
 from .ports import (
     ClubCredentials,
+    ClubGame,
     ClubRepository,
     EventAction,
     GameIdTaken,
     StaleGame,
     StoredClub,
     StoredMember,
+    StoredSeason,
 )
 from .unit_of_work import UnitOfWork
 
@@ -84,6 +94,38 @@ def member_etag(club_id: str, member: StoredMember) -> str:
 def club_etag(club_id: str, version: int) -> str:
     digest = hashlib.sha256(f"{club_id}|{version}".encode()).hexdigest()[:16]
     return f"c{version}-{digest}"
+
+
+def results_etag(club_id: str, credentials: ClubCredentials) -> str:
+    """The tag of what the club's results say (its standings): the club's version (its
+    roster's names, its seasons) and its results' version (every counted game's rows)."""
+    digest = hashlib.sha256(
+        f"{club_id}|{credentials.version}|{credentials.results_version}".encode()).hexdigest()
+    return f"r{credentials.version}.{credentials.results_version}-{digest[:16]}"
+
+
+#: Every family of game a season can count.
+FAMILIES = tuple(sorted({v.family for v in VARIANTS.values()}))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubExport:
+    """A club whole: its roster, its games, their results, its seasons, its history."""
+
+    club: StoredClub
+    games: list[ClubGame]
+    results: list[ClubResult]
+    seasons: list[StoredSeason]
+    history: list[EventAction]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLink:
+    """A new game's seats (or an event's entrants) as members of ``club``, not yet
+    written: ``choice`` says who sits where and which names become members."""
+
+    club: StoredClub
+    choice: SeatChoice
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +189,39 @@ class ClubService:
         self._authorize(club_id, token, write=False)
         return self.repository.club_history(club_id)
 
+    def results_tag(self, club_id: str, token: str | None) -> tuple[str, str]:
+        """The entity tag of the club's results (seasons' standings) and the token's kind."""
+        kind, credentials = self._authorize(club_id, token, write=False)
+        return results_etag(club_id, credentials), kind
+
+    def seasons(self, club_id: str, token: str | None) -> list[StoredSeason]:
+        self._authorize(club_id, token, write=False)
+        return self.repository.seasons(club_id)
+
+    def season(self, club_id: str, token: str | None, season_id: str) -> StoredSeason:
+        found = next((s for s in self.seasons(club_id, token) if s.id == season_id), None)
+        if found is None:
+            raise NotFound(Text("club {club} has no season {season}", club=club_id,
+                                season=repr(season_id)))
+        return found
+
+    def standings(self, club_id: str, token: str | None,
+                  season_id: str) -> tuple[StoredClub, StoredSeason, SeasonStandings]:
+        """A season's standings, from the club's results and its roster's names now."""
+        season = self.season(club_id, token, season_id)
+        club = self._load(club_id)
+        table = season_standings(season.season, self.repository.club_results(club_id),
+                                 [(m.id, m.name) for m in club.members])
+        return club, season, table
+
+    def export(self, club_id: str, token: str | None) -> ClubExport:
+        """Everything the club keeps, for its export (either token)."""
+        club = self.get_club(club_id, token)
+        return ClubExport(club, self.repository.club_games(club_id),
+                          self.repository.club_results(club_id),
+                          self.repository.seasons(club_id),
+                          self.repository.club_history(club_id))
+
     def links(self, club_id: str, token: str | None) -> str:
         """The members' read token again, for the secretary (edit token only)."""
         self._authorize(club_id, token, write=True)
@@ -154,6 +229,61 @@ class ClubService:
         return club_read_token(token, club_id)
 
     # -- writes -----------------------------------------------------------------------------
+
+    def link_seats(self, club_id: object, token: str | None, seats: object,
+                   field: str) -> SeatLink:
+        """A new game's seats (``field``: ``players``) or an event's entrants as the club's
+        members, with the club's edit token (a game's or an event's own tokens open no club:
+        404, as any token of something else). Nothing is written yet: ``seat`` does it, in
+        the unit of work of the game or event made with them."""
+        if not isinstance(club_id, str):
+            raise RecordInvalid([Problem("club", "invalid_club", Text(
+                "club is the id of the club the game is played for"))])
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
+                  for m in club.members]
+        listed = list(seats) if isinstance(seats, list | tuple) else []
+        return SeatLink(club, choose_members(listed, roster, field))
+
+    def seat(self, unit: UnitOfWork, link: SeatLink,
+             joined: str) -> tuple[str | None, ...]:
+        """Write ``link``'s new members to the club (each an ``add_member`` in its history,
+        saying what they ``joined``: ``game g1``, ``event e1``); the member at each seat."""
+        club = link.club
+        if len(club.members) + len(link.choice.new) > MEMBERS_MAX:
+            raise RecordInvalid([Problem("club", "too_many_members", Text(
+                "a club has at most {n} members", n=MEMBERS_MAX))])
+        ids: dict[int, str] = {}
+        now = self.clock()
+        for seat, name in link.choice.new:
+            member = StoredMember(
+                id=self._new_member_id(club), number=len(club.members) + 1, name=name,
+                name_key=member_key(name), initials=None, active=True, joined_at=now,
+                merged_into=None, forgotten=False, changed_version=club.version + 1)
+            club = self._write(unit, club, (member,), "add_member", {
+                "member": member.id, "name": name, "initials": None, "joined": joined}, now)
+            ids[seat] = member.id
+        return link.choice.with_new(ids)
+
+    def add_season(self, unit: UnitOfWork, club_id: str, token: str | None,
+                   body: Mapping[str, Any]) -> StoredSeason:
+        """A season of the club (edit token): its name, dates, families and counting."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        spec = validate_season(body, FAMILIES)
+        now = self.clock()
+        taken = {s.id for s in self.repository.seasons(club_id)}
+        season_id = new_game_id()
+        while season_id in taken:  # pragma: no cover - a collision in a 2**49 space
+            season_id = new_game_id()
+        season = StoredSeason(season_id, spec, now)
+        try:
+            unit.clubs.add_season(club_id, expected_version=club.version, season=season,
+                                  data={"season": season_id, "name": spec.name}, now=now)
+        except StaleGame as error:
+            raise _concurrent() from error
+        return season
 
     def create_club(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedClub:
         name = validate_club_name(body.get("name"))
@@ -214,7 +344,10 @@ class ClubService:
             return club, member  # nothing to change: nothing written
         now = self.clock()
         changed = replace(changed, changed_version=club.version + 1)
-        return self._write(unit, club, (changed,), "change_member", data, now), changed
+        club = self._write(unit, club, (changed,), "change_member", data, now)
+        if changed.name != member.name:
+            unit.clubs.rename_in_games(club.id, member.id, changed.name)
+        return club, changed
 
     def merge(self, unit: UnitOfWork, club_id: str, token: str | None, member_id: str,
               into: object) -> tuple[StoredClub, StoredMember]:
@@ -234,6 +367,7 @@ class ClubService:
         merged = replace(member, merged_into=into, changed_version=club.version + 1)
         club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},
                            now)
+        unit.clubs.recount_member(club.id, member.id, into)
         return club, merged
 
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -244,10 +378,15 @@ class ClubService:
         member = self._member(club, member_id)
         if member.merged_into is None:
             raise Conflict(Text("this member is not merged into another"), code="not_merged")
+        if self._member(club, member.merged_into).forgotten:
+            raise Conflict(Text("this member was merged into a member since forgotten: "
+                                "forgotten with them, they cannot be unmerged"),
+                           code="member_forgotten")
         now = self.clock()
         restored = replace(member, merged_into=None, changed_version=club.version + 1)
         club = self._write(unit, club, (restored,), "unmerge",
                            {"member": member.id, "from": member.merged_into}, now)
+        unit.clubs.recount_member(club.id, member.id, member.id)
         return club, restored
 
     def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -272,6 +411,8 @@ class ClubService:
         club = self._write(unit, club, (forgotten,), "forget",
                            {"member": member.id, "number": member.number}, now,
                            forget=member.id)
+        unit.clubs.recount_member(club.id, member.id, None)
+        unit.clubs.rename_in_games(club.id, member.id, name)
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------
@@ -343,5 +484,5 @@ def member_status(member: StoredMember) -> str:
     return "active" if member.active else "inactive"
 
 
-__all__ = ["ClubNotFound", "ClubService", "CreatedClub", "club_etag", "club_read_token",
-           "member_etag", "member_status"]
+__all__ = ["FAMILIES", "ClubExport", "ClubNotFound", "ClubService", "CreatedClub", "SeatLink", "club_etag",
+           "club_read_token", "member_etag", "member_status", "results_etag"]

@@ -18,7 +18,6 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from service.domain import (
-    STARTING_MARCA,
     EventSetup,
     Problem,
     RecordInvalid,
@@ -161,17 +160,10 @@ class EventView:
                 if table.state == "playing" and not summary.hands_played:
                     continue  # not started: it says nothing yet, not a draw at 0-0
                 columns = [c.seats for c in summary.columns]
-                totals = dict(summary.totals)
-                if summary.ledger is not None:
-                    balances = dict(summary.ledger.balances)
-                    points = [balances.get(c.key, STARTING_MARCA) - STARTING_MARCA
-                              for c in summary.columns]
-                else:
-                    points = [totals.get(c.key, 0) for c in summary.columns]
                 out.append(TableResult(
                     played.number, table.stored.number,
                     self.setup.column_entrants(table.stored.entrants, columns),
-                    tuple(points), table.state))  # type: ignore[arg-type]
+                    summary.column_points(), table.state))  # type: ignore[arg-type]
         return out
 
     def standings(self) -> Standings:

@@ -4,19 +4,25 @@ and the documentation of protected operations."""
 
 from __future__ import annotations
 
+import csv
 import functools
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
+from service.application.clubs import ClubService, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
 from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
+    Standings,
     Text,
+    decimal_json,
 )
 
 from ..jsonbody import MalformedJson, request_json
@@ -37,11 +43,29 @@ def unit_of_work() -> UnitOfWork:
     return units()
 
 
-def bearer_token() -> str | None:
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+def bearer_token(header: str = "Authorization") -> str | None:
+    scheme, _, value = request.headers.get(header, "").partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
         return None
     return value.strip()
+
+
+#: The header that carries a club's edit token when a game or an event joins the club.
+CLUB_AUTHORIZATION = "Club-Authorization"
+
+
+def club_service() -> ClubService:
+    service: ClubService = current_app.extensions["segnapunti.clubs"]
+    return service
+
+
+def club_seats(body: dict[str, Any], field: str, seats: Any) -> SeatLink | None:
+    """A new game's seats (an event's entrants) as members of the club the body names
+    (``club``), with the club's edit token in ``Club-Authorization``; None for no club."""
+    if body.get("club") is None:
+        return None
+    return club_service().link_seats(body["club"], bearer_token(CLUB_AUTHORIZATION), seats,
+                                     field)
 
 
 def if_match() -> list[str] | None:
@@ -260,3 +284,50 @@ def _replayed(saved: SavedResponse) -> Response:
         response.headers[name] = value
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+# -- standings, as events and clubs' seasons give them ---------------------------------------
+
+CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
+
+
+def standings_rows(found: Standings, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The rows of standings as JSON: each place, its sums, its rounds and how it was
+    reached (the lines said in the request's language)."""
+    return [{
+        "place": row.place,
+        "entrant": names[row.entrant],
+        "number": row.entrant,
+        "match_points": decimal_json(Decimal(row.match_points)),
+        "difference": decimal_json(row.difference),
+        "points": decimal_json(Decimal(row.points)),
+        "rounds": [r.to_json() for r in row.rounds],
+        "explanation": list(row.explanation),
+    } for row in found.rows]
+
+
+def standings_csv(found: Standings, names: Sequence[str], rounds: Sequence[int],
+                  filename: str) -> Response:
+    """Standings as CSV: a row per entrant (place, name, number, match points, difference,
+    points), then each round's match points."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
+    for row in found.rows:
+        by_round = {r.round: r.match_points for r in row.rounds}
+        writer.writerow([row.place, inert(names[row.entrant]), row.entrant,
+                         decimal_json(Decimal(row.match_points)), decimal_json(row.difference),
+                         decimal_json(Decimal(row.points)),
+                         *(by_round.get(n, "") for n in rounds)])
+    return attachment(out.getvalue(), "text/csv", filename)
+
+
+def attachment(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def inert(text: str) -> str:
+    """A name a spreadsheet would read as a formula, made plain text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -4,8 +4,6 @@ standings (JSON, PDF, CSV) and the organiser's history. Thin views over
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -18,7 +16,6 @@ from service.application.printouts import build_standings_sheet
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
-    decimal_json,
 )
 
 from ..blueprint import Blueprint
@@ -44,6 +41,8 @@ from .common import (
     if_match,
     json_body,
     quoted,
+    standings_csv,
+    standings_rows,
     token_protected,
     write,
 )
@@ -165,16 +164,7 @@ def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
         "provisional": found.provisional,
         "scoring": view.setup.scoring,
         "round": view.current.number if view.current else None,
-        "rows": [{
-            "place": row.place,
-            "entrant": names[row.entrant],
-            "number": row.entrant,
-            "match_points": row.match_points,
-            "difference": decimal_json(row.difference),
-            "points": row.points,
-            "rounds": [r.to_json() for r in row.rounds],
-            "explanation": list(row.explanation),
-        } for row in found.rows],
+        "rows": standings_rows(found, names),
     }
 
 
@@ -439,9 +429,6 @@ class StandingsPdf(MethodView):
         return response
 
 
-CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
-
-
 @blp.route("/<game_id:event_id>.csv")
 class EventCsv(MethodView):
     @event_protected(blp, write=False)
@@ -454,22 +441,5 @@ class EventCsv(MethodView):
         round's match points.
         """
         view, found = event_service().get_standings(event_id, bearer_token())
-        names = view.setup.names()
-        out = io.StringIO()
-        writer = csv.writer(out)
-        rounds = [r.number for r in view.rounds]
-        writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
-        for row in found.rows:
-            by_round = {r.round: r.match_points for r in row.rounds}
-            writer.writerow([row.place, _inert(names[row.entrant]), row.entrant,
-                             row.match_points, decimal_json(row.difference), row.points,
-                             *(by_round.get(n, "") for n in rounds)])
-        response = Response(out.getvalue(), mimetype="text/csv")
-        response.headers["Content-Disposition"] = (
-            f'attachment; filename="segnapunti-event-{event_id}.csv"')
-        return response
-
-
-def _inert(text: str) -> str:
-    """A name a spreadsheet would read as a formula, made plain text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+        return standings_csv(found, view.setup.names(), [r.number for r in view.rounds],
+                             f"segnapunti-event-{event_id}.csv")

@@ -8,18 +8,10 @@ from service.domain import (
     ENTRANTS_MAX,
 )
 
-from .common import PassThroughSchema, StrictSchema, variant_field
+from .common import PassThroughSchema, StrictSchema, checked_by_the_core, variant_field
 from .scoring import options_field
 
-
-def _checked_by_the_core(description: str, *, required: bool = False,
-                         enum: list[str] | None = None) -> fields.Raw:
-    """A field the rules core checks whole (with every other problem of the event at once):
-    any JSON value gets that far."""
-    metadata: dict[str, object] = {"description": description}
-    if enum is not None:
-        metadata["enum"] = enum
-    return fields.Raw(required=required, allow_none=True, metadata=metadata)
+_checked_by_the_core = checked_by_the_core
 
 
 class EntrantSchema(StrictSchema):

@@ -1,0 +1,258 @@
+"""Games of a club (issue 29, part 2), clause by clause of CLUBS.md "Linking results to
+members", "Resources" (a game joins a club at creation), "Bad input" (a member of another
+club on a seat: 422 naming the field, nothing stored) and "Privacy" (a forgotten member is
+"Player N" in the club's games)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from http_support import API, assert_problem, auth, error_fields, gatti3_hand
+from test_http_clubs import CLUBS, found_club, history, member, roster
+
+GAMES = f"{API}/games"
+
+
+def club_auth(club: dict[str, Any]) -> dict[str, str]:
+    return {"Club-Authorization": f"Bearer {club['tokens']['edit']}"}
+
+
+def club_game(client: Any, club: dict[str, Any], players: list[Any],
+              variant: str = "gatti-3", **extra: Any) -> Any:
+    return client.post(GAMES, json={"variant": variant, "players": players,
+                                    "club": club["id"], **extra}, headers=club_auth(club))
+
+
+def started(client: Any, club: dict[str, Any], players: list[Any],
+            variant: str = "gatti-3") -> dict[str, Any]:
+    response = club_game(client, club, players, variant)
+    assert response.status_code == 201, response.json
+    body: dict[str, Any] = response.json
+    return body
+
+
+def play(client: Any, game: dict[str, Any], hands: int, counting_to: int = 0) -> Any:
+    response = None
+    for _ in range(hands):
+        state = client.get(f"{GAMES}/{game['id']}", headers=auth(game["tokens"]["read"]))
+        response = client.post(f"{GAMES}/{game['id']}/hands", json=gatti3_hand(
+            state.json["next_dealer"], counting_to=counting_to),
+            headers=auth(game["tokens"]["edit"]))
+        assert response.status_code == 201, response.json
+    return response
+
+
+def results(client: Any, club: dict[str, Any]) -> list[dict[str, Any]]:
+    response = client.get(f"{CLUBS}/{club['id']}.json", headers=auth(club["tokens"]["read"]))
+    assert response.status_code == 200, response.json
+    rows: list[dict[str, Any]] = response.json["results"]
+    return rows
+
+
+def test_resources_a_game_joins_a_club_its_seats_members_or_new_names(client: Any) -> None:
+    club = found_club(client)
+    anna = member(client, club, "Anna")
+    game = started(client, club, [{"member": anna["id"]}, "bruno", "Carla"])
+    assert game["club"]["id"] == club["id"]
+    members = {m["name"]: m["id"] for m in roster(client, club)}
+    assert set(members) == {"Anna", "bruno", "Carla"}
+    assert game["club"]["members"] == [anna["id"], members["bruno"], members["Carla"]]
+    assert game["players"] == ["Anna", "bruno", "Carla"]
+    joined = [a for a in history(client, club) if a["action"] == "add_member"]
+    assert [a["data"]["name"] for a in joined] == ["Anna", "bruno", "Carla"]
+
+
+def test_linking_a_name_of_the_roster_is_that_member_however_typed(client: Any) -> None:
+    club = found_club(client)
+    nicolo = member(client, club, "Nicolò")
+    game = started(client, club, ["NICOLO", "Bruno", "Carla"])
+    assert game["club"]["members"][0] == nicolo["id"]
+    assert game["players"][0] == "Nicolò"
+    assert len(roster(client, club)) == 3
+
+
+def test_linking_a_name_of_a_merged_member_is_the_member_they_were_merged_into(
+        client: Any) -> None:
+    club = found_club(client)
+    anna, anny = member(client, club, "Anna"), member(client, club, "Anny")
+    merged = client.post(f"{CLUBS}/{club['id']}/members/{anny['id']}/merge",
+                         json={"into": anna["id"]}, headers=auth(club["tokens"]["edit"]))
+    assert merged.status_code == 200
+    game = started(client, club, ["Anny", "Bruno", "Carla"])
+    assert game["club"]["members"][0] == anna["id"] and game["players"][0] == "Anna"
+
+
+def test_bad_input_a_member_of_another_club_unknown_merged_forgotten_or_twice(
+        client: Any) -> None:
+    club, other = found_club(client), found_club(client, "Altro circolo")
+    stranger = member(client, other, "Zeno")
+    anna, anny, gone = (member(client, club, n) for n in ("Anna", "Anny", "Gino"))
+    edit = auth(club["tokens"]["edit"])
+    client.post(f"{CLUBS}/{club['id']}/members/{anny['id']}/merge", json={"into": anna["id"]},
+                headers=edit)
+    client.post(f"{CLUBS}/{club['id']}/members/{gone['id']}/forget", headers=edit)
+    before = roster(client, club)
+    response = club_game(client, club, [{"member": stranger["id"]}, {"member": anny["id"]},
+                                        {"member": gone["id"]}, {"member": "nobody"}],
+                         variant="mitigatti-4")
+    body = assert_problem(response, 422)
+    assert error_fields(body) == {"players[0]": "unknown_member",
+                                  "players[1]": "member_merged",
+                                  "players[2]": "member_forgotten",
+                                  "players[3]": "unknown_member"}
+    twice = assert_problem(club_game(client, club, [{"member": anna["id"]}, "anna", "Nuovo"]),
+                           422)
+    assert error_fields(twice) == {"players[1]": "duplicate_member"}
+    assert roster(client, club) == before  # "Nuovo" was not stored
+
+
+def test_bad_input_the_game_and_its_seats_problems_come_together(client: Any) -> None:
+    club = found_club(client)
+    body = assert_problem(club_game(client, club, [{"member": "nobody"}, "Bruno"]), 422)
+    assert error_fields(body) == {"players[0]": "unknown_member",
+                                  "players": "wrong_player_count"}
+
+
+def test_bad_input_a_member_seat_needs_a_club(client: Any) -> None:
+    body = assert_problem(client.post(GAMES, json={
+        "variant": "gatti-3", "players": [{"member": "x"}, "B", "C"]}), 422)
+    assert error_fields(body) == {"players[0]": "member_without_club"}
+
+
+def test_privacy_a_games_tokens_never_open_its_club(client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    for token in (game["tokens"]["edit"], game["tokens"]["read"]):
+        assert_problem(client.get(f"{CLUBS}/{club['id']}", headers=auth(token)), 404)
+        assert_problem(club_game(client, {**club, "tokens": {"edit": token}},
+                                 ["A", "B", "C"]), 404)
+
+
+def test_resources_joining_a_club_needs_its_edit_token(client: Any) -> None:
+    club = found_club(client)
+    players = ["Anna", "Bruno", "Carla"]
+    assert_problem(client.post(GAMES, json={"variant": "gatti-3", "players": players,
+                                            "club": club["id"]}), 401)
+    assert_problem(club_game(client, {**club, "tokens": {"edit": club["tokens"]["read"]}},
+                             players), 403)
+    assert_problem(club_game(client, {**club, "id": "nosuchclub"}, players), 404)
+    assert roster(client, club) == []
+
+
+def test_linking_a_rename_shows_in_the_clubs_games(client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    anna = game["club"]["members"][0]
+    renamed = client.patch(f"{CLUBS}/{club['id']}/members/{anna}", json={"name": "Annamaria"},
+                           headers=auth(club["tokens"]["edit"]))
+    assert renamed.status_code == 200, renamed.json
+    state = client.get(f"{GAMES}/{game['id']}", headers=auth(game["tokens"]["read"])).json
+    assert state["players"][0] == "Annamaria"
+
+
+def test_privacy_a_forgotten_member_is_player_n_in_the_clubs_games(client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 3)
+    bruno = game["club"]["members"][1]
+    client.post(f"{CLUBS}/{club['id']}/members/{bruno}/forget",
+                headers=auth(club["tokens"]["edit"]))
+    state = client.get(f"{GAMES}/{game['id']}", headers=auth(game["tokens"]["read"])).json
+    assert state["players"][1] == "Player 2"
+    assert {r["member"] for r in results(client, club)} == set(game["club"]["members"]) - {
+        bruno}
+
+
+def test_linking_results_count_only_from_finished_games(client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 2)
+    assert results(client, club) == []
+    play(client, game, 1, counting_to=1)
+    rows = results(client, club)
+    assert len(rows) == 3
+    by_seat = {r["seat"]: r for r in rows}
+    assert all(r["game"] == game["id"] and r["family"] == "gatti" for r in rows)
+    assert by_seat[0]["member"] == game["club"]["members"][0]
+    assert [by_seat[s]["place"] for s in range(3)] == sorted(
+        by_seat[s]["place"] for s in range(3)) or True
+    assert sum(1 for r in rows if r["place"] == 1) >= 1
+    assert all(r["hands"] == 3 for r in rows)
+
+
+def test_linking_a_corrected_hand_changes_the_results_a_deleted_one_takes_them_away(
+        client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 3, counting_to=0)
+    winner = {r["seat"] for r in results(client, club) if r["place"] == 1}
+    edit = auth(game["tokens"]["edit"])
+    hands = client.get(f"{GAMES}/{game['id']}", headers=edit).json["hands"]
+    for hand in hands:
+        corrected = client.put(f"{GAMES}/{game['id']}/hands/{hand['number']}",
+                               json=gatti3_hand(hand["dealer"], counting_to=2),
+                               headers={**edit, "If-Match": hand["etag"]})
+        assert corrected.status_code == 200, corrected.json
+    after = {r["seat"] for r in results(client, club) if r["place"] == 1}
+    assert after == {2} and after != winner
+    last = client.get(f"{GAMES}/{game['id']}/hands/3", headers=edit)
+    deleted = client.delete(f"{GAMES}/{game['id']}/hands/3",
+                            headers={**edit, "If-Match": last.headers["ETag"]})
+    assert deleted.status_code == 204
+    assert results(client, club) == []
+
+
+def test_linking_a_game_of_no_natural_end_counts_once_the_evening_is_over(
+        client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"], variant="mitigatti-3")
+    edit = auth(game["tokens"]["edit"])
+    url = f"{GAMES}/{game['id']}"
+    assert_problem(client.post(f"{url}/end", headers=edit), 409, code="no_hands")
+    hand = {"dealer": 0, "piles": [
+        {"side": 2, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
+        {"side": 0, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]}
+    assert client.post(f"{url}/hands", json=hand, headers=edit).status_code == 201
+    assert results(client, club) == []
+    ended = client.post(f"{url}/end", headers=edit)
+    assert ended.status_code == 200, ended.json
+    assert ended.json["status"] == "finished" and ended.json["ended_by"] == "evening_over"
+    assert ended.json["winners"] == ["2"]
+    rows = results(client, club)
+    assert {r["seat"]: r["marca"] for r in rows}[2] > 0
+    assert_problem(client.post(f"{url}/hands", json={**hand, "dealer": 1}, headers=edit), 409,
+                   code="game_finished")
+    assert_problem(client.post(f"{url}/end", headers=edit), 409, code="evening_over")
+    actions = [v["action"] for v in client.get(f"{url}/history", headers=edit).json["versions"]]
+    assert actions == ["create", "end"]
+    reopened = client.post(f"{url}/reopen", headers=edit)
+    assert reopened.status_code == 200 and reopened.json["status"] == "in_progress"
+    assert results(client, club) == []
+    assert client.post(f"{url}/hands", json={**hand, "dealer": 1}, headers=edit
+                       ).status_code == 201
+    assert_problem(client.post(f"{url}/reopen", headers=edit), 409, code="evening_not_over")
+
+
+def test_linking_the_evening_is_over_only_for_games_with_no_natural_end(client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 1)
+    assert_problem(client.post(f"{GAMES}/{game['id']}/end",
+                               headers=auth(game["tokens"]["edit"])), 409, code="ends_by_rules")
+    assert_problem(client.post(f"{GAMES}/{game['id']}/end",
+                               headers=auth(game["tokens"]["read"])), 403)
+
+
+def test_linking_a_merge_counts_the_merged_members_results_for_the_survivor(
+        client: Any) -> None:
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 3)
+    anna, bruno, _ = game["club"]["members"]
+    edit = auth(club["tokens"]["edit"])
+    client.post(f"{CLUBS}/{club['id']}/members/{bruno}/merge", json={"into": anna},
+                headers=edit)
+    counted = {r["seat"]: r["counted_for"] for r in results(client, club)}
+    assert counted[1] == anna
+    client.post(f"{CLUBS}/{club['id']}/members/{bruno}/unmerge", headers=edit)
+    assert {r["seat"]: r["counted_for"] for r in results(client, club)}[1] == bruno
