@@ -63,7 +63,7 @@ def test_words_a_seasons_standings_count_the_clubs_finished_games(client: Any) -
     response = standings(client, club, season)
     assert response.status_code == 200, response.json
     rows = response.json["rows"]
-    assert [r["entrant"] for r in rows][0] == "Anna" and rows[0]["place"] == 1
+    assert rows[0]["entrant"] == "Anna" and rows[0]["place"] == 1
     assert {r["member"] for r in rows} == set(first["club"]["members"])
     assert all(r["explanation"] for r in rows)
     assert [e["game"] for e in response.json["evenings"]] == [first["id"]]
