@@ -129,6 +129,34 @@ class SeatLink:
 
 
 @dataclass(frozen=True, slots=True)
+class EntrantLink:
+    """An event's entrants as members: ``link``'s seats are each entrant's name, or a
+    pair's two players, ``where`` saying whose (entrant, player or None)."""
+
+    link: SeatLink
+
+    where: tuple[tuple[int, int | None], ...]
+
+    def named(self, entrants: list[Any]) -> list[Any]:
+        """The entrants with each member's name (as now) where a member was sent."""
+        out = [dict(e) if isinstance(e, Mapping) else e for e in entrants]
+        for (i, k), name in zip(self.where, self.link.choice.names, strict=True):
+            if k is None:
+                out[i]["name"] = name
+            else:
+                out[i]["players"] = [*out[i]["players"]]
+                out[i]["players"][k] = name
+        return out
+
+    def by_entrant(self, members: tuple[str | None, ...]) -> dict[int, tuple[str | None, ...]]:
+        """The member of each entrant (one, or a pair's two), from the members by seat."""
+        out: dict[int, list[str | None]] = {}
+        for (i, _), member in zip(self.where, members, strict=True):
+            out.setdefault(i, []).append(member)
+        return {i: tuple(m) for i, m in out.items()}
+
+
+@dataclass(frozen=True, slots=True)
 class CreatedClub:
     club: StoredClub
     edit_token: str
@@ -230,21 +258,43 @@ class ClubService:
 
     # -- writes -----------------------------------------------------------------------------
 
-    def link_seats(self, club_id: object, token: str | None, seats: object,
-                   field: str) -> SeatLink:
-        """A new game's seats (``field``: ``players``) or an event's entrants as the club's
-        members, with the club's edit token (a game's or an event's own tokens open no club:
-        404, as any token of something else). Nothing is written yet: ``seat`` does it, in
-        the unit of work of the game or event made with them."""
+    def link_seats(self, club_id: object, token: str | None, seats: object) -> SeatLink:
+        """A new game's seats (``players``) as the club's members, with the club's edit
+        token (a game's or an event's own tokens open no club: 404, as any token of
+        something else). Nothing is written yet: ``seat`` does it, in the unit of work of
+        the game made with them."""
+        listed = list(seats) if isinstance(seats, list | tuple) else []
+        return self._link(club_id, token, [(f"players[{i}]", s) for i, s in enumerate(listed)])
+
+    def link_entrants(self, club_id: object, token: str | None,
+                      entrants: object) -> EntrantLink:
+        """An event's entrants as the club's members: each entrant's ``name``, or in the
+        pairs format (an entrant with ``players``) each of its two players; as
+        ``link_seats``."""
+        where: list[tuple[int, int | None]] = []
+        seats: list[tuple[str, object]] = []
+        for i, entrant in enumerate(entrants if isinstance(entrants, list) else []):
+            if not isinstance(entrant, Mapping):
+                continue
+            if isinstance(entrant.get("players"), list):
+                for k, player in enumerate(entrant["players"]):
+                    where.append((i, k))
+                    seats.append((f"entrants[{i}].players[{k}]", player))
+            else:
+                where.append((i, None))
+                seats.append((f"entrants[{i}].name", entrant.get("name")))
+        return EntrantLink(self._link(club_id, token, seats), tuple(where))
+
+    def _link(self, club_id: object, token: str | None,
+              seats: list[tuple[str, object]]) -> SeatLink:
         if not isinstance(club_id, str):
             raise RecordInvalid([Problem("club", "invalid_club", Text(
-                "club is the id of the club the game is played for"))])
+                "club is the id of the club the game or event is played for"))])
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
                   for m in club.members]
-        listed = list(seats) if isinstance(seats, list | tuple) else []
-        return SeatLink(club, choose_members(listed, roster, field))
+        return SeatLink(club, choose_members(seats, roster))
 
     def seat(self, unit: UnitOfWork, link: SeatLink,
              joined: str) -> tuple[str | None, ...]:
@@ -484,5 +534,6 @@ def member_status(member: StoredMember) -> str:
     return "active" if member.active else "inactive"
 
 
-__all__ = ["FAMILIES", "ClubExport", "ClubNotFound", "ClubService", "CreatedClub", "SeatLink", "club_etag",
+__all__ = ["FAMILIES", "ClubExport", "ClubNotFound", "ClubService", "CreatedClub", "EntrantLink",
+           "SeatLink", "club_etag",
            "club_read_token", "member_etag", "member_status", "results_etag"]

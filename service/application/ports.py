@@ -162,6 +162,19 @@ class StoredEvent:
     created_at: datetime
     version: int
     played: tuple[StoredRound, ...] = ()
+    #: The club it is held for (issue 29): its entrants then carry their members' ids
+    #: (``member``; a pair's ``members``).
+    club: str | None = None
+
+    def seat_members(self, table: tuple[int, ...]) -> tuple[str | None, ...] | None:
+        """The member at each seat of a table seating ``table`` (its entrants by place), in
+        the order its game's players are named; None for an event of no club."""
+        if self.club is None:
+            return None
+        if self.format == "pairs":
+            a, b = (tuple(self.entrants[e].get("members") or (None, None)) for e in table)
+            return (a[0], b[0], a[1], b[1])
+        return tuple(self.entrants[e].get("member") for e in table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,10 +430,12 @@ class EventRepository(Protocol):
         """Close round ``number`` and every game of it (each game's version moves on)."""
 
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
-                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...],
+                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
+                                         tuple[str | None, ...] | None], ...],
                      byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
-        """The organiser's swap: each table (number, entrants, names by seat) seated anew,
-        its game renamed, while no game of the round has a hand (else ``StaleGame``)."""
+        """The organiser's swap: each table (number, entrants, names by seat, members by
+        seat in an event of a club) seated anew, its game renamed, while no game of the
+        round has a hand (else ``StaleGame``)."""
 
     def event_history(self, event_id: str) -> list[EventAction]: ...
 

@@ -26,9 +26,9 @@ from service.domain import ClubResult, Season
 from .base import tables, version_bump
 from .connections import SqlConnections, aware
 
-_clubs, _members, _actions, _keys, _results, _seasons, _games = tables(
+_clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
     "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
-    "club_seasons", "games")
+    "club_seasons", "games", "events")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
 
 
@@ -181,6 +181,14 @@ class SqlClubRepository:
                         players[seat] = name
                 connection.execute(update(_games).where(_games.c.id == game.id).values(
                     players=players, version=_games.c.version + 1))
+            events = connection.execute(
+                select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
+            ).all()
+            for event in events:
+                entrants = [_renamed(dict(e), member_id, name) for e in event.entrants]
+                if entrants != list(event.entrants):
+                    connection.execute(update(_events).where(_events.c.id == event.id).values(
+                        entrants=entrants, version=_events.c.version + 1))
 
     def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
                    data: dict[str, Any], now: datetime) -> None:
@@ -273,3 +281,15 @@ class SqlClubRepository:
         connection.execute(insert(_actions), {
             "club_id": club_id, "club_version": version, "action": action, "data": data,
             "created_at": now})
+
+
+def _renamed(entrant: dict[str, Any], member_id: str, name: str) -> dict[str, Any]:
+    """An event's entrant with the member's name as now: an entrant who is the member, or
+    the player of a pair who is."""
+    if entrant.get("member") == member_id:
+        entrant["name"] = name
+    members = entrant.get("members") or []
+    if member_id in members:
+        entrant["players"] = [name if m == member_id else p
+                              for p, m in zip(entrant["players"], members, strict=True)]
+    return entrant

@@ -469,6 +469,13 @@ CASES: list[Case] = [
          body={**VALID[CREATE], "club": "{club}"},
          headers={"Club-Authorization": "Bearer {game_edit}"}),
     Case(CREATE, "a club that is a number", 422, body={**VALID[CREATE], "club": 7}),
+    Case(EV_CREATE, "an entrant not on the club's roster", 422,
+         body={**VALID[EV_CREATE], "club": "{club}", "entrants": [
+             {"name": {"member": "zzzzzzzzzz"}}, {"name": "Bruno"}, {"name": "Carla"}]},
+         headers={"Club-Authorization": "Bearer {club_edit}"}),
+    Case(EV_CREATE, "an event of a club with the event's own token", 404,
+         body={**VALID[EV_CREATE], "club": "{club}"},
+         headers={"Club-Authorization": "Bearer {game_edit}"}),
     # The evening: only a game with no natural end is ended by its scorekeeper.
     Case(END, "ending a game of gatti-3", 409, "ends_by_rules"),
     Case(REOPEN, "reopening a game of gatti-3", 409, "ends_by_rules"),

@@ -256,3 +256,82 @@ def test_linking_a_merge_counts_the_merged_members_results_for_the_survivor(
     assert counted[1] == anna
     client.post(f"{CLUBS}/{club['id']}/members/{bruno}/unmerge", headers=edit)
     assert {r["seat"]: r["counted_for"] for r in results(client, club)}[1] == bruno
+
+
+# -- events of a club -----------------------------------------------------------------------
+
+EVENTS = f"{API}/events"
+
+
+def club_event(client: Any, club: dict[str, Any], entrants: list[Any], **extra: Any) -> Any:
+    body = {"name": "Giovedì", "variant": "gatti-3", "format": "individual",
+            "entrants": entrants, "club": club["id"], **extra}
+    return client.post(EVENTS, json=body, headers=club_auth(club))
+
+
+def test_resources_an_events_entrants_are_members_and_its_tables_the_clubs(
+        client: Any) -> None:
+    club = found_club(client)
+    anna = member(client, club, "Anna")
+    created = club_event(client, club, [{"name": {"member": anna["id"]}}, {"name": "Bruno"},
+                                        {"name": "carla"}])
+    assert created.status_code == 201, created.json
+    event = created.json
+    members = {m["name"]: m["id"] for m in roster(client, club)}
+    assert set(members) == {"Anna", "Bruno", "carla"}
+    edit = auth(event["tokens"]["edit"])
+    started = client.post(f"{EVENTS}/{event['id']}/rounds", json={}, headers=edit)
+    assert started.status_code == 201, started.json
+    table = started.json["tables"][0]
+    game = client.get(f"{GAMES}/{table['game']}", headers=auth(table["tokens"]["read"])).json
+    assert game["club"]["id"] == club["id"]
+    assert [members[n] for n in game["players"]] == game["club"]["members"]
+
+
+def test_linking_an_events_tables_count_once_their_round_is_closed(client: Any) -> None:
+    club = found_club(client)
+    event = club_event(client, club, [{"name": n} for n in ("Anna", "Bruno", "Carla")]).json
+    edit = auth(event["tokens"]["edit"])
+    table = client.post(f"{EVENTS}/{event['id']}/rounds", json={}, headers=edit
+                        ).json["tables"][0]
+    game = {"id": table["game"], "tokens": table["tokens"]}
+    play(client, game, 3)
+    assert results(client, club) == []  # finished, but its round is open
+    closed = client.post(f"{EVENTS}/{event['id']}/rounds/1/close", headers=edit)
+    assert closed.status_code == 200, closed.json
+    rows = results(client, club)
+    assert len(rows) == 3 and {r["event"] for r in rows} == {event["id"]}
+    assert {r["round"] for r in rows} == {1} and {r["game"] for r in rows} == {game["id"]}
+    # The organiser's correction of a closed table moves its rows.
+    hand = client.get(f"{GAMES}/{game['id']}/hands/1", headers=auth(table["tokens"]["read"]))
+    corrected = client.put(f"{EVENTS}/{event['id']}/rounds/1/tables/1/hands/1",
+                           json=gatti3_hand(hand.json["dealer"], counting_to=2),
+                           headers={**edit, "If-Match": hand.headers["ETag"]})
+    assert corrected.status_code == 200, corrected.json
+    assert {r["seat"]: r["totals"] for r in results(client, club)} != {
+        r["seat"]: r["totals"] for r in rows}
+
+
+def test_bad_input_an_events_entrant_of_another_club(client: Any) -> None:
+    club, other = found_club(client), found_club(client, "Altro")
+    zeno = member(client, other, "Zeno")
+    body = assert_problem(club_event(client, club, [
+        {"name": {"member": zeno["id"]}}, {"name": "Bruno"}, {"name": "Bruno"}]), 422)
+    assert error_fields(body) == {"entrants[0].name": "unknown_member",
+                                  "entrants[2].name": "duplicate_member"}
+    assert roster(client, club) == []
+
+
+def test_linking_a_pairs_players_are_members_and_a_rename_shows_in_the_event(
+        client: Any) -> None:
+    club = found_club(client)
+    pairs = [{"name": f"Coppia {i}", "players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
+    created = club_event(client, club, pairs, variant="gatti-4", format="pairs")
+    assert created.status_code == 201, created.json
+    event = created.json
+    members = {m["name"]: m["id"] for m in roster(client, club)}
+    assert len(members) == 8
+    client.patch(f"{CLUBS}/{club['id']}/members/{members['P0a']}", json={"name": "Ada"},
+                 headers=auth(club["tokens"]["edit"]))
+    state = client.get(f"{EVENTS}/{event['id']}", headers=auth(event["tokens"]["read"])).json
+    assert state["entrants"][0]["players"] == ["Ada", "P0b"]

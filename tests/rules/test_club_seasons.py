@@ -150,7 +150,8 @@ def test_linking_a_name_of_the_roster_or_a_new_one_and_each_member_once() -> Non
     roster = [RosterEntry("a", "Anna", "anna", None, False),
               RosterEntry("x", "Anny", "anny", "a", False),
               RosterEntry("f", "Player 3", "player 3", None, True)]
-    chosen = choose_members(["ANNA", "Zeno", {"member": "f"}, "zeno", "anny"], roster, "p")
+    chosen = choose_members([(f"p[{i}]", seat) for i, seat in enumerate(
+        ["ANNA", "Zeno", {"member": "f"}, "zeno", "anny"])], roster)
     assert chosen.members[:2] == ("a", None) and chosen.new == ((1, "Zeno"),)
     assert [(p.field, p.code) for p in chosen.problems] == [
         ("p[2]", "member_forgotten"), ("p[3]", "duplicate_member"), ("p[4]", "duplicate_member")]

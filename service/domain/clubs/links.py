@@ -50,9 +50,10 @@ def _problem(field: str, code: str, message: Text) -> Problem:
     return Problem(field, code, message)
 
 
-def choose_members(seats: Sequence[object], roster: Sequence[RosterEntry],
-                   field: str) -> SeatChoice:
-    """Each of ``seats`` (``field[i]``) as a member of the club (see the module)."""
+def choose_members(seats: Sequence[tuple[str, object]],
+                   roster: Sequence[RosterEntry]) -> SeatChoice:
+    """Each of ``seats`` (its field, as a problem names it, and what was sent) as a member
+    of the club (see the module)."""
     by_id = {m.id: m for m in roster}
     by_key = {m.key: m for m in roster}
     names: list[str] = []
@@ -61,8 +62,8 @@ def choose_members(seats: Sequence[object], roster: Sequence[RosterEntry],
     new_keys: dict[str, int] = {}
     problems: list[Problem] = []
     seated: dict[str, int] = {}
-    for i, seat in enumerate(seats):
-        where = f"{field}[{i}]"
+    places = [where for where, _ in seats]
+    for i, (where, seat) in enumerate(seats):
         found = None
         if isinstance(seat, Mapping):
             ident = seat.get("member")
@@ -89,7 +90,7 @@ def choose_members(seats: Sequence[object], roster: Sequence[RosterEntry],
                 if name is not None and key in new_keys:
                     problems.append(_problem(where, "duplicate_member", Text(
                         "{name} already sits at {other}: a member takes one seat",
-                        name=repr(name), other=f"{field}[{new_keys[key]}]")))
+                        name=repr(name), other=places[new_keys[key]])))
                     name = None
                 if name is None:
                     names.append(f"?{i}")
@@ -107,7 +108,7 @@ def choose_members(seats: Sequence[object], roster: Sequence[RosterEntry],
         if found.id in seated:
             problems.append(_problem(where, "duplicate_member", Text(
                 "{name} already sits at {other}: a member takes one seat",
-                name=repr(found.name), other=f"{field}[{seated[found.id]}]")))
+                name=repr(found.name), other=places[seated[found.id]])))
             names.append(f"?{i}")
             members.append(None)
             continue

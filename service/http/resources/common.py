@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from service.application.clubs import ClubService, SeatLink
+from service.application.clubs import ClubService, EntrantLink, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
@@ -59,13 +59,21 @@ def club_service() -> ClubService:
     return service
 
 
-def club_seats(body: dict[str, Any], field: str, seats: Any) -> SeatLink | None:
-    """A new game's seats (an event's entrants) as members of the club the body names
-    (``club``), with the club's edit token in ``Club-Authorization``; None for no club."""
+def club_seats(body: dict[str, Any]) -> SeatLink | None:
+    """A new game's seats as members of the club the body names (``club``), with the club's
+    edit token in ``Club-Authorization``; None for no club."""
     if body.get("club") is None:
         return None
-    return club_service().link_seats(body["club"], bearer_token(CLUB_AUTHORIZATION), seats,
-                                     field)
+    return club_service().link_seats(body["club"], bearer_token(CLUB_AUTHORIZATION),
+                                     body["players"])
+
+
+def club_entrants(body: dict[str, Any]) -> EntrantLink | None:
+    """A new event's entrants as members of the club the body names, as ``club_seats``."""
+    if body.get("club") is None:
+        return None
+    return club_service().link_entrants(body["club"], bearer_token(CLUB_AUTHORIZATION),
+                                        body.get("entrants"))
 
 
 def if_match() -> list[str] | None:

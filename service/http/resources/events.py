@@ -36,6 +36,8 @@ from ..schemas.events import (
 )
 from .common import (
     bearer_token,
+    club_entrants,
+    club_service,
     conditional_read,
     creates,
     if_match,
@@ -207,8 +209,20 @@ class Events(MethodView):
         two players), its format (`individual`, `pairs`, `free`), pairing, scoring, planned
         rounds and seed. The organiser's edit token and the room's read token are shown only
         here.
+
+        An event of a club (`club`, with the club's edit token in `Club-Authorization:
+        Bearer …`): each entrant's `name` (a pair's `players`) may be `{"member": id}`, and a
+        name is the club's member of that name or a new member; its tables' games are then
+        the club's, and each closed round counts for its members.
         """
-        created = event_service().create_event(unit, body)
+        link = club_entrants(body)
+        club = None
+        if link is not None:
+            body = {**body, "entrants": link.named(body["entrants"])}
+            club = (link.link.club.id,
+                    link.by_entrant(club_service().seat(unit, link.link, "event")))
+        created = event_service().create_event(
+            unit, body, club=club, problems=link.link.choice.problems if link else ())
         data = event_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {"edit": event_link(created.view.id, created.edit_token),

@@ -191,7 +191,7 @@ class Games(MethodView):
         that name, or a new member. A member not on the club's roster (another club's,
         merged, forgotten) or on two seats is 422 on that seat.
         """
-        link = club_seats(body, "players", body["players"])
+        link = club_seats(body)
         created = game_service().create_game(
             unit, body["variant"], body.get("options"),
             link.choice.names if link else body["players"], body.get("first_dealer"),

@@ -8,15 +8,23 @@ from service.domain import (
     ENTRANTS_MAX,
 )
 
-from .common import PassThroughSchema, StrictSchema, checked_by_the_core, variant_field
+from .common import (
+    MAX_ID,
+    PassThroughSchema,
+    StrictSchema,
+    checked_by_the_core,
+    variant_field,
+)
 from .scoring import options_field
 
 _checked_by_the_core = checked_by_the_core
 
 
 class EntrantSchema(StrictSchema):
-    name = _checked_by_the_core("a player's name, or a pair's", required=True)
-    players = _checked_by_the_core("format pairs: the pair's two players")
+    name = _checked_by_the_core("a player's name, or a pair's; in an event of a club, "
+                                "{\"member\": id} for a member", required=True)
+    players = _checked_by_the_core("format pairs: the pair's two players (names, or "
+                                   "{\"member\": id} in an event of a club)")
 
 
 class EventCreateSchema(StrictSchema):
@@ -37,6 +45,9 @@ class EventCreateSchema(StrictSchema):
                                 "drawn and shown")
     entrants = fields.List(fields.Nested(EntrantSchema), required=True,
                            validate=validate.Length(max=ENTRANTS_MAX))
+    club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
+        "description": "the club the event is held for (issue 29), with the club's edit "
+                       "token in Club-Authorization: its entrants become members"})
 
 
 class SeatingSchema(StrictSchema):
