@@ -335,3 +335,28 @@ def test_linking_a_pairs_players_are_members_and_a_rename_shows_in_the_event(
                  headers=auth(club["tokens"]["edit"]))
     state = client.get(f"{EVENTS}/{event['id']}", headers=auth(event["tokens"]["read"])).json
     assert state["entrants"][0]["players"] == ["Ada", "P0b"]
+
+
+def test_linking_an_evening_over_prints_and_exports(client: Any) -> None:
+    """A game ended by its scorekeeper is a game like any other on its sheet and in its
+    exports: finished, its end kept in the export as ``ended_at``."""
+    game = client.post(GAMES, json={"variant": "mitigatti-3",
+                                    "players": ["Anna", "Bruno", "Carla"]}).json
+    edit = auth(game["tokens"]["edit"])
+    hand = {"dealer": 0, "piles": [
+        {"side": 2, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
+        {"side": 0, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]}
+    assert client.post(f"{GAMES}/{game['id']}/hands", json=hand, headers=edit).status_code == 201
+    assert client.post(f"{GAMES}/{game['id']}/end", headers=edit).status_code == 200
+    sheet = client.get(f"{GAMES}/{game['id']}/sheet.pdf", headers=edit)
+    assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
+    exported = client.get(f"{GAMES}/{game['id']}.json", headers=edit).json
+    assert exported["ended_at"] and [v["action"] for v in exported["history"]] == ["create"]
+    assert exported["summary"]["status"] == "finished"
+    assert client.get(f"{GAMES}/{game['id']}.csv", headers=edit).status_code == 200
+    imported = client.post(f"{GAMES}/import", json=exported)
+    assert imported.status_code == 201, imported.json
+    assert imported.json["status"] == "finished" and imported.json["ended_by"] == "evening_over"
+    again = client.get(f"{GAMES}/{imported.json['id']}",
+                       headers=auth(imported.json["tokens"]["read"])).json
+    assert again["ended_at"] == exported["ended_at"] and again["status"] == "finished"
