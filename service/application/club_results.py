@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from service.domain import ClubResult, GameSummary, seat_results
+from service.domain import ClubResult, GameSummary, SeatResult, seat_results
 
 from .ports import StoredGame
 from .unit_of_work import UnitOfWork
@@ -44,13 +44,10 @@ def project_game(unit: UnitOfWork, game: StoredGame, summary: GameSummary, famil
         states = unit.clubs.member_states(game.club)
         event, round_, table = game.event or (None, None, None)
         rows = tuple(ClubResult(
-            club=game.club, game=game.id, seat=seat.seat,
-            member=str(game.seat_members[seat.seat]), counted_for=seat.member, event=event,
+            **{f: getattr(seat, f) for f in SeatResult.__slots__}, club=game.club,
+            game=game.id, member=str(game.seat_members[seat.seat]), event=event,
             round=round_, table=table, family=family, variant=game.variant,
-            finished_at=ended, column=seat.column, place=seat.place, shared=seat.shared,
-            partners=seat.partners, opponents=seat.opponents, totals=seat.totals,
-            hands=seat.hands, marca=seat.marca,
-            state="finished" if summary.finished else "closed")
+            finished_at=ended, state="finished" if summary.finished else "closed")
             for seat in seat_results(summary, game.seat_members, states))
     unit.clubs.replace_results(game.club, game.id, rows)
 

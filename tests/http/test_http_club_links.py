@@ -5,6 +5,7 @@ club on a seat: 422 naming the field, nothing stored) and "Privacy" (a forgotten
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from http_support import API, assert_problem, auth, error_fields, gatti3_hand
@@ -360,3 +361,17 @@ def test_linking_an_evening_over_prints_and_exports(client: Any) -> None:
     again = client.get(f"{GAMES}/{imported.json['id']}",
                        headers=auth(imported.json["tokens"]["read"])).json
     assert again["ended_at"] == exported["ended_at"] and again["status"] == "finished"
+
+
+def test_linking_the_repository_gives_the_results_in_finishing_order(
+        app: Any, client: Any) -> None:
+    """What statistics and ratings read: every row, the games in the order they finished
+    (not the order they began), never a game twice."""
+    club = found_club(client)
+    early, late = (started(client, club, ["Anna", "Bruno", "Carla"]) for _ in range(2))
+    play(client, late, 3)
+    play(client, early, 3, counting_to=1)
+    rows = app.extensions["segnapunti.clubs"].repository.club_results(club["id"])
+    assert [r.game for r in rows] == [late["id"]] * 3 + [early["id"]] * 3
+    assert [r.seat for r in rows] == [0, 1, 2, 0, 1, 2]
+    assert all(a.finished_at <= b.finished_at for a, b in itertools.pairwise(rows))

@@ -7,6 +7,7 @@ counted twice), "Bad input" (reversed dates, unknown families: each field named)
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -107,8 +108,8 @@ def test_linking_an_event_is_one_evening_dated_by_its_last_round() -> None:
              for s, m in enumerate("ab")]
     second = [row("t2", s, m, (10, 40), s, event="e", round_=2, table=1, day=31)
               for s, m in enumerate("ab")]
-    second = [ClubResult(**{k: getattr(r, k) for k in r.__slots__} | {
-        "finished_at": dt.datetime(2026, 4, 1, 0, 30, tzinfo=UTC)}) for r in second]
+    second = [replace(r, finished_at=dt.datetime(2026, 4, 1, 0, 30, tzinfo=UTC))
+              for r in second]
     march = season(**{"from": "2026-03-01", "to": "2026-03-31"})
     assert season_standings(march, [*first, *second], ROSTER).evenings == ()
     spring = season()

@@ -19,10 +19,11 @@ from ..games import GameSummary
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One member's result at one seat of a counted game."""
+    """One member's result at one seat of a counted game: ``counted_for`` the member it
+    counts for (the member at the seat, or the one they were merged into)."""
 
     seat: int
-    member: str
+    counted_for: str
     column: int
     place: int
     shared: int
@@ -40,16 +41,14 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
-class ClubResult:
+class ClubResult(SeatResult):
     """A row of the club's results projection: one member's result in one counted game (a
     finished stand-alone game, or a table of a closed round of an event)."""
 
     club: str
     game: str
-    seat: int
-    #: The member at the seat, and the one the result counts for (after a merge, the other).
+    #: The member at the seat (``counted_for``: after a merge, the other).
     member: str
-    counted_for: str
     #: The event, round and table, for a table of an event.
     event: str | None
     round: int | None
@@ -57,20 +56,8 @@ class ClubResult:
     family: str
     variant: str
     finished_at: datetime
-    column: int
-    place: int
-    shared: int
-    partners: tuple[str, ...]
-    opponents: tuple[str, ...]
-    totals: tuple[int, ...]
-    hands: int
-    marca: int | None
     #: ``finished`` (a game over), or ``closed`` (a table its round's close stopped).
     state: str
-
-    @property
-    def points(self) -> int:
-        return self.totals[self.column]
 
 
 def places(results: Sequence[int]) -> list[tuple[int, int]]:

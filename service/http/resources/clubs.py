@@ -19,7 +19,6 @@ from service.application.clubs import (
 from service.application.language import Speaker
 from service.application.ports import (
     ClubGame,
-    EventAction,
     StoredClub,
     StoredMember,
     StoredSeason,
@@ -49,8 +48,8 @@ from ..schemas.clubs import (
     SeasonsSchema,
     SeasonStandingsSchema,
 )
-from ..schemas.events import EventSheetQuerySchema
 from .common import (
+    action_json,
     attachment,
     bearer_token,
     club_service,
@@ -59,6 +58,8 @@ from .common import (
     if_match,
     inert,
     json_body,
+    printed,
+    prints_standings,
     quoted,
     stacked,
     standings_csv,
@@ -322,13 +323,8 @@ class ClubHistory(MethodView):
         return {"club_id": club_id, "actions": _history_json(club_id)}
 
 
-def _action_json(action: EventAction) -> dict[str, Any]:
-    return {"version": action.version, "action": action.action, "data": action.data,
-            "created_at": action.created_at.isoformat()}
-
-
 def _history_json(club_id: str) -> list[dict[str, Any]]:
-    return [_action_json(a) for a in club_service().history(club_id, bearer_token())]
+    return [action_json(a) for a in club_service().history(club_id, bearer_token())]
 
 
 def season_json(season: StoredSeason) -> dict[str, Any]:
@@ -448,10 +444,7 @@ class SeasonStandingsCsv(MethodView):
 
 @blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.pdf")
 class SeasonStandingsPdf(MethodView):
-    @club_protected(blp, write=False)
-    @blp.arguments(EventSheetQuerySchema, location="query")
-    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
-                  description="The season's standings, A4")
+    @prints_standings(blp, club_protected, "The season's standings, A4")
     def get(self, query: dict[str, Any], club_id: str, season_id: str) -> Any:
         """Print a season's standings
 
@@ -465,10 +458,7 @@ class SeasonStandingsPdf(MethodView):
             club.name, season.season, found, _entrant_names(club, found.members), lang,
             service.clock(), Speaker(lang, None, translations(lang)),
             f"segnapunti-season-{season_id}.pdf")
-        pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
-        return response
+        return printed(sheet)
 
 
 @blp.route("/<game_id:club_id>.json")
@@ -487,7 +477,7 @@ class ClubExport(MethodView):
                 "games": [game_json(g) for g in found.games],
                 "results": [result_json(r) for r in found.results],
                 "seasons": [season_json(s) for s in found.seasons],
-                "history": [_action_json(a) for a in found.history]}
+                "history": [action_json(a) for a in found.history]}
         response = current_app.json.response(body)
         response.headers["Content-Disposition"] = (
             f'attachment; filename="segnapunti-club-{club_id}.json"')

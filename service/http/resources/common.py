@@ -18,6 +18,7 @@ from service.application.clubs import ClubService, EntrantLink, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
+from service.application.ports import EventAction
 from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
     Standings,
@@ -26,6 +27,7 @@ from service.domain import (
 )
 
 from ..jsonbody import MalformedJson, request_json
+from ..schemas.events import EventSheetQuerySchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -328,6 +330,29 @@ def standings_csv(found: Standings, names: Sequence[str], rounds: Sequence[int],
                          decimal_json(Decimal(row.points)),
                          *(by_round.get(n, "") for n in rounds)])
     return attachment(out.getvalue(), "text/csv", filename)
+
+
+def prints_standings(blp: Blueprint, guard: Callable[..., Callable[[F], F]],
+                     description: str) -> Callable[[F], F]:
+    """A GET of printed standings: either token (``guard``), ``?lang=``, an A4 PDF."""
+    return stacked(guard(blp, write=False),
+                   blp.arguments(EventSheetQuerySchema, location="query"),
+                   blp.response(200, {"type": "string", "format": "binary"},
+                                content_type="application/pdf", description=description))
+
+
+def action_json(action: EventAction) -> dict[str, Any]:
+    """One entry of an event's or a club's history."""
+    return {"version": action.version, "action": action.action, "data": action.data,
+            "created_at": action.created_at.isoformat()}
+
+
+def printed(sheet: Any) -> Response:
+    """A printed sheet of standings (an event's, a season's), drawn by ``service.pdf``."""
+    pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
+    return response
 
 
 def attachment(body: str, mimetype: str, filename: str) -> Response:

@@ -29,12 +29,12 @@ from ..schemas.events import (
     EventHistorySchema,
     EventLinksSchema,
     EventSchema,
-    EventSheetQuerySchema,
     RoundTablesSchema,
     SeatingSchema,
     StandingsSchema,
 )
 from .common import (
+    action_json,
     bearer_token,
     club_entrants,
     club_service,
@@ -42,6 +42,8 @@ from .common import (
     creates,
     if_match,
     json_body,
+    printed,
+    prints_standings,
     quoted,
     standings_csv,
     standings_rows,
@@ -387,10 +389,8 @@ class EventHistory(MethodView):
         Every action on the event, in order: created, each round started (its seating), each
         swap (before and after), each round closed.
         """
-        actions = event_service().history(event_id, bearer_token())
-        return {"event_id": event_id, "actions": [
-            {"version": a.version, "action": a.action, "data": a.data,
-             "created_at": a.created_at.isoformat()} for a in actions]}
+        return {"event_id": event_id,
+                "actions": _history_json(event_service(), event_id)}
 
 
 @blp.route("/<game_id:event_id>.json")
@@ -414,17 +414,12 @@ class EventExport(MethodView):
 
 
 def _history_json(service: EventService, event_id: str) -> list[dict[str, Any]]:
-    return [{"version": a.version, "action": a.action, "data": a.data,
-             "created_at": a.created_at.isoformat()}
-            for a in service.history(event_id, bearer_token())]
+    return [action_json(a) for a in service.history(event_id, bearer_token())]
 
 
 @blp.route("/<game_id:event_id>/standings.pdf")
 class StandingsPdf(MethodView):
-    @event_protected(blp, write=False)
-    @blp.arguments(EventSheetQuerySchema, location="query")
-    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
-                  description="The standings, A4")
+    @prints_standings(blp, event_protected, "The standings, A4")
     def get(self, query: dict[str, Any], event_id: str) -> Any:
         """Print the standings
 
@@ -437,10 +432,7 @@ class StandingsPdf(MethodView):
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
                                       Speaker(lang, None, translations(lang)))
-        pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
-        return response
+        return printed(sheet)
 
 
 @blp.route("/<game_id:event_id>.csv")
