@@ -413,6 +413,11 @@ class ClubService:
                                 into=member.merged_into), code="already_merged")
         merge_problems(member.id, into, {m.id: _state(m) for m in club.members})
         assert isinstance(into, str)
+        met = self.repository.shared_game(club_id, member.id, into)
+        if met is not None:
+            raise RecordInvalid([Problem("into", "members_met", Text(
+                "{member} and {into} sat at the same table (game {game}): they are two "
+                "people", member=member.name, into=self._member(club, into).name, game=met))])
         now = self.clock()
         merged = replace(member, merged_into=into, changed_version=club.version + 1)
         club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},

@@ -491,6 +491,9 @@ class ClubRepository(Protocol):
     def club_games(self, club_id: str) -> list[ClubGame]:
         """The club's games, oldest first."""
 
+    def shared_game(self, club_id: str, member: str, other: str) -> str | None:
+        """A game of the club where both members sit, if any."""
+
     def member_states(self, club_id: str) -> dict[str, str | None]:
         """Each member's id to the member their results count for: themselves, the member
         they were merged into, None when forgotten (or merged into a forgotten member)."""

@@ -111,6 +111,15 @@ class SqlClubRepository:
             event=(r.event_id, r.event_round, r.event_table) if r.event_id else None,
             ended_at=aware(r.ended_at) if r.ended_at is not None else None) for r in rows]
 
+    def shared_game(self, club_id: str, member: str, other: str) -> str | None:
+        with self._connect() as connection:
+            games = connection.execute(
+                select(_games.c.id, _games.c.seat_members)
+                .where(_games.c.club_id == club_id).order_by(_games.c.created_at)).all()
+        return next((g.id for g in games
+                     if member in (g.seat_members or ()) and other in (g.seat_members or ())),
+                    None)
+
     def member_states(self, club_id: str) -> dict[str, str | None]:
         with self._connect() as connection:
             rows = connection.execute(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 from http_support import API, assert_problem, auth, error_fields, gatti3_hand
 from test_http_clubs import CLUBS, found_club, history, member, roster
 
@@ -250,13 +251,21 @@ def test_linking_a_merge_counts_the_merged_members_results_for_the_survivor(
     game = started(client, club, ["Anna", "Bruno", "Carla"])
     play(client, game, 3)
     anna, bruno, _ = game["club"]["members"]
+    other = started(client, club, ["Annetta", "Dario", "Elena"])
+    play(client, other, 3)
+    annetta = other["club"]["members"][0]
     edit = auth(club["tokens"]["edit"])
-    client.post(f"{CLUBS}/{club['id']}/members/{bruno}/merge", json={"into": anna},
+    client.post(f"{CLUBS}/{club['id']}/members/{annetta}/merge", json={"into": anna},
                 headers=edit)
-    counted = {r["seat"]: r["counted_for"] for r in results(client, club)}
-    assert counted[1] == anna
-    client.post(f"{CLUBS}/{club['id']}/members/{bruno}/unmerge", headers=edit)
-    assert {r["seat"]: r["counted_for"] for r in results(client, club)}[1] == bruno
+    counted = {(r["game"], r["seat"]): r["counted_for"] for r in results(client, club)}
+    assert counted[(other["id"], 0)] == anna and counted[(game["id"], 0)] == anna
+    client.post(f"{CLUBS}/{club['id']}/members/{annetta}/unmerge", headers=edit)
+    counted = {(r["game"], r["seat"]): r["counted_for"] for r in results(client, club)}
+    assert counted[(other["id"], 0)] == annetta
+    # Two who sat at one table are two people.
+    refused = assert_problem(client.post(f"{CLUBS}/{club['id']}/members/{bruno}/merge",
+                                         json={"into": anna}, headers=edit), 422)
+    assert error_fields(refused) == {"into": "members_met"}
 
 
 # -- events of a club -----------------------------------------------------------------------
@@ -375,3 +384,41 @@ def test_linking_the_repository_gives_the_results_in_finishing_order(
     assert [r.game for r in rows] == [late["id"]] * 3 + [early["id"]] * 3
     assert [r.seat for r in rows] == [0, 1, 2, 0, 1, 2]
     assert all(a.finished_at <= b.finished_at for a, b in itertools.pairwise(rows))
+
+
+@pytest.mark.parametrize("credential", ["none", "read", "other club's edit", "a game's edit",
+                                        "an event's edit", "an event's read", "edit"])
+@pytest.mark.parametrize("what", ["game", "event"])
+def test_privacy_only_the_clubs_edit_token_brings_a_game_or_an_event_into_it(
+        client: Any, credential: str, what: str) -> None:
+    """The access matrix of ``Club-Authorization``: the secretary's token alone; the read
+    token is 403, a token of anything else (another club, a game, an event) 404, none 401,
+    and a refused request adds no member."""
+    club, other = found_club(client), found_club(client, "Altro")
+    game = client.post(GAMES, json={"variant": "gatti-3", "players": ["X", "Y", "Z"]}).json
+    event = client.post(EVENTS, json={"name": "E", "variant": "gatti-3",
+                                      "format": "individual",
+                                      "entrants": [{"name": n} for n in "XYZ"]}).json
+    token = {"none": None, "read": club["tokens"]["read"],
+             "other club's edit": other["tokens"]["edit"],
+             "a game's edit": game["tokens"]["edit"],
+             "an event's edit": event["tokens"]["edit"],
+             "an event's read": event["tokens"]["read"],
+             "edit": club["tokens"]["edit"]}[credential]
+    expected = {"none": 401, "read": 403, "edit": 201}.get(credential, 404)
+    headers = {} if token is None else {"Club-Authorization": f"Bearer {token}"}
+    if what == "game":
+        response = client.post(GAMES, json={"variant": "gatti-3", "club": club["id"],
+                                            "players": ["Anna", "Bruno", "Carla"]},
+                               headers=headers)
+    else:
+        response = client.post(EVENTS, json={
+            "name": "Giovedì", "variant": "gatti-3", "format": "individual",
+            "club": club["id"], "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]},
+            headers=headers)
+    if expected == 201:
+        assert response.status_code == 201, response.json
+        assert len(roster(client, club)) == 3
+    else:
+        assert_problem(response, expected)
+        assert roster(client, club) == []

@@ -127,3 +127,84 @@ def test_resources_the_clubs_export_holds_its_games_results_and_seasons(client: 
     assert [s.splitlines()[0].split(",")[0] for s in sections] == [
         "number", "game", "game", "season"]
     assert len(sections[1].splitlines()) == 4 and len(sections[2].splitlines()) == 4
+
+
+def by_rank(totals: list[int]) -> list[int]:
+    """EVENTS.md's match points at a table of players on their own: 4, 2, 0 by rank at a
+    table of three, those tied sharing the points of the ranks they cover."""
+    points = [2 * (len(totals) - 1 - rank) for rank in range(len(totals))]
+    ranked = sorted(totals, reverse=True)
+    return [sum(points[i] for i, t in enumerate(ranked) if t == own) // ranked.count(own)
+            for own in totals]
+
+
+def test_words_a_season_as_a_club_plays_it(client: Any) -> None:
+    """Evenings of two families (a stand-alone game, an evening of marca, an event), a
+    correction, a merge and a forget: the season of one family counts what it should, each
+    member's match points the sum of their evenings', worked out here from the games."""
+    club = found_club(client)
+    edit = auth(club["tokens"]["edit"])
+    season = open_season(client, club, families=["gatti"]).json["id"]
+    # Evening 1: Anna takes every counting card (4 match points, Bruno and Carla share 1).
+    first = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, first, 3, counting_to=0)
+    anna, bruno, carla = first["club"]["members"]
+    # Evening 2: marca, another family: over, but not this season's.
+    marca = started(client, club, ["Anna", "Bruno", "Carla"], variant="mitigatti-3")
+    hand = {"dealer": 0, "piles": [
+        {"side": 2, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
+        {"side": 0, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]}
+    client.post(f"/api/v1/games/{marca['id']}/hands", json=hand,
+                headers=auth(marca["tokens"]["edit"]))
+    client.post(f"/api/v1/games/{marca['id']}/end", headers=auth(marca["tokens"]["edit"]))
+    # Evening 3: an event of one round; whoever sits at seat 1 takes every counting card.
+    event = client.post("/api/v1/events", json={
+        "name": "Giovedì", "variant": "gatti-3", "format": "individual", "club": club["id"],
+        "entrants": [{"name": {"member": anna}}, {"name": "Elena"}, {"name": "Dario"}]},
+        headers={"Club-Authorization": f"Bearer {club['tokens']['edit']}"}).json
+    organiser = auth(event["tokens"]["edit"])
+    table = client.post(f"/api/v1/events/{event['id']}/rounds", json={}, headers=organiser
+                        ).json["tables"][0]
+    at_table = {"id": table["game"], "tokens": table["tokens"]}
+    seats = client.get(f"/api/v1/games/{table['game']}", headers=auth(table["tokens"]["read"])
+                       ).json["club"]["members"]
+    play(client, at_table, 3, counting_to=1)
+    client.post(f"/api/v1/events/{event['id']}/rounds/1/close", headers=organiser)
+    names = {m["id"]: m["name"] for m in client.get(
+        f"{CLUBS}/{club['id']}/members", headers=edit).json["members"]}
+    dario = next(m for m in seats if names[m] == "Dario")
+    elena = next(m for m in seats if names[m] == "Elena")
+    # The correction: evening 1 was Carla's, not Anna's.
+    game_edit = auth(first["tokens"]["edit"])
+    for played in client.get(f"/api/v1/games/{first['id']}", headers=game_edit).json["hands"]:
+        client.put(f"/api/v1/games/{first['id']}/hands/{played['number']}",
+                   json={**played["record"], "piles": [
+                       {"side": s, "tricks": t, "counting": [] if s != 2 else
+                        [c for p in played["record"]["piles"] for c in p["counting"]]}
+                       for s, t in ((0, 10), (1, 8), (2, 8))]},
+                   headers={**game_edit, "If-Match": played["etag"]})
+    expected: dict[str, int] = {}
+    for game, token in ((first["id"], first["tokens"]["read"]),
+                        (table["game"], table["tokens"]["read"])):
+        state = client.get(f"/api/v1/games/{game}", headers=auth(token)).json
+        for member, earned in zip(state["club"]["members"], by_rank(
+                [state["totals"][c["key"]] for c in state["columns"]]), strict=True):
+            expected[member] = expected.get(member, 0) + earned
+    winners = client.get(f"/api/v1/games/{first['id']}", headers=game_edit).json["winners"]
+    assert winners == ["2"]  # the correction gave evening 1 to Carla
+    rows = standings(client, club, season).json["rows"]
+    assert {r["member"]: r["match_points"] for r in rows} == expected
+    # Dario found to be Bruno: one member, both evenings; Carla forgotten: gone. Anna and
+    # Elena sat at one table: they are two people.
+    assert_problem(client.post(f"{CLUBS}/{club['id']}/members/{anna}/merge",
+                               json={"into": elena}, headers=edit), 422)
+    client.post(f"{CLUBS}/{club['id']}/members/{dario}/merge", json={"into": bruno},
+                headers=edit)
+    client.post(f"{CLUBS}/{club['id']}/members/{carla}/forget", headers=edit)
+    merged = {anna: expected[anna], bruno: expected[bruno] + expected[dario],
+              elena: expected[elena]}
+    after = standings(client, club, season).json
+    assert {r["member"]: r["match_points"] for r in after["rows"]} == merged
+    assert len(after["evenings"]) == 2 and {r["entrant"] for r in after["rows"]} == {
+        "Anna", "Bruno", "Elena"}
+    assert [r["place"] for r in after["rows"]] == sorted(r["place"] for r in after["rows"])

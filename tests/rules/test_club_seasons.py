@@ -156,3 +156,14 @@ def test_linking_a_name_of_the_roster_or_a_new_one_and_each_member_once() -> Non
     assert chosen.members[:2] == ("a", None) and chosen.new == ((1, "Zeno"),)
     assert [(p.field, p.code) for p in chosen.problems] == [
         ("p[2]", "member_forgotten"), ("p[3]", "duplicate_member"), ("p[4]", "duplicate_member")]
+
+
+def test_words_a_member_counts_once_at_a_table_whatever_merges_say() -> None:
+    """Two seats counted for one member (a merge of two who met, made before the check that
+    refuses it): the member is credited at their first seat only, never twice."""
+    rows = [replace(r, counted_for="a") if r.seat == 1 else r
+            for r in game("g1", {"a": 30, "b": 20, "c": 10})]
+    found = season_standings(season(), rows, ROSTER)
+    assert places_of(found) == {"Anna": 1, "Carla": 2}
+    anna = next(r for r in found.standings.rows if found.members[r.entrant] == "a")
+    assert anna.match_points == 4 and len(anna.rounds) == 1

@@ -171,9 +171,12 @@ def season_standings(season: Season, rows: Sequence[ClubResult],
         for table, seated in sorted(tables[key].items()):
             first = seated[0]
             columns: list[list[int]] = [[] for _ in first.totals]
+            credited: set[int] = set()  # a member once a table, whatever merges say
             for row in sorted(seated, key=lambda r: r.seat):
-                if row.counted_for in index and index[row.counted_for] not in columns[row.column]:
-                    columns[row.column].append(index[row.counted_for])
+                entrant = index.get(row.counted_for)
+                if entrant is not None and entrant not in credited:
+                    credited.add(entrant)
+                    columns[row.column].append(entrant)
             state = "closed" if any(r.state == "closed" for r in seated) else "finished"
             results.append(TableResult(numbers[key], table, tuple(tuple(c) for c in columns),
                                        first.totals, state))  # type: ignore[arg-type]
