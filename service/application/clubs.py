@@ -1,6 +1,9 @@
-"""Use cases of clubs (issue 29, part 1; CLUBS.md): create a club, read it, its roster and
-its history; add a member, rename one, change their initials, deactivate and reactivate
-them, merge two members (undoable: ``unmerge``), forget one (irreversible).
+"""Use cases of clubs (issue 29; CLUBS.md): create a club, read it, its roster and its
+history; add a member, rename one (in every game and event of the club too), change their
+initials, deactivate and reactivate them, merge two members (undoable: ``unmerge``; their
+results counted for the survivor), forget one (irreversible; their results go). The seats
+of a game or an event of the club as its members (``link_seats``, ``link_entrants``, then
+``seat``); its seasons and their standings; its export.
 
 A club's tokens work as an event's: the edit token is the secretary's, the read token the
 members'; only their hashes are kept, the read token worked out from the edit token so the

@@ -1,6 +1,7 @@
-"""Clubs and their members (issue 29, part 1; CLUBS.md): a club, its roster (add, rename,
-initials, deactivate, merge and undo it, forget), its history and its roster's export. Thin
-views over ``service.application.clubs``."""
+"""Clubs and their members (issue 29; CLUBS.md): a club, its roster (add, rename,
+initials, deactivate, merge and undo it, forget), its history, its seasons and their
+standings (JSON, CSV, PDF), and its export (roster, games, results, seasons). Thin views
+over ``service.application.clubs``."""
 
 from __future__ import annotations
 
