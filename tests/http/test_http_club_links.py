@@ -225,6 +225,9 @@ def test_linking_a_game_of_no_natural_end_counts_once_the_evening_is_over(
     assert_problem(client.post(f"{url}/hands", json={**hand, "dealer": 1}, headers=edit), 409,
                    code="game_finished")
     assert_problem(client.post(f"{url}/end", headers=edit), 409, code="evening_over")
+    last = client.get(f"{url}/hands/1", headers=edit).headers["ETag"]
+    assert_problem(client.delete(f"{url}/hands/1", headers={**edit, "If-Match": last}), 409,
+                   code="evening_over")
     actions = [v["action"] for v in client.get(f"{url}/history", headers=edit).json["versions"]]
     assert actions == ["create", "end"]
     reopened = client.post(f"{url}/reopen", headers=edit)

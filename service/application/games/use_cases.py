@@ -424,6 +424,10 @@ class GameService:
                      last=len(game.hands), n=number),
                 code="not_last_hand",
             )
+        if game.ended_at is not None:
+            raise Conflict(Text("the evening of game {game} is over: take that back (POST "
+                                "…/reopen) to delete its last hand", game=game_id),
+                           code="evening_over")
         try:
             unit.games.delete_hand(
                 game_id,
