@@ -1,6 +1,9 @@
-"""Use cases of clubs (issue 29, part 1; CLUBS.md): create a club, read it, its roster and
-its history; add a member, rename one, change their initials, deactivate and reactivate
-them, merge two members (undoable: ``unmerge``), forget one (irreversible).
+"""Use cases of clubs (issue 29; CLUBS.md): create a club, read it, its roster and its
+history; add a member, rename one (in every game and event of the club too), change their
+initials, deactivate and reactivate them, merge two members (undoable: ``unmerge``; their
+results counted for the survivor), forget one (irreversible; their results go). The seats
+of a game or an event of the club as its members (``link_seats``, ``link_entrants``, then
+``seat``); its seasons and their standings; its export.
 
 A club's tokens work as an event's: the edit token is the secretary's, the read token the
 members'; only their hashes are kept, the read token worked out from the edit token so the
@@ -19,15 +22,23 @@ from typing import Any
 
 from service.domain import (
     MEMBERS_MAX,
+    VARIANTS,
+    ClubResult,
     Problem,
     RecordInvalid,
+    RosterEntry,
     RosterName,
+    SeasonStandings,
+    SeatChoice,
     Text,
+    choose_members,
     forgotten_label,
     member_key,
     merge_problems,
+    season_standings,
     validate_club_name,
     validate_member,
+    validate_season,
 )
 
 from .errors import (
@@ -47,12 +58,14 @@ from .games import (
 )
 from .ports import (
     ClubCredentials,
+    ClubGame,
     ClubRepository,
     EventAction,
     GameIdTaken,
     StaleGame,
     StoredClub,
     StoredMember,
+    StoredSeason,
 )
 from .unit_of_work import UnitOfWork
 
@@ -84,6 +97,66 @@ def member_etag(club_id: str, member: StoredMember) -> str:
 def club_etag(club_id: str, version: int) -> str:
     digest = hashlib.sha256(f"{club_id}|{version}".encode()).hexdigest()[:16]
     return f"c{version}-{digest}"
+
+
+def results_etag(club_id: str, credentials: ClubCredentials) -> str:
+    """The tag of what the club's results say (its standings): the club's version (its
+    roster's names, its seasons) and its results' version (every counted game's rows)."""
+    digest = hashlib.sha256(
+        f"{club_id}|{credentials.version}|{credentials.results_version}".encode()).hexdigest()
+    return f"r{credentials.version}.{credentials.results_version}-{digest[:16]}"
+
+
+#: Every family of game a season can count.
+FAMILIES = tuple(sorted({v.family for v in VARIANTS.values()}))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubExport:
+    """A club whole: its roster, its games, their results, its seasons, its history."""
+
+    club: StoredClub
+    games: list[ClubGame]
+    results: list[ClubResult]
+    seasons: list[StoredSeason]
+    history: list[EventAction]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLink:
+    """A new game's seats (or an event's entrants) as members of ``club``, not yet
+    written: ``choice`` says who sits where and which names become members."""
+
+    club: StoredClub
+    choice: SeatChoice
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantLink:
+    """An event's entrants as members: ``link``'s seats are each entrant's name, or a
+    pair's two players, ``where`` saying whose (entrant, player or None)."""
+
+    link: SeatLink
+
+    where: tuple[tuple[int, int | None], ...]
+
+    def named(self, entrants: list[Any]) -> list[Any]:
+        """The entrants with each member's name (as now) where a member was sent."""
+        out = [dict(e) if isinstance(e, Mapping) else e for e in entrants]
+        for (i, k), name in zip(self.where, self.link.choice.names, strict=True):
+            if k is None:
+                out[i]["name"] = name
+            else:
+                out[i]["players"] = [*out[i]["players"]]
+                out[i]["players"][k] = name
+        return out
+
+    def by_entrant(self, members: tuple[str | None, ...]) -> dict[int, tuple[str | None, ...]]:
+        """The member of each entrant (one, or a pair's two), from the members by seat."""
+        out: dict[int, list[str | None]] = {}
+        for (i, _), member in zip(self.where, members, strict=True):
+            out.setdefault(i, []).append(member)
+        return {i: tuple(m) for i, m in out.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +220,39 @@ class ClubService:
         self._authorize(club_id, token, write=False)
         return self.repository.club_history(club_id)
 
+    def results_tag(self, club_id: str, token: str | None) -> tuple[str, str]:
+        """The entity tag of the club's results (seasons' standings) and the token's kind."""
+        kind, credentials = self._authorize(club_id, token, write=False)
+        return results_etag(club_id, credentials), kind
+
+    def seasons(self, club_id: str, token: str | None) -> list[StoredSeason]:
+        self._authorize(club_id, token, write=False)
+        return self.repository.seasons(club_id)
+
+    def season(self, club_id: str, token: str | None, season_id: str) -> StoredSeason:
+        found = next((s for s in self.seasons(club_id, token) if s.id == season_id), None)
+        if found is None:
+            raise NotFound(Text("club {club} has no season {season}", club=club_id,
+                                season=repr(season_id)))
+        return found
+
+    def standings(self, club_id: str, token: str | None,
+                  season_id: str) -> tuple[StoredClub, StoredSeason, SeasonStandings]:
+        """A season's standings, from the club's results and its roster's names now."""
+        season = self.season(club_id, token, season_id)
+        club = self._load(club_id)
+        table = season_standings(season.season, self.repository.club_results(club_id),
+                                 [(m.id, m.name) for m in club.members])
+        return club, season, table
+
+    def export(self, club_id: str, token: str | None) -> ClubExport:
+        """Everything the club keeps, for its export (either token)."""
+        club = self.get_club(club_id, token)
+        return ClubExport(club, self.repository.club_games(club_id),
+                          self.repository.club_results(club_id),
+                          self.repository.seasons(club_id),
+                          self.repository.club_history(club_id))
+
     def links(self, club_id: str, token: str | None) -> str:
         """The members' read token again, for the secretary (edit token only)."""
         self._authorize(club_id, token, write=True)
@@ -154,6 +260,83 @@ class ClubService:
         return club_read_token(token, club_id)
 
     # -- writes -----------------------------------------------------------------------------
+
+    def link_seats(self, club_id: object, token: str | None, seats: object) -> SeatLink:
+        """A new game's seats (``players``) as the club's members, with the club's edit
+        token (a game's or an event's own tokens open no club: 404, as any token of
+        something else). Nothing is written yet: ``seat`` does it, in the unit of work of
+        the game made with them."""
+        listed = list(seats) if isinstance(seats, list | tuple) else []
+        return self._link(club_id, token, [(f"players[{i}]", s) for i, s in enumerate(listed)])
+
+    def link_entrants(self, club_id: object, token: str | None,
+                      entrants: object) -> EntrantLink:
+        """An event's entrants as the club's members: each entrant's ``name``, or in the
+        pairs format (an entrant with ``players``) each of its two players; as
+        ``link_seats``."""
+        where: list[tuple[int, int | None]] = []
+        seats: list[tuple[str, object]] = []
+        for i, entrant in enumerate(entrants if isinstance(entrants, list) else []):
+            if not isinstance(entrant, Mapping):
+                continue
+            if isinstance(entrant.get("players"), list):
+                for k, player in enumerate(entrant["players"]):
+                    where.append((i, k))
+                    seats.append((f"entrants[{i}].players[{k}]", player))
+            else:
+                where.append((i, None))
+                seats.append((f"entrants[{i}].name", entrant.get("name")))
+        return EntrantLink(self._link(club_id, token, seats), tuple(where))
+
+    def _link(self, club_id: object, token: str | None,
+              seats: list[tuple[str, object]]) -> SeatLink:
+        if not isinstance(club_id, str):
+            raise RecordInvalid([Problem("club", "invalid_club", Text(
+                "club is the id of the club the game or event is played for"))])
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
+                  for m in club.members]
+        return SeatLink(club, choose_members(seats, roster))
+
+    def seat(self, unit: UnitOfWork, link: SeatLink,
+             joined: str) -> tuple[str | None, ...]:
+        """Write ``link``'s new members to the club (each an ``add_member`` in its history,
+        saying what they ``joined``: ``game g1``, ``event e1``); the member at each seat."""
+        club = link.club
+        if len(club.members) + len(link.choice.new) > MEMBERS_MAX:
+            raise RecordInvalid([Problem("club", "too_many_members", Text(
+                "a club has at most {n} members", n=MEMBERS_MAX))])
+        ids: dict[int, str] = {}
+        now = self.clock()
+        for seat, name in link.choice.new:
+            member = StoredMember(
+                id=self._new_member_id(club), number=len(club.members) + 1, name=name,
+                name_key=member_key(name), initials=None, active=True, joined_at=now,
+                merged_into=None, forgotten=False, changed_version=club.version + 1)
+            club = self._write(unit, club, (member,), "add_member", {
+                "member": member.id, "name": name, "initials": None, "joined": joined}, now)
+            ids[seat] = member.id
+        return link.choice.with_new(ids)
+
+    def add_season(self, unit: UnitOfWork, club_id: str, token: str | None,
+                   body: Mapping[str, Any]) -> StoredSeason:
+        """A season of the club (edit token): its name, dates, families and counting."""
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        spec = validate_season(body, FAMILIES)
+        now = self.clock()
+        taken = {s.id for s in self.repository.seasons(club_id)}
+        season_id = new_game_id()
+        while season_id in taken:  # pragma: no cover - a collision in a 2**49 space
+            season_id = new_game_id()
+        season = StoredSeason(season_id, spec, now)
+        try:
+            unit.clubs.add_season(club_id, expected_version=club.version, season=season,
+                                  data={"season": season_id, "name": spec.name}, now=now)
+        except StaleGame as error:
+            raise _concurrent() from error
+        return season
 
     def create_club(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedClub:
         name = validate_club_name(body.get("name"))
@@ -214,7 +397,10 @@ class ClubService:
             return club, member  # nothing to change: nothing written
         now = self.clock()
         changed = replace(changed, changed_version=club.version + 1)
-        return self._write(unit, club, (changed,), "change_member", data, now), changed
+        club = self._write(unit, club, (changed,), "change_member", data, now)
+        if changed.name != member.name:
+            unit.clubs.rename_in_games(club.id, member.id, changed.name)
+        return club, changed
 
     def merge(self, unit: UnitOfWork, club_id: str, token: str | None, member_id: str,
               into: object) -> tuple[StoredClub, StoredMember]:
@@ -230,10 +416,16 @@ class ClubService:
                                 into=member.merged_into), code="already_merged")
         merge_problems(member.id, into, {m.id: _state(m) for m in club.members})
         assert isinstance(into, str)
+        met = self.repository.shared_game(club_id, member.id, into)
+        if met is not None:
+            raise RecordInvalid([Problem("into", "members_met", Text(
+                "{member} and {into} sat at the same table (game {game}): they are two "
+                "people", member=member.name, into=self._member(club, into).name, game=met))])
         now = self.clock()
         merged = replace(member, merged_into=into, changed_version=club.version + 1)
         club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},
                            now)
+        unit.clubs.recount_member(club.id, member.id, into)
         return club, merged
 
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -244,10 +436,15 @@ class ClubService:
         member = self._member(club, member_id)
         if member.merged_into is None:
             raise Conflict(Text("this member is not merged into another"), code="not_merged")
+        if self._member(club, member.merged_into).forgotten:
+            raise Conflict(Text("this member was merged into a member since forgotten: "
+                                "forgotten with them, they cannot be unmerged"),
+                           code="member_forgotten")
         now = self.clock()
         restored = replace(member, merged_into=None, changed_version=club.version + 1)
         club = self._write(unit, club, (restored,), "unmerge",
                            {"member": member.id, "from": member.merged_into}, now)
+        unit.clubs.recount_member(club.id, member.id, member.id)
         return club, restored
 
     def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -272,6 +469,8 @@ class ClubService:
         club = self._write(unit, club, (forgotten,), "forget",
                            {"member": member.id, "number": member.number}, now,
                            forget=member.id)
+        unit.clubs.recount_member(club.id, member.id, None)
+        unit.clubs.rename_in_games(club.id, member.id, name)
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------
@@ -343,5 +542,6 @@ def member_status(member: StoredMember) -> str:
     return "active" if member.active else "inactive"
 
 
-__all__ = ["ClubNotFound", "ClubService", "CreatedClub", "club_etag", "club_read_token",
-           "member_etag", "member_status"]
+__all__ = ["FAMILIES", "ClubExport", "ClubNotFound", "ClubService", "CreatedClub", "EntrantLink",
+           "SeatLink", "club_etag",
+           "club_read_token", "member_etag", "member_status", "results_etag"]

@@ -18,7 +18,6 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from service.domain import (
-    STARTING_MARCA,
     EventSetup,
     Problem,
     RecordInvalid,
@@ -38,6 +37,7 @@ from service.domain import (
 )
 
 from .caches import LruCache
+from .club_results import project_game
 from .errors import (
     Conflict,
     NotFound,
@@ -161,17 +161,10 @@ class EventView:
                 if table.state == "playing" and not summary.hands_played:
                     continue  # not started: it says nothing yet, not a draw at 0-0
                 columns = [c.seats for c in summary.columns]
-                totals = dict(summary.totals)
-                if summary.ledger is not None:
-                    balances = dict(summary.ledger.balances)
-                    points = [balances.get(c.key, STARTING_MARCA) - STARTING_MARCA
-                              for c in summary.columns]
-                else:
-                    points = [totals.get(c.key, 0) for c in summary.columns]
                 out.append(TableResult(
                     played.number, table.stored.number,
                     self.setup.column_entrants(table.stored.entrants, columns),
-                    tuple(points), table.state))  # type: ignore[arg-type]
+                    summary.column_points(), table.state))  # type: ignore[arg-type]
         return out
 
     def standings(self) -> Standings:
@@ -321,9 +314,25 @@ class EventService:
 
     # -- writes -----------------------------------------------------------------------------
 
-    def create_event(self, unit: UnitOfWork, body: Mapping[str, Any]) -> CreatedEvent:
+    def create_event(self, unit: UnitOfWork, body: Mapping[str, Any], *,
+                     club: tuple[str, Mapping[int, tuple[str | None, ...]]] | None = None,
+                     problems: Sequence[Problem] = ()) -> CreatedEvent:
+        """A new event; ``club``: the club it is held for and each entrant's member (a
+        pair's two), its entrants' ``problems`` reported with the setup's, all at once."""
         variant = variant_of(str(body.get("variant")))
-        setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
+        try:
+            setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
+        except RecordInvalid as error:
+            raise RecordInvalid([*problems, *error.problems]) from error
+        if problems:
+            raise RecordInvalid(list(problems))
+        entrants = tuple(e.to_json() for e in setup.entrants)
+        if club is not None:
+            members = club[1]
+            entrants = tuple(
+                {**e, "members": list(members.get(i, ()))} if setup.format == "pairs"
+                else {**e, "member": members.get(i, (None,))[0]}
+                for i, e in enumerate(entrants))
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         event_id = new_game_id()
         read_token = room_token(edit_token, event_id)
@@ -332,9 +341,9 @@ class EventService:
             id=event_id, name=setup.name, variant=variant.id,
             options=dict(setup.options), format=setup.format, pairing=setup.pairing,
             scoring=setup.scoring, rounds=setup.rounds, seed=setup.seed,
-            entrants=tuple(e.to_json() for e in setup.entrants),
+            entrants=entrants,
             edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
-            created_at=now, version=1)
+            created_at=now, version=1, club=club[0] if club else None)
         try:
             unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -381,6 +390,9 @@ class EventService:
             game = self.games.new_game(setup.variant.id, setup.options, names, 0,
                                        edit_token=edit, read_token=read,
                                        event=(event_id, number, t))
+            if view.event.club is not None:
+                game = replace(game, club=view.event.club,
+                               seat_members=view.event.seat_members(tuple(entrants)))
             games.append(game)
             stored_tables.append(StoredTable(t, game.id, tuple(entrants)))
             links.append(TableLinks(t, game.id, edit, read))
@@ -395,6 +407,7 @@ class EventService:
         rounds = list(view.rounds)
         if current is not None and current.stored.state == "open":
             rounds[-1] = self._closed(current, now)
+            self._count(unit, rounds[-1])
         rounds.append(RoundView(played, tuple(
             TableView(number, table, self.games.view_of(game))
             for table, game in zip(stored_tables, games, strict=True))))
@@ -440,6 +453,7 @@ class EventService:
             raise _concurrent() from error
         rounds = list(view.rounds)
         rounds[number - 1] = self._closed(played, now)
+        self._count(unit, rounds[number - 1])
         event = replace(view.event, version=view.event.version + 1,
                         played=tuple(r.stored for r in rounds))
         return EventView(event, view.setup, tuple(rounds))
@@ -504,7 +518,8 @@ class EventService:
         try:
             unit.events.reseat_round(
                 event_id, expected_version=view.event.version, number=number,
-                tables=tuple((t, entrants, tuple(setup.seat_names(entrants)))
+                tables=tuple((t, entrants, tuple(setup.seat_names(entrants)),
+                              view.event.seat_members(entrants))
                              for t, entrants in enumerate(seated, start=1)),
                 byes=byes, data={"round": number, "before": before.to_json(),
                                  "after": Seating(seated, byes).to_json()},
@@ -516,7 +531,8 @@ class EventService:
         tables_after = []
         for table, entrants in zip(played.tables, seated, strict=True):
             game = replace(table.game.game, players=tuple(setup.seat_names(entrants)),
-                           version=table.game.game.version + 1)
+                           version=table.game.game.version + 1,
+                           seat_members=view.event.seat_members(entrants))
             tables_after.append(TableView(
                 number, replace(table.stored, entrants=entrants,
                                 game_version=game.version), self.games.view_of(game)))
@@ -529,6 +545,13 @@ class EventService:
         return EventView(event, setup, tuple(rounds))
 
     # -- internals --------------------------------------------------------------------------
+
+    @staticmethod
+    def _count(unit: UnitOfWork, closed: RoundView) -> None:
+        """A closed round's tables count for the event's club, as they stood."""
+        for table in closed.tables:
+            project_game(unit, table.game.game, table.game.summary,
+                         table.game.setup.variant.family)
 
     def _seat(self, view: EventView, tables: object | None) -> Seating:
         setup = view.setup

@@ -79,7 +79,7 @@ class Translator:
         variant the catalogue does not know yet)."""
         return self(key, **values) if key in CATALOGUE else default
 
-    def number(self, value: int) -> str:
+    def number(self, value: int | Decimal) -> str:
         """A whole number, negative with a true minus sign."""
         return f"−{-value}" if value < 0 else str(value)
 

@@ -12,10 +12,14 @@ from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from service.domain import (
+    ClubResult,
     Confirmation,
+    Season,
 )
 
-HandAction = Literal["create", "correct", "delete"]
+#: What a game's history records: a hand created, corrected or deleted, and (issue 29) the
+#: scorekeeper saying the evening is over (``end``, hand number 0) or taking it back.
+HandAction = Literal["create", "correct", "delete", "end", "reopen"]
 TokenKind = Literal["edit", "read"]
 #: What a token opens: the edit and read tokens, or one player's link (reads, as that seat).
 AccessKind = Literal["edit", "read", "player"]
@@ -51,6 +55,12 @@ class StoredGame:
     event: tuple[str, int, int] | None = None
     #: When the organiser closed its round: it takes no more changes.
     closed_at: datetime | None = None
+    #: The club it was played for (issue 29), and the member at each seat (None: nobody's,
+    #: a dummy's seat).
+    club: str | None = None
+    seat_members: tuple[str | None, ...] | None = None
+    #: When its scorekeeper said the evening is over (a game with no natural end).
+    ended_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,19 @@ class StoredEvent:
     created_at: datetime
     version: int
     played: tuple[StoredRound, ...] = ()
+    #: The club it is held for (issue 29): its entrants then carry their members' ids
+    #: (``member``; a pair's ``members``).
+    club: str | None = None
+
+    def seat_members(self, table: tuple[int, ...]) -> tuple[str | None, ...] | None:
+        """The member at each seat of a table seating ``table`` (its entrants by place), in
+        the order its game's players are named; None for an event of no club."""
+        if self.club is None:
+            return None
+        if self.format == "pairs":
+            a, b = (tuple(self.entrants[e].get("members") or (None, None)) for e in table)
+            return (a[0], b[0], a[1], b[1])
+        return tuple(self.entrants[e].get("member") for e in table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +248,30 @@ class ClubCredentials:
     edit_token_hash: str
     read_token_hash: str
     version: int
+    #: Moved by every change to the results the club's games count (issue 29).
+    results_version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeason:
+    """A season of a club as stored: its id, what it is, and when it was made."""
+
+    id: str
+    season: Season
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ClubGame:
+    """A game played for a club, as the club's export lists it."""
+
+    id: str
+    variant: str
+    players: tuple[str, ...]
+    seat_members: tuple[str | None, ...]
+    created_at: datetime
+    event: tuple[str, int, int] | None
+    ended_at: datetime | None
 
 
 class GameIdTaken(Exception):
@@ -330,6 +377,12 @@ class GameRepository(Protocol):
     ) -> None:
         """Remove hand ``number`` and append a ``delete`` version; ``StaleGame`` as above."""
 
+    def end_game(self, game_id: str, *, expected_game_version: int, ended: bool,
+                 token_kind: TokenKind, now: datetime) -> None:
+        """Say the evening is over (``ended``) or take it back, if the game is still at
+        ``expected_game_version`` (else ``StaleGame``): the game one version on, an ``end``
+        or ``reopen`` entry (hand 0) in its history."""
+
     def add_confirmation(
         self,
         game_id: str,
@@ -377,10 +430,12 @@ class EventRepository(Protocol):
         """Close round ``number`` and every game of it (each game's version moves on)."""
 
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
-                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...],
+                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
+                                         tuple[str | None, ...] | None], ...],
                      byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
-        """The organiser's swap: each table (number, entrants, names by seat) seated anew,
-        its game renamed, while no game of the round has a hand (else ``StaleGame``)."""
+        """The organiser's swap: each table (number, entrants, names by seat, members by
+        seat in an event of a club) seated anew, its game renamed, while no game of the
+        round has a hand (else ``StaleGame``)."""
 
     def event_history(self, event_id: str) -> list[EventAction]: ...
 
@@ -415,6 +470,39 @@ class ClubRepository(Protocol):
                        forget: str | None = None) -> None:
         """Add or replace ``members`` (by id), the club one version on, the action in its
         history; ``forget``: a member whose name the history's earlier actions lose."""
+
+    def replace_results(self, club_id: str, game_id: str,
+                        rows: tuple[ClubResult, ...]) -> None:
+        """The game's rows of the club's results projection are now ``rows`` (none: it
+        counts nowhere); the club's results version moves on (in the caller's unit of
+        work)."""
+
+    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
+        """A merge (``counted_for``: the survivor), its undo (the member themselves) or a
+        forget (None: their rows go, and those of members merged into them)."""
+
+    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
+        """The member's name, as now, at every seat they hold in the club's games (each
+        game one version on)."""
+
+    def club_results(self, club_id: str) -> list[ClubResult]:
+        """Every row of the club's results, in finishing order (the order ratings take)."""
+
+    def club_games(self, club_id: str) -> list[ClubGame]:
+        """The club's games, oldest first."""
+
+    def shared_game(self, club_id: str, member: str, other: str) -> str | None:
+        """A game of the club where both members sit, if any."""
+
+    def member_states(self, club_id: str) -> dict[str, str | None]:
+        """Each member's id to the member their results count for: themselves, the member
+        they were merged into, None when forgotten (or merged into a forgotten member)."""
+
+    def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
+                   data: dict[str, Any], now: datetime) -> None:
+        """Store a season, the club one version on, ``add_season`` in its history."""
+
+    def seasons(self, club_id: str) -> list[StoredSeason]: ...
 
 
 class Store(Protocol):

@@ -18,22 +18,34 @@ never from the wings behind it. The house, from the ground up:
 - ``events/``: an event's setup, its standings, and the seating of a round by format;
 - ``duplicate/``: a duplicate event's boards dealt from its seed, its movement, the referee
   that checks a record against its board, and the boards' scores;
-- ``clubs.py``: a club's roster: members' names compared as a person would, merges, the
-  forgotten.
+- ``clubs/``: a club's roster (members' names compared as a person would, merges, the
+  forgotten), the results a counted game gives its members, and seasons' standings.
 """
 
 from __future__ import annotations
 
 from .clubs import (
     CLUB_NAME_MAX,
+    COUNTINGS,
     MEMBERS_MAX,
+    ClubResult,
+    Evening,
     MemberChange,
+    RosterEntry,
     RosterName,
+    Season,
+    SeasonStandings,
+    SeatChoice,
+    SeatResult,
+    choose_members,
     forgotten_label,
     member_key,
     merge_problems,
+    season_standings,
+    seat_results,
     validate_club_name,
     validate_member,
+    validate_season,
 )
 from .core.cards import Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
@@ -76,9 +88,11 @@ from .events.setup import (
 )
 from .events.standings import Standings, TableResult, decimal_json, standings
 from .games import (
+    EVENING_OVER,
     GameSetup,
     GameSummary,
     check_next_hand,
+    ends_by_evening,
     game_summary,
     later_hands_problems,
     validate_game_setup,
@@ -106,7 +120,9 @@ RULES_VERSION = "2026.11.1"
 
 __all__ = [
     "CLUB_NAME_MAX",
+    "COUNTINGS",
     "ENTRANTS_MAX",
+    "EVENING_OVER",
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
@@ -117,7 +133,9 @@ __all__ = [
     "BoardStandings",
     "Card",
     "Cards",
+    "ClubResult",
     "Confirmation",
+    "Evening",
     "EventSetup",
     "GameSetup",
     "GameSummary",
@@ -127,8 +145,13 @@ __all__ = [
     "MemberChange",
     "Problem",
     "RecordInvalid",
+    "RosterEntry",
     "RosterName",
     "RoundPlan",
+    "Season",
+    "SeasonStandings",
+    "SeatChoice",
+    "SeatResult",
     "Seating",
     "Standings",
     "Suit",
@@ -145,10 +168,12 @@ __all__ = [
     "board_standings",
     "byes_of",
     "check_next_hand",
+    "choose_members",
     "current_verdicts",
     "deal_boards",
     "decimal_json",
     "disagreements",
+    "ends_by_evening",
     "english_value",
     "find_variant",
     "forgotten_label",
@@ -171,8 +196,10 @@ __all__ = [
     "rulebook",
     "score_hand",
     "score_record",
+    "season_standings",
     "seat_individual",
     "seat_pairs",
+    "seat_results",
     "seated_round",
     "seating_json",
     "standings",
@@ -184,6 +211,7 @@ __all__ = [
     "validate_event_setup",
     "validate_game_setup",
     "validate_member",
+    "validate_season",
     "verdict_problems",
     "visible",
     "written_sections",

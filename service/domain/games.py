@@ -15,7 +15,7 @@ from typing import Any
 from .core.errors import Problem, ProblemList, RecordInvalid
 from .core.results import HandResult
 from .core.text import Text, name_key
-from .mitigatti.settlement import Ledger, ledger, parse_money
+from .mitigatti.settlement import STARTING_MARCA, Ledger, ledger, parse_money
 from .options import resolve_options
 from .variant import Variant
 
@@ -143,6 +143,16 @@ class GameSummary:
     #: Hands dealt (thrown-in deals do not count), to go on from this summary.
     dealt: int = 0
 
+    def column_points(self) -> tuple[int, ...]:
+        """Each column's result, in column order: its total, or in a game settled in marca
+        the marca won (or lost) over the evening, from the balances."""
+        if self.ledger is not None:
+            balances = dict(self.ledger.balances)
+            return tuple(balances.get(c.key, STARTING_MARCA) - STARTING_MARCA
+                         for c in self.columns)
+        totals = dict(self.totals)
+        return tuple(totals.get(c.key, 0) for c in self.columns)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "columns": [c.to_json() for c in self.columns],
@@ -190,8 +200,18 @@ def _play_hand_to_target(result: HandResult, totals: dict[str, int],
     return winners, ("R12" if winners else None)
 
 
+#: How a game with no natural end ends: its scorekeeper says the evening is over.
+EVENING_OVER = "evening_over"
+
+
+def ends_by_evening(variant: Variant) -> bool:
+    """Whether a game of ``variant`` has no natural end (no number of hands, no target: a
+    Mitigatti evening), so that its scorekeeper ends it ("the evening is over")."""
+    return variant.hands_per_game is None and variant.target is None
+
+
 def game_summary(setup: GameSetup, results: Sequence[HandResult],
-                 since: GameSummary | None = None) -> GameSummary:
+                 since: GameSummary | None = None, *, ended: bool = False) -> GameSummary:
     """Totals after each hand, whether the game is over and who won: after its hands, the
     highest total, equal totals sharing (R10); in a game to a target, the first to reach it
     (R12, R13).
@@ -199,7 +219,8 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
     ``since``, when given, is the summary of the hands before ``results``, of a game not yet
     finished: the summary goes on from it, so a game's next hand costs one hand's work
     however long the game. ``game_summary(s, a + b) == game_summary(s, b, game_summary(s,
-    a))``."""
+    a))``. ``ended``: the scorekeeper said the evening is over after these hands (a game
+    with no natural end): it is finished, the highest total winning, equal ones sharing."""
     variant = setup.variant
     if since is None:
         columns = tuple(setup.columns())
@@ -225,16 +246,23 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
     dealt += sum(1 for r in results if "thrown_in" not in r.events)
     hands = variant.hands_per_game
     finished = bool(winners) or (hands is not None and dealt >= hands)
-    if finished and not winners:
-        best = max(totals.values())
-        winners = tuple(k for k, v in totals.items() if v == best)
-        ended_by = "R10"
+    evening_over = ended and not finished and played + len(results) > 0
     book = None
     if variant.settles_in_marca:
         value = parse_money(setup.options.get("marca_value"))
         book = ledger(variant.seats, [
             (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value,
             None if since is None else since.ledger)
+    if evening_over:
+        finished = True
+        scores = (dict(book.balances) if book is not None else totals)
+        best = max(scores.values())
+        winners = tuple(k for k, v in scores.items() if v == best)
+        ended_by = EVENING_OVER
+    if finished and not winners:
+        best = max(totals.values())
+        winners = tuple(k for k, v in totals.items() if v == best)
+        ended_by = "R10"
     # A deal thrown in ("to the mountain") does not move the deal (§5.2).
     next_dealer = None if finished else setup.dealer_of(dealt + 1)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,

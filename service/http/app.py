@@ -121,7 +121,8 @@ def _refuse_undecodable_text() -> Response | None:
 
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
-BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember"}
+BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember",
+            "games.EndEvening", "games.ReopenEvening"}
 
 
 def _require_json_body() -> None:

@@ -13,18 +13,22 @@ from sqlalchemy.exc import IntegrityError
 
 from service.application.ports import (
     ClubCredentials,
+    ClubGame,
     EventAction,
     GameIdTaken,
     StaleGame,
     StoredClub,
     StoredMember,
+    StoredSeason,
 )
+from service.domain import ClubResult, Season
 
 from .base import tables, version_bump
 from .connections import SqlConnections, aware
 
-_clubs, _members, _actions, _keys = tables("clubs", "club_members", "club_actions",
-                                           "idempotency_keys")
+_clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
+    "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
+    "club_seasons", "games", "events")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
 
 
@@ -58,9 +62,10 @@ class SqlClubRepository:
     def get_club_credentials(self, club_id: str) -> ClubCredentials | None:
         with self._connect() as connection:
             found = connection.execute(
-                select(_clubs.c.edit_token_hash, _clubs.c.read_token_hash, _clubs.c.version)
+                select(_clubs.c.edit_token_hash, _clubs.c.read_token_hash, _clubs.c.version,
+                       _clubs.c.results_version)
                 .where(_clubs.c.id == club_id)).first()
-        return ClubCredentials(found[0], found[1], found[2]) if found else None
+        return ClubCredentials(found[0], found[1], found[2], found[3]) if found else None
 
     def club_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
@@ -77,7 +82,134 @@ class SqlClubRepository:
         return [EventAction(r.club_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 
+    def club_results(self, club_id: str) -> list[ClubResult]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_results).where(_results.c.club_id == club_id)
+                .order_by(_results.c.finished_at, _results.c.game_id, _results.c.seat)).all()
+        return [ClubResult(
+            club=r.club_id, game=r.game_id, seat=r.seat, member=r.member_id,
+            counted_for=r.counted_for, event=r.event_id, round=r.event_round,
+            table=r.event_table, family=r.family, variant=r.variant,
+            finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
+            shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
+            totals=tuple(r.totals), hands=r.hands,
+            marca=int(r.marca) if r.marca is not None else None, state=r.state)
+            for r in rows]
+
+    def club_games(self, club_id: str) -> list[ClubGame]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_games.c.id, _games.c.variant, _games.c.players, _games.c.seat_members,
+                       _games.c.created_at, _games.c.event_id, _games.c.event_round,
+                       _games.c.event_table, _games.c.ended_at)
+                .where(_games.c.club_id == club_id)
+                .order_by(_games.c.created_at, _games.c.id)).all()
+        return [ClubGame(
+            id=r.id, variant=r.variant, players=tuple(r.players),
+            seat_members=tuple(r.seat_members or ()), created_at=aware(r.created_at),
+            event=(r.event_id, r.event_round, r.event_table) if r.event_id else None,
+            ended_at=aware(r.ended_at) if r.ended_at is not None else None) for r in rows]
+
+    def shared_game(self, club_id: str, member: str, other: str) -> str | None:
+        with self._connect() as connection:
+            games = connection.execute(
+                select(_games.c.id, _games.c.seat_members)
+                .where(_games.c.club_id == club_id).order_by(_games.c.created_at)).all()
+        return next((g.id for g in games
+                     if member in (g.seat_members or ()) and other in (g.seat_members or ())),
+                    None)
+
+    def member_states(self, club_id: str) -> dict[str, str | None]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_members.c.id, _members.c.merged_into, _members.c.forgotten)
+                .where(_members.c.club_id == club_id)).all()
+        forgotten = {r.id for r in rows if r.forgotten}
+        out: dict[str, str | None] = {}
+        for r in rows:
+            target = r.merged_into or r.id
+            out[r.id] = None if r.id in forgotten or target in forgotten else target
+        return out
+
+    def seasons(self, club_id: str) -> list[StoredSeason]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_seasons).where(_seasons.c.club_id == club_id)
+                .order_by(_seasons.c.created_at, _seasons.c.id)).all()
+        return [StoredSeason(r.id, Season(
+            r.name, r.date_from, r.date_to, tuple(r.families), r.counting, r.best_n),
+            aware(r.created_at)) for r in rows]
+
     # -- writes ------------------------------------------------------------------------------
+
+    def replace_results(self, club_id: str, game_id: str,
+                        rows: tuple[ClubResult, ...]) -> None:
+        with self._write() as connection:
+            gone = connection.execute(delete(_results).where(_results.c.game_id == game_id))
+            if rows:
+                connection.execute(insert(_results), [{
+                    "game_id": r.game, "seat": r.seat, "club_id": club_id,
+                    "member_id": r.member, "counted_for": r.counted_for,
+                    "event_id": r.event, "event_round": r.round, "event_table": r.table,
+                    "family": r.family, "variant": r.variant, "finished_at": r.finished_at,
+                    "column": str(r.column), "place": r.place, "shared": r.shared,
+                    "partners": list(r.partners), "opponents": list(r.opponents),
+                    "totals": list(r.totals), "points": r.points, "hands": r.hands,
+                    "marca": str(r.marca) if r.marca is not None else None,
+                    "state": r.state} for r in rows])
+            if rows or gone.rowcount:
+                self._results_moved(connection, club_id)
+
+    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
+        with self._write() as connection:
+            if counted_for is None:
+                connection.execute(delete(_results).where(
+                    _results.c.club_id == club_id,
+                    or_(_results.c.member_id == member_id,
+                        _results.c.counted_for == member_id)))
+            else:
+                connection.execute(update(_results).where(
+                    _results.c.club_id == club_id, _results.c.member_id == member_id)
+                    .values(counted_for=counted_for))
+            self._results_moved(connection, club_id)
+
+    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
+        with self._write() as connection:
+            games = connection.execute(
+                select(_games.c.id, _games.c.players, _games.c.seat_members)
+                .where(_games.c.club_id == club_id)).all()
+            for game in games:
+                seats = list(game.seat_members or ())
+                if member_id not in seats:
+                    continue
+                players = list(game.players)
+                # The dummies' seats (gatti-2) take no name of their own.
+                for seat, member in enumerate(seats[:len(players)]):
+                    if member == member_id:
+                        players[seat] = name
+                connection.execute(update(_games).where(_games.c.id == game.id).values(
+                    players=players, version=_games.c.version + 1))
+            events = connection.execute(
+                select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
+            ).all()
+            for event in events:
+                entrants = [_renamed(dict(e), member_id, name) for e in event.entrants]
+                if entrants != list(event.entrants):
+                    connection.execute(update(_events).where(_events.c.id == event.id).values(
+                        entrants=entrants, version=_events.c.version + 1))
+
+    def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
+                   data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump(connection, club_id, expected_version)
+            spec = season.season
+            connection.execute(insert(_seasons), {
+                "club_id": club_id, "id": season.id, "name": spec.name,
+                "date_from": spec.date_from, "date_to": spec.date_to,
+                "families": list(spec.families), "counting": spec.counting,
+                "best_n": spec.best_n, "created_at": season.created_at})
+            self._act(connection, club_id, expected_version + 1, "add_season", data, now)
 
     def add_club(self, club: StoredClub, now: datetime) -> None:
         try:
@@ -97,11 +229,7 @@ class SqlClubRepository:
                        data: dict[str, Any], now: datetime,
                        forget: str | None = None) -> None:
         with self._write() as connection:
-            bumped = connection.execute(_BUMP_CLUB, {
-                "club_id": club_id, "expected": expected_version,
-                "next_version": expected_version + 1})
-            if bumped.rowcount != 1:
-                raise StaleGame(club_id)
+            self._bump(connection, club_id, expected_version)
             known = set(connection.execute(
                 select(_members.c.id).where(_members.c.club_id == club_id,
                                             _members.c.id.in_([m.id for m in members])))
@@ -124,6 +252,19 @@ class SqlClubRepository:
             self._act(connection, club_id, expected_version + 1, action, data, now)
 
     # -- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _results_moved(connection: Connection, club_id: str) -> None:
+        connection.execute(update(_clubs).where(_clubs.c.id == club_id)
+                           .values(results_version=_clubs.c.results_version + 1))
+
+    @staticmethod
+    def _bump(connection: Connection, club_id: str, expected_version: int) -> None:
+        bumped = connection.execute(_BUMP_CLUB, {
+            "club_id": club_id, "expected": expected_version,
+            "next_version": expected_version + 1})
+        if bumped.rowcount != 1:
+            raise StaleGame(club_id)
 
     @staticmethod
     def _scrub(connection: Connection, club_id: str, member_id: str) -> None:
@@ -149,3 +290,15 @@ class SqlClubRepository:
         connection.execute(insert(_actions), {
             "club_id": club_id, "club_version": version, "action": action, "data": data,
             "created_at": now})
+
+
+def _renamed(entrant: dict[str, Any], member_id: str, name: str) -> dict[str, Any]:
+    """An event's entrant with the member's name as now: an entrant who is the member, or
+    the player of a pair who is."""
+    if entrant.get("member") == member_id:
+        entrant["name"] = name
+    members = entrant.get("members") or []
+    if member_id in members:
+        entrant["players"] = [name if m == member_id else p
+                              for p, m in zip(entrant["players"], members, strict=True)]
+    return entrant

@@ -72,7 +72,8 @@ class SqlEventRepository:
         return StoredEvent(
             id=row.id, name=row.name, variant=row.variant, options=dict(row.options),
             format=row.format, pairing=row.pairing, scoring=row.scoring, rounds=row.rounds,
-            seed=row.seed, entrants=tuple(row.entrants), edit_token_hash=row.edit_token_hash,
+            seed=row.seed, entrants=tuple(row.entrants), club=row.club_id,
+            edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version,
             played=tuple(StoredRound(
@@ -151,6 +152,7 @@ class SqlEventRepository:
                     "edit_token_hash": event.edit_token_hash,
                     "read_token_hash": event.read_token_hash,
                     "created_at": event.created_at, "version": event.version,
+                    "club_id": event.club,
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:
@@ -190,7 +192,8 @@ class SqlEventRepository:
             self._act(connection, event_id, expected_version + 1, "close_round", data, now)
 
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
-                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...],
+                     tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
+                                         tuple[str | None, ...] | None], ...],
                      byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
         with self._write() as connection:
             self._bump_event(connection, event_id, expected_version)
@@ -199,15 +202,16 @@ class SqlEventRepository:
                 .where(_tables.c.event_id == event_id, _tables.c.round == number)).all())
             if self._any_hand(connection, games.values()):
                 raise StaleGame(event_id)
-            for table, entrants, names in tables:
+            for table, entrants, names, members in tables:
                 connection.execute(
                     update(_tables).where(_tables.c.event_id == event_id,
                                           _tables.c.round == number,
                                           _tables.c.number == table)
                     .values(entrants=list(entrants)))
+                seats = {} if members is None else {"seat_members": list(members)}
                 connection.execute(
                     update(_games).where(_games.c.id == games[table])
-                    .values(players=list(names), version=_games.c.version + 1))
+                    .values(players=list(names), version=_games.c.version + 1, **seats))
             connection.execute(
                 update(_rounds).where(_rounds.c.event_id == event_id,
                                       _rounds.c.number == number)

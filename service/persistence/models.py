@@ -7,12 +7,13 @@ results are never stored, they are derived (ARCHITECTURE §4).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
     CheckConstraint,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -46,6 +47,11 @@ class GameRow(Base):
     event_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     event_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A game of a club (issue 29): the club, and the member at each seat (null: none).
+    club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    seat_members: Mapped[list[str | None] | None] = mapped_column(NullableJSON, nullable=True)
+    # "The evening is over": a game with no natural end, ended by its scorekeeper.
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="game",
@@ -99,7 +105,8 @@ class HandVersionRow(Base):
         # The game's changes in order: what a worker holding version v has not seen is
         # every entry after v.
         Index("ix_hand_versions_game_id_game_version", "game_id", "game_version", unique=True),
-        CheckConstraint("action IN ('create', 'correct', 'delete')", name="action_known"),
+        CheckConstraint("action IN ('create', 'correct', 'delete', 'end', 'reopen')",
+                        name="action_known"),
         CheckConstraint("token_kind IN ('edit', 'read')", name="token_kind_known"),
     )
 
@@ -166,6 +173,8 @@ class EventRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every action of the organiser: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
+    # An event of a club (issue 29): its entrants carry their members' ids.
+    club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class EventRoundRow(Base):
@@ -239,6 +248,9 @@ class ClubRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the club or its roster: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
+    # Bumped whenever the results its games and events count change (issue 29): with
+    # ``version``, the entity tag of a season's standings.
+    results_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ClubMemberRow(Base):
@@ -276,4 +288,55 @@ class ClubActionRow(Base):
     club_version: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubResultRow(Base):
+    """One member's result in one counted game of a club (issue 29): the projection that
+    seasons, statistics and ratings read. Rewritten, in the transaction of the write, by
+    every change that moves it; only finished games and closed rounds have rows."""
+
+    __tablename__ = "club_results"
+    __table_args__ = (Index("ix_club_results_club_id_finished_at", "club_id", "finished_at"),
+                      Index("ix_club_results_club_id_counted_for", "club_id", "counted_for"))
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[str] = mapped_column(String(32), ForeignKey("clubs.id", ondelete="CASCADE"))
+    #: The member at the seat, and the member the result counts for (another after a merge).
+    member_id: Mapped[str] = mapped_column(String(32))
+    counted_for: Mapped[str] = mapped_column(String(32))
+    event_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    event_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    event_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    family: Mapped[str] = mapped_column(String(32))
+    variant: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    column: Mapped[str] = mapped_column(String(16))
+    place: Mapped[int] = mapped_column(Integer)
+    shared: Mapped[int] = mapped_column(Integer)
+    partners: Mapped[list[str]] = mapped_column(JSONType)
+    opponents: Mapped[list[str]] = mapped_column(JSONType)
+    totals: Mapped[list[int]] = mapped_column(JSONType)
+    points: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    marca: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    state: Mapped[str] = mapped_column(String(8))
+
+
+class ClubSeasonRow(Base):
+    """A season of a club (issue 29): a span of dates, its families and how it counts."""
+
+    __tablename__ = "club_seasons"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    date_from: Mapped[date] = mapped_column(Date)
+    date_to: Mapped[date] = mapped_column(Date)
+    families: Mapped[list[str]] = mapped_column(JSONType)
+    counting: Mapped[str] = mapped_column(String(16))
+    best_n: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

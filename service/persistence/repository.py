@@ -42,6 +42,7 @@ from service.application.ports import (
     TokenKind,
 )
 from service.domain import (
+    RULES_VERSION,
     Confirmation,
     current_verdicts,
 )
@@ -54,6 +55,7 @@ _GAME = select(
     GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
     GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
     GameRow.event_id, GameRow.event_round, GameRow.event_table, GameRow.closed_at,
+    GameRow.club_id, GameRow.seat_members, GameRow.ended_at,
 ).where(GameRow.id == bindparam("game_id"))
 _HANDS = (
     select(HandRow.number, HandRow.version, HandRow.record, HandRow.rules_version,
@@ -192,6 +194,9 @@ class SqlGameRepository:
             event=((row.event_id, row.event_round, row.event_table)
                    if row.event_id is not None else None),
             closed_at=aware(row.closed_at) if row.closed_at is not None else None,
+            club=row.club_id,
+            seat_members=(tuple(row.seat_members) if row.seat_members is not None else None),
+            ended_at=aware(row.ended_at) if row.ended_at is not None else None,
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -290,6 +295,9 @@ class SqlGameRepository:
                     "read_token_hash": game.read_token_hash, "created_at": game.created_at,
                     "version": game.version, "event_id": event_id, "event_round": event_round,
                     "event_table": event_table, "closed_at": game.closed_at,
+                    "club_id": game.club,
+                    "seat_members": (list(game.seat_members)
+                                     if game.seat_members is not None else None),
                 })
                 if game.player_token_hashes:
                     connection.execute(insert(_players), [
@@ -385,6 +393,17 @@ class SqlGameRepository:
                 raise StaleGame(game_id)
             self._log(connection, game_id, expected_game_version + 1, number,
                       expected_hand_version + 1, "delete", None, rules_version, token_kind, now)
+
+    def end_game(self, game_id: str, *, expected_game_version: int, ended: bool,
+                 token_kind: TokenKind, now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_game(connection, game_id, expected_game_version)
+            connection.execute(update(_games).where(_games.c.id == game_id)
+                               .values(ended_at=now if ended else None))
+            # Hand 0 is the game's own line in its history; the game's version numbers it.
+            self._log(connection, game_id, expected_game_version + 1, 0,
+                      expected_game_version + 1, "end" if ended else "reopen", None, RULES_VERSION,
+                      token_kind, now)
 
     def add_confirmation(
         self,

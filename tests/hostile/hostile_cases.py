@@ -78,6 +78,17 @@ CL_FORGET: Op = ("post", f"{MEMBER}/forget")
 CL_HISTORY: Op = ("get", f"{CLUB}/history")
 CL_JSON: Op = ("get", f"{CLUB}.json")
 CL_CSV: Op = ("get", f"{CLUB}.csv")
+#: Seasons (issue 29, part 2): the world's club has one (``{season}``), and no game.
+SEASON = f"{CLUB}/seasons/{{season_id}}"
+CL_SEASONS: Op = ("get", f"{CLUB}/seasons")
+CL_SEASON_ADD: Op = ("post", f"{CLUB}/seasons")
+CL_SEASON: Op = ("get", SEASON)
+CL_STANDINGS: Op = ("get", f"{SEASON}/standings")
+CL_STANDINGS_CSV: Op = ("get", f"{SEASON}/standings.csv")
+CL_STANDINGS_PDF: Op = ("get", f"{SEASON}/standings.pdf")
+#: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
+END: Op = ("post", f"{GAME}/end")
+REOPEN: Op = ("post", f"{GAME}/reopen")
 SHEET: Op = ("get", f"{GAME}/sheet.pdf")
 JSON_EXPORT: Op = ("get", f"{GAME}.json")
 CSV_EXPORT: Op = ("get", f"{GAME}.csv")
@@ -86,7 +97,8 @@ CSV_EXPORT: Op = ("get", f"{GAME}.csv")
 WRITE_METHODS = {"PUT", "DELETE"}
 #: A path's parameters as the world fills them.
 DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3",
-            "table": "1", "hand": "1", "club_id": "{club}", "member_id": "{member}"}
+            "table": "1", "hand": "1", "club_id": "{club}", "member_id": "{member}",
+            "season_id": "{season}"}
 
 
 @dataclass(frozen=True)
@@ -126,11 +138,14 @@ VALID: dict[Op, Any] = {
     CL_CHANGE: {"name": "Ugo", "initials": None, "active": False},
     # Last: the world's Anna merged into its Bruno (``{member2}``: the world fills it).
     CL_MERGE: {"into": "{member2}"},
+    CL_SEASON_ADD: {"name": "Primavera", "from": "2026-03-01", "to": "2026-05-31",
+                    "families": ["gatti"], "counting": "best_n", "n": 5},
 }
 #: Where each body keeps a whole number, and a short identifier-like text.
 NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
     SCORE: ("hand", "dealer"), MELDS: ("cards",), TRICK: ("leader",), CREATE: ("first_dealer",),
     ADD_HAND: ("dealer",), CORRECT: ("dealer",), IMPORT: ("format_version",),
+    CL_SEASON_ADD: ("n",),
 }
 TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     SCORE: ("variant",), MELDS: ("cards", 0), TRICK: ("cards", 0), CREATE: ("variant",),
@@ -138,6 +153,7 @@ TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     VERDICT: ("verdict",),
     EV_CREATE: ("variant",),
     CL_CREATE: ("name",), CL_ADD: ("name",), CL_CHANGE: ("name",), CL_MERGE: ("into",),
+    CL_SEASON_ADD: ("families", 0),
 }
 #: Where a name goes rather than an identifier: injected and odd text that a reader can see
 #: is a name like any other (stored as typed: ``test_a_member_may_be_named_anything_printable``),
@@ -314,6 +330,9 @@ WRONG_METHODS: dict[Op, list[str]] = {
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
     CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"],
+    CL_SEASONS: ["PUT", "DELETE"], CL_SEASON: ["POST", "DELETE"], CL_STANDINGS: ["POST"],
+    CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], END: ["GET", "PUT"],
+    REOPEN: ["GET", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
@@ -327,7 +346,8 @@ EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
-              CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV)
+              CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
+              CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF)
 PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
 
 
@@ -335,9 +355,11 @@ def club_path_cases(op: Op) -> list[Case]:
     """Odd club ids (and member ids) in the path of a club operation."""
     body = VALID.get(op, PATH_BODIES.get(op))
     cases = [case for case in path_cases(op) if case.name in EVENT_ODD_PATHS]
-    if "{member_id}" in op[1]:
-        cases += [Case(op, f"member id: {name}", status, path=_path(op, member_id=value),
-                       body=body)
+    for key in ("member_id", "season_id"):
+        if f"{{{key}}}" not in op[1]:
+            continue
+        cases += [Case(op, f"{key.split('_')[0]} id: {name}", status,
+                       path=_path(op, **{key: value}), body=body)
                   for name, (value, status) in ODD_GAME_IDS.items()
                   if f"game id: {name}" in EVENT_ODD_PATHS]
     return cases
@@ -412,6 +434,53 @@ CASES: list[Case] = [
     Case(CL_UNMERGE, "undoing a merge never made", 409, "not_merged"),
     Case(CL_FORGET, "forgetting a member not there", 404,
          path=_path(CL_FORGET, member_id="zzzzzzzzzz")),
+    # Seasons: dates in order, families that exist, a counting the club can use.
+    Case(CL_SEASON_ADD, "a season whose dates are reversed", 422,
+         body={**VALID[CL_SEASON_ADD], "from": "2026-06-01"}),
+    Case(CL_SEASON_ADD, "a season of an unknown family", 422,
+         body={**VALID[CL_SEASON_ADD], "families": ["briscola"]}),
+    Case(CL_SEASON_ADD, "a season counting what no season counts", 422,
+         body={**VALID[CL_SEASON_ADD], "counting": "most"}),
+    Case(CL_SEASON_ADD, "n without best_n", 422,
+         body={**VALID[CL_SEASON_ADD], "counting": "sum"}),
+    Case(CL_SEASON_ADD, "a date that is no date", 422,
+         body={**VALID[CL_SEASON_ADD], "to": "2026-02-30"}),
+    Case(CL_SEASON_ADD, "every problem at once", 422,
+         body={"name": "", "from": "x", "to": 7, "families": "gatti", "counting": None}),
+    Case(CL_STANDINGS_PDF, "query: an unknown language", 422,
+         path=_path(CL_STANDINGS_PDF) + "?lang=xx"),
+    # A game of the club: its seats on the roster, with the club's edit token.
+    Case(CREATE, "a seat of a member not on the club's roster", 422,
+         body={**VALID[CREATE], "club": "{club}", "players": [{"member": "zzzzzzzzzz"},
+                                                              "Bruno", "Carla"]},
+         headers={"Club-Authorization": "Bearer {club_edit}"}),
+    Case(CREATE, "a member on two seats", 422,
+         body={**VALID[CREATE], "club": "{club}", "players": [{"member": "{member}"},
+                                                              "Anna", "Carla"]},
+         headers={"Club-Authorization": "Bearer {club_edit}"}),
+    Case(CREATE, "a member seat in a game of no club", 422,
+         body={**VALID[CREATE], "players": [{"member": "{member}"}, "Bruno", "Carla"]}),
+    Case(CREATE, "a member seat that is not only a member", 422,
+         body={**VALID[CREATE], "players": [{"member": "{member}", "x": 1}, "B", "C"]}),
+    Case(CREATE, "a club without its token", 401, body={**VALID[CREATE], "club": "{club}"}),
+    Case(CREATE, "a club with its read token", 403, body={**VALID[CREATE], "club": "{club}"},
+         headers={"Club-Authorization": "Bearer {club_read}"}),
+    Case(CREATE, "a club with the game's own token", 404,
+         body={**VALID[CREATE], "club": "{club}"},
+         headers={"Club-Authorization": "Bearer {game_edit}"}),
+    Case(CREATE, "a club that is a number", 422, body={**VALID[CREATE], "club": 7}),
+    Case(EV_CREATE, "an entrant not on the club's roster", 422,
+         body={**VALID[EV_CREATE], "club": "{club}", "entrants": [
+             {"name": {"member": "zzzzzzzzzz"}}, {"name": "Bruno"}, {"name": "Carla"}]},
+         headers={"Club-Authorization": "Bearer {club_edit}"}),
+    Case(EV_CREATE, "an event of a club with the event's own token", 404,
+         body={**VALID[EV_CREATE], "club": "{club}"},
+         headers={"Club-Authorization": "Bearer {game_edit}"}),
+    # The evening: only a game with no natural end is ended by its scorekeeper.
+    Case(END, "ending a game of gatti-3", 409, "ends_by_rules"),
+    Case(REOPEN, "reopening a game of gatti-3", 409, "ends_by_rules"),
+    *(case for op in (END, REOPEN) for case in path_cases(op)
+      if case.name in EVENT_ODD_PATHS),
     *(Case(op, f"method {method}", 405, method=method, raw=b"{}")
       for op, methods in WRONG_METHODS.items() for method in methods),
     # The variant in the path: only the variants' own ids.

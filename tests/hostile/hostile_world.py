@@ -16,7 +16,7 @@ PROBLEM = "application/problem+json"
 
 TABLES = ("games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
           "confirmations", "events", "event_rounds", "event_tables", "event_actions", "clubs",
-          "club_members", "club_actions")
+          "club_members", "club_actions", "club_results", "club_seasons")
 
 
 @dataclass
@@ -26,7 +26,8 @@ class World:
     other: Table  # another game, whose tokens must not open ``mine``
     #: An event (gatti-3, three players, round 1 seated, no hand played): its created body.
     event: dict[str, Any] | None = None
-    #: A club with two members, Anna and Bruno: its created body, with ``members`` their ids.
+    #: A club with two members, Anna and Bruno, and a season: its created body, with
+    #: ``members`` their ids and ``season`` the season's.
     club: dict[str, Any] | None = None
     #: The snapshot the last case found after its request, which is the next case's "before"
     #: unless something else wrote to the world's database since: a test that writes sets it
@@ -59,7 +60,7 @@ class World:
             if self.event else None
         club = tuple(self.client.get(f"/api/v1/clubs/{self.club['id']}{suffix}", headers={
             "Authorization": f"Bearer {self.club['tokens']['read']}"}).data
-            for suffix in ("", "/history")) if self.club else None
+            for suffix in ("", "/history", "/seasons", ".json")) if self.club else None
         return (*(r.data for r in reads[:-1]), export, counts, event, club)
 
 
@@ -76,7 +77,8 @@ def open_event(client: Any) -> dict[str, Any]:
 
 
 def open_club(client: Any) -> dict[str, Any]:
-    """A club with two members, Anna and Bruno (their ids in ``members``)."""
+    """A club with two members, Anna and Bruno (their ids in ``members``), and a season
+    (its id in ``season``)."""
     created = client.post("/api/v1/clubs", json={"name": "Circolo"})
     assert created.status_code == 201, created.json
     body: dict[str, Any] = created.json
@@ -86,6 +88,11 @@ def open_club(client: Any) -> dict[str, Any]:
                             headers={"Authorization": f"Bearer {body['tokens']['edit']}"})
         assert added.status_code == 201, added.json
         body["members"].append(added.json["id"])
+    season = client.post(f"/api/v1/clubs/{body['id']}/seasons", json={
+        "name": "Stagione", "from": "2026-01-01", "to": "2026-12-31"},
+        headers={"Authorization": f"Bearer {body['tokens']['edit']}"})
+    assert season.status_code == 201, season.json
+    body["season"] = season.json["id"]
     return body
 
 
@@ -96,9 +103,12 @@ def _fill(world: World, text: str) -> str:
         text = text.replace("{event}", world.event["id"])
     if world.club is not None:
         text = (text.replace("{club}", world.club["id"])
+                .replace("{club_edit}", world.club["tokens"]["edit"])
+                .replace("{club_read}", world.club["tokens"]["read"])
+                .replace("{season}", world.club["season"])
                 .replace("{member2}", world.club["members"][1])
                 .replace("{member}", world.club["members"][0]))
-    return text
+    return text.replace("{game_edit}", world.mine.edit)
 
 
 def play_two_hands(game: Table) -> Table:
@@ -148,7 +158,7 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
     headers = dict(headers if headers is not None else {"Authorization": f"Bearer {token}"})
     if method in WRITE_METHODS and case.if_match is not None:
         headers["If-Match"] = case.if_match
-    headers.update(case.headers)
+    headers.update({name: _fill(world, value) for name, value in case.headers.items()})
     data = _body(world, case)
     if data is not None and case.content_type is not None:
         headers["Content-Type"] = case.content_type

@@ -23,15 +23,23 @@ from hostile_cases import (
     CL_MEMBERS,
     CL_MERGE,
     CL_READ,
+    CL_SEASON,
+    CL_SEASON_ADD,
+    CL_SEASONS,
+    CL_STANDINGS,
+    CL_STANDINGS_CSV,
+    CL_STANDINGS_PDF,
     CL_UNMERGE,
     CORRECT,
     CSV_EXPORT,
     DELETE,
+    END,
     HISTORY,
     JSON_EXPORT,
     PLAYERS,
     READ_GAME,
     READ_HAND,
+    REOPEN,
     SHEET,
     VALID,
     VERDICT,
@@ -42,9 +50,9 @@ from hostile_world import PROBLEM, World, open_club, send
 from service.http.openapi import build_spec
 
 OPERATIONS = [READ_GAME, READ_HAND, HISTORY, SHEET, JSON_EXPORT, CSV_EXPORT, ADD_HAND, CORRECT,
-              DELETE, PLAYERS, VERDICT]
+              DELETE, PLAYERS, VERDICT, END, REOPEN]
 #: The operations for the edit token alone (the player links are shown to it only).
-WRITES = {ADD_HAND, CORRECT, DELETE, PLAYERS}
+WRITES = {ADD_HAND, CORRECT, DELETE, PLAYERS, END, REOPEN}
 
 
 def _credentials(world: World) -> dict[str, tuple[dict[str, str], int, int, str]]:
@@ -137,9 +145,11 @@ def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credentia
 
 #: Every operation on a club, and the ones for the secretary's edit token alone.
 CLUB_OPERATIONS = [CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
-                   CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV]
-CLUB_WRITES = {CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET}
-CLUB_BODIES = {CL_ADD: VALID[CL_ADD], CL_CHANGE: VALID[CL_CHANGE], CL_MERGE: VALID[CL_MERGE]}
+                   CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
+                   CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF]
+CLUB_WRITES = {CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET, CL_SEASON_ADD}
+CLUB_BODIES = {CL_ADD: VALID[CL_ADD], CL_CHANGE: VALID[CL_CHANGE], CL_MERGE: VALID[CL_MERGE],
+               CL_SEASON_ADD: VALID[CL_SEASON_ADD]}
 CLUB_CREDENTIALS = [
     "no token", "Bearer and nothing", "the token cut short", "the token's hash",
     "SQL for a token", "another club's edit token", "another club's read token",

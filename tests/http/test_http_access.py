@@ -36,7 +36,14 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{g.url}/hands/1", headers={**h, "If-Match": "*"}),
     # Shown to the edit token alone, like a write (it writes nothing for a new game).
     ("get", f"{GAME}/players"): lambda c, g, h: c.get(f"{g.url}/players", headers=h),
+    # "The evening is over" and its undo (issue 29): past the door, a game of gatti-3 ends
+    # by its own rules (``EVENING``).
+    ("post", f"{GAME}/end"): lambda c, g, h: c.post(f"{g.url}/end", headers=h),
+    ("post", f"{GAME}/reopen"): lambda c, g, h: c.post(f"{g.url}/reopen", headers=h),
 }
+#: What the edit token gets from the scorekeeper's word on the evening of a game of gatti-3,
+#: which ends by its hands: the rules' 409, once the door has let it through.
+EVENING = {("post", f"{GAME}/end"): "ends_by_rules", ("post", f"{GAME}/reopen"): "ends_by_rules"}
 # A player's own word on a hand: only a player's link gives it.
 VERDICTS: dict[tuple[str, str], Request] = {
     ("post", f"{GAME}/hands/{{number}}/confirmations"): lambda c, g, h: c.post(
@@ -114,6 +121,8 @@ def test_access_matrix(
     expected = write_status if operation in WRITES else read_status
     if operation in VERDICTS:
         expected, code = VERDICT_MATRIX.get(credential, (write_status, code))
+    if operation in EVENING and credential == "own edit":
+        expected, code = 409, EVENING[operation]
     before = mine.state(), mine.history()
     response = OPERATIONS[operation](client, mine, _headers(credential, mine, other))
     if expected is None:

@@ -236,8 +236,9 @@ def test_exports_the_roster_as_json_and_csv(client: Any) -> None:
     member(client, club, "=Anna", initials="A")
     read = auth(club["tokens"]["read"])
     exported = client.get(f"{CLUBS}/{club['id']}.json", headers=read)
-    assert exported.status_code == 200 and exported.json["export"] == "roster"
+    assert exported.status_code == 200 and exported.json["export"] == "club"
     assert exported.json["members"][0]["name"] == "=Anna" and exported.json["history"]
+    assert exported.json["games"] == exported.json["results"] == exported.json["seasons"] == []
     sheet = client.get(f"{CLUBS}/{club['id']}.csv", headers=read).get_data(as_text=True)
     lines = sheet.splitlines()
     assert lines[0] == "number,id,name,initials,status,merged_into,joined_at"

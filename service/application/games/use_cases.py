@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +28,7 @@ from service.domain import (
     Text,
     UnknownVariant,
     check_next_hand,
+    ends_by_evening,
     find_variant,
     game_summary,
     later_hands_problems,
@@ -36,6 +38,7 @@ from service.domain import (
     verdict_problems,
 )
 
+from ..club_results import project_game
 from ..errors import (
     ConcurrentChange,
     Conflict,
@@ -184,11 +187,26 @@ class GameService:
         options: Mapping[str, Any] | None,
         players: Sequence[str],
         first_dealer: int | None,
+        *,
+        club: tuple[str, tuple[str | None, ...]] | None = None,
+        problems: Sequence[Problem] = (),
     ) -> CreatedGame:
+        """A new game; ``club``: the club it is played for and the member at each seat (its
+        seats' ``problems`` reported with the game's own, all at once)."""
+        if club is None:
+            problems = [*problems, *(
+                Problem(f"players[{i}]", "member_without_club", Text(
+                    "a seat is a member only in a game of a club: name the club (club) "
+                    "and send its edit token in Club-Authorization"))
+                for i, seat in enumerate(players) if isinstance(seat, Mapping))]
+            players = [f"?{i}" if isinstance(seat, Mapping) else seat
+                       for i, seat in enumerate(players)]
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         read_token = secrets.token_urlsafe(TOKEN_BYTES)
         game = self.new_game(variant_id, options, players, first_dealer,
-                             edit_token=edit_token, read_token=read_token)
+                             edit_token=edit_token, read_token=read_token, problems=problems)
+        if club is not None:
+            game = replace(game, club=club[0], seat_members=club[1])
         try:
             unit.games.add_game(game)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -202,11 +220,18 @@ class GameService:
 
     def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
                  players: Sequence[str], first_dealer: int | None, *, edit_token: str,
-                 read_token: str, event: tuple[str, int, int] | None = None) -> StoredGame:
+                 read_token: str, event: tuple[str, int, int] | None = None,
+                 problems: Sequence[Problem] = ()) -> StoredGame:
         """A new game as it is stored (checked, not stored yet): its tokens' hashes, and
-        each player's (worked out from the edit token); ``event`` for a table of an event."""
+        each player's (worked out from the edit token); ``event`` for a table of an event.
+        ``problems`` found by the caller (a club's seats) are reported with the setup's."""
         variant = variant_of(variant_id)
-        setup = validate_game_setup(variant, options, list(players), first_dealer)
+        try:
+            setup = validate_game_setup(variant, options, list(players), first_dealer)
+        except RecordInvalid as error:
+            raise RecordInvalid([*problems, *error.problems]) from error
+        if problems:
+            raise RecordInvalid(list(problems))
         game_id = new_game_id()
         return StoredGame(
             id=game_id,
@@ -302,6 +327,11 @@ class GameService:
         except StaleGame as error:
             raise _concurrent(game_id) from error
         hand = hand_view(game_id, stored, record, result, view.setup)
+        if game.club is not None:
+            after = game_summary(view.setup, [result], view.summary)
+            if after.finished:
+                project_game(unit, replace(game, version=game.version + 1), after,
+                             view.setup.variant.family, stored.created_at)
         unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
         return hand
 
@@ -359,6 +389,12 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
+        if game.club is not None:
+            results = [h.result for h in view.hands]
+            results[number - 1] = result
+            project_game(unit, game, game_summary(view.setup, results,
+                                                  ended=game.ended_at is not None),
+                         view.setup.variant.family)
         return hand_view(game_id, stored, record, result, view.setup)
 
     def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
@@ -388,6 +424,10 @@ class GameService:
                      last=len(game.hands), n=number),
                 code="not_last_hand",
             )
+        if game.ended_at is not None:
+            raise Conflict(Text("the evening of game {game} is over: take that back (POST "
+                                "…/reopen) to delete its last hand", game=game_id),
+                           code="evening_over")
         try:
             unit.games.delete_hand(
                 game_id,
@@ -400,6 +440,48 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
+        if game.club is not None:
+            view = self.views.view(game)
+            kept = replace(game, hands=game.hands[:-1])
+            project_game(unit, kept, game_summary(
+                view.setup, [h.result for h in view.hands[:-1]],
+                ended=game.ended_at is not None), view.setup.variant.family)
+
+    def end_evening(self, unit: UnitOfWork, access: Access, ended: bool) -> GameView:
+        """"The evening is over" (``ended``) for a game with no natural end (a Mitigatti
+        evening), or taken back: kept in the game's history, the game one version on. Once
+        over, the game takes no hand, so taking it back is always "while no hand follows";
+        a game of a club counts for it only while over."""
+        access = fresh(self.repository, unit, access)
+        game_id = access.game_id
+        view = self.views.current(game_id, access.credentials.version)
+        game = view.game
+        _check_open(game)
+        if not ends_by_evening(view.setup.variant):
+            raise Conflict(Text("game {game} ends by its own rules (its hands or its target); "
+                                "only a game with no natural end is ended by its scorekeeper",
+                                game=game_id), code="ends_by_rules")
+        if ended and game.ended_at is not None:
+            raise Conflict(Text("the evening of game {game} is already over", game=game_id),
+                           code="evening_over")
+        if not ended and game.ended_at is None:
+            raise Conflict(Text("the evening of game {game} is not over", game=game_id),
+                           code="evening_not_over")
+        if ended and not game.hands:
+            raise Conflict(Text("game {game} has no hand yet: there is no evening to end",
+                                game=game_id), code="no_hands")
+        now = self.clock()
+        try:
+            unit.games.end_game(game_id, expected_game_version=game.version, ended=ended,
+                                token_kind=token_kind(access), now=now)
+        except StaleGame as error:
+            raise _concurrent(game_id) from error
+        changed = replace(game, version=game.version + 1, ended_at=now if ended else None)
+        summary = game_summary(view.setup, [h.result for h in view.hands], ended=ended)
+        project_game(unit, changed, summary, view.setup.variant.family)
+        after = GameView(changed, view.setup, view.hands, summary)
+        unit.after_commit(lambda: self.views.keep(after))
+        return after
 
     def confirm_hand(
         self,

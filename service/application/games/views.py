@@ -273,7 +273,8 @@ class GameViews:
         setup = setup_of(game)
         hands = [hand_view(game.id, stored, *self.scored(setup, game.id, stored), setup)
                  for stored in game.hands]
-        summary = game_summary(setup, [hand.result for hand in hands])
+        summary = game_summary(setup, [hand.result for hand in hands],
+                               ended=game.ended_at is not None)
         view = GameView(game, setup, tuple(hands), summary)
         if keep:
             self.keep(view)

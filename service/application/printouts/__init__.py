@@ -6,7 +6,8 @@
   through one ``context``; ``explain`` words the hands' explanations, ``numbers`` what each
   column got from each hand (the CSV's numbers too);
 - ``chart``: the chart of a game's running totals on its sheet (``Chart``);
-- ``standings``: an event's printable standings (``build_standings_sheet``);
+- ``standings``: an event's printable standings (``build_standings_sheet``), and a club's
+  season's (``build_season_sheet``);
 - ``exports``: a game's JSON export and import, and its CSV;
 - ``printer``: the PDF printing of sheets, kept per version and a few at a time
   (``SheetPrinter``).
@@ -41,10 +42,10 @@ from .printer import (
     as_of,
 )
 from .sheet import build_sheet, explanation_fallbacks
-from .standings import build_standings_sheet
+from .standings import build_season_sheet, build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
            "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry", "HandBlock",
            "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "StandingsSheet",
-           "as_of", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
+           "as_of", "build_season_sheet", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
            "export_csv", "export_game", "hand_numbers", "import_game"]

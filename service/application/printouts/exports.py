@@ -43,6 +43,7 @@ from service.domain import (
     RecordInvalid,
     UnknownVariant,
     current_verdicts,
+    ends_by_evening,
     find_variant,
     game_summary,
     parse_hand_record,
@@ -151,8 +152,11 @@ def export_document(view: GameView, exported_at: datetime,
                 "created_at": _iso(version.created_at),
                 "confirmations": [verdict.to_json() for verdict in version.confirmations],
             }
-            for version in history
+            # The hands' own history: the scorekeeper's "the evening is over" (hand 0) is
+            # the game's ``ended_at`` below, not a change an import replays.
+            for version in history if version.number > 0
         ],
+        **({"ended_at": _iso(view.game.ended_at)} if view.game.ended_at else {}),
         "summary": view.summary.to_json(),
     }
 
@@ -470,15 +474,35 @@ def import_game(unit: UnitOfWork, document: Mapping[str, Any]) -> CreatedGame:
     for step in plan.steps:
         _replay(repository, game.id, version, step, hands)
         version += 1 + len(step.confirmations)
+    ended_at = _evening_over(document, setup, bool(hands))
+    if ended_at is not None:
+        repository.end_game(game.id, expected_game_version=version, ended=True,
+                            token_kind="edit", now=ended_at)
+        version += 1
     stored = tuple(_with_current_verdicts(hands[number], plan.steps)
                    for number in sorted(hands))
-    final = StoredGame(**{**_fields(game), "version": version, "hands": stored})
+    final = StoredGame(**{**_fields(game), "version": version, "hands": stored,
+                          "ended_at": ended_at})
     view = GameView(final, setup, tuple(hand_view(final.id, s, parse_hand_record(setup.variant,
                                                                               s.record), r,
                                                   setup)
                                         for s, r in zip(stored, plan.results, strict=True)),
-                    game_summary(setup, list(plan.results)))
+                    game_summary(setup, list(plan.results), ended=ended_at is not None))
     return CreatedGame(view, edit_token, read_token)
+
+
+def _evening_over(document: Mapping[str, Any], setup: GameSetup,
+                  has_hands: bool) -> datetime | None:
+    """When the exported game's scorekeeper said the evening is over (``ended_at``), for a
+    game that ends so and has hands; None otherwise. A time that is no time: 422."""
+    raw = document.get("ended_at")
+    if raw is None or not ends_by_evening(setup.variant) or not has_hands:
+        return None
+    problems: list[Problem] = []
+    when = _moment(raw, "ended_at", problems, datetime.now(UTC))
+    if problems:
+        raise RecordInvalid(problems)
+    return when
 
 
 def _replay(repository: GameRepository, game_id: str, version: int, step: HandVersion,

@@ -4,10 +4,13 @@ where and how they finished, and how each place was reached."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from service.domain import (
+    Season,
+    SeasonStandings,
     Standings,
     decimal_json,
 )
@@ -22,6 +25,63 @@ def _difference(value: object) -> str:
     number = decimal_json(value)  # type: ignore[arg-type]
     text = f"{number:+}" if number else "0"
     return text.replace("-", "−")
+
+
+def places_block(found: Standings, names: Sequence[str], rounds: Sequence[int],
+                 t: Translator) -> Block:
+    """The table of places: place, name, match points, difference, points, each round's
+    match points."""
+    header = (t("ev.col.place"), t("ev.col.entrant"), t("ev.col.match_points"),
+              t("ev.col.difference"), t("ev.col.points"),
+              *(t("ev.col.round", n=n) for n in rounds))
+    rows = []
+    for row in found.rows:
+        by_round = {r.round: r for r in row.rounds}
+        rows.append((str(row.place), names[row.entrant], t.number(row.match_points),
+                     _difference(row.difference), t.number(row.points),
+                     *(str(by_round[n].match_points) if n in by_round else "" for n in rounds)))
+    return Block("", header, tuple(rows))
+
+
+def how_block(found: Standings, names: Sequence[str], t: Translator, say: Speaker) -> Block:
+    """How each place was reached, a paragraph a row, in the reader's language."""
+    return Block(t("ev.how"), (), tuple(
+        (f"{row.place}. {names[row.entrant]}", " ".join(say(line) + "."
+                                                        for line in row.explanation))
+        for row in found.rows))
+
+
+def build_season_sheet(club: str, season: Season, found: SeasonStandings, names: Sequence[str],
+                       lang: str, as_of: datetime, say: Speaker,
+                       filename: str) -> StandingsSheet:
+    """A club's season, printed as an event's standings are: its places, its evenings (each
+    a game or an event, with the rounds of the standings it holds), and how each place was
+    reached. ``names``: the members' names by entrant."""
+    t = Translator(lang)
+    families = ", ".join(season.families) or t("season.all_families")
+    counting = (t("season.counting.best_n", n=season.best_n) if season.counting == "best_n"
+                else t(f"season.counting.{season.counting}"))
+    meta = (
+        (t("season.meta.club"), club),
+        (t("season.meta.dates"), t("season.dates", start=season.date_from.strftime("%d/%m/%Y"),
+                                   end=season.date_to.strftime("%d/%m/%Y"))),
+        (t("season.meta.families"), families),
+        (t("season.meta.counting"), counting),
+        (t("ev.meta.as_of"), as_of.astimezone(UTC).strftime("%d/%m/%Y %H:%M %Z")),
+    )
+    rounds = [n for evening in found.evenings for n in evening.rounds]
+    evenings = Block(t("season.evenings"), (t("season.col.date"), t("season.col.evening"),
+                                            t("season.col.rounds")), tuple(
+        (e.day.strftime("%d/%m/%Y"), t(f"season.kind.{e.key[0]}", id=e.key[1]),
+         ", ".join(t("ev.col.round", n=n) for n in e.rounds)) for e in found.evenings))
+    return StandingsSheet(
+        lang=lang, title=t("season.title", name=season.name),
+        subtitle=t("season.subtitle", n=len(found.evenings)), meta=meta,
+        standings=places_block(found.standings, names, rounds, t), rounds=(evenings,),
+        how=how_block(found.standings, names, t, say), legend=t("ev.legend"),
+        footer=t("season.footer", club=club), page_label=t("footer.page", page="{page}",
+                                                           pages="{pages}"),
+        filename=filename)
 
 
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,
@@ -43,16 +103,7 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
          if setup.rounds else str(played)),
         (t("ev.meta.as_of"), as_of.astimezone(zone).strftime("%d/%m/%Y %H:%M %Z")),
     )
-    rounds = [r.number for r in view.rounds]
-    header = (t("ev.col.place"), t("ev.col.entrant"), t("ev.col.match_points"),
-              t("ev.col.difference"), t("ev.col.points"),
-              *(t("ev.col.round", n=n) for n in rounds))
-    rows = []
-    for row in found.rows:
-        by_round = {r.round: r for r in row.rounds}
-        rows.append((str(row.place), names[row.entrant], str(row.match_points),
-                     _difference(row.difference), t.number(row.points),
-                     *(str(by_round[n].match_points) if n in by_round else "" for n in rounds)))
+    places = places_block(found, names, [r.number for r in view.rounds], t)
     subtitle = t("ev.provisional") if found.provisional else t("ev.final", n=played)
     blocks = []
     for r in view.rounds:
@@ -73,13 +124,9 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
             title += f" ({t('ev.round.closed')})"
         blocks.append(Block(title, (t("ev.col.table"), t("ev.col.seats"), t("ev.col.totals"),
                                     t("ev.col.state")), tuple(table_rows), tuple(lines)))
-    how = Block(t("ev.how"), (), tuple(
-        (f"{row.place}. {names[row.entrant]}", " ".join(say(line) + "."
-                                                        for line in row.explanation))
-        for row in found.rows))
     return StandingsSheet(
         lang=lang, title=t("ev.title"), subtitle=subtitle, meta=meta,
-        standings=Block("", header, tuple(rows)), rounds=tuple(blocks), how=how,
+        standings=places, rounds=tuple(blocks), how=how_block(found, names, t, say),
         legend=t("ev.legend"), footer=t("ev.footer", event=view.id),
         page_label=t("footer.page", page="{page}", pages="{pages}"),
         filename=f"segnapunti-standings-{view.id}.pdf")

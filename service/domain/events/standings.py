@@ -98,17 +98,19 @@ class Row:
 
     place: int
     entrant: int
-    match_points: int
+    #: Sums; averages (``Decimal``, one decimal) in a club's season that counts them so.
+    match_points: int | Decimal
     difference: Decimal
-    points: int
+    points: int | Decimal
     rounds: tuple[RoundEntry, ...]
     explanation: tuple[Text, ...]
     name: str = ""
 
     def to_json(self) -> Json:
         return {"place": self.place, "entrant": self.entrant, "name": self.name,
-                "match_points": self.match_points,
-                "difference": decimal_json(self.difference), "points": self.points,
+                "match_points": decimal_json(Decimal(self.match_points)),
+                "difference": decimal_json(self.difference),
+                "points": decimal_json(Decimal(self.points)),
                 "rounds": [r.to_json() for r in self.rounds],
                 "explanation": list(self.explanation)}
 
@@ -179,17 +181,26 @@ def differences(totals: Sequence[int]) -> list[Decimal]:
 
 @dataclass
 class _Sums:
-    match_points: int = 0
+    match_points: int | Decimal = 0
     difference: Decimal = Decimal(0)
-    points: int = 0
+    points: int | Decimal = 0
+
+    def averaged(self, count: int) -> _Sums:
+        """The sums divided by ``count``, to one decimal, half up."""
+        return _Sums(*(
+            (Decimal(value) / count).quantize(_TENTH, rounding=ROUND_HALF_UP)
+            for value in (self.match_points, self.difference, self.points)))
 
 
 def standings(entrants: Sequence[str], results: Sequence[TableResult],
               byes: Mapping[int, Sequence[int]],
-              scoring: Scoring = "match_points", columns: int = 2) -> Standings:
+              scoring: Scoring = "match_points", columns: int = 2,
+              averaged: Mapping[int, int] | None = None) -> Standings:
     """The standings of an event from its tables' results and its byes (round -> entrants).
     ``columns``: how many score columns each table of the event has, which is what a bye is
-    worth (``columns - 1`` match points, an average table)."""
+    worth (``columns - 1`` match points, an average table). ``averaged`` (a club's season
+    counting ``average``): each entrant's sums are divided by their number there (their
+    evenings) before anyone is placed, and a line says so."""
     if columns < 2:
         raise ValueError(f"a table has two or more columns, not {columns}")
     n = len(entrants)
@@ -237,6 +248,9 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
             sums[entrant].match_points += entry.match_points
             sums[entrant].difference += entry.difference
             sums[entrant].points += entry.points
+    for entrant, count in (averaged or {}).items():
+        if count:
+            sums[entrant] = sums[entrant].averaged(count)
 
     order, shared = _order(n, sums, meetings, scoring)
     places = place_numbers(order)
@@ -251,6 +265,13 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
     for entrant in flat:
         items = sorted(entries.get(entrant, []), key=lambda item: item[0].round)
         lines = [line for _, line in items]
+        if averaged and averaged.get(entrant):
+            total = sums[entrant]
+            lines.append(Text(
+                "averaged over {n} evenings: match points {match_points}, difference "
+                "{difference}, points {points}", n=averaged[entrant],
+                match_points=str(total.match_points), difference=signed(total.difference),
+                points=str(total.points)))
         lines += _place_lines(entrant, flat, places, sums, meetings, shared,
                               entrants, scoring, tied[keys[entrant]],
                               sharing[places[entrant]])

@@ -1,6 +1,7 @@
-"""Clubs and their members (issue 29, part 1; CLUBS.md): a club, its roster (add, rename,
-initials, deactivate, merge and undo it, forget), its history and its roster's export. Thin
-views over ``service.application.clubs``."""
+"""Clubs and their members (issue 29; CLUBS.md): a club, its roster (add, rename,
+initials, deactivate, merge and undo it, forget), its history, its seasons and their
+standings (JSON, CSV, PDF), and its export (roster, games, results, seasons). Thin views
+over ``service.application.clubs``."""
 
 from __future__ import annotations
 
@@ -13,17 +14,27 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.clubs import (
-    ClubService,
     member_etag,
     member_status,
 )
-from service.application.ports import StoredClub, StoredMember
+from service.application.language import Speaker
+from service.application.ports import (
+    ClubGame,
+    StoredClub,
+    StoredMember,
+    StoredSeason,
+)
+from service.application.printouts import build_season_sheet
 from service.application.unit_of_work import UnitOfWork
+from service.domain import ClubResult
+from service.locale import translations
 
 from ..blueprint import Blueprint
+from ..language import request_language
 from ..paths import API_PREFIX
 from ..schemas.clubs import (
     ClubCreateSchema,
+    ClubExportSchema,
     ClubHistorySchema,
     ClubLinksSchema,
     ClubSchema,
@@ -33,15 +44,27 @@ from ..schemas.clubs import (
     MemberSchema,
     MembersSchema,
     MergeSchema,
+    SeasonCreateSchema,
+    SeasonSchema,
+    SeasonsSchema,
+    SeasonStandingsSchema,
 )
 from .common import (
+    action_json,
+    attachment,
     bearer_token,
+    club_service,
     conditional_read,
     creates,
     if_match,
+    inert,
     json_body,
+    printed,
+    prints_standings,
     quoted,
     stacked,
+    standings_csv,
+    standings_rows,
     token_protected,
     write,
 )
@@ -62,11 +85,6 @@ READ_HEADERS = {ACCESS_HEADER: {"description": "`edit` for the secretary's token
 ETAG_HEADER = {"ETag": {"description": "the member as they are now (for If-Match)",
                         "schema": {"type": "string"}}}
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def club_service() -> ClubService:
-    service: ClubService = current_app.extensions["segnapunti.clubs"]
-    return service
 
 
 club_protected = token_protected(club_service, "club_id")
@@ -106,9 +124,13 @@ def _member_response(club: StoredClub, member: StoredMember, status: int = 200) 
     return member_json(member), status, headers
 
 
-def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]]) -> Response:
-    """A read answered by the club's version: 304 while the client has it."""
-    state, kind = club_service().state_tag(club_id, bearer_token())
+def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]], *,
+                 results: bool = False) -> Response:
+    """A read answered by the club's version (``results``: and its results' version): 304
+    while the client has it."""
+    service = club_service()
+    state, kind = (service.results_tag(club_id, bearer_token()) if results
+                   else service.state_tag(club_id, bearer_token()))
     tag = f"{state}-{variant}"
     response: Response
     if request.if_none_match and request.if_none_match.contains_weak(tag):
@@ -303,23 +325,160 @@ class ClubHistory(MethodView):
 
 
 def _history_json(club_id: str) -> list[dict[str, Any]]:
-    return [{"version": a.version, "action": a.action, "data": a.data,
-             "created_at": a.created_at.isoformat()}
-            for a in club_service().history(club_id, bearer_token())]
+    return [action_json(a) for a in club_service().history(club_id, bearer_token())]
+
+
+def season_json(season: StoredSeason) -> dict[str, Any]:
+    spec = season.season
+    return {"id": season.id, "name": spec.name, "from": spec.date_from.isoformat(),
+            "to": spec.date_to.isoformat(), "families": list(spec.families),
+            "counting": spec.counting, "n": spec.best_n,
+            "created_at": season.created_at.isoformat()}
+
+
+def result_json(row: ClubResult) -> dict[str, Any]:
+    return {"game": row.game, "seat": row.seat, "member": row.member,
+            "counted_for": row.counted_for, "event": row.event, "round": row.round,
+            "table": row.table, "family": row.family, "variant": row.variant,
+            "finished_at": row.finished_at.isoformat(), "column": row.column,
+            "place": row.place, "shared": row.shared, "partners": list(row.partners),
+            "opponents": list(row.opponents), "totals": list(row.totals),
+            "points": row.points, "hands": row.hands, "marca": row.marca, "state": row.state}
+
+
+def game_json(game: ClubGame) -> dict[str, Any]:
+    return {"id": game.id, "variant": game.variant, "players": list(game.players),
+            "members": list(game.seat_members), "created_at": game.created_at.isoformat(),
+            "event": ({"id": game.event[0], "round": game.event[1], "table": game.event[2]}
+                      if game.event else None),
+            "ended_at": game.ended_at.isoformat() if game.ended_at else None}
+
+
+@blp.route("/<game_id:club_id>/seasons")
+class Seasons(MethodView):
+    @club_protected(blp, write=False)
+    @blp.response(200, SeasonsSchema)
+    def get(self, club_id: str) -> Any:
+        """List the club's seasons
+
+        Every season, oldest first. Either token.
+        """
+        return {"club_id": club_id, "seasons": [
+            season_json(s) for s in club_service().seasons(club_id, bearer_token())]}
+
+    @club_protected(blp, write=True, check_first=True)
+    @creates(blp, SeasonCreateSchema, SeasonSchema)
+    def post(self, body: dict[str, Any], club_id: str, unit: UnitOfWork) -> Any:
+        """Open a season
+
+        A name, its first and last days (`from`, `to`, both counted), the families it
+        counts (none: all) and how (`counting`: `sum` of match points, `best_n` with `n`, or
+        `average` per evening). It counts the club's games and events of its families
+        that finished within its dates. Reversed dates, an unknown family: 422 naming
+        each. Kept in the club's history.
+        """
+        raw = {("from" if k == "from_" else k): v for k, v in body.items()}
+        season = club_service().add_season(unit, club_id, bearer_token(), raw)
+        return season_json(season), 201, {"Location": url_for(
+            "clubs.Season", club_id=club_id, season_id=season.id)}
+
+
+@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>")
+class Season(MethodView):
+    @club_protected(blp, write=False)
+    @blp.response(200, SeasonSchema)
+    def get(self, club_id: str, season_id: str) -> Any:
+        """Read a season
+
+        Its name, dates, families and counting. Either token.
+        """
+        return season_json(club_service().season(club_id, bearer_token(), season_id))
+
+
+def _standings_json(club_id: str, season_id: str) -> dict[str, Any]:
+    club, season, found = club_service().standings(club_id, bearer_token(), season_id)
+    names = _entrant_names(club, found.members)
+    rows = standings_rows(found.standings, names)
+    for row in rows:
+        row["member"] = found.members[row["number"]]
+    return {"season": season_json(season), "rows": rows,
+            "evenings": [e.to_json() for e in found.evenings]}
+
+
+def _entrant_names(club: StoredClub, members: tuple[str, ...]) -> list[str]:
+    by_id = {m.id: m.name for m in club.members}
+    return [by_id[m] for m in members]
+
+
+@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings")
+class SeasonStandings(MethodView):
+    @conditional_read(blp, club_protected, SeasonStandingsSchema, READ_HEADERS,
+                      "nothing the season counts changed since the ETag sent")
+    def get(self, club_id: str, season_id: str) -> Any:
+        """Read a season's standings
+
+        Every member's place, match points, difference and points (averages with `average`),
+        round by round (each game, each round of an event), and how each place was reached,
+        as an event's standings are; ties as in an event. Either token; a weak `ETag` that
+        moves with every counted result and every change to the club (304 while unchanged).
+        """
+        return _conditional(club_id, f"season-{season_id}-{request_language()}",
+                            lambda: _standings_json(club_id, season_id), results=True)
+
+
+@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.csv")
+class SeasonStandingsCsv(MethodView):
+    @club_protected(blp, write=False)
+    @blp.response(200, {"type": "string"}, content_type="text/csv",
+                  description="The standings, a row per member and a column per round")
+    def get(self, club_id: str, season_id: str) -> Any:
+        """Export a season's standings as CSV
+
+        A row per member: place, name, number, match points, difference, points, then each
+        round's match points.
+        """
+        club, _, found = club_service().standings(club_id, bearer_token(), season_id)
+        return standings_csv(found.standings, _entrant_names(club, found.members),
+                             [n for e in found.evenings for n in e.rounds],
+                             f"segnapunti-season-{season_id}.csv")
+
+
+@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.pdf")
+class SeasonStandingsPdf(MethodView):
+    @prints_standings(blp, club_protected, "The season's standings, A4")
+    def get(self, query: dict[str, Any], club_id: str, season_id: str) -> Any:
+        """Print a season's standings
+
+        The places, the evenings counted and how each place was reached, as an event's
+        printed standings. `lang=it` prints it in Italian.
+        """
+        lang = query.get("lang", "en")
+        service = club_service()
+        club, season, found = service.standings(club_id, bearer_token(), season_id)
+        sheet = build_season_sheet(
+            club.name, season.season, found, _entrant_names(club, found.members), lang,
+            service.clock(), Speaker(lang, None, translations(lang)),
+            f"segnapunti-season-{season_id}.pdf")
+        return printed(sheet)
 
 
 @blp.route("/<game_id:club_id>.json")
 class ClubExport(MethodView):
     @club_protected(blp, write=False)
-    @blp.response(200, ClubSchema)
+    @blp.response(200, ClubExportSchema)
     def get(self, club_id: str) -> Any:
         """Export the club as JSON
 
-        For now the club's roster (as `GET /clubs/{id}` gives it) and its history, as one
-        file; its games, events and seasons will join it.
+        The club's roster (as `GET /clubs/{id}` gives it), its games (the members at each
+        seat), its results (a row per member and counted game, in finishing order), its
+        seasons and its history, as one file. A forgotten member is "Player N" throughout.
         """
-        club = club_service().get_club(club_id, bearer_token())
-        body = {**club_json(club), "export": "roster", "history": _history_json(club_id)}
+        found = club_service().export(club_id, bearer_token())
+        body = {**club_json(found.club), "export": "club",
+                "games": [game_json(g) for g in found.games],
+                "results": [result_json(r) for r in found.results],
+                "seasons": [season_json(s) for s in found.seasons],
+                "history": [action_json(a) for a in found.history]}
         response = current_app.json.response(body)
         response.headers["Content-Disposition"] = (
             f'attachment; filename="segnapunti-club-{club_id}.json"')
@@ -327,32 +486,56 @@ class ClubExport(MethodView):
 
 
 CSV_COLUMNS = ("number", "id", "name", "initials", "status", "merged_into", "joined_at")
+GAME_COLUMNS = ("game", "variant", "created_at", "event", "round", "table", "ended_at",
+                "seat", "player", "member")
+RESULT_COLUMNS = ("game", "seat", "member", "counted_for", "event", "round", "table",
+                  "family", "variant", "finished_at", "place", "shared", "points", "hands",
+                  "marca", "state")
+SEASON_COLUMNS = ("season", "name", "from", "to", "families", "counting", "n")
 
 
 @blp.route("/<game_id:club_id>.csv")
 class ClubCsv(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
-                  description="The roster, a row per member")
+                  description="The roster, then the games, the results and the seasons")
     def get(self, club_id: str) -> Any:
-        """Export the roster as CSV
+        """Export the club as CSV
 
-        For now the club's roster: a row per member (number, id, name, initials, status,
-        merged into, joined).
+        Four tables one after the other, each with its header, a blank line between: the
+        roster (a row per member: number, id, name, initials, status, merged into, joined),
+        the games (a row per seat: the player's name now and their member), the results (a
+        row per member and counted game) and the seasons.
         """
-        club = club_service().get_club(club_id, bearer_token())
+        found = club_service().export(club_id, bearer_token())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
-        for m in club.members:
-            writer.writerow([m.number, m.id, _inert(m.name), _inert(m.initials or ""),
+        for m in found.club.members:
+            writer.writerow([m.number, m.id, inert(m.name), inert(m.initials or ""),
                              member_status(m), m.merged_into or "", m.joined_at.isoformat()])
-        response = Response(out.getvalue(), mimetype="text/csv")
-        response.headers["Content-Disposition"] = (
-            f'attachment; filename="segnapunti-club-{club_id}.csv"')
-        return response
-
-
-def _inert(text: str) -> str:
-    """A name a spreadsheet would read as a formula, made plain text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+        writer.writerow([])
+        writer.writerow(GAME_COLUMNS)
+        for g in found.games:
+            event = g.event or ("", "", "")
+            for seat, name in enumerate(g.players):
+                writer.writerow([g.id, g.variant, g.created_at.isoformat(), *event,
+                                 g.ended_at.isoformat() if g.ended_at else "", seat,
+                                 inert(name),
+                                 (g.seat_members[seat] if seat < len(g.seat_members) else "")
+                                 or ""])
+        writer.writerow([])
+        writer.writerow(RESULT_COLUMNS)
+        for r in found.results:
+            writer.writerow([r.game, r.seat, r.member, r.counted_for, r.event or "",
+                             r.round or "", r.table or "", r.family, r.variant,
+                             r.finished_at.isoformat(), r.place, r.shared, r.points, r.hands,
+                             "" if r.marca is None else r.marca, r.state])
+        writer.writerow([])
+        writer.writerow(SEASON_COLUMNS)
+        for s in found.seasons:
+            spec = s.season
+            writer.writerow([s.id, inert(spec.name), spec.date_from.isoformat(),
+                             spec.date_to.isoformat(), " ".join(spec.families),
+                             spec.counting, spec.best_n or ""])
+        return attachment(out.getvalue(), "text/csv", f"segnapunti-club-{club_id}.csv")

@@ -4,22 +4,30 @@ and the documentation of protected operations."""
 
 from __future__ import annotations
 
+import csv
 import functools
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
+from service.application.clubs import ClubService, EntrantLink, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
+from service.application.ports import EventAction
 from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
+    Standings,
     Text,
+    decimal_json,
 )
 
 from ..jsonbody import MalformedJson, request_json
+from ..schemas.events import EventSheetQuerySchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -37,11 +45,37 @@ def unit_of_work() -> UnitOfWork:
     return units()
 
 
-def bearer_token() -> str | None:
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+def bearer_token(header: str = "Authorization") -> str | None:
+    scheme, _, value = request.headers.get(header, "").partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
         return None
     return value.strip()
+
+
+#: The header that carries a club's edit token when a game or an event joins the club.
+CLUB_AUTHORIZATION = "Club-Authorization"
+
+
+def club_service() -> ClubService:
+    service: ClubService = current_app.extensions["segnapunti.clubs"]
+    return service
+
+
+def club_seats(body: dict[str, Any]) -> SeatLink | None:
+    """A new game's seats as members of the club the body names (``club``), with the club's
+    edit token in ``Club-Authorization``; None for no club."""
+    if body.get("club") is None:
+        return None
+    return club_service().link_seats(body["club"], bearer_token(CLUB_AUTHORIZATION),
+                                     body["players"])
+
+
+def club_entrants(body: dict[str, Any]) -> EntrantLink | None:
+    """A new event's entrants as members of the club the body names, as ``club_seats``."""
+    if body.get("club") is None:
+        return None
+    return club_service().link_entrants(body["club"], bearer_token(CLUB_AUTHORIZATION),
+                                        body.get("entrants"))
 
 
 def if_match() -> list[str] | None:
@@ -260,3 +294,73 @@ def _replayed(saved: SavedResponse) -> Response:
         response.headers[name] = value
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+# -- standings, as events and clubs' seasons give them ---------------------------------------
+
+CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
+
+
+def standings_rows(found: Standings, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The rows of standings as JSON: each place, its sums, its rounds and how it was
+    reached (the lines said in the request's language)."""
+    return [{
+        "place": row.place,
+        "entrant": names[row.entrant],
+        "number": row.entrant,
+        "match_points": decimal_json(Decimal(row.match_points)),
+        "difference": decimal_json(row.difference),
+        "points": decimal_json(Decimal(row.points)),
+        "rounds": [r.to_json() for r in row.rounds],
+        "explanation": list(row.explanation),
+    } for row in found.rows]
+
+
+def standings_csv(found: Standings, names: Sequence[str], rounds: Sequence[int],
+                  filename: str) -> Response:
+    """Standings as CSV: a row per entrant (place, name, number, match points, difference,
+    points), then each round's match points."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
+    for row in found.rows:
+        by_round = {r.round: r.match_points for r in row.rounds}
+        writer.writerow([row.place, inert(names[row.entrant]), row.entrant,
+                         decimal_json(Decimal(row.match_points)), decimal_json(row.difference),
+                         decimal_json(Decimal(row.points)),
+                         *(by_round.get(n, "") for n in rounds)])
+    return attachment(out.getvalue(), "text/csv", filename)
+
+
+def prints_standings(blp: Blueprint, guard: Callable[..., Callable[[F], F]],
+                     description: str) -> Callable[[F], F]:
+    """A GET of printed standings: either token (``guard``), ``?lang=``, an A4 PDF."""
+    return stacked(guard(blp, write=False),
+                   blp.arguments(EventSheetQuerySchema, location="query"),
+                   blp.response(200, {"type": "string", "format": "binary"},
+                                content_type="application/pdf", description=description))
+
+
+def action_json(action: EventAction) -> dict[str, Any]:
+    """One entry of an event's or a club's history."""
+    return {"version": action.version, "action": action.action, "data": action.data,
+            "created_at": action.created_at.isoformat()}
+
+
+def printed(sheet: Any) -> Response:
+    """A printed sheet of standings (an event's, a season's), drawn by ``service.pdf``."""
+    pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
+    return response
+
+
+def attachment(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def inert(text: str) -> str:
+    """A name a spreadsheet would read as a formula, made plain text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

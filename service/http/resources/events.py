@@ -4,8 +4,6 @@ standings (JSON, PDF, CSV) and the organiser's history. Thin views over
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -18,7 +16,6 @@ from service.application.printouts import build_standings_sheet
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
-    decimal_json,
 )
 
 from ..blueprint import Blueprint
@@ -32,18 +29,24 @@ from ..schemas.events import (
     EventHistorySchema,
     EventLinksSchema,
     EventSchema,
-    EventSheetQuerySchema,
     RoundTablesSchema,
     SeatingSchema,
     StandingsSchema,
 )
 from .common import (
+    action_json,
     bearer_token,
+    club_entrants,
+    club_service,
     conditional_read,
     creates,
     if_match,
     json_body,
+    printed,
+    prints_standings,
     quoted,
+    standings_csv,
+    standings_rows,
     token_protected,
     write,
 )
@@ -165,16 +168,7 @@ def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
         "provisional": found.provisional,
         "scoring": view.setup.scoring,
         "round": view.current.number if view.current else None,
-        "rows": [{
-            "place": row.place,
-            "entrant": names[row.entrant],
-            "number": row.entrant,
-            "match_points": row.match_points,
-            "difference": decimal_json(row.difference),
-            "points": row.points,
-            "rounds": [r.to_json() for r in row.rounds],
-            "explanation": list(row.explanation),
-        } for row in found.rows],
+        "rows": standings_rows(found, names),
     }
 
 
@@ -217,8 +211,20 @@ class Events(MethodView):
         two players), its format (`individual`, `pairs`, `free`), pairing, scoring, planned
         rounds and seed. The organiser's edit token and the room's read token are shown only
         here.
+
+        An event of a club (`club`, with the club's edit token in `Club-Authorization:
+        Bearer …`): each entrant's `name` (a pair's `players`) may be `{"member": id}`, and a
+        name is the club's member of that name or a new member; its tables' games are then
+        the club's, and each closed round counts for its members.
         """
-        created = event_service().create_event(unit, body)
+        link = club_entrants(body)
+        club = None
+        if link is not None:
+            body = {**body, "entrants": link.named(body["entrants"])}
+            club = (link.link.club.id,
+                    link.by_entrant(club_service().seat(unit, link.link, "event")))
+        created = event_service().create_event(
+            unit, body, club=club, problems=link.link.choice.problems if link else ())
         data = event_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {"edit": event_link(created.view.id, created.edit_token),
@@ -383,10 +389,8 @@ class EventHistory(MethodView):
         Every action on the event, in order: created, each round started (its seating), each
         swap (before and after), each round closed.
         """
-        actions = event_service().history(event_id, bearer_token())
-        return {"event_id": event_id, "actions": [
-            {"version": a.version, "action": a.action, "data": a.data,
-             "created_at": a.created_at.isoformat()} for a in actions]}
+        return {"event_id": event_id,
+                "actions": _history_json(event_service(), event_id)}
 
 
 @blp.route("/<game_id:event_id>.json")
@@ -410,17 +414,12 @@ class EventExport(MethodView):
 
 
 def _history_json(service: EventService, event_id: str) -> list[dict[str, Any]]:
-    return [{"version": a.version, "action": a.action, "data": a.data,
-             "created_at": a.created_at.isoformat()}
-            for a in service.history(event_id, bearer_token())]
+    return [action_json(a) for a in service.history(event_id, bearer_token())]
 
 
 @blp.route("/<game_id:event_id>/standings.pdf")
 class StandingsPdf(MethodView):
-    @event_protected(blp, write=False)
-    @blp.arguments(EventSheetQuerySchema, location="query")
-    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
-                  description="The standings, A4")
+    @prints_standings(blp, event_protected, "The standings, A4")
     def get(self, query: dict[str, Any], event_id: str) -> Any:
         """Print the standings
 
@@ -433,13 +432,7 @@ class StandingsPdf(MethodView):
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
                                       Speaker(lang, None, translations(lang)))
-        pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
-        return response
-
-
-CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
+        return printed(sheet)
 
 
 @blp.route("/<game_id:event_id>.csv")
@@ -454,22 +447,5 @@ class EventCsv(MethodView):
         round's match points.
         """
         view, found = event_service().get_standings(event_id, bearer_token())
-        names = view.setup.names()
-        out = io.StringIO()
-        writer = csv.writer(out)
-        rounds = [r.number for r in view.rounds]
-        writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
-        for row in found.rows:
-            by_round = {r.round: r.match_points for r in row.rounds}
-            writer.writerow([row.place, _inert(names[row.entrant]), row.entrant,
-                             row.match_points, decimal_json(row.difference), row.points,
-                             *(by_round.get(n, "") for n in rounds)])
-        response = Response(out.getvalue(), mimetype="text/csv")
-        response.headers["Content-Disposition"] = (
-            f'attachment; filename="segnapunti-event-{event_id}.csv"')
-        return response
-
-
-def _inert(text: str) -> str:
-    """A name a spreadsheet would read as a formula, made plain text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+        return standings_csv(found, view.setup.names(), [r.number for r in view.rounds],
+                             f"segnapunti-event-{event_id}.csv")

@@ -32,6 +32,8 @@ from ..schemas import (
 from .common import (
     F,
     bearer_token,
+    club_seats,
+    club_service,
     conditional_read,
     creates,
     game_service,
@@ -130,6 +132,9 @@ def game_json(view: GameView) -> dict[str, Any]:
         "confirmation": view.confirmation(),
         **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
                       "closed": game.closed_at is not None}} if game.event else {}),
+        **({"club": {"id": game.club, "members": list(game.seat_members or ())}}
+           if game.club else {}),
+        **({"ended_at": game.ended_at.isoformat()} if game.ended_at else {}),
         "created_at": game.created_at.isoformat(),
     }
 
@@ -180,10 +185,18 @@ class Games(MethodView):
 
         The response holds the game's edit and read tokens, shown only here: keep them. The
         `links` carry them in the URL fragment, to share the game with another phone.
+
+        A game of a club (`club`, with the club's edit token in `Club-Authorization:
+        Bearer …`): each seat is `{"member": id}` or a name, which is the club's member of
+        that name, or a new member. A member not on the club's roster (another club's,
+        merged, forgotten) or on two seats is 422 on that seat.
         """
+        link = club_seats(body)
         created = game_service().create_game(
-            unit, body["variant"], body.get("options"), body["players"], body.get("first_dealer")
-        )
+            unit, body["variant"], body.get("options"),
+            link.choice.names if link else body["players"], body.get("first_dealer"),
+            problems=link.choice.problems if link else (),
+            club=(link.club.id, club_service().seat(unit, link, "game")) if link else None)
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token,
                           "players": list(created.player_tokens)}
@@ -351,6 +364,39 @@ class Confirmations(MethodView):
         data = {**confirmation.to_json(), "hand": hand.number,
                 "standing": hand.standing.to_json(), "final": hand.final}
         return data, 201 if created else 200, {"Location": _hand_url(game_id, hand.number)}
+
+
+#: The scorekeeper's word on the evening (edit token, keyed): the game as it is after it.
+evening_action = stacked(protected(blp, write=True, check_first=True),
+                         write(blp, idempotent=True), blp.response(200, GameSchema),
+                         blp.alt_response(409, response="CONFLICT"))
+
+
+@blp.route("/<game_id:game_id>/end")
+class EndEvening(MethodView):
+    @evening_action
+    def post(self, game_id: str, access: Access, unit: UnitOfWork) -> Any:
+        """The evening is over
+
+        For a game with no natural end (a Mitigatti evening): the scorekeeper ends it after
+        its last hand. It is then `finished` (`ended_by: evening_over`, the best balance
+        winning), takes no more hands, and counts for its club; kept in the history (an
+        `end` entry, hand 0). Taken back by `POST …/reopen`. A game that ends by its own
+        rules, or has no hand yet, is 409. Takes no body.
+        """
+        return game_json(game_service().end_evening(unit, access, True))
+
+
+@blp.route("/<game_id:game_id>/reopen")
+class ReopenEvening(MethodView):
+    @evening_action
+    def post(self, game_id: str, access: Access, unit: UnitOfWork) -> Any:
+        """Take back "the evening is over"
+
+        The game plays on, and counts for its club no more until it is ended again; kept in
+        the history (a `reopen` entry). 409 when the evening is not over. Takes no body.
+        """
+        return game_json(game_service().end_evening(unit, access, False))
 
 
 @blp.route("/<game_id:game_id>/history")

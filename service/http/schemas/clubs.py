@@ -7,14 +7,9 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validates_schema
 
-from .common import PassThroughSchema, StrictSchema
+from .common import PassThroughSchema, StrictSchema, checked_by_the_core
 
-
-def _checked_by_the_core(description: str, *, required: bool = False) -> fields.Raw:
-    """A field the rules core checks (with every other problem of the request at once): any
-    JSON value gets that far."""
-    return fields.Raw(required=required, allow_none=True,
-                      metadata={"description": description})
+_checked_by_the_core = checked_by_the_core
 
 
 class ClubCreateSchema(StrictSchema):
@@ -96,3 +91,52 @@ class ClubHistorySchema(PassThroughSchema):
     actions = fields.List(fields.Dict(), required=True, metadata={
         "description": "every change in order: version, action (create, add_member, "
                        "change_member, merge, unmerge, forget), data, created_at"})
+
+
+class SeasonCreateSchema(StrictSchema):
+    name = _checked_by_the_core("the season's name (1 to 60 characters)", required=True)
+    from_ = _checked_by_the_core("its first day, YYYY-MM-DD", required=True, data_key="from")
+    to = _checked_by_the_core("its last day, YYYY-MM-DD (on or after from)", required=True)
+    families = _checked_by_the_core(
+        "the families of games it counts (gatti, ottocento, mitigatti); none: every family")
+    counting = _checked_by_the_core(
+        "sum (default: every evening's match points), best_n (each member's n best "
+        "evenings) or average (per evening)", enum=["sum", "best_n", "average"])
+    n = _checked_by_the_core("with best_n: how many evenings count (1 to 366)")
+
+
+class SeasonSchema(PassThroughSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    from_ = fields.String(required=True, data_key="from")
+    to = fields.String(required=True)
+    families = fields.List(fields.String(), required=True, metadata={
+        "description": "the families it counts; empty: every family"})
+    counting = fields.String(required=True)
+    n = fields.Integer(allow_none=True)
+    created_at = fields.String(required=True)
+
+
+class SeasonsSchema(PassThroughSchema):
+    club_id = fields.String(required=True)
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+
+
+class SeasonStandingsSchema(PassThroughSchema):
+    season = fields.Nested(SeasonSchema, required=True)
+    rows = fields.List(fields.Dict(), required=True, metadata={
+        "description": "place, entrant (the member's name now), member (their id), number, "
+                       "match_points, difference, points (averages with counting average), "
+                       "rounds, explanation"})
+    evenings = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each evening counted (a game or an event), its date and the rounds "
+                       "of the standings it holds"})
+
+
+class ClubExportSchema(ClubSchema):
+    export = fields.String(required=True, metadata={"description": "club"})
+    games = fields.List(fields.Dict(), required=True)
+    results = fields.List(fields.Dict(), required=True, metadata={
+        "description": "a row per member and counted game, in finishing order"})
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+    history = fields.List(fields.Dict(), required=True)

@@ -41,6 +41,16 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
+def checked_by_the_core(description: str, *, required: bool = False,
+                        enum: list[str] | None = None, **kwargs: Any) -> fields.Raw:
+    """A field the rules core checks whole (with every other problem of the request at
+    once): any JSON value gets that far."""
+    metadata: dict[str, object] = {"description": description}
+    if enum is not None:
+        metadata["enum"] = enum
+    return fields.Raw(required=required, allow_none=True, metadata=metadata, **kwargs)
+
+
 class HealthSchema(Schema):
     """``GET /health``: the service answers."""
 
@@ -102,6 +112,33 @@ class StrictBoolean(fields.Boolean):
 def text_field(**kwargs: Any) -> fields.String:
     """A string of at most ``MAX_TEXT`` characters."""
     return fields.String(validate=validate.Length(max=MAX_TEXT), **kwargs)
+
+
+#: The longest id a member reference carries (ids are short; this only bounds the input).
+MAX_ID = 64
+
+
+class SeatField(fields.Field):  # type: ignore[type-arg]
+    """A seat of a game (an entrant of an event): a name, or in a club's game
+    ``{"member": id}``, a member of the club (issue 29)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={"oneOf": [
+            {"type": "string", "maxLength": MAX_TEXT},
+            {"type": "object", "required": ["member"], "additionalProperties": False,
+             "properties": {"member": {"type": "string", "maxLength": MAX_ID,
+                                       "description": "a member of the game's club"}}}],
+            "description": "a name, or {\"member\": id} in a game of a club"}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise ValidationError(f"Longer than maximum length {MAX_TEXT}.")
+            return value
+        if (isinstance(value, dict) and set(value) == {"member"}
+                and isinstance(value["member"], str) and len(value["member"]) <= MAX_ID):
+            return {"member": value["member"]}
+        raise ValidationError('a name, or {"member": id} (a member of the game\'s club)')
 
 
 def list_field(item: fields.Field, maximum: int, **kwargs: Any) -> fields.List[Any]:

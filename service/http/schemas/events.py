@@ -8,23 +8,23 @@ from service.domain import (
     ENTRANTS_MAX,
 )
 
-from .common import PassThroughSchema, StrictSchema, variant_field
+from .common import (
+    MAX_ID,
+    PassThroughSchema,
+    StrictSchema,
+    checked_by_the_core,
+    variant_field,
+)
 from .scoring import options_field
 
-
-def _checked_by_the_core(description: str, *, required: bool = False,
-                         enum: list[str] | None = None) -> fields.Raw:
-    """A field the rules core checks whole (with every other problem of the event at once):
-    any JSON value gets that far."""
-    metadata: dict[str, object] = {"description": description}
-    if enum is not None:
-        metadata["enum"] = enum
-    return fields.Raw(required=required, allow_none=True, metadata=metadata)
+_checked_by_the_core = checked_by_the_core
 
 
 class EntrantSchema(StrictSchema):
-    name = _checked_by_the_core("a player's name, or a pair's", required=True)
-    players = _checked_by_the_core("format pairs: the pair's two players")
+    name = _checked_by_the_core("a player's name, or a pair's; in an event of a club, "
+                                "{\"member\": id} for a member", required=True)
+    players = _checked_by_the_core("format pairs: the pair's two players (names, or "
+                                   "{\"member\": id} in an event of a club)")
 
 
 class EventCreateSchema(StrictSchema):
@@ -45,6 +45,9 @@ class EventCreateSchema(StrictSchema):
                                 "drawn and shown")
     entrants = fields.List(fields.Nested(EntrantSchema), required=True,
                            validate=validate.Length(max=ENTRANTS_MAX))
+    club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
+        "description": "the club the event is held for (issue 29), with the club's edit "
+                       "token in Club-Authorization: its entrants become members"})
 
 
 class SeatingSchema(StrictSchema):

@@ -82,6 +82,9 @@ class GameImportSchema(StrictSchema):
                        "end in the hands listed; without it each hand is created once, at its "
                        "created_at"})
     summary = fields.Dict(metadata={"description": "as exported; not read"})
+    ended_at = text_field(metadata={
+        "description": "when its scorekeeper said the evening is over (a game with no "
+                       "natural end): the new game is ended at the same time"})
 
 
 class ExportedHandSchema(PassThroughSchema):
@@ -127,3 +130,5 @@ class GameExportSchema(PassThroughSchema):
                        "/games/{id}/history gives them"})
     summary = fields.Dict(required=True, metadata={
         "description": "columns, totals, status, winners… as GET /games/{id} gives them"})
+    ended_at = fields.String(metadata={
+        "description": "when its scorekeeper said the evening is over (POST …/end)"})

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, fields, validate
 
-from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field, variant_field
+from .common import (
+    MAX_ID,
+    MAX_SEATS,
+    PassThroughSchema,
+    SeatField,
+    StrictSchema,
+    variant_field,
+)
 from .records import HandRecordSchema
 from .scoring import HandResultSchema, options_field
 
@@ -13,9 +20,12 @@ class GameCreateSchema(StrictSchema):
     variant = variant_field(required=True)
     options = options_field()
     players = fields.List(
-        text_field(), required=True, validate=validate.Length(min=1, max=MAX_SEATS)
+        SeatField(), required=True, validate=validate.Length(min=1, max=MAX_SEATS)
     )
     first_dealer = fields.Integer(strict=True, metadata={"description": "seat; default 0"})
+    club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
+        "description": "the club the game is played for (issue 29), with the club's edit "
+                       "token in Club-Authorization: its seats become members"})
 
 
 class StoredRecordSchema(PassThroughSchema, HandRecordSchema):
@@ -122,7 +132,12 @@ class GameSchema(PassThroughSchema):
     hands_played = fields.Integer()
     target = fields.Integer(metadata={"description": "games to a target (Ottocento: 800)"})
     ended_by = fields.String(
-        metadata={"description": "the rule that ended the game: R10, R12 or R13"})
+        metadata={"description": "the rule that ended the game: R10, R12 or R13; "
+                                 "evening_over when its scorekeeper ended it"})
+    ended_at = fields.DateTime(metadata={
+        "description": "when the scorekeeper said the evening is over (POST …/end)"})
+    club = fields.Dict(metadata={
+        "description": "a game of a club: its id, and the member at each seat (members)"})
     balances = fields.Dict(keys=fields.String(), values=fields.Integer(),
                            metadata={"description": "Mitigatti: marca per seat, from 10"})
     pot = fields.Integer(metadata={"description": "Mitigatti: marca set aside (R15)"})
@@ -177,11 +192,13 @@ class CreatedGameSchema(GameSchema):
 
 
 class HandVersionSchema(PassThroughSchema):
-    number = fields.Integer(required=True)
+    number = fields.Integer(required=True, metadata={
+        "description": "the hand; 0 for the game's own entries (end, reopen)"})
     version = fields.Integer(required=True)
     action = fields.String(
-        required=True, validate=validate.OneOf(["create", "correct", "delete"])
-    )
+        required=True, validate=validate.OneOf(["create", "correct", "delete", "end", "reopen"]),
+        metadata={"description": "end: the scorekeeper said the evening is over; reopen: "
+                                 "took it back"})
     record = fields.Nested(StoredRecordSchema, required=True, allow_none=True)
     rules_version = fields.String(required=True)
     token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))

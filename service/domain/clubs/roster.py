@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .core.errors import Problem, ProblemList, RecordInvalid
-from .core.text import Text, name_key, visible
+from ..core.errors import Problem, ProblemList, RecordInvalid
+from ..core.text import Text, name_key, visible
 
 #: The longest club or member name, in characters (as an event's names).
 CLUB_NAME_MAX = 60

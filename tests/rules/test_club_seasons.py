@@ -1,0 +1,169 @@
+"""CLUBS.md's seasons and results, in the rules core (issue 29, part 2): "Words" (a season
+sums what the club decides: ``sum``, ``best_n`` of a member's evenings, ``average``; ties as
+in EVENTS.md), "Linking results to members" (a season counts the club's games of its
+families finished within its dates; an event is one evening, dated by its last round, never
+counted twice), "Bad input" (reversed dates, unknown families: each field named)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+
+from service.domain import (
+    ClubResult,
+    RecordInvalid,
+    Season,
+    season_standings,
+    validate_season,
+)
+from service.domain.clubs import places
+from service.domain.clubs.links import RosterEntry, choose_members
+
+FAMILIES = ("gatti", "mitigatti", "ottocento")
+ROSTER = [("a", "Anna"), ("b", "Bruno"), ("c", "Carla"), ("d", "Dario")]
+UTC = dt.UTC
+
+
+def row(game: str, seat: int, member: str, totals: tuple[int, ...], column: int, *,
+        day: int = 5, family: str = "gatti", event: str | None = None,
+        round_: int | None = None, table: int | None = None) -> ClubResult:
+    place, shared = places(totals)[column]
+    return ClubResult(
+        club="k", game=game, seat=seat, member=member, counted_for=member, event=event,
+        round=round_, table=table, family=family, variant=f"{family}-x",
+        finished_at=dt.datetime(2026, 3, day, 22, 0, tzinfo=UTC), column=column, place=place,
+        shared=shared, partners=(), opponents=(), totals=totals, hands=3, marca=None,
+        state="finished")
+
+
+def game(name: str, scores: dict[str, int], **kwargs: object) -> list[ClubResult]:
+    """A game where each member is on their own (a column each), in the order given."""
+    totals = tuple(scores.values())
+    return [row(name, i, m, totals, i, **kwargs)  # type: ignore[arg-type]
+            for i, m in enumerate(scores)]
+
+
+def season(**kwargs: object) -> Season:
+    raw = {"name": "Primavera", "from": "2026-03-01", "to": "2026-05-31", **kwargs}
+    return validate_season(raw, FAMILIES)
+
+
+def places_of(found: object, roster: list[tuple[str, str]] = ROSTER) -> dict[str, int]:
+    names = dict(roster)
+    out = {}
+    for r in found.standings.rows:  # type: ignore[attr-defined]
+        out[names[found.members[r.entrant]]] = r.place  # type: ignore[attr-defined]
+    return out
+
+
+def test_bad_input_a_season_whose_dates_are_reversed_names_to() -> None:
+    with pytest.raises(RecordInvalid) as caught:
+        season(**{"from": "2026-06-01"})
+    assert [(p.field, p.code) for p in caught.value.problems] == [("to", "dates_reversed")]
+
+
+def test_bad_input_every_problem_of_a_season_at_once() -> None:
+    with pytest.raises(RecordInvalid) as caught:
+        validate_season({"name": "", "from": "x", "to": "2026-02-30",
+                         "families": ["gatti", "briscola"], "counting": "best_n"}, FAMILIES)
+    assert {(p.field, p.code) for p in caught.value.problems} == {
+        ("name", "missing_name"), ("from", "invalid_date"), ("to", "invalid_date"),
+        ("families[1]", "unknown_family"), ("n", "invalid_best_n")}
+
+
+def test_words_a_season_counts_sum_by_default_over_every_family() -> None:
+    found = season()
+    assert found.counting == "sum" and found.families == () and found.best_n is None
+
+
+def test_words_sum_adds_each_evenings_match_points_ties_as_in_events() -> None:
+    rows = [*game("g1", {"a": 30, "b": 20, "c": 10}, day=3),
+            *game("g2", {"a": 10, "b": 20, "c": 30}, day=4)]
+    found = season_standings(season(), rows, ROSTER)
+    # Anna: 4 + 0, Bruno: 2 + 2, Carla 0 + 4; all 4 match points. Difference: Anna +10-10,
+    # Bruno 0, Carla -10+10: level; points level: their meetings (each beat each once).
+    assert {r.match_points for r in found.standings.rows} == {4}
+    assert set(places_of(found).values()) == {1}
+    assert all(r.explanation for r in found.standings.rows)
+    assert [e.key for e in found.evenings] == [("game", "g1"), ("game", "g2")]
+
+
+def test_linking_a_season_counts_its_dates_and_families_only() -> None:
+    gatti = season(families=["gatti"], **{"from": "2026-03-05", "to": "2026-03-05"})
+    found = season_standings(gatti, [*game("in", {"a": 30, "b": 20}, day=5),
+                                     *game("late", {"b": 30, "a": 20}, day=5,
+                                           family="mitigatti"),
+                                     *game("before", {"b": 30, "a": 20}, day=4)], ROSTER)
+    assert [e.key for e in found.evenings] == [("game", "in")]
+    assert places_of(found) == {"Anna": 1, "Bruno": 2}
+
+
+def test_linking_an_event_is_one_evening_dated_by_its_last_round() -> None:
+    """Its rounds are rounds of the season's standings, counted once each; the event's
+    last round closed on the 1st of April, so a season of March does not count it."""
+    first = [row("t1", s, m, (30, 20), s, event="e", round_=1, table=1, day=31)
+             for s, m in enumerate("ab")]
+    second = [row("t2", s, m, (10, 40), s, event="e", round_=2, table=1, day=31)
+              for s, m in enumerate("ab")]
+    second = [replace(r, finished_at=dt.datetime(2026, 4, 1, 0, 30, tzinfo=UTC))
+              for r in second]
+    march = season(**{"from": "2026-03-01", "to": "2026-03-31"})
+    assert season_standings(march, [*first, *second], ROSTER).evenings == ()
+    spring = season()
+    found = season_standings(spring, [*first, *second], ROSTER)
+    assert [(e.key, e.rounds) for e in found.evenings] == [(("event", "e"), (1, 2))]
+    anna = next(r for r in found.standings.rows if found.members[r.entrant] == "a")
+    assert [e.round for e in anna.rounds] == [1, 2] and anna.match_points == 2
+
+
+def test_words_best_n_keeps_each_members_best_evenings() -> None:
+    rows = [*game("g1", {"a": 30, "b": 20}, day=3), *game("g2", {"a": 10, "b": 20}, day=4),
+            *game("g3", {"a": 10, "b": 20}, day=5)]
+    assert places_of(season_standings(season(), rows, ROSTER)) == {"Bruno": 1, "Anna": 2}
+    best = season_standings(season(counting="best_n", n=1), rows, ROSTER)
+    # Each keeps one evening: Anna's win in g1 (2), Bruno's first win, g2 (2); tied on match
+    # points, Anna's difference +10 equals Bruno's +10, points 30 against 20.
+    assert places_of(best) == {"Anna": 1, "Bruno": 2}
+    bruno = next(r for r in best.standings.rows if best.members[r.entrant] == "b")
+    assert [e.round for e in bruno.rounds] == [2]
+
+
+def test_words_average_divides_by_each_members_evenings() -> None:
+    rows = [*game("g1", {"a": 30, "b": 20, "c": 10}, day=3),
+            *game("g2", {"b": 30, "c": 20}, day=4), *game("g3", {"b": 30, "c": 20}, day=5)]
+    found = season_standings(season(counting="average"), rows, ROSTER)
+    by = {found.members[r.entrant]: r for r in found.standings.rows}
+    assert by["a"].match_points == Decimal(4)  # one evening, won: 4
+    assert by["b"].match_points == Decimal("2.0")  # (2 of 4 at three, then 2 and 2) / 3
+    assert by["c"].match_points == Decimal("0.0")
+    assert places_of(found)["Anna"] == 1
+    assert any("averaged over 3 evenings" in str(line) for line in by["b"].explanation)
+
+
+def test_words_places_are_shared_and_the_next_skips() -> None:
+    assert places((10, 10, 5)) == [(1, 2), (1, 2), (3, 1)]
+
+
+def test_linking_a_name_of_the_roster_or_a_new_one_and_each_member_once() -> None:
+    roster = [RosterEntry("a", "Anna", "anna", None, False),
+              RosterEntry("x", "Anny", "anny", "a", False),
+              RosterEntry("f", "Player 3", "player 3", None, True)]
+    chosen = choose_members([(f"p[{i}]", seat) for i, seat in enumerate(
+        ["ANNA", "Zeno", {"member": "f"}, "zeno", "anny"])], roster)
+    assert chosen.members[:2] == ("a", None) and chosen.new == ((1, "Zeno"),)
+    assert [(p.field, p.code) for p in chosen.problems] == [
+        ("p[2]", "member_forgotten"), ("p[3]", "duplicate_member"), ("p[4]", "duplicate_member")]
+
+
+def test_words_a_member_counts_once_at_a_table_whatever_merges_say() -> None:
+    """Two seats counted for one member (a merge of two who met, made before the check that
+    refuses it): the member is credited at their first seat only, never twice."""
+    rows = [replace(r, counted_for="a") if r.seat == 1 else r
+            for r in game("g1", {"a": 30, "b": 20, "c": 10})]
+    found = season_standings(season(), rows, ROSTER)
+    assert places_of(found) == {"Anna": 1, "Carla": 2}
+    anna = next(r for r in found.standings.rows if found.members[r.entrant] == "a")
+    assert anna.match_points == 4 and len(anna.rounds) == 1
