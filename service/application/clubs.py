@@ -67,6 +67,7 @@ from .ports import (
     StoredMember,
     StoredSeason,
 )
+from .ratings import FamilyRatings, matches_of, rate_matches
 from .unit_of_work import UnitOfWork
 
 
@@ -244,6 +245,18 @@ class ClubService:
         table = season_standings(season.season, self.repository.club_results(club_id),
                                  [(m.id, m.name) for m in club.members])
         return club, season, table
+
+    def ratings(self, club_id: str, token: str | None,
+                family: object) -> tuple[StoredClub, FamilyRatings]:
+        """The family's ratings table, recomputed from the club's counted games (either
+        token); a family no game of the club has played gives an empty table."""
+        club = self.get_club(club_id, token)
+        if not isinstance(family, str) or family not in FAMILIES:
+            raise RecordInvalid([Problem("family", "invalid_family", Text(
+                "family: one of {families}", families=", ".join(FAMILIES)))])
+        rows = [row for row in self.repository.club_results(club_id) if row.family == family]
+        table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
+        return club, table
 
     def export(self, club_id: str, token: str | None) -> ClubExport:
         """Everything the club keeps, for its export (either token)."""

@@ -25,6 +25,8 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from service.domain import ClubResult
+
 # The scale a club reads: 1000 + 40 · (mu − 3σ); a newcomer is 1000.
 SCALE_ORIGIN = 1000.0
 SCALE_STEP = 40.0
@@ -35,6 +37,12 @@ def new_model() -> PlackettLuce:
     """The model every rating is computed with: openskill's defaults (mu 25, σ 25/3,
     β 25/6, τ 25/300), the same for every club and family."""
     return PlackettLuce()
+
+
+def newcomer() -> tuple[float, float]:
+    """A member's ``mu`` and ``σ`` before their first game of a family."""
+    model = new_model()
+    return model.mu, model.sigma
 
 
 def shown_rating(mu: float, sigma: float) -> float:
@@ -188,3 +196,27 @@ def rate_matches(matches: Iterable[RatedMatch],
         by_family.setdefault(match.family, []).append(match)
     return {family: _rate_family(model, family, games)
             for family, games in sorted(by_family.items())}
+
+
+def matches_of(results: Iterable[ClubResult]) -> list[RatedMatch]:
+    """A club's counted games as the ratings see them, from its results projection: each
+    column of a game's sheet a side (the members it counts for: a pair, or one player; a
+    player and their dummy one side), with its place. A game with fewer than two sides of
+    members left (the others forgotten) compares nobody and is left out."""
+    games: dict[str, list[ClubResult]] = {}
+    for row in results:
+        games.setdefault(row.game, []).append(row)
+    matches = []
+    for game, rows in games.items():
+        columns: dict[int, tuple[int, list[str]]] = {}
+        for row in rows:
+            _, members = columns.setdefault(row.column, (row.place, []))
+            if row.counted_for not in members:
+                members.append(row.counted_for)
+        if len(columns) < 2:
+            continue
+        ordered = [columns[column] for column in sorted(columns)]
+        matches.append(RatedMatch.in_sides(
+            rows[0].family, rows[0].finished_at, game,
+            [members for _, members in ordered], [place for place, _ in ordered]))
+    return matches

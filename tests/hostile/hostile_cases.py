@@ -86,6 +86,11 @@ CL_SEASON: Op = ("get", SEASON)
 CL_STANDINGS: Op = ("get", f"{SEASON}/standings")
 CL_STANDINGS_CSV: Op = ("get", f"{SEASON}/standings.csv")
 CL_STANDINGS_PDF: Op = ("get", f"{SEASON}/standings.pdf")
+#: Ratings (issue 29): the world's club rates its games of a family, named in the query.
+CL_RATINGS: Op = ("get", f"{CLUB}/ratings")
+CL_MEMBER_RATINGS: Op = ("get", f"{MEMBER}/ratings")
+#: The query a GET needs to answer 200 (the rest of its cases send it too).
+QUERIES: dict[Op, str] = {CL_RATINGS: "?family=gatti", CL_MEMBER_RATINGS: "?family=gatti"}
 #: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
 END: Op = ("post", f"{GAME}/end")
 REOPEN: Op = ("post", f"{GAME}/reopen")
@@ -311,7 +316,7 @@ def path_cases(op: Op) -> list[Case]:
 
 
 def _path(op: Op, **values: str) -> str:
-    return op[1].format(**{**DEFAULTS, **values})
+    return op[1].format(**{**DEFAULTS, **values}) + QUERIES.get(op, "")
 
 
 #: Methods no path takes: every path answers 405 to one it does not take.
@@ -331,7 +336,8 @@ WRONG_METHODS: dict[Op, list[str]] = {
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
     CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"],
     CL_SEASONS: ["PUT", "DELETE"], CL_SEASON: ["POST", "DELETE"], CL_STANDINGS: ["POST"],
-    CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], END: ["GET", "PUT"],
+    CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], CL_RATINGS: ["POST"],
+    CL_MEMBER_RATINGS: ["DELETE"], END: ["GET", "PUT"],
     REOPEN: ["GET", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
@@ -347,7 +353,8 @@ EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
               CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
-              CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF)
+              CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
+              CL_MEMBER_RATINGS)
 PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-from hostile_cases import DEFAULTS, VALID, WRITE_METHODS, Case, put
+from hostile_cases import DEFAULTS, QUERIES, VALID, WRITE_METHODS, Case, put
 from http_support import Table, gatti3_hand
 from sqlalchemy import text
 
@@ -144,7 +144,7 @@ def send(world: World, case: Case, headers: dict[str, str] | None = None) -> Any
     ``PATH_INFO`` as bytes (latin-1), the query as sent. ``headers`` replace the edit
     token's ``Authorization``."""
     method = (case.method or case.op[0]).upper()
-    path = _fill(world, case.path or case.op[1].format(**DEFAULTS))
+    path = _fill(world, case.path or case.op[1].format(**DEFAULTS) + QUERIES.get(case.op, ""))
     path, _, query = path.partition("?")
     # A verdict is a player's: sent with a player's token, every other case with the edit
     # token.

@@ -20,8 +20,10 @@ from hostile_cases import (
     CL_JSON,
     CL_LINKS,
     CL_MEMBER,
+    CL_MEMBER_RATINGS,
     CL_MEMBERS,
     CL_MERGE,
+    CL_RATINGS,
     CL_READ,
     CL_SEASON,
     CL_SEASON_ADD,
@@ -146,7 +148,8 @@ def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credentia
 #: Every operation on a club, and the ones for the secretary's edit token alone.
 CLUB_OPERATIONS = [CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
                    CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
-                   CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF]
+                   CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
+                   CL_MEMBER_RATINGS]
 CLUB_WRITES = {CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET, CL_SEASON_ADD}
 CLUB_BODIES = {CL_ADD: VALID[CL_ADD], CL_CHANGE: VALID[CL_CHANGE], CL_MERGE: VALID[CL_MERGE],
                CL_SEASON_ADD: VALID[CL_SEASON_ADD]}

@@ -25,6 +25,7 @@ from service.application.ports import (
     StoredSeason,
 )
 from service.application.printouts import build_season_sheet
+from service.application.ratings import FamilyRatings, MemberRating, newcomer, shown_rating
 from service.application.unit_of_work import UnitOfWork
 from service.domain import ClubResult
 from service.locale import translations
@@ -41,9 +42,12 @@ from ..schemas.clubs import (
     CreatedClubSchema,
     MemberChangeSchema,
     MemberCreateSchema,
+    MemberRatingHistorySchema,
     MemberSchema,
     MembersSchema,
     MergeSchema,
+    RatingsQuerySchema,
+    RatingsSchema,
     SeasonCreateSchema,
     SeasonSchema,
     SeasonsSchema,
@@ -539,3 +543,86 @@ class ClubCsv(MethodView):
                              spec.date_to.isoformat(), " ".join(spec.families),
                              spec.counting, spec.best_n or ""])
         return attachment(out.getvalue(), "text/csv", f"segnapunti-club-{club_id}.csv")
+
+
+# -- ratings ---------------------------------------------------------------------------------
+
+#: What the ratings say of themselves.
+RATINGS_MODEL = "Plackett–Luce (openskill), recomputed in finishing order"
+RATINGS_SCALE = "1000 + 40·(mu − 3σ)"
+
+
+def _rating_json(row: MemberRating, place: int, names: dict[str, str]) -> dict[str, Any]:
+    return {"place": place, "member": {"id": row.member, "name": names.get(row.member, "")},
+            "rating": row.shown, "certainty": round(100 * row.certainty),
+            "mu": round(row.mu, 3), "sigma": round(row.sigma, 3), "games": row.games,
+            "last_change": round(row.last_change), "last_game": row.last_game,
+            "last_played": row.last_played.isoformat()}
+
+
+def _ratings(club_id: str, family: object) -> tuple[FamilyRatings, dict[str, str]]:
+    club, table = club_service().ratings(club_id, bearer_token(), family)
+    return table, {m.id: m.name for m in club.members}
+
+
+@blp.route("/<game_id:club_id>/ratings")
+class Ratings(MethodView):
+    @conditional_read(blp, club_protected, RatingsSchema, READ_HEADERS,
+                      "no counted result of the club changed since the ETag sent")
+    @blp.arguments(RatingsQuerySchema, location="query")
+    def get(self, query: dict[str, Any], club_id: str) -> Any:
+        """Read the club's ratings in a family
+
+        A Bayesian skill rating per member (openskill's Plackett–Luce model): a pair game
+        rates its sides, a game of players on their own their places. Recomputed from the
+        club's counted games in the order they finished, so a correction to an old game moves
+        every later rating the same way every time. `rating` is the conservative
+        `mu − 3σ` on a scale where a newcomer is 1000; `certainty` says how sure it is. Either
+        token; a weak `ETag` that moves with every counted result (304 while unchanged).
+        """
+        family = query.get("family")
+
+        def build() -> dict[str, Any]:
+            table, names = _ratings(club_id, family)
+            games = {point.game for row in table.members for point in row.history}
+            return {"family": table.family, "model": RATINGS_MODEL, "scale": RATINGS_SCALE,
+                    "games": len(games),
+                    "ratings": [_rating_json(row, place, names)
+                                for place, row in enumerate(table.members, start=1)]}
+
+        return _conditional(club_id, f"ratings-{family}", build, results=True)
+
+
+@blp.route("/<game_id:club_id>/members/<game_id:member_id>/ratings")
+class MemberRatings(MethodView):
+    @conditional_read(blp, club_protected, MemberRatingHistorySchema, READ_HEADERS,
+                      "no counted result of the club changed since the ETag sent")
+    @blp.arguments(RatingsQuerySchema, location="query")
+    def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
+        """Read a member's rating in a family, game by game
+
+        The member's row of the ratings and their rating after each of their games, in the
+        order the games finished: what the member's chart draws. A member who has played no
+        game of the family has a newcomer's rating (1000, certainty 0) and no history. Either
+        token.
+        """
+        family = query.get("family")
+
+        def build() -> dict[str, Any]:
+            club_service().get_member(club_id, bearer_token(), member_id)
+            table, names = _ratings(club_id, family)
+            place, row = next(((n, r) for n, r in enumerate(table.members, start=1)
+                               if r.member == member_id), (None, None))
+            if row is None:  # no game of the family yet: a newcomer's rating
+                mu, sigma = newcomer()
+                return {"place": None, "member": {"id": member_id, "name": names[member_id]},
+                        "rating": round(shown_rating(mu, sigma)), "certainty": 0,
+                        "mu": round(mu, 3), "sigma": round(sigma, 3), "games": 0,
+                        "last_change": 0, "last_game": None, "last_played": None,
+                        "family": family, "history": []}
+            return {**_rating_json(row, place, names), "family": family,
+                    "history": [{"game": p.game, "finished_at": p.finished_at.isoformat(),
+                                 "rating": round(p.rating), "change": round(p.change)}
+                                for p in row.history]}
+
+        return _conditional(club_id, f"ratings-{family}-{member_id}", build, results=True)

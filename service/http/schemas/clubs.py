@@ -140,3 +140,47 @@ class ClubExportSchema(ClubSchema):
         "description": "a row per member and counted game, in finishing order"})
     seasons = fields.List(fields.Nested(SeasonSchema), required=True)
     history = fields.List(fields.Dict(), required=True)
+
+
+class RatingsQuerySchema(StrictSchema):
+    family = fields.String(metadata={
+        "description": "the family rated (required): gatti, mitigatti or ottocento"})
+
+
+class RatingPointSchema(PassThroughSchema):
+    game = fields.String(required=True)
+    finished_at = fields.String(required=True)
+    rating = fields.Integer(required=True, metadata={"description": "after this game"})
+    change = fields.Integer(required=True, metadata={"description": "what this game moved it"})
+
+
+class MemberRatingSchema(PassThroughSchema):
+    place = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "in the table; null for a member with no game of the family"})
+    member = fields.Dict(required=True, metadata={"description": "id and name"})
+    rating = fields.Integer(required=True, metadata={
+        "description": "1000 + 40·(mu − 3σ), rounded: the skill the member very probably has "
+                       "at least (a newcomer is 1000)"})
+    certainty = fields.Integer(required=True, metadata={
+        "description": "how far σ has come down from a newcomer's, in percent"})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    games = fields.Integer(required=True)
+    last_change = fields.Integer(required=True)
+    last_game = fields.String(required=True, allow_none=True)
+    last_played = fields.String(required=True, allow_none=True)
+
+
+class RatingsSchema(PassThroughSchema):
+    family = fields.String(required=True)
+    model = fields.String(required=True)
+    scale = fields.String(required=True)
+    games = fields.Integer(required=True, metadata={"description": "games rated"})
+    ratings = fields.List(fields.Nested(MemberRatingSchema), required=True, metadata={
+        "description": "best first; a member who has played no game of the family is not in it"})
+
+
+class MemberRatingHistorySchema(MemberRatingSchema):
+    family = fields.String(required=True)
+    history = fields.List(fields.Nested(RatingPointSchema), required=True, metadata={
+        "description": "the rating after each of the member's games, in finishing order"})
