@@ -51,6 +51,10 @@ class StoredGame:
     event: tuple[str, int, int] | None = None
     #: When the organiser closed its round: it takes no more changes.
     closed_at: datetime | None = None
+    #: A duplicate table's boards, in the order it plays them, and the event's seed that
+    #: deals them (issue 28): the table's game knows its cards, never shows the seed.
+    boards: tuple[int, ...] = ()
+    board_seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +156,9 @@ class StoredEvent:
     created_at: datetime
     version: int
     played: tuple[StoredRound, ...] = ()
+    #: ``free`` or ``duplicate`` deals, and a duplicate round's boards (issue 28).
+    deals: str = "free"
+    boards_per_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from .clubs import (
     validate_club_name,
     validate_member,
 )
-from .core.cards import Card, Suit
+from .core.cards import SUITS, Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
@@ -42,6 +42,7 @@ from .duplicate import (
     Board,
     RoundPlan,
     TablePlan,
+    deal_board,
     deal_boards,
     plan_movement,
     plan_round,
@@ -98,6 +99,7 @@ __all__ = [
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
+    "SUITS",
     "VARIANTS",
     "Board",
     "Card",
@@ -127,6 +129,7 @@ __all__ = [
     "byes_of",
     "check_next_hand",
     "current_verdicts",
+    "deal_board",
     "deal_boards",
     "decimal_json",
     "english_value",

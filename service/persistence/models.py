@@ -46,6 +46,9 @@ class GameRow(Base):
     event_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     event_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A duplicate table's boards (issue 28): ``{"numbers": [in the order it plays them],
+    # "seed": the event's, which deals them}``; none: free deals.
+    boards: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="game",
@@ -164,6 +167,9 @@ class EventRow(Base):
     edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Free deals, or the same boards at every table (issue 28), and a round's boards.
+    deals: Mapped[str] = mapped_column(String(16), server_default="free")
+    boards_per_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Bumped by every action of the organiser: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
 

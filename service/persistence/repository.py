@@ -54,6 +54,7 @@ _GAME = select(
     GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
     GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
     GameRow.event_id, GameRow.event_round, GameRow.event_table, GameRow.closed_at,
+    GameRow.boards,
 ).where(GameRow.id == bindparam("game_id"))
 _HANDS = (
     select(HandRow.number, HandRow.version, HandRow.record, HandRow.rules_version,
@@ -192,6 +193,8 @@ class SqlGameRepository:
             event=((row.event_id, row.event_round, row.event_table)
                    if row.event_id is not None else None),
             closed_at=aware(row.closed_at) if row.closed_at is not None else None,
+            boards=tuple(row.boards["numbers"]) if row.boards else (),
+            board_seed=row.boards["seed"] if row.boards else None,
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -290,6 +293,8 @@ class SqlGameRepository:
                     "read_token_hash": game.read_token_hash, "created_at": game.created_at,
                     "version": game.version, "event_id": event_id, "event_round": event_round,
                     "event_table": event_table, "closed_at": game.closed_at,
+                    "boards": ({"numbers": list(game.boards), "seed": game.board_seed}
+                               if game.boards else None),
                 })
                 if game.player_token_hashes:
                     connection.execute(insert(_players), [

@@ -6,6 +6,7 @@
   through one ``context``; ``explain`` words the hands' explanations, ``numbers`` what each
   column got from each hand (the CSV's numbers too);
 - ``standings``: an event's printable standings (``build_standings_sheet``);
+- ``slips``: a duplicate event's deal slips (``build_slips``);
 - ``exports``: a game's JSON export and import, and its CSV;
 - ``printer``: the PDF printing of sheets, kept per version and a few at a time
   (``SheetPrinter``).
@@ -19,7 +20,17 @@ from .exports import (
     export_game,
     import_game,
 )
-from .model import Block, Entry, HandBlock, Row, Sheet, SheetColumn, StandingsSheet
+from .model import (
+    Block,
+    Entry,
+    HandBlock,
+    Row,
+    Sheet,
+    SheetColumn,
+    Slip,
+    SlipsSheet,
+    StandingsSheet,
+)
 from .numbers import hand_numbers
 from .printer import (
     PDF_CACHE_BYTES,
@@ -30,10 +41,11 @@ from .printer import (
     as_of,
 )
 from .sheet import build_sheet, explanation_fallbacks
+from .slips import build_slips
 from .standings import build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
            "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Entry", "HandBlock",
-           "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "StandingsSheet",
-           "as_of", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
+           "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "Slip", "SlipsSheet",
+           "StandingsSheet", "as_of", "build_sheet", "build_slips", "build_standings_sheet", "explanation_fallbacks",
            "export_csv", "export_game", "hand_numbers", "import_game"]
