@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -19,7 +18,6 @@ from reportlab.platypus import (
     FrameBreak,
     KeepInFrame,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -38,16 +36,13 @@ from .render import (
     RULE,
     SMALL,
     _NumberedCanvas,
+    _p,
     _style,
     register_fonts,
 )
 
 #: The gap either side of the cut line, inside each half.
 GAP = 7 * mm
-
-
-def _p(text: str, style: Any) -> Paragraph:
-    return Paragraph(escape(text), style)
 
 
 def _cut_line(canvas: Any, document: Any) -> None:

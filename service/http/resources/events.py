@@ -428,12 +428,26 @@ def _history_json(service: EventService, event_id: str) -> list[dict[str, Any]]:
             for a in service.history(event_id, bearer_token())]
 
 
+def printed(blueprint: Blueprint, description: str) -> Callable[[F], F]:
+    """An event's printout: ``?lang=`` in the query, an A4 PDF in the answer."""
+    def decorate(view: F) -> F:
+        view = blueprint.response(200, {"type": "string", "format": "binary"},
+                                  content_type="application/pdf",
+                                  description=description)(view)
+        return blueprint.arguments(EventSheetQuerySchema, location="query")(view)  # type: ignore[no-any-return]
+    return decorate
+
+
+def pdf_response(pdf: bytes, filename: str) -> Response:
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
 @blp.route("/<game_id:event_id>/standings.pdf")
 class StandingsPdf(MethodView):
     @event_protected(blp, write=False)
-    @blp.arguments(EventSheetQuerySchema, location="query")
-    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
-                  description="The standings, A4")
+    @printed(blp, "The standings, A4")
     def get(self, query: dict[str, Any], event_id: str) -> Any:
         """Print the standings
 
@@ -446,10 +460,8 @@ class StandingsPdf(MethodView):
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
                                       Speaker(lang, None, translations(lang)))
-        pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
-        return response
+        return pdf_response(current_app.extensions["segnapunti.standings_pdf"](sheet),
+                            sheet.filename)
 
 
 @blp.route("/<game_id:event_id>/boards")
@@ -472,9 +484,7 @@ class Boards(MethodView):
 @blp.route("/<game_id:event_id>/boards.pdf")
 class BoardsPdf(MethodView):
     @event_protected(blp, write=True)
-    @blp.arguments(EventSheetQuerySchema, location="query")
-    @blp.response(200, {"type": "string", "format": "binary"}, content_type="application/pdf",
-                  description="The deal slips, A4, two boards a page")
+    @printed(blp, "The deal slips, A4, two boards a page")
     def get(self, query: dict[str, Any], event_id: str) -> Any:
         """Print the deal slips
 
@@ -485,10 +495,8 @@ class BoardsPdf(MethodView):
         """
         view, boards = event_service().get_slips(event_id, bearer_token())
         sheet = build_slips(view, boards, query.get("lang", "en"))
-        pdf = current_app.extensions["segnapunti.slips_pdf"](sheet)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
-        return response
+        return pdf_response(current_app.extensions["segnapunti.slips_pdf"](sheet),
+                            sheet.filename)
 
 
 CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
