@@ -26,3 +26,38 @@ def translations(lang: str) -> gettext.NullTranslations:
     write_mo(compiled, catalog)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def page_languages() -> tuple[str, ...]:
+    """The languages the phone page speaks: those with a ``page.po``."""
+    root = files(__name__)
+    return tuple(sorted(entry.name for entry in root.iterdir()
+                        if entry.joinpath("LC_MESSAGES", "page.po").is_file()))
+
+
+def page_words(lang: str) -> dict[str, str | dict[str, str]]:
+    """The phone page's words in ``lang``, by the page's key: a text, or for a text that
+    depends on a count its forms by the plural categories the browser's ``Intl.PluralRules``
+    names (``one``, ``few``, ``many``, ``other``…), each taken from the catalogue's own
+    plural forms at a number of that category."""
+    from babel import Locale
+    from babel.messages.pofile import read_po
+
+    with files(__name__).joinpath(lang, "LC_MESSAGES", "page.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    rule = Locale.parse(lang).plural_form
+    samples: dict[str, int] = {}
+    for n in [*range(200), 1000, 1000000]:
+        samples.setdefault(rule(n), n)
+    pick = gettext.c2py(catalog.plural_expr)
+    words: dict[str, str | dict[str, str]] = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, (tuple, list)):
+            forms = tuple(str(form) for form in message.string or ())
+            words[str(message.id[0])] = {tag: forms[min(pick(n), len(forms) - 1)]
+                                         for tag, n in samples.items()}
+        else:
+            words[str(message.id)] = str(message.string)
+    return words

@@ -1,6 +1,9 @@
 """Gather the sentences the code says (every ``Text(...)`` and ``Text.counted(...)``, and every
 title and text of the rulebook's ``rules.txt`` files) into each language's catalogue: new ones
-are added untranslated, gone ones dropped, translations kept.
+are added untranslated, gone ones dropped, translations kept. The phone page's words
+(``page.po``, by the page's keys) follow the English one: a key added there is added to every
+other language untranslated, with the English beside it for the translator; one gone is
+dropped (but for the words the service says itself in English: ``code.*``, ``variant.*``).
 
     python -m service.locale          # update the catalogues
     python -m service.locale --check  # exit 1 when a catalogue lacks a sentence or a translation
@@ -18,6 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from service.domain import written_sections
+from service.locale import page_languages
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent
@@ -69,6 +73,74 @@ def missing(lang: str) -> list[str]:
     return out
 
 
+def page_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / "page.po"
+
+
+#: The page's keys only other languages have: the service's own English says them in English.
+ENGLISH_FROM_THE_SERVICE = ("code.", "variant.")
+
+
+def _read(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _english_of(message: Any) -> str:
+    if isinstance(message.string, tuple):
+        return " | ".join(message.string)
+    return str(message.string)
+
+
+def page_missing(lang: str) -> list[str]:
+    """The page's keys that ``lang`` does not translate: every key of the English page, and
+    in another language every key any language has."""
+    languages = page_languages()
+    catalogs = {other: _read(page_path(other), other) for other in languages}
+    wanted: set[str] = {_key(m) for m in catalogs["en"] if m.id}
+    if lang != "en":
+        for other, catalog in catalogs.items():
+            wanted |= {_key(m) for m in catalog if m.id and other != "en"
+                       and _key(m).startswith(ENGLISH_FROM_THE_SERVICE)}
+    catalog = catalogs[lang]
+    out = []
+    for key in sorted(wanted):
+        found = catalog.get(key)
+        strings = [] if found is None else (
+            list(found.string) if isinstance(found.string, tuple) else [found.string])
+        if not strings or not all(strings):
+            out.append(key)
+    return out
+
+
+def _key(message: Any) -> str:
+    return str(message.id[0] if isinstance(message.id, tuple) else message.id)
+
+
+def update_page(lang: str) -> None:
+    """``lang``'s page words brought in line with the English ones."""
+    english = _read(page_path("en"), "en")
+    path = page_path(lang)
+    catalog = _read(path, lang)
+    keys = {_key(m) for m in english if m.id}
+    for message in list(catalog):
+        if message.id and _key(message) not in keys and not _key(message).startswith(
+                ENGLISH_FROM_THE_SERVICE):
+            catalog.delete(message.id)
+    for source in english:
+        if not source.id:
+            continue
+        found = catalog.get(source.id)
+        comment = [f"en: {_english_of(source)}"]
+        if found is None:
+            empty: Any = ("",) * catalog.num_plurals if isinstance(source.id, tuple) else ""
+            catalog.add(source.id, empty, auto_comments=comment)
+        else:
+            found.auto_comments = comment
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100, omit_header=False, sort_output=False)
+
+
 def update(lang: str) -> None:
     path = catalogue_path(lang)
     with path.open("rb") as f:
@@ -82,12 +154,19 @@ def update(lang: str) -> None:
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         gaps = {lang: missing(lang) for lang in LANGUAGES}
+        page_gaps = {lang: page_missing(lang) for lang in page_languages()}
         for lang, ids in gaps.items():
             for message_id in ids:
                 print(f"{lang}: no translation of {message_id!r}")
-        return 1 if any(gaps.values()) else 0
+        for lang, keys in page_gaps.items():
+            for key in keys:
+                print(f"{lang}: the page's {key!r} is not translated (page.po)")
+        return 1 if any(gaps.values()) or any(page_gaps.values()) else 0
     for lang in LANGUAGES:
         update(lang)
+    for lang in page_languages():
+        if lang != "en":
+            update_page(lang)
     return 0
 
 

@@ -16,6 +16,7 @@ import brotli
 import pytest
 
 from service.http.resources.web import STATIC_DIR
+from service.locale import __main__ as tool
 
 #: The files the page links (its style and icons) and its loader loads (its scripts).
 ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
@@ -63,6 +64,10 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     assert [url.partition("?")[0] for url in boot["scripts"]] == [
         "/app/i18n.js", "/app/qr.js", "/app/cards.js"]  # in the order they run
     assert boot["entry"].startswith("/app/app.js?v=")
+    # The words, a file a language made from the catalogues, at its version.
+    assert {lang: url.partition("?")[0] for lang, url in boot["words"].items()} == {
+        "en": "/app/words-en.js", "it": "/app/words-it.js"}
+    loaded += boot["words"].values()
     # Every module, fetched by the loader at once: no module waits for the one importing it.
     assert sorted(url.partition("?")[0] for url in boot["modules"]) == [
         f"/app/{name}" for name in ALL_MODULES]
@@ -105,7 +110,7 @@ def test_a_file_at_its_version_is_kept_a_year(stateless_app: Any, name: str) -> 
     assert stale.headers["Cache-Control"] == "no-cache"
 
 
-@pytest.mark.parametrize("name", ["handform.js", "app.css", "i18n.js", "qr.js"])
+@pytest.mark.parametrize("name", ["handform.js", "app.css", "words-it.js", "qr.js"])
 def test_text_is_sent_compressed_as_the_browser_takes_it(stateless_app: Any,
                                                          name: str) -> None:
     client = stateless_app.test_client()
@@ -189,25 +194,49 @@ def test_the_page_stays_out_of_the_api_document(stateless_app: Any) -> None:
     assert not any(p.startswith("/app") for p in spec["paths"])
 
 
-def _dictionary(text: str, name: str) -> set[str]:
-    start = text.index(f"const {name} = {{")
-    end = text.index("\n  };", start)
-    return set(re.findall(r'^\s+"([^"]+)":', text[start:end], re.MULTILINE)) | set(
-        re.findall(r'"([a-z0-9_.-]+)": "', text[start:end]))
+def _words(client: Any, lang: str) -> dict[str, Any]:
+    """The page's words in ``lang`` as the service sends them."""
+    script = served(client, f"words-{lang}.js").decode("utf-8")
+    found = re.fullmatch(r'I18n\.define\("(\w+)", (.*)\);\n', script, re.DOTALL)
+    assert found and found[1] == lang
+    return dict(json.loads(found[2]))
 
 
-def test_both_languages_have_every_word() -> None:
-    text = (STATIC_DIR / "i18n.js").read_text()
-    italian, english = _dictionary(text, "it"), _dictionary(text, "en")
-    # Error codes are explained in Italian; in English the service's own message says it.
-    assert {k for k in italian - english if not k.startswith("code.")} == set()
-    assert english - italian == set()
-    used = set()
+def test_every_word_the_page_says_is_in_every_language(stateless_app: Any) -> None:
+    client = stateless_app.test_client()
+    words = {lang: _words(client, lang) for lang in ("en", "it")}
+    # Error codes and the variants are said by the service in English; other languages say
+    # them in their own words.
+    assert {k for k in words["it"].keys() - words["en"].keys()
+            if not k.startswith(("code.", "variant."))} == set()
+    assert words["en"].keys() - words["it"].keys() == set()
+    used, templates = set(), set()
     for name in ("app.js", "cards.js", *ALL_MODULES):
         source = (STATIC_DIR / name).read_text()
         used |= set(re.findall(r'\bt\(\s*"([^"]+)"', source))
         used |= set(re.findall(r'\btr\(\s*"([^"]+)"', source))
-    assert used - english == set()
+        templates |= set(re.findall(r'\bt\(\s*`([a-zA-Z.]+)\$\{', source))
+    assert used - words["en"].keys() == set()
+    # A key made in the page (`meld.${kind}`): the catalogue holds words under its stem.
+    for stem in templates:
+        assert any(key.startswith(stem) for key in words["it"]), stem
+    # A count's words, by the plural categories the browser's Intl.PluralRules names.
+    assert words["it"]["marca"] == {"one": "{n} marca", "many": "{n} marche",
+                                    "other": "{n} marche"}
+
+
+def test_the_locale_check_finds_a_missing_page_word(tmp_path: Any, monkeypatch: Any) -> None:
+    source = tool.page_path("it").read_text("utf-8")
+    cut = source.replace('msgstr "Indietro"', 'msgstr ""')
+    assert cut != source
+    (tmp_path / "it" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "it" / "LC_MESSAGES" / "page.po").write_text(cut, "utf-8")
+    (tmp_path / "en" / "LC_MESSAGES" / "page.po").write_text(
+        tool.page_path("en").read_text("utf-8"), "utf-8")
+    monkeypatch.setattr(tool, "HERE", tmp_path)
+    assert tool.page_missing("it") == ["action.back"]
+    assert tool.page_missing("en") == []
 
 
 # The share link below at level M, mask 2 (version 5): a reference encoder's matrix, one row

@@ -120,10 +120,10 @@ def test_counts_take_their_plural_forms(phones: Any) -> None:
     page = phone.page
     page.goto(phone.base + "/")
     page.locator("#new-game").wait_for()  # the page started: its scripts have run
-    said = page.evaluate("""() => {
+    said = page.evaluate("""async () => {
         const out = {};
         for (const lang of ["it", "en"]) {
-            I18n.setLang(lang);
+            await I18n.setLang(lang);
             out[lang] = [1, 2, "−1"].map((n) => I18n.t("marca", { n })).concat(
                 [1, 3].map((n) => I18n.t("sheet.corrected", { n })),
                 [1, 4].map((n) => I18n.t("hand.tricksShort", { n })));

@@ -32,6 +32,7 @@ from typing import Any
 from flask import Blueprint, Request, Response, abort, request
 from flask_compress import Compress
 
+from ...locale import page_languages, page_words
 from ..paths import PAGE_ASSETS_PREFIX
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
@@ -71,10 +72,21 @@ def _asset(data: bytes, name: str) -> Asset:
     return Asset(data, mimetype, hashlib.sha256(data).hexdigest()[:16])
 
 
+def _words(lang: str) -> Asset:
+    """The page's words in ``lang``, from its catalogue (``service/locale``), as a script
+    that hands them to ``I18n`` (``words-it.js``): one file a language, versioned and kept
+    offline like the page's other files."""
+    table = json.dumps(page_words(lang), ensure_ascii=False, sort_keys=True,
+                       separators=(",", ":"))
+    return _asset(f'I18n.define("{lang}", {table});\n'.encode(), f"words-{lang}.js")
+
+
 def _load() -> tuple[dict[str, Asset], Asset]:
-    """Every file of the page by name, and the page with its links versioned."""
+    """Every file of the page by name (its words made from the catalogues), and the page
+    with its links versioned."""
     assets = {path.name: _asset(path.read_bytes(), path.name)
               for path in sorted(STATIC_DIR.iterdir()) if path.is_file()}
+    assets.update({f"words-{lang}.js": _words(lang) for lang in page_languages()})
     imports = {name: [found["name"] for found in _IMPORT.finditer(asset.data.decode("utf-8"))
                       if found["name"] in assets]
                for name, asset in assets.items() if name.endswith(".js")}
@@ -94,6 +106,7 @@ def _load() -> tuple[dict[str, Asset], Asset]:
         entry = _name(wanted["entry"])
         data = {"styles": [at_version(_name(url)) for url in wanted["styles"]],
                 "scripts": [at_version(_name(url)) for url in wanted["scripts"]],
+                "words": {lang: at_version(f"words-{lang}.js") for lang in page_languages()},
                 "entry": at_version(entry),
                 "modules": [at_version(name) for name in _imported(entry, imports)]}
         return f"{found['open']}{json.dumps(data)}</script>"

@@ -94,14 +94,21 @@ function errorScreen(error) {
 // The sheet, for the state to redraw once the outbox has sent.
 screens.drawSheet = drawSheet;
 
-function setLanguage(lang) {
-  I18n.setLang(lang);
-  document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", b.dataset.lang === lang ? "true" : "false"));
+/** The page in ``lang``: its words fetched if this phone has not read them yet (a language
+ * that cannot be had now, with no network and not kept, leaves the page as it is). */
+async function setLanguage(lang) {
+  try {
+    await I18n.setLang(lang);
+  } catch (error) {
+    return false;
+  }
+  document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", b.dataset.lang === I18n.lang ? "true" : "false"));
   document.querySelector(".skip").textContent = t("action.skip");
+  return true;
 }
 
-document.querySelectorAll("[data-lang]").forEach((button) => button.addEventListener("click", () => {
-  setLanguage(button.dataset.lang);
+document.querySelectorAll("[data-lang]").forEach((button) => button.addEventListener("click", async () => {
+  if (!(await setLanguage(button.dataset.lang))) return;
   G.id && G.game && location.hash === `#/games/${G.id}` ? drawSheet(false) : route();
 }));
 document.addEventListener("visibilitychange", () => {
@@ -115,5 +122,4 @@ window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* not offered here */ });
 }
-setLanguage(I18n.lang);
-route();
+setLanguage(I18n.lang).then(route);
