@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from service.domain import (
+    Board,
     EventSetup,
     Problem,
     RecordInvalid,
@@ -26,11 +27,14 @@ from service.domain import (
     TableResult,
     Text,
     byes_of,
+    deal_boards,
     find_variant,
+    plan_round,
     read_seating,
     repeats,
     seat_individual,
     seat_pairs,
+    seated_round,
     seating_json,
     standings,
     validate_event_setup,
@@ -192,7 +196,8 @@ def _setup_of(event: StoredEvent) -> EventSetup:
     variant = find_variant(event.variant)
     raw = {"name": event.name, "options": event.options, "format": event.format,
            "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
-           "seed": event.seed, "entrants": list(event.entrants)}
+           "seed": event.seed, "entrants": list(event.entrants), "deals": event.deals,
+           "boards_per_round": event.boards_per_round}
     return validate_event_setup(variant, raw, event.seed)
 
 
@@ -205,8 +210,10 @@ class TableGames(Protocol):
 
     def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
                  players: Sequence[str], first_dealer: int | None, *, edit_token: str,
-                 read_token: str, event: tuple[str, int, int] | None = None) -> StoredGame:
-        """A new game, checked, as it is to be stored (the event's write stores it)."""
+                 read_token: str, event: tuple[str, int, int] | None = None,
+                 boards: tuple[Sequence[int], int] | None = None) -> StoredGame:
+        """A new game, checked, as it is to be stored (the event's write stores it);
+        ``boards``: a duplicate table's boards in order, and the event's seed."""
 
     def view_of(self, game: StoredGame) -> GameView:
         """A game's view from the game as a write has just left it."""
@@ -297,6 +304,26 @@ class EventService:
         self._standings.put(view.id, (key, found))
         return found
 
+    def get_boards(self, event_id: str, token: str | None
+                   ) -> tuple[EventView, tuple[Board, ...]]:
+        """A duplicate event's boards (EVENTS.md "Duplicate"): to the organiser every board
+        of the event (``event_boards``); to the room's read token only the boards every
+        table due to play them has played (``board_shown``). 404 for an event of free
+        deals, which has no boards."""
+        kind, _credentials = self._authorize(event_id, token, write=False)
+        view = self._view(self._load(event_id))
+        boards = event_boards(view)
+        if kind != "edit":
+            boards = tuple(b for b in boards if board_shown(view, b.number))
+        return view, boards
+
+    def get_slips(self, event_id: str, token: str | None
+                  ) -> tuple[EventView, tuple[Board, ...]]:
+        """Every board of a duplicate event, for its deal slips (the organiser's only)."""
+        self._authorize(event_id, token, write=True)
+        view = self._view(self._load(event_id))
+        return view, event_boards(view)
+
     def room_link(self, event_id: str, token: str | None) -> str:
         """The room's read token again, for the organiser (edit token only)."""
         self._authorize(event_id, token, write=True)
@@ -343,7 +370,8 @@ class EventService:
             scoring=setup.scoring, rounds=setup.rounds, seed=setup.seed,
             entrants=entrants,
             edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
-            created_at=now, version=1, club=club[0] if club else None)
+            created_at=now, version=1, club=club[0] if club else None, deals=setup.deals,
+            boards_per_round=setup.boards_per_round)
         try:
             unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -377,6 +405,7 @@ class EventService:
             closing = {"round": current.number, "finished": True,
                        **self._disputes_allowed(current, despite_disputes)}
         seating = self._seat(view, tables)
+        boards = self._boards_of(view, seating)
         if closing is not None:
             assert current is not None
             unit.events.close_round(event_id, expected_version=version,
@@ -389,7 +418,9 @@ class EventService:
             edit, read = table_tokens(token, event_id, number, t)
             game = self.games.new_game(setup.variant.id, setup.options, names, 0,
                                        edit_token=edit, read_token=read,
-                                       event=(event_id, number, t))
+                                       event=(event_id, number, t),
+                                       boards=None if boards is None else (
+                                           boards[t - 1], setup.seed))
             if view.event.club is not None:
                 game = replace(game, club=view.event.club,
                                seat_members=view.event.seat_members(tuple(entrants)))
@@ -571,12 +602,31 @@ class EventService:
                 "the {format} format seats the round itself; change it with a swap before "
                 "the round starts", format=setup.format))])
         history = view.history_seatings()
+        if setup.duplicate:
+            # The movement (EVENTS.md "Duplicate"): individual by the seating search, pairs
+            # by a Mitchell.
+            assert setup.boards_per_round is not None
+            return plan_round(setup.variant, setup.format, n, len(view.rounds),
+                              setup.boards_per_round, history, setup.seed).seating
         if setup.format == "individual":
             return seat_individual(n, setup.shape, history, setup.seed)
         ranking = [row.entrant for row in self.standings_of(view).rows] if history else \
             list(range(n))
         assert setup.pairing is not None
         return seat_pairs(n, ranking, history, setup.pairing, setup.seed)
+
+    @staticmethod
+    def _boards_of(view: EventView, seating: Seating) -> list[tuple[int, ...]] | None:
+        """Each table's boards in the order it plays them, for the round about to be seated
+        (a duplicate event's; None for free deals): the round's own boards at every table,
+        each table from its own start."""
+        setup = view.setup
+        if not setup.duplicate:
+            return None
+        assert setup.boards_per_round is not None
+        plan = seated_round(setup.variant, setup.format, len(view.rounds),
+                            setup.boards_per_round, seating)
+        return [t.boards for t in plan.tables]
 
     def _closed(self, played: RoundView, now: datetime) -> RoundView:
         """A round as closing it leaves it: every game closed, one version on."""
@@ -654,6 +704,40 @@ def _concurrent() -> Conflict:
                          "and try again"), code="concurrent_change")
 
 
+def event_boards(view: EventView) -> tuple[Board, ...]:
+    """Every board of a duplicate event, dealt from its seed: the planned rounds' boards,
+    or, when the organiser plans none, those of the rounds started and of the next one (what
+    a club makes before a round). ``NotFound`` for an event of free deals."""
+    setup = view.setup
+    if not setup.duplicate or setup.boards_per_round is None:
+        raise NotFound(Text("event {event} deals freely: it has no boards", event=view.id))
+    rounds = setup.rounds if setup.rounds is not None else len(view.rounds) + 1
+    return deal_boards(setup.variant, setup.seed, rounds * setup.boards_per_round)
+
+
+def board_shown(view: EventView, number: int) -> bool:
+    """Whether board ``number``'s deal may be shown to the room: once every table due to
+    play it has played it (a table whose game ended, or whose round was closed, is no
+    longer due). A board of a round not started yet is not shown."""
+    setup = view.setup
+    assert setup.boards_per_round is not None
+    index = (number - 1) // setup.boards_per_round
+    if index >= len(view.rounds):
+        return False
+    for table in view.rounds[index].tables:
+        order = [b.number for b in table.game.setup.boards]
+        if (table.state == "playing" and number in order
+                and table.game.summary.hands_played <= order.index(number)):
+            return False
+    return True
+
+
+def hand_board(table: TableView, number: int) -> Board | None:
+    """The board hand ``number`` of a table's game plays (None at a table of free deals, or
+    past its boards): what the referee checks a record's cards against."""
+    return table.game.setup.board_of(number)
+
+
 def repeated(view: EventView) -> dict[str, object]:
     """Who partnered or met whom more than once so far, by name (the organiser's check)."""
     found = repeats(view.history_seatings(), view.setup.shape, view.setup.format)
@@ -671,6 +755,6 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableView", "open_disputes", "repeated", "seating_of",
-           "table_tokens"]
+           "TableLinks", "TableView", "board_shown", "event_boards", "hand_board",
+           "open_disputes", "repeated", "seating_of", "table_tokens"]
 

@@ -61,6 +61,10 @@ class StoredGame:
     seat_members: tuple[str | None, ...] | None = None
     #: When its scorekeeper said the evening is over (a game with no natural end).
     ended_at: datetime | None = None
+    #: A duplicate table's boards, in the order it plays them, and the event's seed that
+    #: deals them (issue 28): the table's game knows its cards, never shows the seed.
+    boards: tuple[int, ...] = ()
+    board_seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +179,9 @@ class StoredEvent:
             a, b = (tuple(self.entrants[e].get("members") or (None, None)) for e in table)
             return (a[0], b[0], a[1], b[1])
         return tuple(self.entrants[e].get("member") for e in table)
+    #: ``free`` or ``duplicate`` deals, and a duplicate round's boards (issue 28).
+    deals: str = "free"
+    boards_per_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

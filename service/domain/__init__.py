@@ -47,7 +47,7 @@ from .clubs import (
     validate_member,
     validate_season,
 )
-from .core.cards import Card, Suit
+from .core.cards import SUITS, Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
@@ -62,6 +62,7 @@ from .duplicate import (
     board_checks,
     board_columns,
     board_standings,
+    deal_board,
     deal_boards,
     disagreements,
     plan_movement,
@@ -126,6 +127,7 @@ __all__ = [
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
+    "SUITS",
     "VARIANTS",
     "Board",
     "BoardPlay",
@@ -170,6 +172,7 @@ __all__ = [
     "check_next_hand",
     "choose_members",
     "current_verdicts",
+    "deal_board",
     "deal_boards",
     "decimal_json",
     "disagreements",

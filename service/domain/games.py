@@ -15,6 +15,7 @@ from typing import Any
 from .core.errors import Problem, ProblemList, RecordInvalid
 from .core.results import HandResult
 from .core.text import Text, name_key
+from .duplicate.boards import Board
 from .mitigatti.settlement import STARTING_MARCA, Ledger, ledger, parse_money
 from .options import resolve_options
 from .variant import Variant
@@ -40,6 +41,10 @@ class GameSetup:
     options: Mapping[str, object]
     players: tuple[str, ...]
     first_dealer: int
+    #: A duplicate table's boards, in the order it plays them (EVENTS.md "Duplicate"): hand
+    #: ``n`` is ``boards[n - 1]``, dealt by that board's dealer, and the game lasts exactly
+    #: these boards. Empty for a game of free deals.
+    boards: tuple[Board, ...] = ()
 
     def seat_names(self) -> list[str]:
         """Names by seat. With dummies (``gatti-2``) the two players sit at seats 0 and 1 and
@@ -61,8 +66,18 @@ class GameSetup:
 
     def dealer_of(self, hand_number: int) -> int:
         """The dealer of hand ``hand_number`` (from 1): the deal passes to the next seat, through
-        every seat, dummies included (R9)."""
+        every seat, dummies included (R9); at a duplicate table, the dealer of the hand's
+        board."""
+        board = self.board_of(hand_number)
+        if board is not None:
+            return board.dealer
         return (self.first_dealer + hand_number - 1) % self.variant.seats
+
+    def board_of(self, hand_number: int) -> Board | None:
+        """The board hand ``hand_number`` (from 1) plays at a duplicate table, if any."""
+        if 1 <= hand_number <= len(self.boards):
+            return self.boards[hand_number - 1]
+        return None
 
 
 #: Unicode categories a name may not hold: control characters (C0, DEL, C1, NUL among them),
@@ -78,8 +93,10 @@ def _control_character(name: str) -> str | None:
 
 
 def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | None,
-                        players: Sequence[object], first_dealer: object) -> GameSetup:
-    """A new game's setup, or ``RecordInvalid`` listing every problem."""
+                        players: Sequence[object], first_dealer: object,
+                        boards: Sequence[Board] = ()) -> GameSetup:
+    """A new game's setup, or ``RecordInvalid`` listing every problem. ``boards``: a
+    duplicate table's boards in order (the event's movement fixes them)."""
     problems = ProblemList()
     options: Mapping[str, object] = {}
     try:
@@ -125,7 +142,7 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
         else:
             dealer = first_dealer
     problems.raise_if_any()
-    return GameSetup(variant, dict(options), tuple(names), dealer)
+    return GameSetup(variant, dict(options), tuple(names), dealer, tuple(boards))
 
 
 @dataclass(frozen=True)
@@ -234,9 +251,10 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
         running, played, dealt = list(since.running), since.hands_played, since.dealt
     winners: tuple[str, ...] = ()
     ended_by = None
+    target = None if setup.boards else variant.target  # a duplicate table plays its boards
     for result in results:
-        if variant.target is not None:
-            winners, ended_by = _play_hand_to_target(result, totals, variant.target)
+        if target is not None:
+            winners, ended_by = _play_hand_to_target(result, totals, target)
         else:
             for key, points in result.columns:
                 totals[key] += points
@@ -244,9 +262,16 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
         if winners:
             break
     dealt += sum(1 for r in results if "thrown_in" not in r.events)
-    hands = variant.hands_per_game
-    finished = bool(winners) or (hands is not None and dealt >= hands)
-    evening_over = ended and not finished and played + len(results) > 0
+    played += len(results)
+    if setup.boards:
+        # Exactly its boards: a board thrown in anyway is played all the same.
+        finished = played >= len(setup.boards)
+        upcoming = played + 1
+    else:
+        hands = variant.hands_per_game
+        finished = bool(winners) or (hands is not None and dealt >= hands)
+        upcoming = dealt + 1
+    evening_over = ended and not finished and played > 0
     book = None
     if variant.settles_in_marca:
         value = parse_money(setup.options.get("marca_value"))
@@ -262,12 +287,11 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
     if finished and not winners:
         best = max(totals.values())
         winners = tuple(k for k, v in totals.items() if v == best)
-        ended_by = "R10"
-    # A deal thrown in ("to the mountain") does not move the deal (§5.2).
-    next_dealer = None if finished else setup.dealer_of(dealt + 1)
+        ended_by = "boards" if setup.boards else "R10"
+    # A deal thrown in ("to the mountain") does not move the deal (§5.2); a board does.
+    next_dealer = None if finished else setup.dealer_of(upcoming)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
-                       next_dealer, played + len(results), ended_by, variant.target, book,
-                       dealt)
+                       next_dealer, played, ended_by, target, book, dealt)
 
 
 def _top_scorer(result: HandResult) -> str | None:

@@ -21,7 +21,7 @@ from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
 from service.application.unit_of_work import UnitOfWorkFactory
-from service.pdf import render_sheet, render_standings
+from service.pdf import render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
 from . import problems, ratelimit
@@ -196,6 +196,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         store.clubs, service.clock,
         lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest))
     app.extensions["segnapunti.standings_pdf"] = render_standings
+    app.extensions["segnapunti.slips_pdf"] = render_slips
     app.extensions["segnapunti.idempotency"] = keys
     app.extensions["segnapunti.units"] = UnitOfWorkFactory(store, keys)
     app.extensions["segnapunti.printer"] = SheetPrinter(

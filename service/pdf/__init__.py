@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from service.application.printouts import Sheet, StandingsSheet
+    from service.application.printouts import Sheet, SlipsSheet, StandingsSheet
 
-__all__ = ["render_sheet", "render_standings"]
+__all__ = ["render_sheet", "render_slips", "render_standings"]
 
 
 def render_sheet(sheet: Sheet) -> bytes:
@@ -27,5 +27,12 @@ def render_sheet(sheet: Sheet) -> bytes:
 def render_standings(sheet: StandingsSheet) -> bytes:
     """An event's printable standings as the bytes of a PDF (loaded as ``render_sheet``)."""
     from .standings import render_standings as render
+
+    return render(sheet)
+
+
+def render_slips(sheet: SlipsSheet) -> bytes:
+    """A duplicate event's deal slips as the bytes of a PDF (loaded as ``render_sheet``)."""
+    from .slips import render_slips as render
 
     return render(sheet)

@@ -312,11 +312,12 @@ class _TableBuilder:
             dealer = _p(hand.dealer, self.s.hand)
         if last == first:
             self.data[first][0] = Paragraph(
-                f"<font name='{BOLD}' size='{BODY + 3}' color='#1b1b1b'>{hand.number}</font>"
+                f"<font name='{BOLD}' size='{BODY + 3}' color='#1b1b1b'>"
+                f"{hand.label or hand.number}</font>"
                 f"<br/>{escape(hand.dealer)}", self.s.hand)
             self.cmd("VALIGN", (0, first), (0, first), "TOP")
             return
-        self.data[first][0] = str(hand.number)
+        self.data[first][0] = hand.label or str(hand.number)
         self.data[first + 1][0] = dealer
         self.cmd("FONTNAME", (0, first), (0, first), BOLD)
         self.cmd("FONTSIZE", (0, first), (0, first), BODY + 3)

@@ -75,7 +75,7 @@ class SqlEventRepository:
             seed=row.seed, entrants=tuple(row.entrants), club=row.club_id,
             edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
-            version=row.version,
+            version=row.version, deals=row.deals, boards_per_round=row.boards_per_round,
             played=tuple(StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
@@ -153,6 +153,7 @@ class SqlEventRepository:
                     "read_token_hash": event.read_token_hash,
                     "created_at": event.created_at, "version": event.version,
                     "club_id": event.club,
+                    "deals": event.deals, "boards_per_round": event.boards_per_round,
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:

@@ -52,6 +52,9 @@ class GameRow(Base):
     seat_members: Mapped[list[str | None] | None] = mapped_column(NullableJSON, nullable=True)
     # "The evening is over": a game with no natural end, ended by its scorekeeper.
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A duplicate table's boards (issue 28): ``{"numbers": [in the order it plays them],
+    # "seed": the event's, which deals them}``; none: free deals.
+    boards: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="game",
@@ -171,6 +174,9 @@ class EventRow(Base):
     edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Free deals, or the same boards at every table (issue 28), and a round's boards.
+    deals: Mapped[str] = mapped_column(String(16), server_default="free")
+    boards_per_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Bumped by every action of the organiser: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
     # An event of a club (issue 29): its entrants carry their members' ids.

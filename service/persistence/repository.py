@@ -56,6 +56,7 @@ _GAME = select(
     GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.created_at, GameRow.version,
     GameRow.event_id, GameRow.event_round, GameRow.event_table, GameRow.closed_at,
     GameRow.club_id, GameRow.seat_members, GameRow.ended_at,
+    GameRow.boards,
 ).where(GameRow.id == bindparam("game_id"))
 _HANDS = (
     select(HandRow.number, HandRow.version, HandRow.record, HandRow.rules_version,
@@ -197,6 +198,8 @@ class SqlGameRepository:
             club=row.club_id,
             seat_members=(tuple(row.seat_members) if row.seat_members is not None else None),
             ended_at=aware(row.ended_at) if row.ended_at is not None else None,
+            boards=tuple(row.boards["numbers"]) if row.boards else (),
+            board_seed=row.boards["seed"] if row.boards else None,
         )
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
@@ -298,6 +301,8 @@ class SqlGameRepository:
                     "club_id": game.club,
                     "seat_members": (list(game.seat_members)
                                      if game.seat_members is not None else None),
+                    "boards": ({"numbers": list(game.boards), "seed": game.board_seed}
+                               if game.boards else None),
                 })
                 if game.player_token_hashes:
                     connection.execute(insert(_players), [

@@ -61,6 +61,9 @@ EV_HISTORY: Op = ("get", f"{EVENT}/history")
 EV_JSON: Op = ("get", f"{EVENT}.json")
 EV_CSV: Op = ("get", f"{EVENT}.csv")
 EV_LINKS: Op = ("get", f"{EVENT}/links")
+#: A duplicate event's boards and deal slips (issue 28).
+EV_BOARDS: Op = ("get", f"{EVENT}/boards")
+EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 #: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
 #: operation's) and Bruno (``{member2}``); sent with the club's edit token.
 CLUB = f"{API}/clubs/{{club_id}}"
@@ -330,7 +333,8 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_CREATE: ["GET", "DELETE"], EV_READ: ["POST", "PUT", "DELETE"], EV_ROUNDS: ["GET"],
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
-    EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"],
+    EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
+    EV_SLIPS: ["POST", "DELETE"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -348,7 +352,7 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
                    "hand number: a word", "hand number: a lone surrogate"}
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
-               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS)
+               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
@@ -413,6 +417,18 @@ CASES: list[Case] = [
          body={**gatti3_hand(0), "zzz_unknown": 1}),
     Case(EV_ROUND, "the links of a round not played", 404, path=_path(EV_ROUND, number="3")),
     Case(EV_PDF, "query: an unknown language", 422, path=_path(EV_PDF) + "?lang=xx"),
+    Case(EV_SLIPS, "query: an unknown language", 422, path=_path(EV_SLIPS) + "?lang=xx"),
+    # The world's event deals freely: it has no boards to show or print.
+    Case(EV_BOARDS, "the boards of an event of free deals", 404),
+    Case(EV_SLIPS, "the slips of an event of free deals", 404),
+    Case(EV_CREATE, "duplicate deals of no board a round", 422,
+         body={**VALID[EV_CREATE], "deals": "duplicate", "boards_per_round": 0}),
+    Case(EV_CREATE, "duplicate deals of more boards than a game holds", 422,
+         body={**VALID[EV_CREATE], "deals": "duplicate", "boards_per_round": 10**9}),
+    Case(EV_CREATE, "deals of an unknown kind", 422,
+         body={**VALID[EV_CREATE], "deals": "shuffled"}),
+    Case(EV_CREATE, "boards a round for free deals", 422,
+         body={**VALID[EV_CREATE], "boards_per_round": 3}),
     Case(EV_CREATE, "an event with a name 61 long", 422,
          body={**VALID[EV_CREATE], "name": "n" * 61}),
     # Clubs: a roster's names are one person's however typed; merges within the roster.

@@ -25,9 +25,12 @@ READS: dict[tuple[str, str], Request] = {
     ("get", f"{EVENT}/history"): lambda c, url, h: c.get(f"{url}/history", headers=h),
     ("get", f"{EVENT}.json"): lambda c, url, h: c.get(f"{url}.json", headers=h),
     ("get", f"{EVENT}.csv"): lambda c, url, h: c.get(f"{url}.csv", headers=h),
+    ("get", f"{EVENT}/boards"): lambda c, url, h: c.get(f"{url}/boards", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
-    # The organiser's alone: the table links are the tables' tokens, the room's link its own.
+    # The organiser's alone: the table links are the tables' tokens, the room's link its own,
+    # the deal slips every board before it is played.
+    ("get", f"{EVENT}/boards.pdf"): lambda c, url, h: c.get(f"{url}/boards.pdf", headers=h),
     ("get", f"{EVENT}/links"): lambda c, url, h: c.get(f"{url}/links", headers=h),
     ("get", f"{EVENT}/rounds/{{number}}"): lambda c, url, h: c.get(f"{url}/rounds/1",
                                                                     headers=h),
@@ -61,8 +64,9 @@ def test_every_operation_on_an_event_is_in_the_matrix() -> None:
 
 
 def _event(client: Any, name: str) -> dict[str, Any]:
+    # Duplicate deals: every operation, the boards' included, has something to show.
     created = client.post("/api/v1/events", json={
-        "name": name, "variant": "gatti-3", "format": "individual",
+        "name": name, "variant": "gatti-3", "format": "individual", "deals": "duplicate",
         "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
     assert created.status_code == 201, created.json
     body: dict[str, Any] = created.json

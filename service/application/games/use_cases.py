@@ -221,10 +221,12 @@ class GameService:
     def new_game(self, variant_id: str, options: Mapping[str, Any] | None,
                  players: Sequence[str], first_dealer: int | None, *, edit_token: str,
                  read_token: str, event: tuple[str, int, int] | None = None,
-                 problems: Sequence[Problem] = ()) -> StoredGame:
+                 problems: Sequence[Problem] = (),
+                 boards: tuple[Sequence[int], int] | None = None) -> StoredGame:
         """A new game as it is stored (checked, not stored yet): its tokens' hashes, and
-        each player's (worked out from the edit token); ``event`` for a table of an event.
-        ``problems`` found by the caller (a club's seats) are reported with the setup's."""
+        each player's (worked out from the edit token); ``event`` for a table of an event;
+        ``problems`` found by the caller (a club's seats) are reported with the setup's;
+        ``boards`` for a duplicate table: its boards in order, and the event's seed."""
         variant = variant_of(variant_id)
         try:
             setup = validate_game_setup(variant, options, list(players), first_dealer)
@@ -232,6 +234,7 @@ class GameService:
             raise RecordInvalid([*problems, *error.problems]) from error
         if problems:
             raise RecordInvalid(list(problems))
+        numbers, seed = boards if boards is not None else ((), None)
         game_id = new_game_id()
         return StoredGame(
             id=game_id,
@@ -248,6 +251,8 @@ class GameService:
                 for seat, token in enumerate(player_tokens(edit_token, game_id, setup))
                 if token),
             event=event,
+            boards=tuple(numbers),
+            board_seed=seed,
         )
 
     def view_of(self, game: StoredGame) -> GameView:

@@ -13,6 +13,7 @@ from typing import Any
 
 from service.domain import (
     RULES_VERSION,
+    Board,
     Confirmation,
     GameSetup,
     GameSummary,
@@ -20,6 +21,8 @@ from service.domain import (
     HandResult,
     HandStanding,
     RecordInvalid,
+    Variant,
+    deal_board,
     find_variant,
     game_summary,
     hand_standing,
@@ -90,6 +93,8 @@ class HandView:
     standing: HandStanding = NOT_ASKED
     #: Whether the hand counts as final (under ``confirmation: required``: once confirmed).
     final: bool = True
+    #: The board it played, at a duplicate table (issue 28).
+    board: Board | None = None
 
     @property
     def etag(self) -> str:
@@ -163,6 +168,7 @@ def hand_view(
         confirmations=stored.confirmations,
         standing=standing,
         final=is_final(mode, standing),
+        board=setup.board_of(stored.number),
     )
 
 
@@ -172,8 +178,10 @@ def setup_of(game: StoredGame) -> GameSetup:
     exponent form, a control character in a name) stays readable: a refused option falls
     back to its default and the names are kept as stored, and the fallback is logged."""
     variant = find_variant(game.variant)
+    boards = table_boards(variant, game)
     try:
-        return validate_game_setup(variant, game.options, list(game.players), game.first_dealer)
+        return validate_game_setup(variant, game.options, list(game.players), game.first_dealer,
+                                   boards)
     except RecordInvalid as error:
         log.warning("game %s no longer passes today's setup checks; read with defaults for "
                     "what fails: %s", game.id, error)
@@ -181,7 +189,15 @@ def setup_of(game: StoredGame) -> GameSetup:
         options = {name: value for name, value in game.options.items()
                    if f"options.{name}" not in refused}
         return GameSetup(variant, resolve_options(variant, options), tuple(game.players),
-                         game.first_dealer)
+                         game.first_dealer, boards)
+
+
+def table_boards(variant: Variant, game: StoredGame) -> tuple[Board, ...]:
+    """A duplicate table's boards in the order it plays them, dealt from the event's seed
+    (none for a game of free deals)."""
+    if not game.boards or game.board_seed is None:
+        return ()
+    return tuple(deal_board(variant, game.board_seed, n) for n in game.boards)
 
 
 

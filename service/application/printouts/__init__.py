@@ -8,6 +8,7 @@
 - ``chart``: the chart of a game's running totals on its sheet (``Chart``);
 - ``standings``: an event's printable standings (``build_standings_sheet``), and a club's
   season's (``build_season_sheet``);
+- ``slips``: a duplicate event's deal slips (``build_slips``);
 - ``exports``: a game's JSON export and import, and its CSV;
 - ``printer``: the PDF printing of sheets, kept per version and a few at a time
   (``SheetPrinter``).
@@ -30,6 +31,8 @@ from .model import (
     Row,
     Sheet,
     SheetColumn,
+    Slip,
+    SlipsSheet,
     StandingsSheet,
 )
 from .numbers import hand_numbers
@@ -42,10 +45,12 @@ from .printer import (
     as_of,
 )
 from .sheet import build_sheet, explanation_fallbacks
+from .slips import build_slips
 from .standings import build_season_sheet, build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
-           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry", "HandBlock",
-           "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "StandingsSheet",
-           "as_of", "build_season_sheet", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
+           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry",
+           "HandBlock", "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "Slip",
+           "SlipsSheet", "StandingsSheet", "as_of", "build_season_sheet", "build_sheet",
+           "build_slips", "build_standings_sheet", "explanation_fallbacks",
            "export_csv", "export_game", "hand_numbers", "import_game"]

@@ -56,6 +56,7 @@ class HandBlock:
     rows: tuple[Row, ...]
     details: tuple[str, ...] = ()
     heading: str = ""  # "Hand 2, dealer Bruno": heads the explanations
+    label: str = ""  # what the hand column prints: its number, or a duplicate table's board
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,3 +159,38 @@ class StandingsSheet:
             out += [block.title, " ".join(block.header),
                     *(" ".join(r) for r in block.rows), *block.lines]
         return "\n".join([*out, self.legend])
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One board's deal slip: its number, who deals it, a row per seat (the seat, then its
+    cards by group: trumps, then each suit, in the game's own names), the dealer's extra
+    cards in the same groups, and the exposed cards."""
+
+    title: str
+    dealer: str
+    rows: tuple[tuple[str, ...], ...]
+    extra: tuple[str, ...]
+    exposed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlipsSheet:
+    """A duplicate event's deal slips: two boards a page, cut lines between."""
+
+    lang: str
+    title: str
+    subtitle: str
+    header: tuple[str, ...]
+    slips: tuple[Slip, ...]
+    footer: str
+    page_label: str
+    filename: str
+
+    def text(self) -> str:
+        """Every word, in reading order (for tests and search)."""
+        out = [self.title, self.subtitle]
+        for slip in self.slips:
+            out += [slip.title, slip.dealer, " ".join(self.header),
+                    *(" ".join(row) for row in slip.rows), " ".join(slip.extra), slip.exposed]
+        return "\n".join(out)

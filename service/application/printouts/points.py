@@ -143,6 +143,8 @@ class PointsFamily(Family):
             out.append(t(key, names=t.names(names)))
             if summary.ended_by == "R10":
                 out.append(t("end.R10", n=c.variant.hands_per_game or played))
+            elif summary.ended_by == "boards":
+                out.append(t("end.boards", n=played))
             elif summary.ended_by in ("R12", "R13"):
                 out.append(t(f"end.{summary.ended_by}", n=played, target=summary.target))
         elif not played:

@@ -70,7 +70,7 @@ class SheetBuilder:
             variant=variant_name(view, t),
             meta=tuple(self._meta(as_of)),
             columns=(*self.c.columns, *self.family.extra_columns()),
-            hand_label=t("col.hand"),
+            hand_label=t("col.board") if view.setup.boards else t("col.hand"),
             hands=tuple(hands),
             final=tuple(self.family.final()),
             outcome=tuple(self.family.outcome()),
@@ -140,8 +140,11 @@ class SheetBuilder:
         notes += more_notes
         details = tuple(self._details(index, hand, result)[0]) if self.c.detail else ()
         dealer = self.t("hand.dealer", name=self.c.names[hand.dealer])
+        # A duplicate table's hand is known by its board: "Board 7", not "Hand 3".
+        label = str(hand.board.number if hand.board is not None else hand.number)
+        word = self.t("col.board") if hand.board is not None else self.t("col.hand")
         return HandBlock(hand.number, dealer, tuple(notes), tuple(rows), details,
-                         f"{self.t('col.hand')} {hand.number}, {dealer}")
+                         f"{word} {label}, {dealer}", label)
 
     def _notes(self, hand: HandView, result: Result) -> list[str]:
         t = self.t

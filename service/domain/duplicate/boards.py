@@ -64,6 +64,12 @@ class Board:
                 "exposed": [c.code for c in self.exposed]}
 
 
+def board_dealer(variant: Variant, number: int) -> int:
+    """The seat that deals board ``number``: the deal rotates from seat 0, through every seat
+    (gatti-2: the dummies' too, R9)."""
+    return (number - 1) % variant.seats
+
+
 def deal_board(variant: Variant, seed: int | str, number: int) -> Board:
     """Board ``number`` (from 1) of the event with ``seed``."""
     if number < 1:
@@ -71,7 +77,7 @@ def deal_board(variant: Variant, seed: int | str, number: int) -> Board:
     cards = list(variant.pack.cards)
     random.Random(f"{seed}:{number}").shuffle(cards)
     seats = variant.seats
-    dealer = (number - 1) % seats
+    dealer = board_dealer(variant, number)
     order = [(dealer + 1 + i) % seats for i in range(seats)]  # the dealer last
     hands: list[list[Card]] = [[] for _ in range(seats)]
     exposed: list[Card] = []

@@ -38,6 +38,14 @@ ENTRANTS_MAX = 200
 #: The most rounds an event can plan (an evening has 3 to 6; a long tournament 12).
 ROUNDS_MAX = 30
 SEED_MAX = 2**31 - 1
+#: How an event's tables are dealt (EVENTS.md "Duplicate"): each its own free deals, or the
+#: same boards at every table.
+DEALS = ("free", "duplicate")
+#: The most boards a round of a game without a fixed length holds (Ottocento's rubbers,
+#: Mitigatti's evenings): eight boards are about an hour and a half at a table.
+BOARDS_PER_ROUND_MAX = 8
+#: Boards a round of Ottocento plays by default: its games are rubbers, of no fixed length.
+OTTOCENTO_BOARDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +73,13 @@ class EventSetup:
     rounds: int | None
     seed: int
     entrants: tuple[Entrant, ...]
+    #: ``free`` or ``duplicate`` (EVENTS.md "Duplicate"), and a duplicate round's boards.
+    deals: str = "free"
+    boards_per_round: int | None = None
+
+    @property
+    def duplicate(self) -> bool:
+        return self.deals == "duplicate"
 
     @property
     def shape(self) -> TableShape:
@@ -174,6 +189,7 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int) ->
                                    or not 0 <= given_seed <= SEED_MAX):
         problems.add("seed", "invalid_seed", Text("seed is a whole number from 0 to {n}",
                                                   n=SEED_MAX))
+    deals, boards_per_round = _deals(variant, raw, problems)
     entrants = _entrants(raw.get("entrants"), format_, problems)
     if format_ in FORMATS and not any(p.field == "entrants" for p in problems.items):
         problems.extend(roster_problems(len(entrants), str(format_), shape))
@@ -184,7 +200,49 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int) ->
         pairing=pairing if format_ == "pairs" else None,
         scoring=scoring,
         rounds=rounds, seed=given_seed if given_seed is not None else seed,
-        entrants=tuple(entrants))
+        entrants=tuple(entrants), deals=deals, boards_per_round=boards_per_round)
+
+
+def boards_per_round_max(variant: Variant) -> int:
+    """The most boards a round can give a table's game: the hands a game of the variant
+    holds, or ``BOARDS_PER_ROUND_MAX`` for a game without a fixed length."""
+    return variant.hands_per_game or BOARDS_PER_ROUND_MAX
+
+
+def default_boards_per_round(variant: Variant) -> int:
+    """A duplicate round's boards when the organiser says nothing: the hands of the
+    variant's game; Ottocento (rubbers) 4; Mitigatti (an open evening) one deal a seat."""
+    if variant.hands_per_game:
+        return variant.hands_per_game
+    return OTTOCENTO_BOARDS if variant.target is not None else variant.seats
+
+
+def _deals(variant: Variant, raw: Mapping[str, Any], problems: ProblemList
+           ) -> tuple[str, int | None]:
+    """``deals`` and ``boards_per_round``, checked: a duplicate event's boards a round (its
+    default, or 1 to what a game holds); none for free deals."""
+    deals = raw.get("deals", "free")
+    given = raw.get("boards_per_round")
+    if deals is None:
+        deals = "free"
+    if deals not in DEALS:
+        problems.add("deals", "unknown_deals", Text(
+            "{deals} is not a way to deal: free or duplicate", deals=str(deals)))
+        return "free", None
+    if deals == "free":
+        if given is not None:
+            problems.add("boards_per_round", "boards_unexpected", Text(
+                "boards_per_round is for duplicate deals; free deals have no boards"))
+        return "free", None
+    most = boards_per_round_max(variant)
+    if given is None:
+        return "duplicate", default_boards_per_round(variant)
+    if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= most:
+        problems.add("boards_per_round", "invalid_boards_per_round", Text(
+            "boards_per_round is a number of boards from 1 to {n}: what a game of {variant} "
+            "holds", n=most, variant=variant.id))
+        return "duplicate", None
+    return "duplicate", given
 
 
 def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entrant]:

@@ -333,9 +333,10 @@ def standings_csv(found: Standings, names: Sequence[str], rounds: Sequence[int],
 
 
 def prints_standings(blp: Blueprint, guard: Callable[..., Callable[[F], F]],
-                     description: str) -> Callable[[F], F]:
-    """A GET of printed standings: either token (``guard``), ``?lang=``, an A4 PDF."""
-    return stacked(guard(blp, write=False),
+                     description: str, *, write: bool = False) -> Callable[[F], F]:
+    """A GET of a printout (standings, deal slips): either token (``guard``; ``write``: the
+    edit token only), ``?lang=``, an A4 PDF."""
+    return stacked(guard(blp, write=write),
                    blp.arguments(EventSheetQuerySchema, location="query"),
                    blp.response(200, {"type": "string", "format": "binary"},
                                 content_type="application/pdf", description=description))
@@ -347,9 +348,10 @@ def action_json(action: EventAction) -> dict[str, Any]:
             "created_at": action.created_at.isoformat()}
 
 
-def printed(sheet: Any) -> Response:
-    """A printed sheet of standings (an event's, a season's), drawn by ``service.pdf``."""
-    pdf = current_app.extensions["segnapunti.standings_pdf"](sheet)
+def printed(sheet: Any, printer: str = "segnapunti.standings_pdf") -> Response:
+    """A printout (standings of an event or a season, by default; an event's deal slips),
+    drawn by ``service.pdf``'s ``printer``."""
+    pdf = current_app.extensions[printer](sheet)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{sheet.filename}"'
     return response

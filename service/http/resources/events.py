@@ -12,7 +12,8 @@ from flask.views import MethodView
 
 from service.application.caches import LruCache
 from service.application.events import EventService, EventView, TableLinks, repeated
-from service.application.printouts import build_standings_sheet
+from service.application.games import GameView
+from service.application.printouts import build_slips, build_standings_sheet
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
@@ -23,6 +24,7 @@ from ..language import Speaker, request_language, translations
 from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
 from ..schemas.events import (
+    BoardsSchema,
     CloseRoundSchema,
     CreatedEventSchema,
     EventCreateSchema,
@@ -116,7 +118,10 @@ def event_json(view: EventView) -> dict[str, Any]:
         "pairing": setup.pairing,
         "scoring": setup.scoring,
         "rounds_planned": setup.rounds,
-        "seed": setup.seed,
+        # A duplicate event's seed deals every board: the room never sees it.
+        "seed": None if setup.duplicate else setup.seed,
+        "deals": setup.deals,
+        "boards_per_round": setup.boards_per_round,
         "status": status_of(view),
         "entrants": [{"number": i, **e.to_json()} for i, e in enumerate(setup.entrants)],
         "rounds": [{
@@ -134,6 +139,7 @@ def event_json(view: EventView) -> dict[str, Any]:
                 "hands_played": t.game.summary.hands_played,
                 "columns": [c.to_json() for c in t.game.summary.columns],
                 "totals": dict(t.game.summary.totals),
+                **_boards(t.game),
             } for t in r.tables],
             "byes": [names[e] for e in r.stored.byes],
         } for r in view.rounds],
@@ -157,9 +163,15 @@ def tables_json(view: EventView, number: int, links: list[TableLinks]) -> dict[s
             "tokens": {"edit": link.edit_token, "read": link.read_token},
             "links": {"edit": share_link(link.game_id, link.edit_token),
                       "read": share_link(link.game_id, link.read_token)},
+            **_boards(by_table[link.table].game),
         } for link in links],
         "byes": [names[e] for e in played.stored.byes],
     }
+
+
+def _boards(game: GameView) -> dict[str, Any]:
+    """A duplicate table's boards, in the order it plays them."""
+    return {"boards": [b.number for b in game.setup.boards]} if game.setup.boards else {}
 
 
 def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
@@ -226,6 +238,7 @@ class Events(MethodView):
         created = event_service().create_event(
             unit, body, club=club, problems=link.link.choice.problems if link else ())
         data = event_json(created.view)
+        data["seed"] = created.view.setup.seed  # the organiser's, shown once
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {"edit": event_link(created.view.id, created.edit_token),
                          "read": event_link(created.view.id, created.read_token, board=True)}
@@ -433,6 +446,43 @@ class StandingsPdf(MethodView):
         sheet = build_standings_sheet(view, found, lang, service.clock(),
                                       Speaker(lang, None, translations(lang)))
         return printed(sheet)
+
+
+@blp.route("/<game_id:event_id>/boards")
+class Boards(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, BoardsSchema)
+    def get(self, event_id: str) -> Any:
+        """Read a duplicate event's boards
+
+        Each board's dealer, each seat's cards (sorted by suit and rank), the dealer's extra
+        cards and the exposed cards. The organiser's edit token reads every board of the
+        event (the planned rounds', or those of the rounds started and the next); the room's
+        read token only the boards that every table due to play them has played. 404 for an
+        event of free deals.
+        """
+        _view, boards = event_service().get_boards(event_id, bearer_token())
+        return {"boards": [b.to_json() for b in boards]}
+
+
+@blp.route("/<game_id:event_id>/boards.pdf")
+class BoardsPdf(MethodView):
+    @prints_standings(blp, event_protected, "The deal slips, A4, two boards a page",
+                      write=True)
+    def get(self, query: dict[str, Any], event_id: str) -> Any:
+        """Print the deal slips
+
+        What a club prints to make the boards before the evening (edit token): a half page
+        per board, its number large, the dealer, each seat's cards sorted by suit and rank
+        in the game's own suits, the cards the dealer takes, the exposed cards, a cut line
+        between. `lang=it` prints it in Italian.
+        """
+        view, boards = event_service().get_slips(event_id, bearer_token())
+        sheet = build_slips(view, boards, query.get("lang", "en"))
+        return printed(sheet, "segnapunti.slips_pdf")
+
+
+CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
 
 
 @blp.route("/<game_id:event_id>.csv")

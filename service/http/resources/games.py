@@ -13,6 +13,7 @@ from service.application.caches import LruCache
 from service.application.games import Access, GameService, GameView, HandView
 from service.application.ports import HandVersion
 from service.application.unit_of_work import UnitOfWork
+from service.domain import Board
 
 from ..blueprint import Blueprint
 from ..language import language_tag, speaking_of
@@ -112,6 +113,7 @@ def hand_json(hand: HandView) -> dict[str, Any]:
         "confirmations": [c.to_json() for c in hand.confirmations],
         "standing": hand.standing.to_json(),
         "final": hand.final,
+        **({"board": hand.board.number} if hand.board is not None else {}),
     }
 
 
@@ -130,6 +132,8 @@ def game_json(view: GameView) -> dict[str, Any]:
         **summary,
         "hands": [hand_json(hand) for hand in view.hands],
         "confirmation": view.confirmation(),
+        **({"boards": [table_board_json(b) for b in view.setup.boards]}
+           if view.setup.boards else {}),
         **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
                       "closed": game.closed_at is not None}} if game.event else {}),
         **({"club": {"id": game.club, "members": list(game.seat_members or ())}}
@@ -137,6 +141,13 @@ def game_json(view: GameView) -> dict[str, Any]:
         **({"ended_at": game.ended_at.isoformat()} if game.ended_at else {}),
         "created_at": game.created_at.isoformat(),
     }
+
+
+def table_board_json(board: Board) -> dict[str, Any]:
+    """What a duplicate table sees of one of its boards before playing it: its number, who
+    deals it, and the cards exposed (the deal itself is on the slip in the board)."""
+    return {"board": board.number, "dealer": board.dealer,
+            "exposed": [c.code for c in board.exposed]}
 
 
 def version_json(entry: HandVersion) -> dict[str, Any]:

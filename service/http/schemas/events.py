@@ -41,8 +41,14 @@ class EventCreateSchema(StrictSchema):
                                    enum=["match_points", "difference"])
     rounds = _checked_by_the_core("how many rounds the event plays (1-30); none: as many as "
                                   "the organiser starts")
-    seed = _checked_by_the_core("the seed of round 1's draw (0 to 2**31-1); none: one is "
-                                "drawn and shown")
+    seed = _checked_by_the_core("the seed of round 1's draw and of a duplicate event's boards "
+                                "(0 to 2**31-1); none: one is drawn and shown")
+    deals = _checked_by_the_core(
+        "free (default: each table its own deals) or duplicate (the same boards at every "
+        "table, dealt by the service from the seed)", enum=["free", "duplicate"])
+    boards_per_round = _checked_by_the_core(
+        "deals duplicate: the boards each round plays at every table (1 to what a game "
+        "holds; default the variant's hands a game, Ottocento 4, Mitigatti one a seat)")
     entrants = fields.List(fields.Nested(EntrantSchema), required=True,
                            validate=validate.Length(max=ENTRANTS_MAX))
     club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
@@ -76,12 +82,17 @@ class EventSchema(PassThroughSchema):
     pairing = fields.String(allow_none=True)
     scoring = fields.String(required=True)
     rounds_planned = fields.Integer(allow_none=True)
-    seed = fields.Integer(required=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "null for a duplicate event once created (the seed deals every "
+                       "board)"})
+    deals = fields.String(required=True, metadata={"description": "free or duplicate"})
+    boards_per_round = fields.Integer(allow_none=True)
     status = fields.String(required=True, metadata={
         "description": "not_started, playing (a round is open), between_rounds, or over"})
     entrants = fields.List(fields.Dict(), required=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={
-        "description": "each round: state, its tables (game ids, seats, status, totals) "
+        "description": "each round: state, its tables (game ids, seats, status, totals; "
+                       "a duplicate event's: boards, in the order the table plays them) "
                        "and its byes"})
     current_round = fields.Integer(allow_none=True)
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
@@ -112,8 +123,25 @@ class RoundTablesSchema(PassThroughSchema):
     round = fields.Integer(required=True)
     tables = fields.List(fields.Dict(), required=True, metadata={
         "description": "each table: table, game, seats (names by seat), tokens and links "
-                       "(edit for the table's scorekeeper, read) of its game"})
+                       "(edit for the table's scorekeeper, read) of its game; a duplicate "
+                       "event's: boards, in the order the table plays them"})
     byes = fields.List(fields.String(), required=True)
+
+
+class BoardSchema(PassThroughSchema):
+    board = fields.Integer(required=True)
+    dealer = fields.Integer(required=True, metadata={"description": "the dealer's seat"})
+    hands = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "each seat's dealt cards, sorted by suit and rank"})
+    extra = fields.List(fields.String(), required=True, metadata={
+        "description": "the cards the dealer takes besides"})
+    exposed = fields.List(fields.String(), required=True)
+
+
+class BoardsSchema(PassThroughSchema):
+    boards = fields.List(fields.Nested(BoardSchema), required=True, metadata={
+        "description": "edit token: every board of the event; read token: the boards every "
+                       "table due to play them has played"})
 
 
 class StandingsSchema(PassThroughSchema):

@@ -90,6 +90,15 @@ class HandSchema(PassThroughSchema):
     final = fields.Boolean(required=True, metadata={
         "description": "whether the hand counts as final (confirmation: required: once every "
                        "player confirmed it)"})
+    board = fields.Integer(metadata={
+        "description": "a duplicate event's table: the board this hand played"})
+
+
+class TableBoardSchema(PassThroughSchema):
+    board = fields.Integer(required=True)
+    dealer = fields.Integer(required=True, metadata={"description": "the seat that deals it"})
+    exposed = fields.List(fields.String(), required=True, metadata={
+        "description": "the cards every player sees (§2.2)"})
 
 
 class GameConfirmationSchema(PassThroughSchema):
@@ -151,6 +160,9 @@ class GameSchema(PassThroughSchema):
     pot_collected = fields.List(
         fields.Dict(), metadata={"description": "Mitigatti: who collected the pot, when"})
     confirmation = fields.Nested(GameConfirmationSchema, required=True)
+    boards = fields.List(fields.Nested(TableBoardSchema), metadata={
+        "description": "a duplicate event's table: its boards in the order it plays them "
+                       "(hand n is the n-th), their dealers and exposed cards"})
     created_at = fields.DateTime(required=True)
 
 

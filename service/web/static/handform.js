@@ -11,7 +11,7 @@ import { Sections } from "./handsections.js";
 import { findField, problemLine } from "./problems.js";
 import { lostRace } from "./sheet.js";
 import {
-  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, schedulePoll, seatName,
+  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, schedulePoll, seatName,
   sideNames,
 } from "./state.js";
 import { Drafts, Outbox } from "./stores.js";
@@ -34,7 +34,7 @@ async function handScreen(id, number) {
     return;
   }
   // No new hand past the game's end, counting the hands waiting on the phone.
-  const ends = G.detail.hands_per_game;
+  const ends = handsInGame(g, G.detail);
   if (!number && (g.status === "finished" || (ends && nextHand(g).number > Math.max(ends, g.hands.length + 1)))) {
     location.hash = `#/games/${id}`;
     return;
@@ -60,6 +60,8 @@ class HandForm {
     this.baseHands = game.hands.length;
     const next = nextHand(game);
     this.number = hand ? hand.number : next.number;
+    // A duplicate table's hand is a board: its number, its dealer, its exposed cards.
+    this.board = game.boards ? game.boards[this.number - 1] || null : null;
     this.family = detail.family;
     this.seats = game.seats.map((_, i) => i);
     this.summary = Cards.summaryCards(detail);
@@ -302,6 +304,13 @@ class HandForm {
 
   // -- drawing --------------------------------------------------------------------------
 
+  title() {
+    if (this.board) {
+      return t(this.hand ? "hand.correctBoardTitle" : "hand.boardTitle", { board: this.board.board, n: this.number });
+    }
+    return this.hand ? t("hand.correctTitle", { n: this.number }) : t("hand.title", { n: this.number });
+  }
+
   draw(first) {
     const active = document.activeElement && document.activeElement.id;
     const s = this.s;
@@ -309,8 +318,12 @@ class HandForm {
     const root = this.root;
     root.replaceChildren();
     root.append(h("div", { class: "form-head" },
-      h("h1", {}, this.hand ? t("hand.correctTitle", { n: this.number }) : t("hand.title", { n: this.number })),
-      h("p", { class: "dealer-line", "data-field": "dealer" }, t("hand.dealerIs"), " ", h("strong", {}, seatName(s.dealer)))));
+      h("h1", {}, this.title()),
+      h("p", { class: "dealer-line", "data-field": "dealer" }, t("hand.dealerIs"), " ", h("strong", {}, seatName(s.dealer))),
+      this.board && this.board.exposed.length
+        ? h("p", { class: "exposed-line", id: "board-exposed" }, t("hand.boardExposed"), " ",
+          h("strong", {}, this.board.exposed.map((code) => Cards.label(code)).join(" ")))
+        : null));
     if (this.restored) {
       root.append(h("div", { class: "card info draft-note", role: "status" },
         h("p", {}, t("hand.draftRestored", { time: new Date(this.restored).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })),

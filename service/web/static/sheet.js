@@ -9,8 +9,8 @@ import { Explain } from "./explain.js";
 import { submitNew } from "./gamechoice.js";
 import { problemLine, problemText } from "./problems.js";
 import {
-  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
-  schedulePoll, seatName, sideNames,
+  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink,
+  rulesCache, schedulePoll, seatName, sideNames,
 } from "./state.js";
 import { Outbox, Store } from "./stores.js";
 import {
@@ -74,15 +74,17 @@ function drawSheet(first) {
   // The hands waiting on the phone may already fill the game: no hand past its end is
   // counted ("Mano 5 di 4") nor offered. (The service's own hands may run past the count,
   // a tie's extra hands: the next of those is still offered.)
-  const past = Boolean(V.hands_per_game) && next.number > Math.max(V.hands_per_game, g.hands.length + 1);
+  const length = handsInGame(g, V);
+  const past = Boolean(length) && next.number > Math.max(length, g.hands.length + 1);
   const dealerName = next.dealer !== null && next.dealer !== undefined ? seatName(next.dealer) : null;
   append(root, [
     h("div", { class: "sheet-head" },
       h("h1", {}, I18n.variantName(g.variant, V.name)),
       h("p", { class: "status" },
         finished ? t("sheet.finished")
-          : past ? t("sheet.allEntered", { of: V.hands_per_game })
-          : V.hands_per_game ? t("sheet.handOf", { n: next.number, of: V.hands_per_game })
+          : past ? t("sheet.allEntered", { of: length })
+          : next.board ? t("sheet.boardOf", { board: next.board.board, n: next.number, of: length })
+          : length ? t("sheet.handOf", { n: next.number, of: length })
             : t("sheet.hand", { n: next.number }),
         dealerName && !finished && !past ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
       h("p", { class: "badges" },
@@ -112,7 +114,7 @@ function drawSheet(first) {
   }
   if (canEdit() && !finished && !past && !g.event?.closed) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
-      t("sheet.newHand", { n: next.number })));
+      next.board ? t("sheet.newBoard", { n: next.board.board }) : t("sheet.newHand", { n: next.number })));
   }
   if (finished && !g.event) {
     root.append(h("button", { type: "button", class: "button primary big", id: "play-again",
@@ -303,10 +305,13 @@ function sheetTable(g, V, mitigatti) {
           else G.expanded.add(hand.number);
           drawSheet(false);
         },
-      }, h("span", { class: "hand-number" }, hand.number),
+      }, h("span", { class: "hand-number" }, hand.board ?? hand.number),
       // Its name is what it shows, and what the initial stands for: "1, details of hand 1,
-      // dealt by Anna" (WCAG 2.5.3, the visible label inside the name).
-      h("span", { class: "visually-hidden" }, t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
+      // dealt by Anna" (WCAG 2.5.3, the visible label inside the name); a duplicate table's
+      // hand shows its board.
+      h("span", { class: "visually-hidden" }, hand.board
+        ? t("sheet.boardDetailsOf", { n: hand.board, name: seatName(hand.dealer) })
+        : t("sheet.handDetailsOf", { n: hand.number, name: seatName(hand.dealer) })),
       h("span", { class: "hand-dealer", "aria-hidden": "true", title: t("sheet.dealtBy", { name: seatName(hand.dealer) }) },
         initials(seatName(hand.dealer)))),
       verdictMark(g, hand, marks)));
@@ -389,7 +394,8 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
   const result = hand.result;
   const box = h("div", { class: "details" });
   box.append(h("p", { class: "details-head" },
-    h("strong", {}, t("sheet.handN", { n: hand.number })), ` · ${t("sheet.dealer", { name: seatName(hand.dealer) })}`,
+    h("strong", {}, hand.board ? t("sheet.boardN", { n: hand.board }) : t("sheet.handN", { n: hand.number })),
+    ` · ${t("sheet.dealer", { name: seatName(hand.dealer) })}`,
     hand.version > 1 ? ` · ${t("sheet.corrected", { n: hand.version - 1 })}` : ""));
   for (const event of result.events || []) {
     box.append(h("p", { class: "event" }, I18n.has(`event.${event}`) ? t(`event.${event}`) : event));

@@ -53,7 +53,8 @@ function variantName(v) {
 }
 
 /** The next hand's number and dealer, counting the hands still waiting to be sent: a
- * thrown-in deal leaves the deal where it was. */
+ * thrown-in deal leaves the deal where it was. At a duplicate table (issue 28) the hand is
+ * the table's next board (`board`), dealt by that board's dealer. */
 function nextHand(g) {
   let number = g.hands.length + 1;
   let dealer = g.next_dealer;
@@ -62,7 +63,17 @@ function nextHand(g) {
     number += 1;
     if (!entry.record.thrown_in && dealer !== null && dealer !== undefined) dealer = (dealer + 1) % g.seats.length;
   }
-  return { number, dealer };
+  if (g.boards) {
+    const board = g.boards[number - 1] || null;
+    return { number, dealer: board ? board.dealer : null, board };
+  }
+  return { number, dealer, board: null };
+}
+
+/** How many hands the game holds, if it says: a duplicate table's boards, or the variant's
+ * hands a game. */
+function handsInGame(g, detail) {
+  return g.boards ? g.boards.length : detail.hands_per_game;
 }
 
 // -- the outbox, sent ---------------------------------------------------------------------
@@ -300,6 +311,6 @@ function sideNames(seats) {
 }
 
 export {
-  G, canEdit, correctionRoute, flushOutbox, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
+  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
   schedulePoll, screens, seatName, sideNames, stopPolling, variantDetail, variantName, variants,
 };

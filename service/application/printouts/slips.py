@@ -1,0 +1,86 @@
+"""A duplicate event's deal slips (issue 28, EVENTS.md "Duplicate"): what a club prints to
+make the boards before the evening. A slip a board: its number large, who deals it, each
+seat's cards sorted by suit and rank (``sort_cards``: the boards are dealt sorted) under the
+game's own suits and names, the cards the dealer takes besides, and the exposed cards; the
+PDF puts two on a page with a cut line between."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.domain import SUITS, Board, Card, Variant
+
+from ..events import EventView
+from ..i18n import Translator
+from .model import Slip, SlipsSheet
+
+#: The suits' words by the family's pack: Gatti's French suits, the round suits of
+#: Ottocento and Mitigatti.
+ROUND_SUITS = ("ottocento", "mitigatti")
+#: Trumps with names of their own (Ottocento's), said in each language.
+_NAMED = {"BEGATO": ("Bégato", "Bégato"), "MOON": ("Moon", "Luna"), "SUN": ("Sun", "Sole"),
+          "WORLD": ("World", "Mondo"), "ANGEL": ("Angel", "Angelo")}
+#: Court cards' letters in Italian (re, regina, cavallo, fante).
+_RANKS_IT = {"K": "R", "Q": "D", "C": "C", "J": "F"}
+
+
+def _suit_words(variant: Variant, t: Translator) -> tuple[str, ...]:
+    kind = "round" if variant.family in ROUND_SUITS else "french"
+    return (t("slip.trumps"), *(f"{s.symbol} {t(f'slip.suit.{kind}.{s.value}')}"
+                                for s in SUITS))
+
+
+def card_word(card: Card, t: Translator) -> str:
+    """A card in its group's cell: a trump by its number or name, a plain card by its rank."""
+    if card.is_plain:
+        rank = str(card.rank)
+        return _RANKS_IT.get(rank, rank) if t.lang == "it" else rank
+    if card.is_fool:
+        return t("slip.fool")
+    code = card.code
+    if code in _NAMED:
+        return _NAMED[code][0 if t.lang == "en" else 1]
+    if code.startswith("MORO"):
+        return t("slip.moor", n=code[4:])
+    return code[1:] if code[1:].isdigit() else code
+
+
+def exposed_word(card: Card, t: Translator) -> str:
+    """A card by itself: a plain card's rank and suit, a trump said as a trump."""
+    if card.suit is not None:
+        return f"{card_word(card, t)}{card.suit.symbol}"
+    word = card_word(card, t)
+    return t("slip.trump", n=word) if word.isdigit() else word
+
+
+def grouped(cards: Sequence[Card], t: Translator) -> tuple[str, ...]:
+    """Cards in the slip's columns: trumps (and the Fool), then ♥ ♦ ♣ ♠, each in the order
+    given (a board's cards are sorted high to low); an empty group is a dash."""
+    groups: list[list[str]] = [[] for _ in range(1 + len(SUITS))]
+    for card in cards:
+        index = 0 if card.suit is None else 1 + SUITS.index(card.suit)
+        groups[index].append(card_word(card, t))
+    return tuple(" ".join(g) if g else "–" for g in groups)
+
+
+def build_slips(view: EventView, boards: Sequence[Board], lang: str) -> SlipsSheet:
+    t = Translator(lang)
+    setup = view.setup
+    variant = setup.variant
+    name = t.get(f"variant.{variant.id}", variant.name)
+    slips = []
+    for board in boards:
+        rows = tuple((t("slip.seat", n=seat) + (" ◆" if seat == board.dealer else ""),
+                      *grouped(hand, t)) for seat, hand in enumerate(board.hands))
+        extra = (t("slip.extra", n=len(board.extra)), *grouped(board.extra, t)) \
+            if board.extra else ()
+        exposed = (t("slip.exposed", cards=", ".join(exposed_word(c, t) for c in board.exposed))
+                   if board.exposed else t("slip.none_exposed"))
+        slips.append(Slip(t("slip.board", n=board.number),
+                          t("slip.dealer", n=board.dealer), rows, extra, exposed))
+    return SlipsSheet(
+        lang=lang, title=t("slip.title"), subtitle=f"{setup.name} · {name}",
+        header=(t("slip.col.seat"), *_suit_words(variant, t)), slips=tuple(slips),
+        footer=t("slip.footer", event=view.id),
+        page_label=t("footer.page", page="{page}", pages="{pages}"),
+        filename=f"segnapunti-boards-{view.id}.pdf")

@@ -1,0 +1,348 @@
+"""Duplicate events through the API (issue 28, EVENTS.md "Duplicate: the same deals at every
+table"), on SQLite and PostgreSQL: a 12-player ``gatti-3`` duplicate individual played end to
+end (the movement's boards at every table, each hand dealt by its board's dealer, each game
+ending after its boards), the boards' JSON and who may read it, the deal slips PDF read back
+with pypdf, and the bad input of the section."""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from http_support import COUNTING, assert_problem, auth, error_fields
+from pypdf import PdfReader
+
+from service.domain import deal_board, find_variant
+
+API = "/api/v1"
+TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
+          "Marta", "Nino", "Olga"]
+SEED = 2028
+GATTI_3 = find_variant("gatti-3")
+
+
+def board(number: int) -> Any:
+    return deal_board(GATTI_3, SEED, number)
+
+
+def board_record(number: int, winner: int) -> dict[str, Any]:
+    """A ``gatti-3`` record of board ``number`` as dealt: its dealer, a discard of three
+    plain cards below the courts that the dealer held, every counting card in ``winner``'s
+    pile."""
+    dealt = board(number)
+    held = [*dealt.hands[dealt.dealer], *dealt.extra]
+    discard = [c.code for c in held if c.is_plain and c.rank not in ("K", "Q", "C", "J")][:3]
+    piles = [{"side": side, "tricks": (10, 8, 8)[side],
+              "counting": COUNTING if side == winner else []} for side in range(3)]
+    return {"dealer": dealt.dealer, "discard": discard, "piles": piles}
+
+
+class Duplicate:
+    """A duplicate evening seen from the organiser's phone and the room's."""
+
+    def __init__(self, client: Any, **body: Any) -> None:
+        self.client = client
+        self.created = client.post(f"{API}/events", json={
+            "name": "Serata duplicata", "variant": "gatti-3", "format": "individual",
+            "deals": "duplicate", "seed": SEED,
+            "entrants": [{"name": n} for n in TWELVE], **body})
+        assert self.created.status_code == 201, self.created.json
+        self.id = self.created.json["id"]
+        self.edit = self.created.json["tokens"]["edit"]
+        self.read = self.created.json["tokens"]["read"]
+        self.url = f"{API}/events/{self.id}"
+
+    def start(self) -> dict[str, Any]:
+        response = self.client.post(f"{self.url}/rounds", json={}, headers=auth(self.edit))
+        assert response.status_code == 201, response.json
+        return response.json
+
+    def boards(self, token: str) -> list[int]:
+        response = self.client.get(f"{self.url}/boards", headers=auth(token))
+        assert response.status_code == 200, response.json
+        return [b["board"] for b in response.json["boards"]]
+
+    def game(self, table: dict[str, Any]) -> dict[str, Any]:
+        response = self.client.get(f"{API}/games/{table['game']}",
+                                   headers=auth(table["tokens"]["edit"]))
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def play(self, table: dict[str, Any], winner: int = 0) -> dict[str, Any]:
+        """The table's next board, entered with the table's own token."""
+        number = table["boards"][self.game(table)["hands_played"]]
+        response = self.client.post(f"{API}/games/{table['game']}/hands",
+                                    json=board_record(number, winner),
+                                    headers=auth(table["tokens"]["edit"]))
+        assert response.status_code == 201, response.json
+        return response.json
+
+
+def test_a_duplicate_event_says_its_deals_and_boards_per_round(client: Any) -> None:
+    evening = Duplicate(client)
+    assert evening.created.json["deals"] == "duplicate"
+    assert evening.created.json["boards_per_round"] == GATTI_3.hands_per_game == 3
+    assert evening.created.json["seed"] == SEED  # the organiser's, shown once
+    read = client.get(evening.url, headers=auth(evening.read)).json
+    assert (read["deals"], read["boards_per_round"]) == ("duplicate", 3)
+    assert read["seed"] is None  # the seed deals every board: the room never sees it
+    free = client.post(f"{API}/events", json={
+        "name": "Serata", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in TWELVE[:3]]}).json
+    assert (free["deals"], free["boards_per_round"]) == ("free", None)
+
+
+@pytest.mark.parametrize(("variant", "expected"), [
+    ("gatti-4", 4), ("ottocento", 4), ("mitigatti-4", 4), ("mitigatti-3", 3)])
+def test_boards_per_round_defaults_to_a_game_s_hands_and_ottocento_4(
+        client: Any, variant: str, expected: int) -> None:
+    created = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": variant, "format": "individual", "deals": "duplicate",
+        "entrants": [{"name": n} for n in TWELVE[:8]]})
+    assert created.status_code == 201, created.json
+    assert created.json["boards_per_round"] == expected
+
+
+def test_gatti_3_duplicate_individual_of_12_players_end_to_end(client: Any) -> None:
+    evening = Duplicate(client, rounds=2)
+    seats_of_board: dict[tuple[int, int], list[str]] = defaultdict(list)
+    played_by: dict[str, list[int]] = defaultdict(list)
+    for round_number, own in ((1, [1, 2, 3]), (2, [4, 5, 6])):
+        started = evening.start()
+        tables = started["tables"]
+        assert len(tables) == 4 and started["byes"] == []
+        # Every table plays the round's own boards, each from its own start, round them.
+        for place, table in enumerate(tables):
+            start = place % 3
+            assert table["boards"] == own[start:] + own[:start]
+        listed = client.get(evening.url, headers=auth(evening.read)).json["rounds"]
+        assert [t["boards"] for t in listed[round_number - 1]["tables"]] == \
+            [t["boards"] for t in tables]
+        for table in tables:
+            game = evening.game(table)
+            assert [b["board"] for b in game["boards"]] == table["boards"]
+            for b in game["boards"]:
+                assert b["dealer"] == board(b["board"]).dealer
+                assert b["exposed"] == [c.code for c in board(b["board"]).exposed]
+            for n, number in enumerate(table["boards"]):
+                # Hand n is the table's n-th board, dealt by the board's dealer, not the
+                # rotation's.
+                assert evening.game(table)["next_dealer"] == board(number).dealer
+                hand = evening.play(table, winner=n % 3)
+                assert (hand["number"], hand["board"]) == (n + 1, number)
+                assert hand["dealer"] == board(number).dealer == (number - 1) % 3
+                for seat, name in enumerate(table["seats"]):
+                    seats_of_board[(number, seat)].append(name)
+                    played_by[name].append(number)
+            # The game lasts exactly its boards: finished after the third, no fourth.
+            game = evening.game(table)
+            assert (game["status"], game["ended_by"], game["hands_played"]) == \
+                ("finished", "boards", 3)
+            more = client.post(f"{API}/games/{table['game']}/hands",
+                               json=board_record(table["boards"][0], 0),
+                               headers=auth(table["tokens"]["edit"]))
+            assert_problem(more, 409, code="game_finished")
+    # Nobody plays a board twice; each seat of a board is held by different entrants.
+    for name, boards in played_by.items():
+        assert sorted(boards) == [1, 2, 3, 4, 5, 6], name
+    for (number, seat), names in seats_of_board.items():
+        assert len(names) == len(set(names)) == 4, (number, seat)
+    assert client.get(evening.url, headers=auth(evening.read)).json["status"] == "over"
+
+
+def test_a_round_of_fewer_boards_than_a_game_of_gatti_ends_after_them(client: Any) -> None:
+    evening = Duplicate(client, boards_per_round=2)
+    table = evening.start()["tables"][0]
+    assert table["boards"] == [1, 2]
+    evening.play(table)
+    assert evening.game(table)["status"] == "in_progress"
+    evening.play(table)
+    game = evening.game(table)
+    assert (game["status"], game["hands_played"], game["next_dealer"]) == \
+        ("finished", 2, None)
+
+
+def test_the_boards_json_gives_every_board_to_the_organiser(client: Any) -> None:
+    evening = Duplicate(client, rounds=2)
+    body = client.get(f"{evening.url}/boards", headers=auth(evening.edit)).json
+    assert body["boards"] == [board(n).to_json() for n in range(1, 7)]
+    first = body["boards"][0]
+    assert len(first["hands"]) == 3 and all(len(h) == 25 for h in first["hands"])
+    assert len(first["extra"]) == 3 and len(first["exposed"]) == 3
+    # Without planned rounds: the rounds started and the next one.
+    open_ended = Duplicate(client)
+    assert open_ended.boards(open_ended.edit) == [1, 2, 3]
+    open_ended.start()
+    assert open_ended.boards(open_ended.edit) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_room_sees_a_board_once_every_table_due_to_play_it_has(client: Any) -> None:
+    evening = Duplicate(client, rounds=2)
+    assert evening.boards(evening.read) == []
+    tables = evening.start()["tables"]
+    # The tables play 1 2 3, 2 3 1, 3 1 2, 1 2 3.
+    assert [t["boards"][0] for t in tables] == [1, 2, 3, 1]
+    evening.play(tables[0])
+    evening.play(tables[3])
+    assert evening.boards(evening.read) == []  # board 1 still due at tables 2 and 3
+    for _ in range(3):
+        evening.play(tables[1])  # 2, 3, then 1
+    evening.play(tables[2])
+    assert evening.boards(evening.read) == []
+    evening.play(tables[2])  # 3, then 1: every table has played board 1
+    shown = client.get(f"{evening.url}/boards", headers=auth(evening.read)).json["boards"]
+    assert shown == [board(1).to_json()]
+    assert evening.boards(evening.edit) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_closed_round_shows_the_boards_its_tables_will_no_longer_play(client: Any) -> None:
+    evening = Duplicate(client, rounds=2)
+    tables = evening.start()["tables"]
+    evening.play(tables[0])
+    closed = client.post(f"{evening.url}/rounds/1/close", headers=auth(evening.edit))
+    assert closed.status_code == 200, closed.json
+    assert evening.boards(evening.read) == [1, 2, 3]
+
+
+def test_an_event_of_free_deals_has_no_boards(client: Any) -> None:
+    created = client.post(f"{API}/events", json={
+        "name": "Serata", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in TWELVE[:3]]}).json
+    url = f"{API}/events/{created['id']}"
+    assert_problem(client.get(f"{url}/boards", headers=auth(created["tokens"]["edit"])), 404)
+    assert_problem(client.get(f"{url}/boards.pdf", headers=auth(created["tokens"]["edit"])),
+                   404)
+    started = client.post(f"{url}/rounds", json={}, headers=auth(created["tokens"]["edit"]))
+    table = started.json["tables"][0]
+    assert "boards" not in table
+    game = client.get(f"{API}/games/{table['game']}", headers=auth(table["tokens"]["edit"]))
+    assert "boards" not in game.json
+
+
+def _pdf_text(response: Any) -> tuple[int, str]:
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_the_deal_slips_print_each_board_its_dealer_and_every_seat_s_cards(
+        client: Any) -> None:
+    evening = Duplicate(client, rounds=2)
+    pages, text = _pdf_text(client.get(f"{evening.url}/boards.pdf",
+                                       headers=auth(evening.edit)))
+    assert pages == 3  # six boards, two a page
+    flat = " ".join(text.split())
+    for number in range(1, 7):
+        dealt = board(number)
+        assert f"Board {number}" in flat
+        assert f"Dealer: seat {dealt.dealer}" in flat
+        for hand in dealt.hands:
+            trumps = " ".join(c.code[1:] for c in hand if c.is_trump)
+            hearts = " ".join(str(c.rank) for c in hand if c.suit is not None
+                              and c.suit.value == "H")
+            # Sorted high to low in the game's order, as the slip prints them.
+            assert trumps in flat and hearts in flat, (number, trumps, hearts)
+    for word in ("Seat 0", "Seat 1", "Seat 2", "Trumps", "Hearts", "Diamonds", "Clubs",
+                 "Spades", "Dealer takes (3)", "Exposed cards"):
+        assert word in flat, word
+    _pages, italian = _pdf_text(client.get(f"{evening.url}/boards.pdf?lang=it",
+                                           headers=auth(evening.edit)))
+    flat = " ".join(italian.split())
+    for word in ("Smazzata 1", "Smazzata 6", "Mazziere: posto 0", "Posto 2", "Trionfi",
+                 "Cuori", "Picche", "Al mazziere (3)", "Carte scoperte"):
+        assert word in flat, word
+
+
+def test_the_deal_slips_are_the_organiser_s(client: Any) -> None:
+    evening = Duplicate(client)
+    assert_problem(client.get(f"{evening.url}/boards.pdf", headers=auth(evening.read)), 403,
+                   code="read_only_token")
+
+
+def test_ottocento_slips_name_its_own_suits_and_trumps(client: Any) -> None:
+    pairs = [{"name": f"Coppia {i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)]
+    created = client.post(f"{API}/events", json={
+        "name": "Torneo", "variant": "ottocento", "format": "pairs", "deals": "duplicate",
+        "rounds": 1, "seed": 5, "entrants": pairs}).json
+    _pages, text = _pdf_text(client.get(f"{API}/events/{created['id']}/boards.pdf",
+                                        headers=auth(created["tokens"]["edit"])))
+    flat = " ".join(text.split())
+    for word in ("Board 4", "Cups", "Coins", "Batons", "Swords", "Dealer takes (2)",
+                 "No card is exposed"):
+        assert word in flat, word
+    assert "Hearts" not in flat
+
+
+def test_the_score_sheet_says_board_not_hand(client: Any) -> None:
+    evening = Duplicate(client)
+    table = evening.start()["tables"][1]  # plays 2, 3, 1
+    for _ in range(3):
+        evening.play(table)
+    _pages, text = _pdf_text(client.get(f"{API}/games/{table['game']}/sheet.pdf",
+                                        headers=auth(table["tokens"]["read"])))
+    flat = " ".join(text.split())
+    assert "Board" in flat and "The game ended after its 3 boards" in flat
+
+
+def _events(client: Any) -> int:
+    engine = client.application.extensions["segnapunti.games"].repository.engine
+    with engine.connect() as connection:
+        return int(connection.exec_driver_sql("SELECT COUNT(*) FROM events").scalar_one())
+
+
+@pytest.mark.parametrize(("body", "fields"), [
+    ({"deals": "shuffled"}, {"deals": "unknown_deals"}),
+    ({"deals": "duplicate", "boards_per_round": 0},
+     {"boards_per_round": "invalid_boards_per_round"}),
+    # A game of gatti-3 holds 3 hands: a round cannot give it 4 boards.
+    ({"deals": "duplicate", "boards_per_round": 4},
+     {"boards_per_round": "invalid_boards_per_round"}),
+    ({"deals": "duplicate", "boards_per_round": "3"},
+     {"boards_per_round": "invalid_boards_per_round"}),
+    ({"deals": "duplicate", "boards_per_round": True},
+     {"boards_per_round": "invalid_boards_per_round"}),
+    ({"boards_per_round": 2}, {"boards_per_round": "boards_unexpected"}),
+    ({"deals": "free", "boards_per_round": 2}, {"boards_per_round": "boards_unexpected"}),
+    # Every problem at once.
+    ({"deals": "duplicate", "boards_per_round": -1, "rounds": 0, "format": "pairs"},
+     {"boards_per_round": "invalid_boards_per_round", "rounds": "invalid_rounds",
+      "format": "format_unfit", "entrants[0].players": "pair_needs_two",
+      "entrants[1].players": "pair_needs_two", "entrants[2].players": "pair_needs_two"}),
+])
+def test_bad_duplicate_setups_are_refused_whole_and_store_nothing(
+        client: Any, body: dict[str, Any], fields: dict[str, str]) -> None:
+    before = _events(client)
+    response = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in TWELVE[:3]], **body})
+    problem = assert_problem(response, 422)
+    assert error_fields(problem) == fields
+    assert _events(client) == before
+
+
+def test_ottocento_takes_up_to_8_boards_a_round(client: Any) -> None:
+    pairs = [{"name": f"Coppia {i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)]
+    body = {"name": "Torneo", "variant": "ottocento", "format": "pairs",
+            "deals": "duplicate", "entrants": pairs}
+    assert client.post(f"{API}/events", json={**body, "boards_per_round": 8}).status_code \
+        == 201
+    problem = assert_problem(client.post(f"{API}/events",
+                                         json={**body, "boards_per_round": 9}), 422)
+    assert error_fields(problem) == {"boards_per_round": "invalid_boards_per_round"}
+
+
+def test_free_seating_of_a_duplicate_round_is_checked_and_gets_the_boards(
+        client: Any) -> None:
+    evening = Duplicate(client, format="free")
+    bad = client.post(f"{evening.url}/rounds", json={"tables": [
+        ["Anna", "Bruno", "Carla"], ["Anna", "Dario", "Nessuno"]]}, headers=auth(evening.edit))
+    problem = assert_problem(bad, 422)
+    assert set(error_fields(problem)) >= {"tables[1].seats[2]"}
+    assert client.get(evening.url, headers=auth(evening.read)).json["rounds"] == []
+    good = client.post(f"{evening.url}/rounds", json={"tables": [
+        ["Anna", "Bruno", "Carla"], ["Dario", "Elena", "Fabio"]]}, headers=auth(evening.edit))
+    assert good.status_code == 201, good.json
+    assert [t["boards"] for t in good.json["tables"]] == [[1, 2, 3], [2, 3, 1]]

@@ -1,0 +1,78 @@
+"""A duplicate table on the phone page (issue 28, EVENTS.md "Duplicate"): the scorekeeper of a
+``gatti-3`` duplicate table sees the next board, not the next hand, and who deals it (the
+board's dealer, not the rotation's); the hand form is titled with the board and shows its
+exposed cards; the hand list shows the board each hand played; in English and in Italian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from page_driver import call
+from playwright.sync_api import expect
+
+from service.domain import deal_board, find_variant
+
+SIX = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+SEED = 77
+GATTI_3 = find_variant("gatti-3")
+
+
+def _table(base: str) -> dict[str, Any]:
+    """The second table of round 1 of a six-player duplicate evening: it plays 2, 3, 1."""
+    created = call(base, "POST", "/events", body={
+        "name": "Duplicato", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "seed": SEED, "entrants": [{"name": n} for n in SIX]})
+    started = call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"],
+                   {})
+    table: dict[str, Any] = started["tables"][1]
+    assert table["boards"] == [2, 3, 1]
+    return table
+
+
+def _label(code: str) -> str:
+    card = GATTI_3.pack.by_code[code]
+    return card.label if card.suit is not None else code
+
+
+def test_a_duplicate_table_enters_its_boards(phones: Any) -> None:
+    phone = phones()
+    page, base = phone.page, phone.base
+    table = _table(base)
+    board = deal_board(GATTI_3, SEED, 2)
+    dealer = table["seats"][board.dealer]
+    assert board.dealer == 1  # the rotation would have seat 0 deal a game's first hand
+    page.goto(f"{base}/#/games/{table['game']}?token={table['tokens']['edit']}")
+    expect(page.locator(".sheet-head .status")).to_contain_text("Board 2 (1 of 3)")
+    expect(page.locator(".sheet-head .status")).to_contain_text(f"dealer: {dealer}")
+    expect(page.locator("#new-hand")).to_have_text("Enter board 2")
+    page.click("#new-hand")
+    expect(page.locator(".form-head h1")).to_have_text("Board 2")
+    expect(page.locator(".form-head .dealer-line")).to_contain_text(dealer)
+    exposed = " ".join(_label(c.code) for c in board.exposed)
+    expect(page.locator("#board-exposed")).to_have_text(f"Exposed cards: {exposed}")
+
+    held = [*board.hands[board.dealer], *board.extra]
+    discard = [c.code for c in held if c.is_plain and c.rank not in "KQCJ"][:3]
+    call(base, "POST", f"/games/{table['game']}/hands", table["tokens"]["edit"], {
+        "dealer": board.dealer, "discard": discard,
+        "piles": [{"side": s, "points": p} for s, p in enumerate((40, 20, 18))]})
+    page.goto(f"{base}/#/games/{table['game']}?token={table['tokens']['read']}")
+    expect(page.locator("tr.hand[data-hand='1'] .hand-number")).to_have_text("2")
+    expect(page.locator("tr.hand[data-hand='1'] .visually-hidden").first).to_contain_text(
+        f"board 2 dealt by {dealer}")
+    following = deal_board(GATTI_3, SEED, 3)
+    expect(page.locator(".sheet-head .status")).to_contain_text("Board 3 (2 of 3)")
+    expect(page.locator(".sheet-head .status")).to_contain_text(
+        f"dealer: {table['seats'][following.dealer]}")
+
+
+def test_a_duplicate_table_speaks_italian(phones: Any) -> None:
+    phone = phones(locale="it-IT")
+    page, base = phone.page, phone.base
+    table = _table(base)
+    page.goto(f"{base}/#/games/{table['game']}?token={table['tokens']['edit']}")
+    expect(page.locator(".sheet-head .status")).to_contain_text("Smazzata 2 (1 di 3)")
+    expect(page.locator("#new-hand")).to_have_text("Segna la smazzata 2")
+    page.click("#new-hand")
+    expect(page.locator(".form-head h1")).to_have_text("Smazzata 2")
+    expect(page.locator("#board-exposed")).to_contain_text("Carte scoperte:")
