@@ -346,3 +346,32 @@ def test_free_seating_of_a_duplicate_round_is_checked_and_gets_the_boards(
         ["Anna", "Bruno", "Carla"], ["Dario", "Elena", "Fabio"]]}, headers=auth(evening.edit))
     assert good.status_code == 201, good.json
     assert [t["boards"] for t in good.json["tables"]] == [[1, 2, 3], [2, 3, 1]]
+
+
+def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
+    """EVENTS.md "The referee knows the cards": a table's record that disagrees with its
+    board is a 422 naming the board, the seat and the card, with the rules' problems at once;
+    nothing is stored."""
+    evening = Duplicate(client)
+    table = evening.start()["tables"][0]
+    number = table["boards"][0]
+    dealt = board(number)
+    record = board_record(number, 0)
+    other = (dealt.dealer + 1) % 3
+    stranger = next(c.code for c in dealt.hands[other] if c.is_plain and c.rank != "K")
+    record["discard"] = [stranger, *record["discard"][1:]]
+    refused = client.post(f"{API}/games/{table['game']}/hands", json=record,
+                          headers=auth(table["tokens"]["edit"]))
+    body = assert_problem(refused, 422)
+    problem = next(e for e in body["errors"] if e["field"] == "discard[0]")
+    assert problem["code"] == "not_dealt"
+    assert f"board {number}" in problem["message"] and stranger in problem["message"]
+    assert f"seat {other}" in problem["message"]
+    assert evening.game(table)["hands_played"] == 0
+    # The board's dealer, not the rotation's: another dealer is named once, by the board.
+    wrong = {**board_record(number, 0), "dealer": other}
+    body = assert_problem(client.post(f"{API}/games/{table['game']}/hands", json=wrong,
+                                      headers=auth(table["tokens"]["edit"])), 422)
+    assert [e["field"] for e in body["errors"]].count("dealer") == 1
+    evening.play(table)
+    assert evening.game(table)["hands_played"] == 1

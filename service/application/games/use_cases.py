@@ -27,6 +27,7 @@ from service.domain import (
     RecordInvalid,
     Text,
     UnknownVariant,
+    board_checks,
     check_next_hand,
     ends_by_evening,
     find_variant,
@@ -116,8 +117,13 @@ def parse_and_score(
         summary = game_summary(setup, earlier)
     expected_dealer = summary.next_dealer
     name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
+    # A duplicate table's hand is a board: the referee checks it against the board's cards
+    # (its dealer too, so the rotation's check is not made twice).
+    board = setup.board_of(summary.hands_played + 1)
+    checks = None if board is None else board_checks(board, setup.variant)
     record, result = score_record(setup.variant, setup.options, data,
-                                  expected_dealer=expected_dealer, dealer_name=name)
+                                  expected_dealer=None if board else expected_dealer,
+                                  dealer_name=name, checks=checks)
     problems = check_next_hand(setup, earlier, result, summary)
     if problems:
         raise RecordInvalid(problems)
