@@ -1,5 +1,6 @@
-"""The languages the service speaks to a table (issue 18): English, the rules core's own, and
-Italian from the gettext catalogue ``service/locale/it/LC_MESSAGES/messages.po`` (read by
+"""The languages the service speaks to a table (issue 18, French issue 27): English, the rules
+core's own, and Italian and French from the gettext catalogues
+``service/locale/<lang>/LC_MESSAGES/messages.po`` (read by
 ``service.locale`` and handed to the ``Speaker``).
 
 A ``Speaker`` renders what the core said (``Text``: problems, explanation lines, payments,
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from service.domain import (
@@ -24,38 +26,91 @@ from service.domain import (
     english_value,
 )
 
-LANGUAGES = ("en", "it")
+LANGUAGES = ("en", "it", "fr")
 DEFAULT = "en"
 
-_RANKS_IT = {"1": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei",
-             "7": "sette", "8": "otto", "9": "nove", "10": "dieci", "J": "fante",
-             "C": "cavallo", "Q": "regina", "K": "re"}
-_FRENCH_IT = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}
-_ROUND_IT = {"H": "coppe", "D": "denari", "C": "bastoni", "S": "spade"}
-_NAMED_IT = {"ANGEL": "Angelo", "WORLD": "Mondo", "SUN": "Sole", "MOON": "Luna",
-             "BEGATO": "Bégato", "MATTO": "Matto"}
-_TRUMPS_IT = {1: "Bagatto", 20: "Giudizio", 21: "Mondo"}
+
+@dataclass(frozen=True)
+class CardWords:
+    """How a language names cards: ranks, the two kinds of suits, the tarot's trumps and the
+    Bolognese pack's named ones, the Fool, and the word that ends a list (*e*, *et*)."""
+
+    ranks: Mapping[str, str]
+    french_suits: Mapping[str, str]
+    round_suits: Mapping[str, str]
+    of: str
+    trump: str
+    named: Mapping[str, str]
+    moro: str
+    trumps: Mapping[int, str]
+    fool: str
+    and_: str
+    #: A family's own words for the tarot's cards, where they differ from the language's.
+    family_trumps: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
+    family_fool: Mapping[str, str] = field(default_factory=dict)
+
+    def suit(self, suit: str, family: str | None) -> str:
+        suits = self.round_suits if family in ("ottocento", "mitigatti") else self.french_suits
+        name = suits[suit]
+        if self.of.endswith("e") and name[:1] in "aeiouéèêhâ":
+            return f"{self.of[:-1]}'{name}"  # French elides: "valet d'épées"
+        return f"{self.of} {name}"
+
+
+CARD_WORDS: dict[str, CardWords] = {
+    "it": CardWords(
+        ranks={"1": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei",
+               "7": "sette", "8": "otto", "9": "nove", "10": "dieci", "J": "fante",
+               "C": "cavallo", "Q": "regina", "K": "re"},
+        french_suits={"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"},
+        round_suits={"H": "coppe", "D": "denari", "C": "bastoni", "S": "spade"},
+        of="di", trump="trionfo",
+        named={"ANGEL": "Angelo", "WORLD": "Mondo", "SUN": "Sole", "MOON": "Luna",
+               "BEGATO": "Bégato", "MATTO": "Matto"},
+        moro="Moro", trumps={1: "Bagatto", 20: "Giudizio", 21: "Mondo"}, fool="Matto",
+        and_="e", family_fool={"mitigatti": "Fuole (Matto)"}),
+    # French as a table in Nice says it: the French suits' names for Gatti, the round suits
+    # (coupes, deniers, bâtons, épées) for Ottocento and Mitigatti, trumps "atout", the Fool
+    # "l'Excuse"; Mitigatti's honours by the seed's Niçois words (Cason, 1930): the Bagatte,
+    # l'Ange, the Papote (5 to 2), lu Fuole.
+    "fr": CardWords(
+        ranks={"1": "as", "2": "deux", "3": "trois", "4": "quatre", "5": "cinq", "6": "six",
+               "7": "sept", "8": "huit", "9": "neuf", "10": "dix", "J": "valet",
+               "C": "cavalier", "Q": "dame", "K": "roi"},
+        french_suits={"H": "cœur", "D": "carreau", "C": "trèfle", "S": "pique"},
+        round_suits={"H": "coupes", "D": "deniers", "C": "bâtons", "S": "épées"},
+        of="de", trump="atout",
+        named={"ANGEL": "l'Ange", "WORLD": "le Monde", "SUN": "le Soleil", "MOON": "la Lune",
+               "BEGATO": "Bégato", "MATTO": "l'Excuse"},
+        moro="Maure", trumps={1: "le Petit", 20: "le Jugement", 21: "le Monde"},
+        fool="l'Excuse", and_="et",
+        family_trumps={"mitigatti": {1: "Bagatte", 2: "Papote", 3: "Papote", 4: "Papote",
+                                     5: "Papote", 20: "l'Ange"}},
+        family_fool={"mitigatti": "Fuole"}),
+}
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
-    """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"."""
-    if lang != "it":
+    """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"; "roi de
+    carreau", "atout 20 (l'Ange)", "Fuole"."""
+    words = CARD_WORDS.get(lang)
+    if words is None:
         return card.code
     code = card.code
     if card.is_plain and card.rank and card.suit:
-        suits = _ROUND_IT if family in ("ottocento", "mitigatti") else _FRENCH_IT
-        return f"{_RANKS_IT[card.rank]} di {suits[card.suit.value]}"
+        return f"{words.ranks[card.rank]} {words.suit(card.suit.value, family)}"
     if card.is_fool:
-        return "Fuole (Matto)" if family == "mitigatti" else "Matto"
-    if code in _NAMED_IT:
-        return _NAMED_IT[code]
+        return words.family_fool.get(family or "", words.fool)
+    if code in words.named:
+        return words.named[code]
     if code.startswith("MORO"):
-        return f"Moro {code[4:]}"
+        return f"{words.moro} {code[4:]}"
     number = int(code[1:]) if code[1:].isdigit() else None
     if number is None:
         return code
-    named = _TRUMPS_IT.get(number) if family != "ottocento" else None
-    return f"trionfo {number} ({named})" if named else f"trionfo {number}"
+    trumps = words.family_trumps.get(family or "", words.trumps)
+    named = trumps.get(number) if family != "ottocento" else None
+    return f"{words.trump} {number} ({named})" if named else f"{words.trump} {number}"
 
 
 class Speaker:
@@ -81,7 +136,8 @@ class Speaker:
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
             names = [card_name(c, self.lang, self.family) for c in value]
-            return (", ".join(names[:-1]) + " e " + names[-1]) if len(names) > 1 else \
+            last = f" {CARD_WORDS[self.lang].and_} "
+            return (", ".join(names[:-1]) + last + names[-1]) if len(names) > 1 else \
                 "".join(names)
         return str(value)
 
