@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from string import Formatter
 from pathlib import Path
+from string import Formatter
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
@@ -132,7 +132,7 @@ def keyed_missing(domain: str, lang: str) -> list[str]:
         source = english.get(key)
         said = set() if source is None else _placeholders(_english_of(source))
         if not strings or not all(strings) or (source is not None and any(
-                _placeholders(text) - said for text in strings)):
+                _placeholders(str(text)) - said for text in strings)):
             out.append(key)
     return out
 
