@@ -82,7 +82,7 @@ CARD_WORDS: dict[str, CardWords] = {
         of="de", trump="atout",
         named={"ANGEL": "l'Ange", "WORLD": "le Monde", "SUN": "le Soleil", "MOON": "la Lune",
                "BEGATO": "Bégato", "MATTO": "l'Excuse"},
-        moro="Maure", trumps={1: "le Petit", 20: "le Jugement", 21: "le Monde"},
+        moro="Maure", trumps={1: "Bagatto", 20: "le Jugement", 21: "le Monde"},
         fool="l'Excuse", and_="et",
         family_trumps={"mitigatti": {1: "Bagatte", 2: "Papote", 3: "Papote", 4: "Papote",
                                      5: "Papote", 20: "l'Ange"}},
