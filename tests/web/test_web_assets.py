@@ -66,7 +66,7 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     assert boot["entry"].startswith("/app/app.js?v=")
     # The words, a file a language made from the catalogues, at its version.
     assert {lang: url.partition("?")[0] for lang, url in boot["words"].items()} == {
-        "en": "/app/words-en.js", "it": "/app/words-it.js"}
+        "en": "/app/words-en.js", "fr": "/app/words-fr.js", "it": "/app/words-it.js"}
     loaded += boot["words"].values()
     # Every module, fetched by the loader at once: no module waits for the one importing it.
     assert sorted(url.partition("?")[0] for url in boot["modules"]) == [
