@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from service.domain import (
@@ -30,87 +29,76 @@ LANGUAGES = ("en", "it", "fr")
 DEFAULT = "en"
 
 
-@dataclass(frozen=True)
-class CardWords:
-    """How a language names cards: ranks, the two kinds of suits, the tarot's trumps and the
-    Bolognese pack's named ones, the Fool, and the word that ends a list (*e*, *et*)."""
+#: The languages that name cards, and each one's word for a card's part: a column a language.
+#: French as a table in Nice says it: the French suits' names for Gatti, the round suits
+#: (coupes, deniers, bâtons, épées) for Ottocento and Mitigatti, trumps "atout", the Fool
+#: "l'Excuse"; Mitigatti's honours by the seed's Niçois words (Cason, 1930): the Bagatte,
+#: l'Ange, the Papote (5 to 2), lu Fuole.
+NAMING = ("it", "fr")
+_RANKS = {"1": ("asso", "as"), "2": ("due", "deux"), "3": ("tre", "trois"),
+          "4": ("quattro", "quatre"), "5": ("cinque", "cinq"), "6": ("sei", "six"),
+          "7": ("sette", "sept"), "8": ("otto", "huit"), "9": ("nove", "neuf"),
+          "10": ("dieci", "dix"), "J": ("fante", "valet"), "C": ("cavallo", "cavalier"),
+          "Q": ("regina", "dame"), "K": ("re", "roi")}
+_FRENCH_SUITS = {"H": ("cuori", "cœur"), "D": ("quadri", "carreau"), "C": ("fiori", "trèfle"),
+                 "S": ("picche", "pique")}
+_ROUND_SUITS = {"H": ("coppe", "coupes"), "D": ("denari", "deniers"), "C": ("bastoni", "bâtons"),
+                "S": ("spade", "épées")}
+#: The Bolognese pack's named trumps, and its Fool.
+_NAMED = {"ANGEL": ("Angelo", "l'Ange"), "WORLD": ("Mondo", "le Monde"),
+          "SUN": ("Sole", "le Soleil"), "MOON": ("Luna", "la Lune"),
+          "BEGATO": ("Bégato", "Bégato"), "MATTO": ("Matto", "l'Excuse")}
+#: The tarot's named trumps, and a family's own names for some (None: the language's).
+_TRUMPS = {1: ("Bagatto", "Bagatto"), 20: ("Giudizio", "le Jugement"), 21: ("Mondo", "le Monde")}
+_FAMILY_TRUMPS: dict[str, dict[int, tuple[str | None, str | None]]] = {
+    "mitigatti": {1: (None, "Bagatte"), 20: (None, "l'Ange"),
+                  **{n: (None, "Papote") for n in range(2, 6)}}}
+_FOOL = {None: ("Matto", "l'Excuse"), "mitigatti": ("Fuole (Matto)", "Fuole")}
+#: "re di quadri", "roi de carreau"; "trionfo 21", "atout 21"; "Moro 2", "Maure 2"; the word
+#: that ends a list.
+_WORDS = {"of": ("di", "de"), "trump": ("trionfo", "atout"), "moro": ("Moro", "Maure"),
+          "and": ("e", "et")}
 
-    ranks: Mapping[str, str]
-    french_suits: Mapping[str, str]
-    round_suits: Mapping[str, str]
-    of: str
-    trump: str
-    named: Mapping[str, str]
-    moro: str
-    trumps: Mapping[int, str]
-    fool: str
-    and_: str
-    #: A family's own words for the tarot's cards, where they differ from the language's.
-    family_trumps: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
-    family_fool: Mapping[str, str] = field(default_factory=dict)
 
-    def suit(self, suit: str, family: str | None) -> str:
-        suits = self.round_suits if family in ("ottocento", "mitigatti") else self.french_suits
-        name = suits[suit]
-        if self.of.endswith("e") and name[:1] in "aeiouéèêhâ":
-            return f"{self.of[:-1]}'{name}"  # French elides: "valet d'épées"
-        return f"{self.of} {name}"
+def _word(table: Mapping[Any, tuple[str | None, ...]], key: Any, lang: str) -> str | None:
+    row = table.get(key)
+    return None if row is None else row[NAMING.index(lang)]
 
 
-CARD_WORDS: dict[str, CardWords] = {
-    "it": CardWords(
-        ranks={"1": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei",
-               "7": "sette", "8": "otto", "9": "nove", "10": "dieci", "J": "fante",
-               "C": "cavallo", "Q": "regina", "K": "re"},
-        french_suits={"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"},
-        round_suits={"H": "coppe", "D": "denari", "C": "bastoni", "S": "spade"},
-        of="di", trump="trionfo",
-        named={"ANGEL": "Angelo", "WORLD": "Mondo", "SUN": "Sole", "MOON": "Luna",
-               "BEGATO": "Bégato", "MATTO": "Matto"},
-        moro="Moro", trumps={1: "Bagatto", 20: "Giudizio", 21: "Mondo"}, fool="Matto",
-        and_="e", family_fool={"mitigatti": "Fuole (Matto)"}),
-    # French as a table in Nice says it: the French suits' names for Gatti, the round suits
-    # (coupes, deniers, bâtons, épées) for Ottocento and Mitigatti, trumps "atout", the Fool
-    # "l'Excuse"; Mitigatti's honours by the seed's Niçois words (Cason, 1930): the Bagatte,
-    # l'Ange, the Papote (5 to 2), lu Fuole.
-    "fr": CardWords(
-        ranks={"1": "as", "2": "deux", "3": "trois", "4": "quatre", "5": "cinq", "6": "six",
-               "7": "sept", "8": "huit", "9": "neuf", "10": "dix", "J": "valet",
-               "C": "cavalier", "Q": "dame", "K": "roi"},
-        french_suits={"H": "cœur", "D": "carreau", "C": "trèfle", "S": "pique"},
-        round_suits={"H": "coupes", "D": "deniers", "C": "bâtons", "S": "épées"},
-        of="de", trump="atout",
-        named={"ANGEL": "l'Ange", "WORLD": "le Monde", "SUN": "le Soleil", "MOON": "la Lune",
-               "BEGATO": "Bégato", "MATTO": "l'Excuse"},
-        moro="Maure", trumps={1: "Bagatto", 20: "le Jugement", 21: "le Monde"},
-        fool="l'Excuse", and_="et",
-        family_trumps={"mitigatti": {1: "Bagatte", 2: "Papote", 3: "Papote", 4: "Papote",
-                                     5: "Papote", 20: "l'Ange"}},
-        family_fool={"mitigatti": "Fuole"}),
-}
+def _of(suit: str, lang: str) -> str:
+    """"di coppe", "de coupes", "d'épées" (French elides before a vowel)."""
+    of = str(_word(_WORDS, "of", lang))
+    if of.endswith("e") and suit[:1] in "aeiouéèêhâ":
+        return f"{of[:-1]}'{suit}"
+    return f"{of} {suit}"
+
+
+def list_and(lang: str) -> str:
+    return str(_word(_WORDS, "and", lang))
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
     """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"; "roi de
     carreau", "atout 20 (l'Ange)", "Fuole"."""
-    words = CARD_WORDS.get(lang)
-    if words is None:
+    if lang not in NAMING:
         return card.code
     code = card.code
     if card.is_plain and card.rank and card.suit:
-        return f"{words.ranks[card.rank]} {words.suit(card.suit.value, family)}"
+        suits = _ROUND_SUITS if family in ("ottocento", "mitigatti") else _FRENCH_SUITS
+        return f"{_word(_RANKS, card.rank, lang)} {_of(str(_word(suits, card.suit.value, lang)), lang)}"
     if card.is_fool:
-        return words.family_fool.get(family or "", words.fool)
-    if code in words.named:
-        return words.named[code]
+        return str(_word(_FOOL, family if family in _FOOL else None, lang))
+    if code in _NAMED:
+        return str(_word(_NAMED, code, lang))
     if code.startswith("MORO"):
-        return f"{words.moro} {code[4:]}"
+        return f"{_word(_WORDS, 'moro', lang)} {code[4:]}"
     number = int(code[1:]) if code[1:].isdigit() else None
     if number is None:
         return code
-    trumps = words.family_trumps.get(family or "", words.trumps)
-    named = trumps.get(number) if family != "ottocento" else None
-    return f"{words.trump} {number} ({named})" if named else f"{words.trump} {number}"
+    named = None if family == "ottocento" else (
+        _word(_FAMILY_TRUMPS.get(family or "", {}), number, lang) or _word(_TRUMPS, number, lang))
+    trump = _word(_WORDS, "trump", lang)
+    return f"{trump} {number} ({named})" if named else f"{trump} {number}"
 
 
 class Speaker:
@@ -136,7 +124,7 @@ class Speaker:
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
             names = [card_name(c, self.lang, self.family) for c in value]
-            last = f" {CARD_WORDS[self.lang].and_} "
+            last = f" {list_and(self.lang)} "
             return (", ".join(names[:-1]) + last + names[-1]) if len(names) > 1 else \
                 "".join(names)
         return str(value)

@@ -251,8 +251,8 @@ def test_mitigattis_cards_are_named_as_the_seed_writes_them() -> None:
         return card_name(pack.card(code), "fr", family)
 
     assert [fr(c, "mitigatti") for c in ("FOOL", "T1", "T20", "T3", "T21", "1S", "KH")] == [
-        "Fuole", "atout 1 (Bagatte)", "atout 20 (l'Ange)", "atout 3 (Papote)", "atout 21",
-        "as d'épées", "roi de coupes"]
+        "Fuole", "atout 1 (Bagatte)", "atout 20 (l'Ange)", "atout 3 (Papote)",
+        "atout 21 (le Monde)", "as d'épées", "roi de coupes"]
     assert [fr(c, "gatti") for c in ("FOOL", "T1", "T20", "KD", "QS")] == [
         "l'Excuse", "atout 1 (Bagatto)", "atout 20 (le Jugement)", "roi de carreau",
         "dame de pique"]

@@ -56,7 +56,7 @@ const Cards = (() => {
     const n = Number(code.slice(1));
     // Mitigatti's own names (RULES §5.1, the seed): the Bagatte, the Papote, the Angel on top.
     const special = (family === "mitigatti"
-      ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel" }
+      ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" }
       : { 1: "card.t1", 20: "card.t20", 21: "card.t21" })[n];
     return special ? tr("card.trumpNamed", { n, name: tr(special) }) : tr("card.trump", { n });
   }
