@@ -11,6 +11,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
+comma := ,
 
 .PHONY: all install test run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee
 
@@ -28,8 +29,17 @@ $(BIN)/python:
 	    rm -rf $(VENV); exit 1; \
 	  fi; }
 
+# The package and its extras installed by uv (a few seconds from its cache, where pip takes
+# half a minute), itself installed by pip into the venv; where uv cannot be had or fails, pip
+# does it all.
+define install_extras
+	@{ $(BIN)/python -m pip install --quiet --disable-pip-version-check uv 2>/dev/null \
+	   && $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[$(1)]'; } \
+	|| $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(1)]'
+endef
+
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(call install_extras,test)
 	@touch $@
 
 install: $(STAMP)
@@ -78,7 +88,7 @@ TABLES ?= 40
 BENCH_STAMP := $(VENV)/.bench-stamp
 
 $(BENCH_STAMP): pyproject.toml | $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	$(call install_extras,test$(comma)bench)
 	@touch $@
 
 bench-clubnight: $(BENCH_STAMP) caddy

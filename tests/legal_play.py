@@ -5,6 +5,7 @@ generators of their own on purpose; this one serves the tests of the engine itse
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from service.domain.core.cards import Card
@@ -33,8 +34,20 @@ def random_legal_hand(variant_id: str, rng: random.Random,
     n, each = variant.seats, variant.dealt_each
     if dealer is None:
         dealer = rng.randrange(n)
-    hands = {s: deck[s * each:(s + 1) * each] for s in range(n)}
-    held = hands[dealer] + deck[n * each:]
+    hands = [deck[s * each:(s + 1) * each] for s in range(n)]
+    record, _ = play_out(variant, hands, deck[n * each:], dealer, rng)
+    return record
+
+
+def play_out(variant: Variant, dealt: Sequence[Sequence[Card]], extra: Sequence[Card],
+             dealer: int, rng: random.Random, keep: Card | None = None
+             ) -> tuple[dict[str, Any], list[Card]]:
+    """A deal (each seat's cards and the dealer's extra ones) played out by a legal discard
+    and random legal plays: ``{"dealer", "tricks"}`` and the discard. ``keep``: a card its
+    holder plays only when nothing else is legal (T1 kept for the last trick)."""
+    n, each = variant.seats, variant.dealt_each
+    hands = {s: list(cards) for s, cards in enumerate(dealt)}
+    held = hands[dealer] + list(extra)
     discard = legal_discard(variant, held, rng)
     hands[dealer] = [c for c in held if c not in discard]
     leader, tricks = (dealer + 1) % n, []
@@ -42,9 +55,10 @@ def random_legal_hand(variant_id: str, rng: random.Random,
         trick: list[Card] = []
         for k in range(n):
             seat = (leader + k) % n
-            card = rng.choice(sorted(legal_plays(hands[seat], trick), key=lambda c: c.code))
+            legal = legal_plays(hands[seat], trick)
+            card = rng.choice(sorted(legal - {keep} or legal, key=lambda c: c.code))
             hands[seat].remove(card)
             trick.append(card)
         tricks.append([c.code for c in trick])
         leader = (leader + trick_winner(variant, trick)) % n
-    return {"dealer": dealer, "tricks": tricks}
+    return {"dealer": dealer, "tricks": tricks}, discard

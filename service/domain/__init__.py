@@ -16,7 +16,8 @@ never from the wings behind it. The house, from the ground up:
 - ``options.py``, ``registry.py``, ``games.py``, ``rulebook.py``: a game's options, every
   variant by id, a game of many hands, the rules as the page shows them;
 - ``events/``: an event's setup, its standings, and the seating of a round by format;
-- ``duplicate/``: a duplicate event's boards dealt from its seed, and its movement;
+- ``duplicate/``: a duplicate event's boards dealt from its seed, its movement, the referee
+  that checks a record against its board, and the boards' scores;
 - ``clubs.py``: a club's roster: members' names compared as a person would, merges, the
   forgotten.
 """
@@ -40,12 +41,23 @@ from .core.results import HandResult
 from .core.text import Cards, Text, english_value, name_key, visible, written_sections
 from .duplicate import (
     Board,
+    BoardPlay,
+    BoardScoring,
+    BoardStandings,
     RoundPlan,
     TablePlan,
+    Traveller,
+    board_checks,
+    board_columns,
+    board_standings,
     deal_boards,
+    disagreements,
     plan_movement,
     plan_round,
     seated_round,
+    table_play,
+    traveller,
+    travellers,
 )
 from .events.seating import (
     Seating,
@@ -100,6 +112,9 @@ __all__ = [
     "STARTING_MARCA",
     "VARIANTS",
     "Board",
+    "BoardPlay",
+    "BoardScoring",
+    "BoardStandings",
     "Card",
     "Cards",
     "Confirmation",
@@ -121,14 +136,19 @@ __all__ = [
     "TableResult",
     "TableShape",
     "Text",
+    "Traveller",
     "UnknownVariant",
     "Variant",
     "adjudicate_trick",
+    "board_checks",
+    "board_columns",
+    "board_standings",
     "byes_of",
     "check_next_hand",
     "current_verdicts",
     "deal_boards",
     "decimal_json",
+    "disagreements",
     "english_value",
     "find_variant",
     "forgotten_label",
@@ -157,6 +177,9 @@ __all__ = [
     "seating_json",
     "standings",
     "suggest_melds",
+    "table_play",
+    "traveller",
+    "travellers",
     "validate_club_name",
     "validate_event_setup",
     "validate_game_setup",

@@ -44,6 +44,8 @@ from reportlab.platypus import (
 
 from service.application.printouts import Entry, HandBlock, Row, Sheet
 
+from .chart import chart_drawing
+
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -505,6 +507,13 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         story += [Spacer(1, 4 * mm),
                   KeepTogether([_p(sheet.legend_title, styles.section),
                                 Paragraph(items, styles.legend)])]
+    if sheet.chart is not None:
+        # Last, as a summary: the table's marks keep their legend next to them.
+        story += [Spacer(1, 4 * mm), KeepTogether([
+            _p(sheet.chart.title, styles.section),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL),
+            Spacer(1, 1.5 * mm),
+            *(_p(line, styles.legend) for line in sheet.chart.words)])]
     return story
 
 

@@ -20,10 +20,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # waiting, which conftest imports
+sys.path.insert(2, str(Path(__file__).resolve().parents[1] / "sheets"))  # the sample games
 
 from conftest import CHROMIUM_ARGS, ROOT, chromium_path
 from page_driver import Table, call, record
 from playwright.sync_api import expect, sync_playwright
+from sheet_samples import long_mitigatti, long_ottocento
 
 PHONE = {"width": 360, "height": 740}
 WALL = {"width": 1280, "height": 720}
@@ -115,6 +117,27 @@ def start_server(work: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("the server did not start")
+
+
+def chart_screens(browser: Any, base: str, shots: Shots) -> None:
+    """Issue 29: the chart under a sheet, Ottocento's race to 800 in the light scheme and an
+    evening of Mitigatti's balances in the dark (the long samples of the sheet tests, played
+    through the API)."""
+    for name, sample, scheme in (("27-chart-ottocento", long_ottocento(), "light"),
+                                 ("28-chart-mitigatti-dark", long_mitigatti(16), "dark")):
+        game = call(base, "POST", "/games", None, {
+            "variant": sample.variant, "players": list(sample.players),
+            "options": sample.options, "first_dealer": sample.first_dealer})
+        for hand in sample.hands:
+            call(base, "POST", f"/games/{game['id']}/hands", game["tokens"]["edit"], hand)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
+                                      color_scheme=scheme, has_touch=True)
+        page = context.new_page()
+        page.goto(base + "/#" + game["links"]["read"].split("#", 1)[1])
+        page.wait_for_selector("#chart polyline")
+        page.wait_for_timeout(800)  # the rulebook arrives and the sheet is drawn again
+        shots.take(page, name, top="#chart")
+        context.close()
 
 
 class Shots:
@@ -278,6 +301,7 @@ def main() -> None:
             reader.close()
             event_screens(browser, base, shots)
             verdict_screens(browser, base, shots)
+            chart_screens(browser, base, shots)
             browser.close()
     finally:
         process.terminate()

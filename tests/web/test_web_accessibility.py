@@ -42,6 +42,15 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         table.pile(1, 8, ["KH"])
         table.save_and_wait()
 
+    def club() -> None:
+        page.goto(table.base + "/#/clubs/new")
+        page.fill("#club-name", "Circolo")
+        page.click("#create-club")
+        for name in ("Anna", "Bruno"):
+            page.fill("#member-name", name)
+            page.click("#add-member")
+            page.locator("#roster .member", has_text=name).wait_for()
+
     return [
         ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
         ("rules", lambda: (page.click("#rules-gatti"), page.wait_for_selector(".rule-section"))),
@@ -59,6 +68,9 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("sheet with a hand", one_hand),
         ("hand explained", lambda: page.click("tr.hand[data-hand='1'] .hand-button")),
         ("delete asked", lambda: page.click("#delete-1")),
+        ("club", club),
+        ("club member opened", lambda: page.click("#roster .member-toggle")),
+        ("club merge", lambda: page.click("#roster [id^='merge-']")),
     ]
 
 

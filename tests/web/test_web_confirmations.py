@@ -149,3 +149,27 @@ def test_a_verdict_that_did_not_arrive_is_kept_and_sent_once(phones: Any) -> Non
     carla.problems.clear()  # the refused request is logged by the browser
     assert refused and refused[0]
     assert verdicts() == [(1, "confirm"), (2, "dispute")]
+
+
+def test_a_players_link_says_which_hands_wait_and_in_what_order(phones: Any) -> None:
+    scorekeeper = phones()
+    page = scorekeeper.page
+    table, _game_id, _edit, links = Table.with_a_hand_by_points(page, scorekeeper.base, THREE)
+    for _ in range(2):
+        table.new_hand()
+        table.points(0, 30)
+        page.keyboard.type("20")
+        table.save_and_wait()
+
+    bruno = phones()
+    bruno.page.goto(links[1])
+    card = bruno.page.locator("#verdict")
+    # The hand just played first, and the card says what follows it, newest first.
+    expect(card.locator("h2")).to_have_text("Check hand 3")
+    expect(card).to_contain_text("2 more hands wait for your check, newest first: 2 and 1.")
+    bruno.page.click("#confirm-3")
+    expect(card.locator("h2")).to_have_text("Check hand 2")
+    expect(card).to_contain_text("After this one, hand 1 waits for your check.")
+    bruno.page.click("#confirm-2")
+    expect(card.locator("h2")).to_have_text("Check hand 1")
+    expect(card).not_to_contain_text("After this one")

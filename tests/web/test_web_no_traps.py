@@ -91,17 +91,20 @@ def test_a_mitigatti_solo_scores_what_the_form_shows(phones: Any) -> None:
     page = phone.page
     table = Table.seated(page, phone.base, "mitigatti-4", "mitigatti", FOUR, new_hand=True)
     table.choose("#contract-type-solo")
-    # Neither a called card nor sans prendre: not ready, and the card grid is in sight.
+    # Neither a called card nor sans prendre: not ready, and the suits to pick from in sight.
     expect(page.locator(".check-list li.bad").first).to_contain_text("pick the called card")
-    expect(page.locator("[data-field='contract.called_card']")).to_have_attribute("open", "")
-    expect(page.locator("#solo-card-KH")).to_be_visible()
+    expect(page.locator("#solo-card-suit-H")).to_be_attached()
+    expect(page.locator("label:has(#solo-card-suit-T)")).to_be_visible()
     page.click("#sans-prendre")
     expect(page.locator("#sans-prendre")).to_have_attribute("aria-checked", "true")
     expect(page.locator(".check-list li", has_text="pick the called card")).to_have_count(0)
-    expect(page.locator("#solo-card-KH")).to_have_count(0)
-    # Off again: a card must be picked, and then the record calls it.
+    expect(page.locator("#solo-card-suit-H")).to_have_count(0)
+    # Off again: a card must be picked (its suit, then it), and then the record calls it.
     page.click("#sans-prendre")
-    page.click("#solo-card-KH")
+    table.choose("#solo-card-suit-H")
+    # Only the suit's cards: the field fits in half a phone's screen, not the pack's 900 px.
+    assert page.locator("[data-field='contract.called_card']").bounding_box()["height"] < 300
+    table.choose("#solo-card-KH")
     expect(page.locator(".check-list li", has_text="pick the called card")).to_have_count(0)
     # What is scored is what the form shows: the preview asks the service with KH called.
     with page.expect_request("**/api/v1/score") as sent:

@@ -5,6 +5,7 @@
   family of games (``points``, ``gatti``, ``ottocento``, ``mitigatti``, on ``family``), read
   through one ``context``; ``explain`` words the hands' explanations, ``numbers`` what each
   column got from each hand (the CSV's numbers too);
+- ``chart``: the chart of a game's running totals on its sheet (``Chart``);
 - ``standings``: an event's printable standings (``build_standings_sheet``);
 - ``exports``: a game's JSON export and import, and its CSV;
 - ``printer``: the PDF printing of sheets, kept per version and a few at a time
@@ -19,7 +20,17 @@ from .exports import (
     export_game,
     import_game,
 )
-from .model import Block, Entry, HandBlock, Row, Sheet, SheetColumn, StandingsSheet
+from .model import (
+    Block,
+    Chart,
+    ChartLine,
+    Entry,
+    HandBlock,
+    Row,
+    Sheet,
+    SheetColumn,
+    StandingsSheet,
+)
 from .numbers import hand_numbers
 from .printer import (
     PDF_CACHE_BYTES,
@@ -33,7 +44,7 @@ from .sheet import build_sheet, explanation_fallbacks
 from .standings import build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
-           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Entry", "HandBlock",
+           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry", "HandBlock",
            "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "StandingsSheet",
            "as_of", "build_sheet", "build_standings_sheet", "explanation_fallbacks",
            "export_csv", "export_game", "hand_numbers", "import_game"]

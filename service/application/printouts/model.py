@@ -70,6 +70,30 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class ChartLine:
+    """One column's line on the chart: where it stood before the first hand, then after
+    each hand."""
+
+    label: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """The chart of a game's running totals (issue 29): a line per column over the hands,
+    and the line every column is measured against (Ottocento's target, Mitigatti's zero),
+    if any; ``words`` say the same figures, a sentence per column."""
+
+    title: str
+    hand_label: str
+    unit: str
+    lines: tuple[ChartLine, ...]
+    reference: int | None
+    reference_label: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     lang: str
     title: str
@@ -89,6 +113,7 @@ class Sheet:
     detail_title: str = ""
     subject: str = ""
     players: tuple[str, ...] = field(default=())
+    chart: Chart | None = None
 
     def text(self) -> str:
         """Every word of the sheet, in reading order (for tests and search)."""
@@ -103,6 +128,8 @@ class Sheet:
         for row in self.final:
             out.append(" ".join([row.label, *(e.text for e in row.cells if e)]))
         out += self.outcome
+        if self.chart is not None:
+            out += [self.chart.title, *self.chart.words]
         for section in self.sections:
             out += [section.title, *section.header, *(" ".join(r) for r in section.rows),
                     *section.lines]

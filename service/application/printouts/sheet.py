@@ -25,6 +25,7 @@ from datetime import datetime
 from service.domain import RULES_VERSION
 
 from ..games import GameView, HandView
+from .chart import build_chart
 from .context import SheetContext, option_texts, variant_name
 from .explain import Explainer
 from .family import Family, Result
@@ -82,6 +83,7 @@ class SheetBuilder:
             detail_title=t("detail.title") if self.c.detail else "",
             subject=f"{variant_name(view, t)} · {view.id}",
             players=tuple(view.setup.players),
+            chart=build_chart(self.c),
         )
 
     def _meta(self, as_of: datetime | None) -> list[tuple[str, str]]:

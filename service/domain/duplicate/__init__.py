@@ -1,6 +1,7 @@
 """Duplicate (EVENTS.md "Duplicate: the same deals at every table"): the boards dealt from an
-event's seed with each variant's own deal, and the movement that says which boards each table
-plays, in which order, and who sits where."""
+event's seed with each variant's own deal, the movement that says which boards each table
+plays, in which order, and who sits where, the referee that checks a record against its board,
+and the boards' scores: matchpoints or difference, travellers and standings."""
 
 from __future__ import annotations
 
@@ -16,19 +17,46 @@ from .movement import (
     round_boards,
     seated_round,
 )
+from .referee import board_checks, disagreements
+from .scoring import (
+    BoardPlay,
+    BoardScoring,
+    BoardStandings,
+    ScoredPlay,
+    Traveller,
+    board_columns,
+    board_standings,
+    score_board,
+    table_play,
+    traveller,
+    travellers,
+)
 
 __all__ = [
     "Board",
+    "BoardPlay",
+    "BoardScoring",
+    "BoardStandings",
     "RoundPlan",
+    "ScoredPlay",
     "TablePlan",
+    "Traveller",
+    "board_checks",
+    "board_columns",
     "board_order",
+    "board_standings",
     "deal_board",
     "deal_boards",
+    "disagreements",
     "mitchell",
     "mitchell_rounds",
     "plan_movement",
     "plan_round",
     "round_boards",
+    "score_board",
     "seated_round",
     "sort_cards",
+    "table_play",
+    "traveller",
+    "travellers",
 ]

@@ -28,11 +28,11 @@ stood.
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Literal
+from typing import Generic, Literal, Protocol, TypeVar
 
 from ..core.text import Text
 
@@ -48,6 +48,7 @@ CRITERIA: dict[str, Text] = {
     "difference": Text("difference"),
     "points": Text("points"),
     "meetings": Text("their meetings"),
+    "percentage": Text("percentage"),
 }
 
 
@@ -112,13 +113,27 @@ class Row:
                 "explanation": list(self.explanation)}
 
 
+class _Row(Protocol):
+    def to_json(self) -> Json: ...
+
+
+#: A row of standings: a free-deal event's ``Row``, a duplicate one's ``BoardRow``.
+R = TypeVar("R", bound=_Row)
+
+
 @dataclass(frozen=True)
-class Standings:
+class Ranking(Generic[R]):
+    """Rows best first; ``provisional`` while a table still plays."""
+
     provisional: bool
-    rows: tuple[Row, ...]
+    rows: tuple[R, ...]
 
     def to_json(self) -> Json:
         return {"provisional": self.provisional, "rows": [r.to_json() for r in self.rows]}
+
+
+#: A free-deal event's standings.
+Standings = Ranking[Row]
 
 
 def decimal_json(value: Decimal) -> int | float:
@@ -139,14 +154,15 @@ def signed(value: Decimal | int) -> str:
 def match_points(totals: Sequence[int]) -> list[int]:
     """Match points by column: with ``c`` columns the ranks score ``2(c-1), 2(c-2) ... 0``
     (two: 2/0, three: 4/2/0, four: 6/4/2/0); tied columns share the points of the ranks they
-    cover, which always comes out whole (a two-column draw: 1 each)."""
-    c = len(totals)
-    out = [0] * c
-    for column, total in enumerate(totals):
-        above = sum(1 for t in totals if t > total)
-        level = sum(1 for t in totals if t == total)
-        out[column] = 2 * (c - 1) - (2 * above + level - 1)
-    return out
+    cover, which always comes out whole (a two-column draw: 1 each). That is 2 for every
+    other column beaten and 1 for every tie, which a duplicate board counts across a room."""
+    level = Counter(totals)
+    below: dict[int, int] = {}
+    running = 0
+    for total in sorted(level):
+        below[total] = running
+        running += level[total]
+    return [2 * below[t] + level[t] - 1 for t in totals]
 
 
 def differences(totals: Sequence[int]) -> list[Decimal]:
@@ -223,11 +239,7 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
             sums[entrant].points += entry.points
 
     order, shared = _order(n, sums, meetings, scoring)
-    places: dict[int, int] = {}
-    for index, level in enumerate(order):
-        places[level[0]] = 1 + sum(len(group) for group in order[:index])
-        for entrant in level[1:]:
-            places[entrant] = places[level[0]]
+    places = place_numbers(order)
     flat = [e for level in order for e in level]
     keys = {e: _key(sums[e], scoring) for e in flat}
     tied: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
@@ -248,6 +260,18 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
                         entrants[entrant]))
     provisional = any(r.state == "playing" for r in results)
     return Standings(provisional, tuple(rows))
+
+
+def place_numbers(levels: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each entrant's place from the levels best first: those of a level share it, and the
+    next level's place skips them (1, 1, 3)."""
+    places: dict[int, int] = {}
+    ahead = 0
+    for level in levels:
+        for entrant in level:
+            places[entrant] = ahead + 1
+        ahead += len(level)
+    return places
 
 
 def _meeting_points(own: int, other: int) -> int:
@@ -361,29 +385,45 @@ def _place_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],
                  tied: Sequence[int], sharing: Sequence[int]) -> list[Text]:
     """How the place was reached: against the neighbour above and below (``tied``: those
     level with the entrant before their meetings), and who shares it (``sharing``)."""
-    place = places[entrant]
-    lines: list[Text] = []
-    first = place - 1  # the place counts the rows ahead
-    above = flat[first - 1] if first > 0 else None
-    after = first + len(sharing)
-    below = flat[after] if after < len(flat) else None
-    if above is not None:
-        criterion, theirs, mine = _decider(above, entrant, sums, meetings, tied, scoring)
-        lines.append(Text("behind {name} on {criterion}: {mine} to {theirs}",
-                          name=entrants[above], criterion=CRITERIA[criterion], mine=mine,
-                          theirs=theirs))
-    if below is not None:
-        criterion, mine, theirs = _decider(entrant, below, sums, meetings, tied, scoring)
-        lines.append(Text("ahead of {name} on {criterion}: {mine} to {theirs}",
-                          name=entrants[below], criterion=CRITERIA[criterion], mine=mine,
-                          theirs=theirs))
+    lines = neighbour_lines(entrant, flat, places, len(sharing), entrants,
+                            lambda a, b: _decider(a, b, sums, meetings, tied, scoring))
     if entrant in shared:
-        mates = [e for e in sharing if e != entrant]
         criteria = (Text("match points, difference and points") if scoring == "match_points"
                     else Text("difference and points"))
         reason = (Text("they never met") if shared[entrant] == "never_met"
                   else Text("their meetings do not separate them"))
-        lines.append(Text("place {place} shared with {names}: level on {criteria}, and "
-                          "{reason}", place=place, names=_names(entrants, mates),
-                          criteria=criteria, reason=reason))
+        lines.append(shared_line(entrant, places[entrant], sharing, entrants, criteria, reason))
     return lines
+
+
+def neighbour_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],
+                    sharing: int, entrants: Sequence[str],
+                    decide: Callable[[int, int], tuple[str, str, str]]) -> list[Text]:
+    """How ``entrant`` stands against the row above its place and the row below it
+    (``sharing``: how many share the place): ``decide(a, b)`` names the first criterion on
+    which ``a`` and ``b`` differ (a key of ``CRITERIA``) and their values on it."""
+    first = places[entrant] - 1  # the place counts the rows ahead
+    above = flat[first - 1] if first > 0 else None
+    after = first + sharing
+    below = flat[after] if after < len(flat) else None
+    lines: list[Text] = []
+    if above is not None:
+        criterion, theirs, mine = decide(above, entrant)
+        lines.append(Text("behind {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[above], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    if below is not None:
+        criterion, mine, theirs = decide(entrant, below)
+        lines.append(Text("ahead of {name} on {criterion}: {mine} to {theirs}",
+                          name=entrants[below], criterion=CRITERIA[criterion], mine=mine,
+                          theirs=theirs))
+    return lines
+
+
+def shared_line(entrant: int, place: int, sharing: Sequence[int], entrants: Sequence[str],
+                criteria: Text, reason: Text) -> Text:
+    """Who shares ``entrant``'s place, on which ``criteria`` they are level, and why the
+    rest does not separate them."""
+    mates = [e for e in sharing if e != entrant]
+    return Text("place {place} shared with {names}: level on {criteria}, and {reason}",
+                place=place, names=_names(entrants, mates), criteria=criteria, reason=reason)

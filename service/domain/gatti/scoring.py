@@ -314,12 +314,16 @@ def _meld_lines(variant: Variant, melds: Sequence[tuple[int, CheckedMeld]]) -> l
                                              ("mark", meld.mark)]
         if meld.cards:
             details.append(("cards", [c.code for c in meld.cards]))
+        text: Text
         if before:
-            text = (f"{seat_name(d.seat).capitalize()} declared {meld.label}, worth "
-                    f"{meld.points}: {points} more than the {before} already scored for it")
+            text = Text("{seat} declared {meld}, worth {worth}: {points} more than the "
+                        "{before} already scored for it", seat=seat_name(d.seat),
+                        meld=meld.label, worth=meld.points, points=points,
+                        before=before).capitalize()
             rule = "R1"
         else:
-            text = f"{seat_name(d.seat).capitalize()} declared {meld.label}: {points}"
+            text = Text("{seat} declared {meld}: {points}", seat=seat_name(d.seat),
+                        meld=meld.label, points=points).capitalize()
             rule = "§2.4" if variant.rules_section == "§2" else "§3"
         lines.append((d.seat, Line("meld", points, text, rule, tuple(details))))
     return lines

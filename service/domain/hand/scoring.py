@@ -4,7 +4,7 @@ problem, and returns each point as an explained line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import Problem, RecordInvalid
@@ -29,10 +29,12 @@ def score_record(
     *,
     expected_dealer: int | None = None,
     dealer_name: str | None = None,
+    checks: Callable[[HandRecord, frozenset[str]], Sequence[Problem]] | None = None,
 ) -> tuple[HandRecord, HandResult]:
     """Read, check and score a record in its JSON form. Every problem is reported at once:
-    those of form, the dealer whose turn it is (in a game), and every rule the well-formed
-    sections break."""
+    those of form, the dealer whose turn it is (in a game), what ``checks`` finds in the
+    well-formed sections (a duplicate board's referee: ``duplicate.referee.board_checks``),
+    and every rule the well-formed sections break."""
     record, problems, incomplete = read_hand_record(variant, data)
     if record is not None and expected_dealer is not None and record.dealer != expected_dealer:
         who = (Text("seat {seat} ({name})", seat=expected_dealer, name=dealer_name)
@@ -40,6 +42,8 @@ def score_record(
         problems.append(Problem("dealer", "wrong_dealer",
                                 Text("{who} deals this hand, not seat {dealer}", who=who,
                                      dealer=record.dealer), "§0"))
+    if record is not None and checks is not None:
+        problems.extend(checks(record, incomplete))
     result = None
     if record is not None:
         try:

@@ -11,6 +11,8 @@
  * them imports this one: what a screen needs of another it imports, what the state needs of a
  * screen (the sheet's redraw) is given to it here. */
 import { boardScreen } from "./board.js";
+import { clubScreen, newClubScreen } from "./clubs.js";
+import { api } from "./api.js";
 import { h, show } from "./dom.js";
 import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
 import { handScreen } from "./handform.js";
@@ -20,7 +22,7 @@ import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
 import { G, flushOutbox, poll, screens, stopPolling } from "./state.js";
-import { Events, Store } from "./stores.js";
+import { Clubs, Events, Store } from "./stores.js";
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -52,6 +54,14 @@ async function route() {
     history.replaceState(null, "", `#/games/${m[1]}`);
     return route();
   }
+  m = /^#\/clubs\/([a-z0-9]{1,32})\?(.*)$/.exec(hash);
+  if (m) {
+    // A club's link: the secretary's (edit) or the members' (read); the service says which.
+    const token = new URLSearchParams(m[2]).get("token");
+    if (token) Clubs.put(m[1], { tokens: await clubTokenKind(m[1], token) });
+    history.replaceState(null, "", `#/clubs/${m[1]}`);
+    return route();
+  }
   try {
     if ((m = /^#\/games\/([a-z0-9]{1,32})$/.exec(hash))) return await sheetScreen(m[1]);
     if ((m = /^#\/games\/([a-z0-9]{1,32})\/share$/.exec(hash))) return await shareScreen(m[1]);
@@ -65,6 +75,8 @@ async function route() {
     G.onChange = null;
     if (hash === "#/new") return await newGameScreen();
     if (hash === "#/events/new") return await newEventScreen();
+    if (hash === "#/clubs/new") return newClubScreen();
+    if ((m = /^#\/clubs\/([a-z0-9]{1,32})$/.exec(hash))) return await clubScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
@@ -76,12 +88,25 @@ async function route() {
   }
 }
 
+/** Which of a club's tokens ``token`` is: the secretary's opens the members' link (edit),
+ * the members' does not (read). Unknown (no network), it is kept as the members'. */
+async function clubTokenKind(id, token) {
+  try {
+    await api("GET", `/clubs/${id}/links`, { token });
+    return { edit: token };
+  } catch (error) {
+    return { read: token };
+  }
+}
+
 function errorScreen(error) {
   stopPolling();
   stopEventPolling();
   const status = error.status;
-  const event = (location.hash || "").startsWith("#/events/");
-  const text = status === 401 || status === 404 ? t(event ? "ev.notOpened" : "err.gameNotOpened")
+  const hash = location.hash || "";
+  const notOpened = hash.startsWith("#/events/") ? "ev.notOpened"
+    : hash.startsWith("#/clubs/") ? "club.notOpened" : "err.gameNotOpened";
+  const text = status === 401 || status === 404 ? t(notOpened)
     : status === 0 ? t("err.network") : error.message;
   show(h("section", { class: "screen" },
     h("h1", {}, t("err.title")),

@@ -78,9 +78,9 @@ const Sections = {
           (on) => this.update((x) => { x.contract.sans_prendre = on; x.contract.called_card = null; }))));
       if (!c.sans_prendre) {
         const codes = this.V.pack.cards.filter((code) => code !== "FOOL");
-        box.append(h("details", { class: "field", "data-field": "contract.called_card", open: true },
-          h("summary", {}, t("hand.soloCall"), c.called_card ? ` · ${Cards.label(c.called_card)}` : ""),
-          this.packGrid("solo-card", codes, (code) => c.called_card === code,
+        box.append(h("div", { class: "field", "data-field": "contract.called_card" },
+          h("span", { class: "label" }, t("hand.soloCall"), c.called_card ? ` · ${Cards.label(c.called_card)}` : ""),
+          this.suitThenCard("solo-card", codes, c.called_card,
             (code) => this.update((x) => { x.contract.called_card = x.contract.called_card === code ? null : code; }))));
       }
     }
@@ -232,6 +232,30 @@ const Sections = {
         box.append(list);
       }
     }
+    return box;
+  },
+
+  /** One card of many, in two taps: its suit (or the trumps), then the card among that
+   * suit's only; the suit of the card chosen is open already. */
+  suitThenCard(group, codes, selected, onpick) {
+    this.opened = this.opened || {};
+    const suits = Cards.groups(codes);
+    const open = this.opened[group] ?? (selected ? Cards.suitOf(selected) : null);
+    const round = this.family === "ottocento" || this.family === "mitigatti";
+    // A suit by its symbol, its name for the ear (and on a long press).
+    const suitLabel = (key) => (key === "T" ? t("hand.pickTrumps") : h("span", {},
+      h("span", { "aria-hidden": "true" }, Cards.SYMBOL[key]),
+      h("span", { class: "visually-hidden" }, t(`suit.${round ? "tarot" : "french"}.${key}`))));
+    const box = h("div", { class: "suit-then-card" },
+      h("div", { class: "chips suits", role: "radiogroup", "aria-label": t("hand.pickSuit") },
+        suits.map((row) => chipRadio(`${group}-suit`, row.key, suitLabel(row.key), open === row.key,
+          () => this.update(() => { this.opened[group] = row.key; }), {
+            class: `chip ${row.key === "H" || row.key === "D" ? "red" : ""} ${open === row.key ? "on" : ""}`,
+            title: row.key === "T" ? t("hand.pickTrumps") : t(`suit.${round ? "tarot" : "french"}.${row.key}`),
+          }))));
+    const row = suits.find((r) => r.key === open);
+    if (row) box.append(this.cardChips(group, row.codes, selected, onpick));
+    else box.append(h("p", { class: "hint" }, t("hand.pickSuitFirst")));
     return box;
   },
 

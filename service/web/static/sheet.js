@@ -3,6 +3,7 @@
  * players' verdicts, the hands the outbox keeps, and the hand's correction or deletion; and
  * what follows a write the service refused because the game moved on: back to the sheet. */
 import { API, api, problemErrors } from "./api.js";
+import { runningChart, runningTotals } from "./chart.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { submitNew } from "./gamechoice.js";
@@ -120,6 +121,8 @@ function drawSheet(first) {
   if (g.target) root.append(progress(g));
   if (mitigatti) root.append(ledger(g));
   root.append(sheetTable(g, V, mitigatti));
+  const chart = runningChart(g, mitigatti);
+  if (chart) root.append(chart);
   if (waiting.length) root.append(outboxCard(g, waiting));
 
   root.append(h("div", { class: "row tools" },
@@ -283,11 +286,10 @@ function sheetTable(g, V, mitigatti) {
     h("th", { scope: "col", class: "hand-col" }, h("span", { class: "visually-hidden" }, t("sheet.handCol")), "#"),
     g.columns.map((c) => h("th", { scope: "col" }, c.label)))));
   const body = h("tbody");
-  const running = {};
-  const balance = {};
+  // Where each column stands after each hand (Mitigatti: its balance, with any pot collected)
+  const { after } = runningTotals(g, mitigatti);
   const marks = new Map(); // each mark on this sheet, and what it stands for
-  g.columns.forEach((c) => { running[c.key] = 0; balance[c.key] = 10; });
-  for (const hand of g.hands) {
+  g.hands.forEach((hand, index) => {
     const result = hand.result;
     const thrown = (result.events || []).includes("thrown_in");
     const open = G.expanded.has(hand.number);
@@ -311,10 +313,8 @@ function sheetTable(g, V, mitigatti) {
     for (const column of g.columns) {
       const cell = h("td", { "data-col": column.key });
       const points = result.columns[column.key] ?? 0;
-      running[column.key] += points;
       if (mitigatti) {
         const marca = result.marca ? result.marca[column.key] ?? 0 : 0;
-        balance[column.key] += marca;
         if (thrown) {
           cell.append(h("div", { class: "mark-line muted" }, "—"));
         } else {
@@ -324,7 +324,7 @@ function sheetTable(g, V, mitigatti) {
           cell.append(h("div", { class: "mark-line muted" }, t("sheet.cardPoints", { n: points }),
             byPoints ? h("span", { class: "mark" }, " #") : null));
         }
-        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.balanceShort")), " ", num(balance[column.key])));
+        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.balanceShort")), " ", num(after[index][column.key])));
       } else {
         const side = columnSide(result, column);
         for (const line of side ? side.lines : []) {
@@ -335,7 +335,7 @@ function sheetTable(g, V, mitigatti) {
           cell.append(h("div", { class: `mark-line ${mark ? "" : "deck"} ${captured ? "captured" : ""}` },
             num(line.points), mark ? h("span", { class: "mark" }, ` ${mark}`) : null));
         }
-        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.totalShort")), " ", num(running[column.key])));
+        cell.append(h("div", { class: "running" }, h("span", { class: "running-label" }, t("sheet.totalShort")), " ", num(after[index][column.key])));
       }
       row.append(cell);
     }
@@ -344,7 +344,7 @@ function sheetTable(g, V, mitigatti) {
       body.append(h("tr", { class: "details-row" },
         h("td", { colspan: g.columns.length + 1, id: `details-${hand.number}` }, handDetails(g, hand, V))));
     }
-  }
+  });
   if (!g.hands.length) {
     body.append(h("tr", {}, h("td", { colspan: g.columns.length + 1, class: "empty" }, t("sheet.empty"))));
   }

@@ -235,8 +235,23 @@ async function refreshGame() {
   return true;
 }
 
-async function openGame(id) {
-  if (G.id === id && G.game) return;
+/** The game being opened, while it is: a second screen asking for the same game (a route
+ * run twice, a tap on "new hand" while the sheet still loads) waits for that one instead of
+ * emptying ``G`` under it. */
+let opening = null;
+
+/** The game ``id`` in ``G``, with its variant's detail: at once when it is there already. */
+function openGame(id) {
+  if (G.id === id && G.game && G.detail) return Promise.resolve();
+  if (opening && opening.id === id) return opening.promise;
+  const promise = loadGame(id).finally(() => {
+    if (opening && opening.promise === promise) opening = null;
+  });
+  opening = { id, promise };
+  return promise;
+}
+
+async function loadGame(id) {
   stopPolling();
   const saved = Store.get(id);
   if (!saved || !saved.token) throw new ApiError(401, { detail: t("err.noToken") });

@@ -54,20 +54,25 @@ const Store = {
 // The events this phone has opened, by id: the organiser's token (edit) and the room's (read)
 // as far as this phone was given them, the links shown when the event was created, and a few
 // words to list it on the home screen.
-const Events = {
-  ...kept("segnapunti.events.v1"),
-  put(id, patch) {
-    const all = this.all();
-    const before = all[id] || {};
-    all[id] = {
-      ...before, ...patch, id, seen: Date.now(),
-      tokens: { ...(before.tokens || {}), ...(patch.tokens || {}) },
-      links: { ...(before.links || {}), ...(patch.links || {}) },
-    };
-    this.write(all);
-    return all[id];
-  },
-};
+
+/** ``patch`` kept for ``id``, its tokens and links added to those kept already. */
+function putWithTokens(id, patch) {
+  const all = this.all();
+  const before = all[id] || {};
+  all[id] = {
+    ...before, ...patch, id, seen: Date.now(),
+    tokens: { ...(before.tokens || {}), ...(patch.tokens || {}) },
+    links: { ...(before.links || {}), ...(patch.links || {}) },
+  };
+  this.write(all);
+  return all[id];
+}
+
+const Events = { ...kept("segnapunti.events.v1"), put: putWithTokens };
+
+// The clubs this phone has opened, by id: the secretary's token (edit) or the members'
+// (read), the links shown when the club was made, its name and how many are on its roster.
+const Clubs = { ...kept("segnapunti.clubs.v1"), put: putWithTokens };
 
 // -- the last copy of each game this phone has seen ----------------------------------------
 // Kept at every read that brought a new version, with the variant's data, so that the game
@@ -169,4 +174,4 @@ const Drafts = {
   },
 };
 
-export { Copies, Drafts, Events, Outbox, Store, kept };
+export { Clubs, Copies, Drafts, Events, Outbox, Store, kept };

@@ -118,10 +118,17 @@ function verdictCard(ctx) {
   const box = h("section", { class: "card verdict-card", id: "verdict", "aria-labelledby": "verdict-title" },
     h("h2", { id: "verdict-title" }, t("verdict.check", { n: hand.number })),
     h("p", { class: "hint" }, t("verdict.checkHint", { name: me }),
-      pending.length > 1 ? ` ${t("verdict.more", { n: pending.length - 1 })}` : ""),
+      pending.length > 1 ? ` ${t("verdict.more", { n: pending.length - 1, hands: later(pending, hand) })}` : ""),
     ctx.details(hand));
   box.append(verdictButtons(ctx, hand));
   return box;
+}
+
+/** The other hands waiting for the player, in the order the card will show them: the
+ * newest first (the hand just played is the one the table remembers best). */
+function later(pending, shown) {
+  const numbers = pending.filter((x) => x !== shown).map((x) => x.number).sort((a, b) => b - a);
+  return new Intl.ListFormat(I18n.lang, { type: "conjunction" }).format(numbers.map(String));
 }
 
 /** A dispute being written, by game, hand and version, with what the service last said of

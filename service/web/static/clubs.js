@@ -1,0 +1,239 @@
+/* A club's screens: a new club, and the club's page (#/clubs/{id}) — its roster for the
+ * secretary (add, rename, deactivate, merge, forget) and the members' link to share; a
+ * member's phone, holding the read link, sees the roster only. */
+import { api, problemErrors } from "./api.js";
+import { h, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { placeProblems, problemText } from "./problems.js";
+import { Clubs } from "./stores.js";
+
+const t = (key, params) => I18n.t(key, params);
+
+// -- a new club ---------------------------------------------------------------------------
+
+function newClubScreen() {
+  const errors = h("div", { id: "club-errors", role: "alert" });
+  const input = h("input", { id: "club-name", type: "text", maxlength: 80, autocomplete: "off", required: true });
+  const key = randomKey();
+  const form = h("form", {
+    class: "card", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const button = form.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        const { data } = await api("POST", "/clubs", {
+          body: { name: input.value.trim() }, headers: { "Idempotency-Key": key } });
+        Clubs.put(data.id, { name: data.name, tokens: data.tokens, links: data.links });
+        location.hash = `#/clubs/${data.id}`;
+      } catch (error) {
+        placeProblems(form, errors, problemErrors(error));
+        button.disabled = false;
+      }
+    },
+  },
+  h("div", { class: "field", "data-field": "name" },
+    h("label", { for: "club-name" }, t("club.name")), input),
+  errors,
+  h("button", { type: "submit", class: "button primary big", id: "create-club" }, t("club.create")));
+  redraw(h("section", { class: "screen club" },
+    h("h1", {}, t("club.newTitle")), h("p", { class: "lead" }, t("club.newLead")), form), true);
+  input.focus();
+}
+
+// -- the club's page ----------------------------------------------------------------------
+
+/** The club on screen: its data, the token this phone holds and what it may do. */
+const C = { id: null, club: null, token: null, edit: false, open: null, merging: null, renaming: null, forgetting: null };
+
+async function clubScreen(id) {
+  const saved = Clubs.get(id);
+  const token = saved?.tokens?.edit || saved?.tokens?.read;
+  if (!token) {
+    redraw(h("section", { class: "screen club" }, h("h1", {}, t("club.title")),
+      h("p", { class: "card" }, t("club.notOpened")),
+      h("a", { class: "button primary", href: "#/" }, t("action.home"))), true);
+    return;
+  }
+  Object.assign(C, { id, token, edit: Boolean(saved.tokens.edit), open: null, merging: null, renaming: null, forgetting: null });
+  await load();
+  draw(true);
+}
+
+async function load() {
+  const { data } = await api("GET", `/clubs/${C.id}`, { token: C.token });
+  C.club = data;
+  Clubs.put(C.id, { name: data.name, members: data.members.filter((m) => m.status === "active").length });
+}
+
+/** A change to the club, then the club read again and drawn; a refusal is said at ``box``. */
+async function change(method, path, body, box) {
+  try {
+    await api(method, `/clubs/${C.id}${path}`, { token: C.token, body, headers: { "Idempotency-Key": randomKey() } });
+    Object.assign(C, { open: null, merging: null, renaming: null, forgetting: null });
+    await load();
+    draw(false);
+    return true;
+  } catch (error) {
+    if (box) placeProblems(box, box.querySelector(".errors"), problemErrors(error));
+    else toast(problemText(problemErrors(error)[0]));
+    return false;
+  }
+}
+
+function draw(first) {
+  const club = C.club;
+  const active = club.members.filter((m) => m.status === "active");
+  const others = club.members.filter((m) => m.status !== "active");
+  const screen = h("section", { class: "screen club" },
+    h("h1", {}, club.name),
+    h("p", { class: "lead" }, t("club.roster", { n: active.length }),
+      C.edit ? "" : ` · ${t("club.readOnly")}`));
+  if (C.edit) screen.append(addForm());
+  const list = h("ul", { class: "club-roster", id: "roster" });
+  for (const member of active) list.append(memberRow(member));
+  if (!active.length) list.append(h("li", { class: "muted" }, t("club.empty")));
+  screen.append(list);
+  if (others.length) {
+    // Open while the secretary works in it: each change draws the page anew.
+    const open = C.othersOpen || others.some((m) => m.id === C.open);
+    screen.append(h("details", {
+      class: "card roster-others", id: "roster-others", open,
+      ontoggle: (event) => { C.othersOpen = event.target.open; },
+    },
+      h("summary", {}, t("club.others", { n: others.length })),
+      h("ul", { class: "club-roster" }, others.map(memberRow))));
+  }
+  if (C.edit) screen.append(shareCard());
+  screen.append(h("div", { class: "row" },
+    h("a", { class: "button", href: `/api/v1/clubs/${C.id}.csv`, id: "club-csv",
+      onclick: (event) => { event.preventDefault(); download("csv"); } }, t("club.csv"))));
+  redraw(screen, first);
+}
+
+function addForm() {
+  const input = h("input", { id: "member-name", type: "text", maxlength: 80, autocomplete: "off" });
+  const initials = h("input", { id: "member-initials", type: "text", maxlength: 4, autocomplete: "off", class: "short" });
+  const form = h("form", {
+    class: "card add-member", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const body = { name: input.value.trim() };
+      if (initials.value.trim()) body.initials = initials.value.trim();
+      if (await change("POST", "/members", body, form)) document.getElementById("member-name")?.focus();
+    },
+  },
+  h("div", { class: "row fields" },
+    h("div", { class: "field grow", "data-field": "name" }, h("label", { for: "member-name" }, t("club.memberName")), input),
+    h("div", { class: "field", "data-field": "initials" }, h("label", { for: "member-initials" }, t("club.initials")), initials)),
+  h("div", { class: "errors", role: "alert" }),
+  h("button", { type: "submit", class: "button primary", id: "add-member" }, t("club.add")));
+  return form;
+}
+
+function memberRow(member) {
+  const label = [h("span", { class: "member-name" }, member.name,
+    member.initials ? h("span", { class: "muted" }, ` (${member.initials})`) : null),
+  member.status === "active" ? null : h("span", { class: "badge" }, t(`club.status.${member.status}`,
+    { name: nameOf(member.merged_into) }))];
+  if (!C.edit || member.status === "forgotten") {
+    return h("li", { class: `member ${member.status}`, "data-member": member.id }, ...label);
+  }
+  if (C.renaming === member.id) return renameEditor(member);
+  if (C.merging === member.id) return mergeEditor(member);
+  if (C.forgetting === member.id) return forgetEditor(member);
+  // The secretary taps a name for what can be done with it: a long roster stays a list.
+  const open = C.open === member.id;
+  const row = h("li", { class: `member ${member.status} ${open ? "open" : ""}`, "data-member": member.id },
+    h("button", {
+      type: "button", class: "member-toggle", id: `member-${member.id}`, "aria-expanded": open ? "true" : "false",
+      onclick: () => { C.open = open ? null : member.id; draw(false); },
+    }, ...label, h("span", { class: "chevron", "aria-hidden": "true" }, open ? "▾" : "▸")));
+  if (!open) return row;
+  const actions = h("div", { class: "row member-actions" });
+  if (member.status === "merged") {
+    actions.append(button(`unmerge-${member.id}`, t("club.unmerge"), () => change("POST", `/members/${member.id}/unmerge`)));
+  } else {
+    actions.append(
+      button(`rename-${member.id}`, t("club.rename"), () => { C.renaming = member.id; draw(false); }),
+      button(`active-${member.id}`, t(member.active ? "club.deactivate" : "club.reactivate"),
+        () => change("PATCH", `/members/${member.id}`, { active: !member.active })),
+      button(`merge-${member.id}`, t("club.merge"), () => { C.merging = member.id; draw(false); }),
+      button(`forget-${member.id}`, t("club.forget"), () => { C.forgetting = member.id; draw(false); }, "danger"));
+  }
+  row.append(actions);
+  return row;
+}
+
+function button(id, label, onclick, kind = "") {
+  return h("button", { type: "button", class: `button small ${kind}`, id, onclick }, label);
+}
+
+function nameOf(memberId) {
+  return C.club.members.find((m) => m.id === memberId)?.name || "";
+}
+
+const cancel = () => {
+  Object.assign(C, { merging: null, renaming: null, forgetting: null });
+  draw(false);
+};
+
+function editor(member, title, fields, confirm) {
+  const box = h("li", { class: "member card editing", "data-member": member.id },
+    h("h2", {}, title), ...fields, h("div", { class: "errors", role: "alert" }),
+    h("div", { class: "row" }, button("member-cancel", t("action.cancel"), cancel), confirm));
+  return box;
+}
+
+function renameEditor(member) {
+  const id = `rename-input-${member.id}`;
+  const input = h("input", { id, type: "text", maxlength: 80, value: member.name, autocomplete: "off" });
+  const box = editor(member, t("club.renameTitle", { name: member.name }),
+    [h("div", { class: "field", "data-field": "name" }, h("label", { for: id }, t("club.newName")), input)],
+    button("rename-save", t("club.renameSave"), () => change("PATCH", `/members/${member.id}`, { name: input.value.trim() }, box), "primary"));
+  setTimeout(() => document.getElementById(id)?.focus(), 0);
+  return box;
+}
+
+function mergeEditor(member) {
+  const candidates = C.club.members.filter((m) => m.id !== member.id && m.status === "active");
+  const id = `merge-into-${member.id}`;
+  const select = h("select", { id },
+    h("option", { value: "" }, t("club.mergeChoose")),
+    candidates.map((m) => h("option", { value: m.id }, m.name)));
+  const box = editor(member, t("club.mergeTitle", { name: member.name }),
+    [h("p", { class: "hint" }, t("club.mergeHint", { name: member.name })),
+      h("div", { class: "field", "data-field": "into" }, h("label", { for: id }, t("club.mergeInto")), select)],
+    button("merge-save", t("club.mergeSave"), () => change("POST", `/members/${member.id}/merge`, { into: select.value }, box), "primary"));
+  return box;
+}
+
+function forgetEditor(member) {
+  return editor(member, t("club.forgetTitle", { name: member.name }),
+    [h("p", { class: "hint" }, t("club.forgetHint", { name: member.name }))],
+    button("forget-yes", t("club.forgetYes", { name: member.name }), () => change("POST", `/members/${member.id}/forget`, {}), "danger"));
+}
+
+/** The members' read link, to share (the secretary's phone only). */
+function shareCard() {
+  const saved = Clubs.get(C.id) || {};
+  const link = saved.links?.read || (saved.tokens?.read ? `${location.origin}/#/clubs/${C.id}?token=${saved.tokens.read}` : null);
+  if (!link) return null;
+  return h("article", { class: "card share-card read", "data-link": "read" },
+    h("h2", {}, t("club.readLink")),
+    h("p", { class: "hint" }, t("club.readLinkHint")),
+    h("div", { class: "qr-box" }, QR.svg(link, t("club.readLinkQr"))),
+    h("label", { for: "club-link", class: "visually-hidden" }, t("club.readLink")),
+    h("input", { id: "club-link", class: "link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }));
+}
+
+async function download(kind) {
+  try {
+    const response = await fetch(`/api/v1/clubs/${C.id}.${kind}`, { headers: { Authorization: `Bearer ${C.token}` } });
+    if (!response.ok) throw new Error(String(response.status));
+    saveFile(await response.blob(), `${C.club.name}.${kind}`);
+  } catch (error) {
+    toast(t("club.downloadFailed"));
+  }
+}
+
+export { clubScreen, newClubScreen };
