@@ -261,9 +261,9 @@ def test_mitigattis_cards_are_named_as_the_seed_writes_them() -> None:
 
 
 def test_a_refusal_and_an_explanation_line_come_in_french(client: Any) -> None:
-    """Every word French, not only the cards. Needs F2's catalogue
-    (service/locale/fr/LC_MESSAGES/messages.po, issue 27's other half): it fails on this branch
-    alone and passes once both are merged."""
+    """Every word French, not only the cards: the French catalogue
+    (service/locale/fr/LC_MESSAGES/messages.po, issue 27's other half) with the cards' French
+    names."""
     refused = score(client, "gatti-3", BROKEN, FR)
     assert refused.status_code == 422
     messages = [e["message"] for e in refused.json["errors"]]
