@@ -1,51 +1,50 @@
-"""The words of the printable score sheet, in English and Italian (API.md ``sheet.pdf``
-``?lang=it|en``).
+"""The words of the printable score sheet (API.md ``sheet.pdf`` ``?lang=en|it|fr``).
 
-One catalogue (``i18n.json``, data beside this module): every label the sheet prints has a
-key, and every key has both languages with the same ``{placeholders}`` (a test checks it). The
-Italian uses the table's own words, as the Italian rule texts do: *mano* (hand), *mazziere*
-(dealer), *scarto* (discard), *prese* (tricks), *punti di mazzo* (deck points), *buone* (melds)
-— *frilli*, *trionfi*, *gatti*, *famiglia*, *quaterno* (four of a kind), *terno* (three of a
-kind) —, *Bagatto ultimo*; Ottocento's *cricche*, *sequenze* and *raddoppio*; Mitigatti's
-*marca*, *partida*, *accuse* (accusassions), *a monte* (a deal thrown in) and the *piatto* (the
-pot of R15).
+Its labels are a gettext catalogue keyed by the sheet's own keys, one a language
+(``service/locale/<lang>/LC_MESSAGES/sheet.po``, read through ``service.locale.sheet_words``):
+every label the sheet prints has a key, and every language has every key with the English's
+``{placeholders}`` (``python -m service.locale --check`` says so). The Italian uses the table's
+own words, as the Italian rule texts do: *mano* (hand), *mazziere* (dealer), *scarto*
+(discard), *prese* (tricks), *punti di mazzo* (deck points), *buone* (melds) — *frilli*,
+*trionfi*, *gatti*, *famiglia*, *quaterno* (four of a kind), *terno* (three of a kind) —,
+*Bagatto ultimo*; Ottocento's *cricche*, *sequenze* and *raddoppio*; Mitigatti's *marca*,
+*partida*, *accuse* (accusassions), *a monte* (a deal thrown in) and the *piatto* (the pot of
+R15). The French is a table's in Nice: *donne*, *donneur*, *plis*, *écart*, *annonces*,
+*brelan*, *carré*, and Mitigatti's Niçois as Cason's article writes it (*partida*,
+*accusassions*, *Bagatte ultimu*, *petar bagatte*, *solete*, *sans prendre*).
 
-Numbers, money and dates are written the way each language writes them (``0,50 €`` is not
-attempted: the sheet names no currency, only ``0,50``).
+Numbers, money and dates are written the way each language writes them.
 """
 
 from __future__ import annotations
 
-import json
-import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
-from importlib.resources import files
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-LANGUAGES = ("en", "it")
-DEFAULT_LANGUAGE = "en"
+from service.locale import sheet_words
 
-#: key -> (English, Italian): the catalogue is data, ``i18n.json`` beside this module, its
-#: entries in groups by where the sheet prints them (the header, the table, the legend…).
-CATALOGUE: dict[str, tuple[str, str]] = {
-    key: (english, italian)
-    for group in json.loads(files(__package__).joinpath("i18n.json").read_text("utf-8")).values()
-    for key, (english, italian) in group.items()
-}
+from .language import LANGUAGES
+
+DEFAULT_LANGUAGE = "en"
 
 _MONTHS = {
     "en": ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December"),
     "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
            "settembre", "ottobre", "novembre", "dicembre"),
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+           "septembre", "octobre", "novembre", "décembre"),
 }
+
+#: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
+_COMMA = ("it", "fr")
 
 
 def normalise_language(lang: str | None) -> str | None:
-    """``en`` or ``it`` (any case, or a tag such as ``it-IT``); ``None`` when not one of
-    them; the default for no language at all."""
+    """``en``, ``it`` or ``fr`` (any case, or a tag such as ``it-IT``); ``None`` when not one
+    of them; the default for no language at all."""
     if lang is None or not lang.strip():
         return DEFAULT_LANGUAGE
     primary = lang.strip().lower().replace("_", "-").split("-")[0]
@@ -65,19 +64,19 @@ class Translator:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r}; the sheet speaks {', '.join(LANGUAGES)}")
         self.lang = lang
-        self._index = LANGUAGES.index(lang)
+        self._words = sheet_words(lang)
         self.seat_names = list(seat_names) if seat_names is not None else None
 
     def __call__(self, key: str, **values: object) -> str:
-        return CATALOGUE[key][self._index].format(**values)
+        return self._words[key].format(**values)
 
     def has(self, key: str) -> bool:
-        return key in CATALOGUE
+        return key in self._words
 
     def get(self, key: str, default: str, **values: object) -> str:
         """The entry for ``key`` if the catalogue has one, else ``default`` (for words of a
         variant the catalogue does not know yet)."""
-        return self(key, **values) if key in CATALOGUE else default
+        return self(key, **values) if key in self._words else default
 
     def number(self, value: int | Decimal) -> str:
         """A whole number, negative with a true minus sign."""
@@ -89,13 +88,14 @@ class Translator:
 
     def money(self, value: Decimal, currency: str | None = None) -> str:
         """Money as the language writes it, with its currency where one is given:
-        ``3,50 €`` in Italian, ``€3.50`` in English, ``CHF 3.50`` for a code with no sign."""
+        ``3,50 €`` in Italian and French, ``€3.50`` in English, ``CHF 3.50`` for a code with no
+        sign."""
         text = f"{abs(value):.2f}"
-        if self.lang == "it":
+        if self.lang in _COMMA:
             text = text.replace(".", ",")
         if currency:
             sign = _CURRENCY_SIGNS.get(currency)
-            if self.lang == "it":
+            if self.lang in _COMMA:
                 text = f"{text} {sign or currency}"
             else:
                 text = f"{sign}{text}" if sign else f"{currency} {text}"
@@ -138,17 +138,3 @@ class Translator:
         if len(names) <= 1:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self('and')} {names[-1]}"
-
-
-def catalogue_placeholders(text: str) -> set[str]:
-    """The ``{names}`` a catalogue entry takes."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def missing_translations(catalogue: Mapping[str, tuple[str, ...]] = CATALOGUE) -> list[str]:
-    """Keys whose entries are empty, or whose languages take different placeholders."""
-    bad = []
-    for key, texts in catalogue.items():
-        if len(texts) != len(LANGUAGES) or not all(t.strip() for t in texts) or len({frozenset(catalogue_placeholders(t)) for t in texts}) != 1:
-            bad.append(key)
-    return bad

@@ -1,5 +1,6 @@
-"""The languages the service speaks to a table (issue 18): English, the rules core's own, and
-Italian from the gettext catalogue ``service/locale/it/LC_MESSAGES/messages.po`` (read by
+"""The languages the service speaks to a table (issue 18, French issue 27): English, the rules
+core's own, and Italian and French from the gettext catalogues
+``service/locale/<lang>/LC_MESSAGES/messages.po`` (read by
 ``service.locale`` and handed to the ``Speaker``).
 
 A ``Speaker`` renders what the core said (``Text``: problems, explanation lines, payments,
@@ -24,38 +25,80 @@ from service.domain import (
     english_value,
 )
 
-LANGUAGES = ("en", "it")
+LANGUAGES = ("en", "it", "fr")
 DEFAULT = "en"
 
-_RANKS_IT = {"1": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei",
-             "7": "sette", "8": "otto", "9": "nove", "10": "dieci", "J": "fante",
-             "C": "cavallo", "Q": "regina", "K": "re"}
-_FRENCH_IT = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}
-_ROUND_IT = {"H": "coppe", "D": "denari", "C": "bastoni", "S": "spade"}
-_NAMED_IT = {"ANGEL": "Angelo", "WORLD": "Mondo", "SUN": "Sole", "MOON": "Luna",
-             "BEGATO": "Bégato", "MATTO": "Matto"}
-_TRUMPS_IT = {1: "Bagatto", 20: "Giudizio", 21: "Mondo"}
+
+#: The languages that name cards, and each one's word for a card's part: a column a language.
+#: French as a table in Nice says it: the French suits' names for Gatti, the round suits
+#: (coupes, deniers, bâtons, épées) for Ottocento and Mitigatti, trumps "atout", the Fool
+#: "l'Excuse"; Mitigatti's honours by the seed's Niçois words (Cason, 1930): the Bagatte,
+#: l'Ange, the Papote (5 to 2), lu Fuole.
+NAMING = ("it", "fr")
+_RANKS = {"1": ("asso", "as"), "2": ("due", "deux"), "3": ("tre", "trois"),
+          "4": ("quattro", "quatre"), "5": ("cinque", "cinq"), "6": ("sei", "six"),
+          "7": ("sette", "sept"), "8": ("otto", "huit"), "9": ("nove", "neuf"),
+          "10": ("dieci", "dix"), "J": ("fante", "valet"), "C": ("cavallo", "cavalier"),
+          "Q": ("regina", "dame"), "K": ("re", "roi")}
+_FRENCH_SUITS = {"H": ("cuori", "cœur"), "D": ("quadri", "carreau"), "C": ("fiori", "trèfle"),
+                 "S": ("picche", "pique")}
+_ROUND_SUITS = {"H": ("coppe", "coupes"), "D": ("denari", "deniers"), "C": ("bastoni", "bâtons"),
+                "S": ("spade", "épées")}
+#: The Bolognese pack's named trumps, and its Fool.
+_NAMED = {"ANGEL": ("Angelo", "l'Ange"), "WORLD": ("Mondo", "le Monde"),
+          "SUN": ("Sole", "le Soleil"), "MOON": ("Luna", "la Lune"),
+          "BEGATO": ("Bégato", "Bégato"), "MATTO": ("Matto", "l'Excuse")}
+#: The tarot's named trumps, and a family's own names for some (None: the language's).
+_TRUMPS = {1: ("Bagatto", "Bagatto"), 20: ("Giudizio", "le Jugement"), 21: ("Mondo", "le Monde")}
+_FAMILY_TRUMPS: dict[str, dict[int, tuple[str | None, str | None]]] = {
+    "mitigatti": {1: (None, "Bagatte"), 20: (None, "l'Ange"),
+                  **{n: (None, "Papote") for n in range(2, 6)}}}
+_FOOL = {None: ("Matto", "l'Excuse"), "mitigatti": ("Fuole (Matto)", "Fuole")}
+#: "re di quadri", "roi de carreau"; "trionfo 21", "atout 21"; "Moro 2", "Maure 2"; the word
+#: that ends a list.
+_WORDS = {"of": ("di", "de"), "trump": ("trionfo", "atout"), "moro": ("Moro", "Maure"),
+          "and": ("e", "et")}
+
+
+def _word(table: Mapping[Any, tuple[str | None, ...]], key: Any, lang: str) -> str | None:
+    row = table.get(key)
+    return None if row is None else row[NAMING.index(lang)]
+
+
+def _of(suit: str, lang: str) -> str:
+    """"di coppe", "de coupes", "d'épées" (French elides before a vowel)."""
+    of = str(_word(_WORDS, "of", lang))
+    if of.endswith("e") and suit[:1] in "aeiouéèêhâ":
+        return f"{of[:-1]}'{suit}"
+    return f"{of} {suit}"
+
+
+def list_and(lang: str) -> str:
+    return str(_word(_WORDS, "and", lang))
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
-    """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"."""
-    if lang != "it":
+    """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"; "roi de
+    carreau", "atout 20 (l'Ange)", "Fuole"."""
+    if lang not in NAMING:
         return card.code
     code = card.code
     if card.is_plain and card.rank and card.suit:
-        suits = _ROUND_IT if family in ("ottocento", "mitigatti") else _FRENCH_IT
-        return f"{_RANKS_IT[card.rank]} di {suits[card.suit.value]}"
+        suits = _ROUND_SUITS if family in ("ottocento", "mitigatti") else _FRENCH_SUITS
+        return f"{_word(_RANKS, card.rank, lang)} {_of(str(_word(suits, card.suit.value, lang)), lang)}"
     if card.is_fool:
-        return "Fuole (Matto)" if family == "mitigatti" else "Matto"
-    if code in _NAMED_IT:
-        return _NAMED_IT[code]
+        return str(_word(_FOOL, family if family in _FOOL else None, lang))
+    if code in _NAMED:
+        return str(_word(_NAMED, code, lang))
     if code.startswith("MORO"):
-        return f"Moro {code[4:]}"
+        return f"{_word(_WORDS, 'moro', lang)} {code[4:]}"
     number = int(code[1:]) if code[1:].isdigit() else None
     if number is None:
         return code
-    named = _TRUMPS_IT.get(number) if family != "ottocento" else None
-    return f"trionfo {number} ({named})" if named else f"trionfo {number}"
+    named = None if family == "ottocento" else (
+        _word(_FAMILY_TRUMPS.get(family or "", {}), number, lang) or _word(_TRUMPS, number, lang))
+    trump = _word(_WORDS, "trump", lang)
+    return f"{trump} {number} ({named})" if named else f"{trump} {number}"
 
 
 class Speaker:
@@ -81,7 +124,8 @@ class Speaker:
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
             names = [card_name(c, self.lang, self.family) for c in value]
-            return (", ".join(names[:-1]) + " e " + names[-1]) if len(names) > 1 else \
+            last = f" {list_and(self.lang)} "
+            return (", ".join(names[:-1]) + last + names[-1]) if len(names) > 1 else \
                 "".join(names)
         return str(value)
 

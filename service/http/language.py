@@ -1,5 +1,5 @@
-"""The language a request asks for (``Accept-Language``: ``it`` or ``en``, English when it
-names neither) and the ``Speaker`` that says the rules core's sentences in it, naming cards
+"""The language a request asks for (``Accept-Language``: ``it``, ``fr`` or ``en``, English
+when it names none) and the ``Speaker`` that says the rules core's sentences in it, naming cards
 as the game at hand does (issue 18)."""
 
 from __future__ import annotations

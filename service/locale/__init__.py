@@ -1,7 +1,10 @@
 """The service's words in the languages it speaks besides English: one gettext catalogue a
 language, ``<lang>/LC_MESSAGES/messages.po``, read with Babel and compiled in memory the first
 time a process needs it. ``python -m service.locale`` gathers every sentence the code says
-into the catalogues, keeping the translations they have."""
+into the catalogues, keeping the translations they have.
+
+Beside them, catalogues keyed by their reader's own keys, English one of them: the phone
+page's words (``page.po``) and the printable sheet's (``sheet.po``)."""
 
 from __future__ import annotations
 
@@ -28,22 +31,28 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-def page_languages() -> tuple[str, ...]:
-    """The languages the phone page speaks: those with a ``page.po``."""
+#: The catalogues keyed by their reader's own keys, beside the service's sentences: the phone
+#: page's words (``page.po``) and the printable sheet's (``sheet.po``).
+KEYED = ("page", "sheet")
+
+
+def keyed_languages(domain: str) -> tuple[str, ...]:
+    """The languages a keyed catalogue speaks: those with a ``<domain>.po``."""
     root = files(__name__)
     return tuple(sorted(entry.name for entry in root.iterdir()
-                        if entry.joinpath("LC_MESSAGES", "page.po").is_file()))
+                        if entry.joinpath("LC_MESSAGES", f"{domain}.po").is_file()))
 
 
-def page_words(lang: str) -> dict[str, str | dict[str, str]]:
-    """The phone page's words in ``lang``, by the page's key: a text, or for a text that
-    depends on a count its forms by the plural categories the browser's ``Intl.PluralRules``
-    names (``one``, ``few``, ``many``, ``other``…), each taken from the catalogue's own
-    plural forms at a number of that category."""
+@functools.cache
+def keyed_words(domain: str, lang: str) -> dict[str, str | dict[str, str]]:
+    """A keyed catalogue's words in ``lang``, by key: a text, or for a text that depends on a
+    count its forms by the plural categories the browser's ``Intl.PluralRules`` names
+    (``one``, ``few``, ``many``, ``other``…), each taken from the catalogue's own plural forms
+    at a number of that category."""
     from babel import Locale
     from babel.messages.pofile import read_po
 
-    with files(__name__).joinpath(lang, "LC_MESSAGES", "page.po").open("rb") as f:
+    with files(__name__).joinpath(lang, "LC_MESSAGES", f"{domain}.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
     rule = Locale.parse(lang).plural_form
     samples: dict[str, int] = {}
@@ -61,3 +70,20 @@ def page_words(lang: str) -> dict[str, str | dict[str, str]]:
         else:
             words[str(message.id)] = str(message.string)
     return words
+
+
+def page_languages() -> tuple[str, ...]:
+    """The languages the phone page speaks: those with a ``page.po``."""
+    return keyed_languages("page")
+
+
+def page_words(lang: str) -> dict[str, str | dict[str, str]]:
+    """The phone page's words in ``lang``, by the page's key."""
+    return keyed_words("page", lang)
+
+
+def sheet_words(lang: str) -> dict[str, str]:
+    """The printable sheet's labels in ``lang``, by key: ``str.format`` templates whose
+    ``{placeholders}`` are the same in every language (``--check`` says so)."""
+    return {key: text for key, text in keyed_words("sheet", lang).items()
+            if isinstance(text, str)}

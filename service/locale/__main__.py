@@ -1,9 +1,11 @@
 """Gather the sentences the code says (every ``Text(...)`` and ``Text.counted(...)``, and every
 title and text of the rulebook's ``rules.txt`` files) into each language's catalogue: new ones
-are added untranslated, gone ones dropped, translations kept. The phone page's words
-(``page.po``, by the page's keys) follow the English one: a key added there is added to every
-other language untranslated, with the English beside it for the translator; one gone is
-dropped (but for the words the service says itself in English: ``code.*``, ``variant.*``).
+are added untranslated, gone ones dropped, translations kept. The keyed catalogues — the phone
+page's words (``page.po``, by the page's keys) and the printable sheet's (``sheet.po``) —
+follow their English one: a key added there is added to every other language untranslated,
+with the English beside it for the translator; one gone is dropped (but for the page's words
+the service says itself in English: ``code.*``, ``variant.*``); a translation whose
+``{placeholders}`` are not the English one's is a gap.
 
     python -m service.locale          # update the catalogues
     python -m service.locale --check  # exit 1 when a catalogue lacks a sentence or a translation
@@ -14,6 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from string import Formatter
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
@@ -21,12 +24,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from service.domain import written_sections
-from service.locale import page_languages
+from service.locale import KEYED
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent
 KEYWORDS = {"Text": None, "counted": (1, 2)}
-LANGUAGES = ("it",)
+LANGUAGES = ("it", "fr")
 
 
 def rulebook_sentences(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
@@ -58,9 +61,10 @@ def catalogue_path(lang: str) -> Path:
 
 
 def missing(lang: str) -> list[str]:
-    """The sentences the code says that the language's catalogue does not translate."""
-    with catalogue_path(lang).open("rb") as f:
-        catalog = read_po(f, locale=lang)
+    """The sentences the code says that the language's catalogue does not translate (every
+    one where it has no catalogue yet)."""
+    path = catalogue_path(lang)
+    catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang)
     out = []
     for message in extracted():
         if not message.id:
@@ -73,12 +77,23 @@ def missing(lang: str) -> list[str]:
     return out
 
 
+def keyed_languages(domain: str) -> tuple[str, ...]:
+    """The languages with a ``<domain>.po`` here."""
+    return tuple(sorted(path.parents[1].name for path in HERE.glob(f"*/LC_MESSAGES/{domain}.po")))
+
+
+def keyed_path(domain: str, lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
 def page_path(lang: str) -> Path:
-    return HERE / lang / "LC_MESSAGES" / "page.po"
+    return keyed_path("page", lang)
 
 
-#: The page's keys only other languages have: the service's own English says them in English.
-ENGLISH_FROM_THE_SERVICE = ("code.", "variant.")
+#: A keyed catalogue's keys only other languages have: the page's ``code.*`` and ``variant.*``,
+#: which the service's own English says in English.
+ENGLISH_FROM_THE_SERVICE: dict[str, tuple[str, ...]] = {"page": ("code.", "variant."),
+                                                        "sheet": ()}
 
 
 def _read(path: Path, lang: str) -> Catalog:
@@ -92,40 +107,54 @@ def _english_of(message: Any) -> str:
     return str(message.string)
 
 
-def page_missing(lang: str) -> list[str]:
-    """The page's keys that ``lang`` does not translate: every key of the English page, and
-    in another language every key any language has."""
-    languages = page_languages()
-    catalogs = {other: _read(page_path(other), other) for other in languages}
-    wanted: set[str] = {_key(m) for m in catalogs["en"] if m.id}
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def keyed_missing(domain: str, lang: str) -> list[str]:
+    """The keys of a keyed catalogue that ``lang`` does not translate: every key of the
+    English one, and in another language every key any language has; and the keys whose
+    translation takes other ``{placeholders}`` than the English."""
+    languages = keyed_languages(domain)
+    catalogs = {other: _read(keyed_path(domain, other), other) for other in languages}
+    english = catalogs["en"]
+    wanted: set[str] = {_key(m) for m in english if m.id}
     if lang != "en":
         for other, catalog in catalogs.items():
             wanted |= {_key(m) for m in catalog if m.id and other != "en"
-                       and _key(m).startswith(ENGLISH_FROM_THE_SERVICE)}
+                       and _key(m).startswith(ENGLISH_FROM_THE_SERVICE[domain])}
     catalog = catalogs[lang]
     out = []
     for key in sorted(wanted):
         found = catalog.get(key)
         strings = [] if found is None else (
             list(found.string) if isinstance(found.string, tuple) else [found.string])
-        if not strings or not all(strings):
+        source = english.get(key)
+        said = set() if source is None else _placeholders(_english_of(source))
+        if not strings or not all(strings) or (source is not None and any(
+                _placeholders(str(text)) - said for text in strings)):
             out.append(key)
     return out
+
+
+def page_missing(lang: str) -> list[str]:
+    """The page's keys that ``lang`` does not translate."""
+    return keyed_missing("page", lang)
 
 
 def _key(message: Any) -> str:
     return str(message.id[0] if isinstance(message.id, tuple) else message.id)
 
 
-def update_page(lang: str) -> None:
-    """``lang``'s page words brought in line with the English ones."""
-    english = _read(page_path("en"), "en")
-    path = page_path(lang)
+def update_keyed(domain: str, lang: str) -> None:
+    """``lang``'s keyed catalogue brought in line with the English one."""
+    english = _read(keyed_path(domain, "en"), "en")
+    path = keyed_path(domain, lang)
     catalog = _read(path, lang)
     keys = {_key(m) for m in english if m.id}
     for message in list(catalog):
         if message.id and _key(message) not in keys and not _key(message).startswith(
-                ENGLISH_FROM_THE_SERVICE):
+                ENGLISH_FROM_THE_SERVICE[domain]):
             catalog.delete(message.id)
     for source in english:
         if not source.id:
@@ -134,7 +163,8 @@ def update_page(lang: str) -> None:
         comment = [f"en: {_english_of(source)}"]
         if found is None:
             empty: Any = ("",) * catalog.num_plurals if isinstance(source.id, tuple) else ""
-            catalog.add(source.id, empty, auto_comments=comment)
+            catalog.add(source.id, empty, auto_comments=comment,
+                        user_comments=source.user_comments)
         else:
             found.auto_comments = comment
     with path.open("wb") as f:
@@ -142,7 +172,11 @@ def update_page(lang: str) -> None:
 
 
 def update(lang: str) -> None:
+    """``lang``'s catalogue of sentences brought in line with the code (a language whose
+    translator has not started one yet is left without)."""
     path = catalogue_path(lang)
+    if not path.is_file():
+        return
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
     catalog.update(extracted(), no_fuzzy_matching=True)
@@ -154,19 +188,21 @@ def update(lang: str) -> None:
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         gaps = {lang: missing(lang) for lang in LANGUAGES}
-        page_gaps = {lang: page_missing(lang) for lang in page_languages()}
+        keyed_gaps = {(domain, lang): keyed_missing(domain, lang)
+                      for domain in KEYED for lang in keyed_languages(domain)}
         for lang, ids in gaps.items():
             for message_id in ids:
                 print(f"{lang}: no translation of {message_id!r}")
-        for lang, keys in page_gaps.items():
+        for (domain, lang), keys in keyed_gaps.items():
             for key in keys:
-                print(f"{lang}: the page's {key!r} is not translated (page.po)")
-        return 1 if any(gaps.values()) or any(page_gaps.values()) else 0
+                print(f"{lang}: the {domain}'s {key!r} is not translated ({domain}.po)")
+        return 1 if any(gaps.values()) or any(keyed_gaps.values()) else 0
     for lang in LANGUAGES:
         update(lang)
-    for lang in page_languages():
-        if lang != "en":
-            update_page(lang)
+    for domain in KEYED:
+        for lang in keyed_languages(domain):
+            if lang != "en":
+                update_keyed(domain, lang)
     return 0
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal
+from io import BytesIO
 from typing import Any
 
 import pytest
 from http_support import assert_problem, auth, error_fields, gatti3_hand
+from pypdf import PdfReader
 
 API = "/api/v1"
 TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
@@ -503,3 +505,15 @@ def test_individual_fewest_repeated_opponents_issue_25_repro(client: Any) -> Non
     assert evening.state()["repeats"] == {"partners": [], "opponents": []}
     byes = [name for r in evening.state()["rounds"] for name in r["byes"]]
     assert len(set(byes)) == 4  # no second bye before everyone had one
+
+
+def test_the_printable_standings_speak_french(client: Any) -> None:
+    """Issue 27: ``standings.pdf?lang=fr`` prints the standings' headings in French."""
+    evening = Evening(client, name="Jeudi", variant="gatti-3", format="individual",
+                      entrants=[{"name": n} for n in TWELVE[:3]])
+    evening.start()
+    answer = client.get(f"{evening.url}/standings.pdf?lang=fr", headers=auth(evening.read))
+    assert answer.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(answer.data)).pages)
+    assert "Classement" in text and "Tournoi" in text and "Formule" in text
+    assert "Standings" not in text

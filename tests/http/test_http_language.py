@@ -201,3 +201,74 @@ def test_the_http_refusals_say_their_status_in_italian(client: Any) -> None:
     assert wrong.status_code == 405
     assert wrong.json["detail"] == "questo indirizzo non accetta DELETE"
     assert client.get(f"{API}/nowhere").json["title"] == "Not Found"
+
+
+# -- French for Nice (issue 27) ----------------------------------------------------------------
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+#: Words of the rules core's English that a French answer must not hold.
+ENGLISH_IN_FRENCH = re.compile(r"\b(the|is|are|was|seat|seats|trick|tricks|cards?|side|"
+                               r"must|give|not|only|holds?|declared|shown|deck|counting)\b")
+GATTI_COUNTED = {"dealer": 0,
+                 "declarations": [{"seat": 1, "kind": "family",
+                                   "cards": ["KH", "QH", "CH", "JH"]}],
+                 "piles": [{"side": 0, "tricks": 10, "counting": ["T1", "KD"]},
+                           {"side": 1, "tricks": 5, "counting": ["KC"]}]}
+
+
+def test_a_refusal_names_cards_in_french_by_the_games_own_suits(client: Any) -> None:
+    """``Accept-Language: fr``: the answer says it is French, and names Gatti's cards by the
+    French suits, Ottocento's by the round ones (coupes, deniers, bâtons, épées)."""
+    ottocento = score(client, "ottocento", {"dealer": 0, "discard": ["KD", "6H"],
+                                            "last_trick": 1,
+                                            "piles": [{"side": 0, "points": 50}]}, FR)
+    assert ottocento.status_code == 422
+    assert ottocento.headers["Content-Language"] == "fr"
+    assert "Accept-Language" in ottocento.headers["Vary"]
+    assert ottocento.json["errors"][0]["message"].startswith("roi de deniers")
+    gatti = score(client, "gatti-3", {"dealer": 0, "discard": ["KD", "2H", "3H"],
+                                      "piles": [{"side": 0, "points": 50},
+                                                {"side": 1, "points": 20}]}, FR)
+    assert "roi de carreau" in gatti.json["errors"][0]["message"]
+
+
+def test_an_explanation_line_names_its_cards_in_french(client: Any) -> None:
+    answer = score(client, "gatti-3", GATTI_COUNTED, FR)
+    assert answer.status_code == 200
+    lines = [line["text"] for side in answer.json["sides"] for line in side["lines"]]
+    assert lines[0].endswith("(atout 1 (Bagatto) et roi de carreau)")
+    assert "atout 21 (le Monde)" in lines[-1] and lines[-1].count("l'Excuse") == 1
+
+
+def test_mitigattis_cards_are_named_as_the_seed_writes_them() -> None:
+    """Cason's Niçois for Mitigatti's honours (the Fuole, the Bagatte, l'Ange, the Papote);
+    the round suits in French, the "of" elided before a vowel."""
+    from service.application.language import card_name
+    from service.domain.core.cards import BOLOGNESE_62, TAROT_78
+
+    def fr(code: str, family: str) -> str:
+        pack = BOLOGNESE_62 if family == "ottocento" else TAROT_78
+        return card_name(pack.card(code), "fr", family)
+
+    assert [fr(c, "mitigatti") for c in ("FOOL", "T1", "T20", "T3", "T21", "1S", "KH")] == [
+        "Fuole", "atout 1 (Bagatte)", "atout 20 (l'Ange)", "atout 3 (Papote)",
+        "atout 21 (le Monde)", "as d'épées", "roi de coupes"]
+    assert [fr(c, "gatti") for c in ("FOOL", "T1", "T20", "KD", "QS")] == [
+        "l'Excuse", "atout 1 (Bagatto)", "atout 20 (le Jugement)", "roi de carreau",
+        "dame de pique"]
+    assert [fr(c, "ottocento") for c in ("MATTO", "ANGEL", "MORO2", "JC")] == [
+        "l'Excuse", "l'Ange", "Maure 2", "valet de bâtons"]
+
+
+def test_a_refusal_and_an_explanation_line_come_in_french(client: Any) -> None:
+    """Every word French, not only the cards: the French catalogue
+    (service/locale/fr/LC_MESSAGES/messages.po, issue 27's other half) with the cards' French
+    names."""
+    refused = score(client, "gatti-3", BROKEN, FR)
+    assert refused.status_code == 422
+    messages = [e["message"] for e in refused.json["errors"]]
+    assert any("roi de carreau" in m for m in messages)
+    lines = [line["text"] for side in score(client, "gatti-3", GATTI_COUNTED, FR).json["sides"]
+             for line in side["lines"]]
+    for text in [*messages, refused.json["detail"], refused.json["title"], *lines]:
+        assert not ENGLISH_IN_FRENCH.search(text), text

@@ -41,6 +41,20 @@ def test_the_sheet_is_a_pdf_named_after_the_game(client: Any) -> None:
     assert "Posto" not in italian and "posto" not in italian  # players by name, not seat
 
 
+def test_the_sheet_in_french_for_nice(client: Any) -> None:
+    """Issue 27: ``?lang=fr`` prints the sheet in French: its headings, Mitigatti's words as
+    Cason's article writes them, money as French writes it."""
+    game = HttpGame(client, SAMPLES["mitigatti-4"])
+    french = pdf_text(game.get("/sheet.pdf?lang=fr&detail=1").data)
+    for heading in ("Feuille de marque", "Joueurs, dans l'ordre du jeu", "Premier donneur",
+                    "Donne", "Compte des marca", "Pour régler"):
+        assert heading in french, heading
+    assert "accusassions" in french and "Bagatte ultimu" in french
+    assert "Bruno a gagné le dernier pli avec la Bagatte" in french
+    assert "0,50 € la marca" in french
+    assert "Score sheet" not in french and "Foglio" not in french
+
+
 def test_the_sheet_opens_with_either_token_as_the_game_does(client: Any) -> None:
     game = HttpGame(client, SAMPLES["gatti-4"])
     other = HttpGame(client, Sample("gatti-3", ("X", "Y", "Z"), []))
@@ -63,7 +77,7 @@ def test_the_sheet_opens_with_either_token_as_the_game_does(client: Any) -> None
 
 def test_the_sheets_query_is_checked(client: Any) -> None:
     game = HttpGame(client, SAMPLES["gatti-3"])
-    assert fields(problem(game.get("/sheet.pdf?lang=fr"), 422)) == {"query.lang": "invalid_field"}
+    assert fields(problem(game.get("/sheet.pdf?lang=de"), 422)) == {"query.lang": "invalid_field"}
     assert fields(problem(game.get("/sheet.pdf?detail=yes"), 422)) == {
         "query.detail": "invalid_field"}
     assert game.get("/sheet.pdf?detail=true&lang=en").status_code == 200

@@ -1,6 +1,6 @@
 """The score sheet as data (service.application.printouts): the marks, rows and totals of each
 variant family, that every sheet adds up to the game's own numbers, and the catalogue of
-labels in English and Italian."""
+labels in English, Italian and French."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento
 
 from service.application.games import GameView
-from service.application.i18n import CATALOGUE, LANGUAGES, missing_translations
+from service.application.i18n import LANGUAGES
 from service.application.printouts import (
     HandBlock,
     Row,
@@ -21,6 +21,8 @@ from service.application.printouts import (
     explanation_fallbacks,
     hand_numbers,
 )
+from service.locale import __main__ as tool
+from service.locale import sheet_words
 
 
 def cells(row: Row) -> list[str]:
@@ -40,35 +42,43 @@ def column_lines(hand: HandBlock, j: int) -> list[str]:
 # -- the catalogue ---------------------------------------------------------------------------
 
 
-def test_every_label_has_both_languages_with_the_same_placeholders() -> None:
-    assert missing_translations() == []
-    assert all(len(texts) == len(LANGUAGES) for texts in CATALOGUE.values())
+def test_every_label_has_every_language_with_the_same_placeholders() -> None:
+    """The sheet's words are a keyed catalogue a language (service/locale/<lang>/LC_MESSAGES/
+    sheet.po): every key of the English in every language, no placeholder the English lacks."""
+    assert set(LANGUAGES) <= set(tool.keyed_languages("sheet"))
+    for lang in LANGUAGES:
+        assert tool.keyed_missing("sheet", lang) == [], lang
+        assert sheet_words(lang).keys() == sheet_words("en").keys(), lang
 
 
-def test_the_catalogue_file_names_each_key_once_and_is_installed_with_the_package() -> None:
-    """The catalogue is data (service/application/i18n.json, in groups): a key written in two
-    groups, or twice in one, would silently lose a translation; a `pip install .` without the
-    file could print no sheet."""
-    import json
+def test_the_locale_check_finds_a_missing_sheet_word_or_a_strange_placeholder(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    source = tool.keyed_path("sheet", "fr").read_text("utf-8")
+    for lang in ("en", "fr"):
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "en" / "LC_MESSAGES" / "sheet.po").write_text(
+        tool.keyed_path("sheet", "en").read_text("utf-8"), "utf-8")
+    cut = source.replace('msgstr "Feuille de marque"', 'msgstr ""').replace(
+        'msgstr "donneur {name}"', 'msgstr "donneur {nom}"')
+    assert cut.count('msgstr ""') == source.count('msgstr ""') + 1
+    (tmp_path / "fr" / "LC_MESSAGES" / "sheet.po").write_text(cut, "utf-8")
+    monkeypatch.setattr(tool, "HERE", tmp_path)
+    assert tool.keyed_missing("sheet", "fr") == ["hand.dealer", "title"]
+    assert tool.keyed_missing("sheet", "en") == []
+
+
+def test_the_catalogues_are_installed_with_the_package() -> None:
+    """A `pip install .` without the sheet's catalogues could print no sheet."""
     import tomllib
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    keys: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys.extend(key for key, value in items if isinstance(value, list))
-        return dict(items)
-
-    json.loads((root / "service/application/i18n.json").read_text("utf-8"),
-               object_pairs_hook=pairs)
-    assert len(keys) == len(set(keys)) == len(CATALOGUE)
     config = tomllib.loads((root / "pyproject.toml").read_text())
-    assert "i18n.json" in config["tool"]["setuptools"]["package-data"]["service.application"]
+    assert "*/LC_MESSAGES/*.po" in config["tool"]["setuptools"]["package-data"]["service.locale"]
 
 
 def test_italian_uses_the_tables_words() -> None:
-    italian = {key: texts[1] for key, texts in CATALOGUE.items()}
+    italian = sheet_words("it")
     assert italian["col.hand"] == "Mano"
     assert italian["row.melds"] == "buone"
     assert italian["row.deck_points"] == "punti di mazzo"
@@ -78,6 +88,23 @@ def test_italian_uses_the_tables_words() -> None:
     assert "famiglia" in italian["meld.family"]
     assert "trionfi" in italian["meld.trumps"]
     assert italian["note.thrown_in"].startswith("A monte")
+
+
+def test_french_uses_the_words_of_a_table_in_nice() -> None:
+    """French as a table says it (donne, donneur, plis, brelan, carré), Mitigatti's words as
+    Cason's article writes them (partida, accusassions, Bagatte ultimu, petar bagatte)."""
+    french = sheet_words("fr")
+    assert french["title"] == "Feuille de marque"
+    assert french["col.hand"] == "Donne"
+    assert "donneur" in french["hand.dealer"]
+    assert french["row.deck_points"] == "points de plis"
+    assert "carré" in french["meld.four_of_a_kind"]
+    assert "brelan" in french["meld.three_of_a_kind"]
+    assert french["row.partida"] == "partida"
+    assert french["row.declaration"] == "accusassions"
+    assert french["row.bagatte_ultimu"] == "Bagatte ultimu"
+    assert "petar bagatte" in french["detail.bagatte.lost"]
+    assert "sans prendre" in french["contract.sans_prendre"]
 
 
 # -- Gatti -----------------------------------------------------------------------------------
@@ -241,11 +268,12 @@ def test_every_sheet_adds_up_to_the_games_numbers(
                 v for _, v in view.summary.totals]
 
 
+@pytest.mark.parametrize("lang", ["it", "fr"])
 @pytest.mark.parametrize("name", [*SAMPLES, *LONG])
-def test_italian_explanations_need_no_english(name: str,
-                                              stored: Callable[[Sample], GameView]) -> None:
+def test_explanations_need_no_english(name: str, lang: str,
+                                      stored: Callable[[Sample], GameView]) -> None:
     view = stored(SAMPLES[name] if name in SAMPLES else LONG[name]())
-    assert explanation_fallbacks(view, "it") == 0
+    assert explanation_fallbacks(view, lang) == 0
 
 
 def test_english_explanations_are_the_rules_cores_lines_with_the_players_named(
@@ -348,3 +376,19 @@ def test_s2_6_a_hand_entered_by_points_is_marked_and_explained(
             marks = [e.mark for row in sheet.hands[0].rows if row.kind == "deck"
                      for e in row.cells if e]
             assert marks and all(m == "#" for m in marks)
+
+
+def test_french_mitigatti_sheet_in_nices_words(sample_views: dict[str, GameView]) -> None:
+    """Issue 27: a Mitigatti sheet in French, money as French writes it, the seed's words."""
+    sheet = build_sheet(sample_views["mitigatti-4"], "fr", detail=True)
+    assert sheet.title == "Feuille de marque"
+    assert sheet.variant == "Mitigatti (Nice) à quatre"
+    assert dict(sheet.meta)["Options"] == "0,50 € la marca"
+    details = sheet.hands[0].details
+    assert details[0].startswith("Anna et Carla : 9 plis, 9 points de plis, + 17 en cartes")
+    assert details[-1].startswith("Bruno a gagné le dernier pli avec la Bagatte : 2 marca")
+    assert any(d.startswith("Partida : le camp du déclarant (Anna et Carla) a fait 26 points "
+                            "sur 72, il perd") for d in details)
+    assert [row.label for row in sheet.hands[0].rows][:2] == ["points", "partida"]
+    assert "accusassions" in [row.label for row in sheet.hands[0].rows]
+    assert "Carla paie 6 marca à Bruno (3,00 €)" in sheet.sections[0].lines

@@ -1,7 +1,7 @@
 """The phone page as files: served at ``/`` with a strict Content-Security-Policy, each file
 linked at its content's version and kept a year at it, the page revalidated, text sent
 compressed as the browser takes it, nothing loaded from elsewhere, kept out of the OpenAPI
-document, both languages complete, and the QR encoder checked against a reference matrix."""
+document, every language complete, and the QR encoder checked against a reference matrix."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 
 from service.http.resources.web import STATIC_DIR
 from service.locale import __main__ as tool
+from service.locale import page_languages
 
 #: The files the page links (its style and icons) and its loader loads (its scripts).
 ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
@@ -66,7 +67,7 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     assert boot["entry"].startswith("/app/app.js?v=")
     # The words, a file a language made from the catalogues, at its version.
     assert {lang: url.partition("?")[0] for lang, url in boot["words"].items()} == {
-        "en": "/app/words-en.js", "it": "/app/words-it.js"}
+        "en": "/app/words-en.js", "fr": "/app/words-fr.js", "it": "/app/words-it.js"}
     loaded += boot["words"].values()
     # Every module, fetched by the loader at once: no module waits for the one importing it.
     assert sorted(url.partition("?")[0] for url in boot["modules"]) == [
@@ -204,12 +205,18 @@ def _words(client: Any, lang: str) -> dict[str, Any]:
 
 def test_every_word_the_page_says_is_in_every_language(stateless_app: Any) -> None:
     client = stateless_app.test_client()
-    words = {lang: _words(client, lang) for lang in ("en", "it")}
+    languages = page_languages()
+    assert set(languages) == {"en", "it", "fr"}
+    words = {lang: _words(client, lang) for lang in languages}
     # Error codes and the variants are said by the service in English; other languages say
-    # them in their own words.
-    assert {k for k in words["it"].keys() - words["en"].keys()
-            if not k.startswith(("code.", "variant."))} == set()
-    assert words["en"].keys() - words["it"].keys() == set()
+    # them in their own words, each all that any has.
+    for lang in languages:
+        assert tool.page_missing(lang) == [], lang
+        if lang != "en":
+            assert {k for k in words[lang].keys() - words["en"].keys()
+                    if not k.startswith(("code.", "variant."))} == set()
+            assert words["en"].keys() - words[lang].keys() == set()
+            assert words[lang].keys() == words["it"].keys(), lang
     used, templates = set(), set()
     for name in ("app.js", "cards.js", *ALL_MODULES):
         source = (STATIC_DIR / name).read_text()

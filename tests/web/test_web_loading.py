@@ -97,6 +97,18 @@ def test_a_file_cut_off_is_fetched_again_and_the_page_says_so_in_english(
     assert colour not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
 
 
+def test_a_french_phone_is_told_in_french_while_the_page_waits(
+        phones: Callable[..., Any], server: str) -> None:
+    """Issue 27: a French phone, a script refused once: the loader says it in French (its
+    sentences are its own, before any catalogue), then the page starts in French."""
+    phone = phones("fr-FR")
+    script = Flaky([429])
+    phone.page.route(re.compile(r"/app/qr\.js\?v="), script)
+    _loaded_after_waiting(phone, server, "le service est très demandé, nouvel essai dans")
+    expect(phone.page.locator("#new-game")).to_have_text("Nouvelle partie")
+    assert phone.page.locator("html").get_attribute("lang") == "fr"
+
+
 def test_a_read_the_service_asks_to_wait_for_is_sent_again(
         phones: Callable[..., Any], server: str) -> None:
     """The variants (the new game's first screen) answer 429 with Retry-After: 1 twice: the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from service.application.language import LANGUAGES
 from service.domain import (
     ENTRANTS_MAX,
 )
@@ -159,5 +160,5 @@ class EventHistorySchema(PassThroughSchema):
 
 
 class EventSheetQuerySchema(StrictSchema):
-    lang = fields.String(validate=validate.OneOf(["en", "it"]),
-                      metadata={"description": "en (default) or it"})
+    lang = fields.String(validate=validate.OneOf(LANGUAGES),
+                      metadata={"description": "en (default), it or fr"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from service.application.games import MAX_HANDS
-from service.application.i18n import LANGUAGES
+from service.application.language import LANGUAGES
 from service.application.printouts import EXPORT_FORMAT, IMPORT_VERSIONS, MAX_HISTORY
 
 from .common import MAX_SEATS, PassThroughSchema, StrictSchema, text_field, variant_field
@@ -15,7 +15,7 @@ from .scoring import options_field
 
 class SheetQuerySchema(StrictSchema):
     lang = fields.String(validate=validate.OneOf(LANGUAGES),
-                         metadata={"description": "the sheet's language: en (default) or it"})
+                         metadata={"description": "the sheet's language: en (default), it or fr"})
     detail = fields.Boolean(
         truthy={"1", "true"}, falsy={"0", "false"},
         metadata={"description": "1: print each hand's explanation lines under it"})

@@ -16,7 +16,7 @@ const t = (key, params) => I18n.t(key, params);
 function figure(value, { sign = false } = {}) {
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value ?? "");
-  const text = new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
+  const text = new Intl.NumberFormat(I18n.locale, {
     maximumFractionDigits: 1,
   }).format(Math.abs(n));
   if (n < 0) return `−${text}`;
@@ -51,7 +51,7 @@ function statusBadge(ev) {
 }
 
 function liveLine() {
-  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.locale) : "";
   return h("span", { class: `live ${EV.live ? "" : "offline"}`, id: "event-live" },
     h("span", { class: "dot", "aria-hidden": "true" }),
     h("span", { class: "live-text" }, EV.live ? t("sheet.live", { time }) : t("sheet.offline")));

@@ -45,16 +45,19 @@ const Cards = (() => {
     const tr = I18n.t;
     const round = family === "ottocento" || family === "mitigatti";
     if (c.plain) {
-      return tr("card.plain", {
-        rank: tr(`rank.${c.rank}`),
-        suit: tr(`suit.${round ? "tarot" : "french"}.${c.suit}`),
-      });
+      const suit = tr(`suit.${round ? "tarot" : "french"}.${c.suit}`);
+      // A language whose "of" elides before a vowel says so in card.plainVowel (d'épées).
+      return tr(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
+                { rank: tr(`rank.${c.rank}`), suit });
     }
     if (code === "FOOL" || code === "MATTO") return tr(family === "mitigatti" ? "card.fuole" : "card.fool");
     if (/^MORO\d$/.test(code)) return tr("card.moor", { n: code.slice(4) });
     if (BOLOGNESE[code]) return tr(`card.${code.toLowerCase()}`);
     const n = Number(code.slice(1));
-    const special = { 1: "card.t1", 20: "card.t20", 21: "card.t21" }[n];
+    // Mitigatti's own names (RULES §5.1, the seed): the Bagatte, the Papote, the Angel on top.
+    const special = (family === "mitigatti"
+      ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" }
+      : { 1: "card.t1", 20: "card.t20", 21: "card.t21" })[n];
     return special ? tr("card.trumpNamed", { n, name: tr(special) }) : tr("card.trump", { n });
   }
 

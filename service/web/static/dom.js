@@ -47,7 +47,7 @@ const CURRENCIES = ["EUR", "CHF", "GBP", "USD"];
 /** Money as the page's language writes it, in the game's currency: "3,50 €", "€3.50". */
 function money(text, currency = "EUR") {
   try {
-    return new Intl.NumberFormat(I18n.lang === "it" ? "it-IT" : "en-GB", {
+    return new Intl.NumberFormat(I18n.locale, {
       style: "currency", currency: currency || "EUR",
     }).format(Number(text)).replace("-", "−");
   } catch (error) {

@@ -104,7 +104,7 @@ function showLive() {
   const el = document.getElementById("event-live");
   if (!el) return;
   el.classList.toggle("offline", !EV.live);
-  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  const time = EV.lastUpdate ? EV.lastUpdate.toLocaleTimeString(I18n.locale) : "";
   el.querySelector(".live-text").textContent = EV.live ? t("sheet.live", { time })
     : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
 }

@@ -326,7 +326,7 @@ class HandForm {
         : null));
     if (this.restored) {
       root.append(h("div", { class: "card info draft-note", role: "status" },
-        h("p", {}, t("hand.draftRestored", { time: new Date(this.restored).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })),
+        h("p", {}, t("hand.draftRestored", { time: new Date(this.restored).toLocaleTimeString(I18n.locale, { hour: "2-digit", minute: "2-digit" }) })),
         h("button", {
           type: "button", class: "button small", id: "draft-discard",
           onclick: () => {

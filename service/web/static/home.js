@@ -30,7 +30,7 @@ function keptList(store, id, item) {
 function gameItem(saved) {
   const players = (saved.seats || []).join(", ");
   // Two games of the same players are told apart by their date and who leads.
-  const when = saved.created ? new Date(saved.created).toLocaleString(I18n.lang, {
+  const when = saved.created ? new Date(saved.created).toLocaleString(I18n.locale, {
     day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }) : null;
   const lead = saved.leader ? t(saved.status === "finished" ? "home.won" : "home.leads", {
     names: saved.leader.names.join(", "), n: saved.leader.score }) : null;

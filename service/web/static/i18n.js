@@ -51,8 +51,14 @@ const I18n = (() => {
     return text;
   }
 
+  // How each language writes numbers, money, dates and times (Intl's locale): French as in
+  // France (Nice), English as in Britain.
+  const LOCALES = { it: "it-IT", fr: "fr-FR", en: "en-GB" };
+
   return {
     get lang() { return lang; },
+    /** The locale that writes numbers, money, dates and times in the page's language. */
+    get locale() { return LOCALES[lang] || lang; },
     /** The languages the page speaks. */
     get languages() { return Object.keys(files); },
     /** Called by a language's words file: its table. */

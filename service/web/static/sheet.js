@@ -89,7 +89,7 @@ function drawSheet(first) {
         dealerName && !finished && !past ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
       h("p", { class: "badges" },
         h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
-          h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "" }))),
+          h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.locale) : "" }))),
         waiting.length ? h("span", { class: "badge waiting", id: "waiting" }, t("outbox.waiting", { n: waiting.length })) : null,
         canEdit() ? null : G.kind === "player" && G.seat !== null
           ? h("span", { class: "badge read", id: "player-badge" }, t("verdict.badge", { name: seatName(G.seat) }))
@@ -158,7 +158,7 @@ function outboxCard(g, waiting) {
       h("p", { class: "muted" }, entry.problem ? t("outbox.refused")
         : behind ? t("outbox.blocked")
           : t("outbox.pending", {
-            time: new Date(entry.at).toLocaleTimeString(I18n.lang, { hour: "2-digit", minute: "2-digit" }) })));
+            time: new Date(entry.at).toLocaleTimeString(I18n.locale, { hour: "2-digit", minute: "2-digit" }) })));
     if (entry.problem) {
       behind = true;
       for (const error of entry.problem.errors.slice(0, 3)) {

@@ -199,7 +199,7 @@ function setLive(ok) {
   const el = document.getElementById("live");
   if (!el) return;
   el.classList.toggle("offline", !ok);
-  const time = G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.lang) : "";
+  const time = G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.locale) : "";
   el.querySelector(".live-text").textContent = ok ? t("sheet.live", { time })
     : time ? t("sheet.offlineSince", { time }) : t("sheet.offline");
 }
@@ -280,7 +280,7 @@ async function loadGame(id) {
     const copy = error.status === 0 ? Copies.get(id) : null;
     if (!copy) throw error;
     Object.assign(G, { game: copy.game, detail: copy.detail, copyAt: copy.at, etag: null });
-    banner(t("offline.copy", { time: new Date(copy.at).toLocaleString(I18n.lang, {
+    banner(t("offline.copy", { time: new Date(copy.at).toLocaleString(I18n.locale, {
       day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) }), "warn");
     return;
   }
