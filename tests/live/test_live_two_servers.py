@@ -49,7 +49,9 @@ def _pair(db_url: str, workdir: Path, storage: str, prefix: str) -> list[LiveSer
     servers = []
     for name in ("a", "b"):
         (workdir / name).mkdir(exist_ok=True)
-        servers.append(LiveServer(db_url, workdir / name, workers=2, env=env))
+        # Two servers of one worker each: two processes, which is what the shared limits
+        # and the one database are about.
+        servers.append(LiveServer(db_url, workdir / name, workers=1, env=env))
     # One migrates first, as compose's migration step does; the other finds it done.
     return [server.start() for server in servers]
 

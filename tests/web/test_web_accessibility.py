@@ -74,8 +74,9 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
     ]
 
 
-@pytest.mark.parametrize("locale,scheme", [("it-IT", "light"), ("en-GB", "light"),
-                                           ("fr-FR", "light"), ("it-IT", "dark")])
+# Every language the page speaks, and both colour schemes: each screen in three runs.
+@pytest.mark.parametrize("locale,scheme", [("it-IT", "light"), ("en-GB", "dark"),
+                                           ("fr-FR", "light")])
 def test_every_screen_passes_axe(phones: Any, locale: str, scheme: str) -> None:
     phone = phones(locale, scheme)
     table = Table(phone.page, phone.base)
