@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from service.domain import (
     Board,
+    BoardPlay,
     EventSetup,
     Problem,
     RecordInvalid,
@@ -26,6 +27,8 @@ from service.domain import (
     Standings,
     TableResult,
     Text,
+    Traveller,
+    board_columns,
     byes_of,
     deal_boards,
     find_variant,
@@ -37,6 +40,7 @@ from service.domain import (
     seated_round,
     seating_json,
     standings,
+    traveller,
     validate_event_setup,
 )
 
@@ -316,6 +320,20 @@ class EventService:
         if kind != "edit":
             boards = tuple(b for b in boards if board_shown(view, b.number))
         return view, boards
+
+    def get_traveller(self, event_id: str, token: str | None, number: int
+                      ) -> tuple[EventView, Traveller]:
+        """Board ``number``'s traveller: every table's result on it so far, scored across the
+        room (EVENTS.md "Scoring a board"). To the room's read token only once the board's
+        deal may be shown (every table due to play it has); 404 for a board the event does
+        not deal, or an event of free deals."""
+        kind, _credentials = self._authorize(event_id, token, write=False)
+        view = self._view(self._load(event_id))
+        if number not in {b.number for b in event_boards(view)} or (
+                kind != "edit" and not board_shown(view, number)):
+            raise NotFound(Text("event {event} has no board {board} to show",
+                                event=view.id, board=number))
+        return view, traveller(number, board_plays(view, number))
 
     def get_slips(self, event_id: str, token: str | None
                   ) -> tuple[EventView, tuple[Board, ...]]:
@@ -732,6 +750,28 @@ def board_shown(view: EventView, number: int) -> bool:
     return True
 
 
+def board_plays(view: EventView, number: int) -> list[BoardPlay]:
+    """Every table's result on board ``number`` so far: at each table whose game has played
+    it, the hand that was the board, who sat where, and each column's result credited to
+    the entrants seated in it (a pair's, or a player's with their dummy)."""
+    plays = []
+    for played in view.rounds:
+        for table in played.tables:
+            game = table.game
+            order = [b.number for b in game.setup.boards]
+            if number not in order or order.index(number) >= len(game.hands):
+                continue
+            hand = game.hands[order.index(number)]
+            entrants = table.stored.entrants
+            credited = tuple(
+                tuple(dict.fromkeys(entrants[seat % len(entrants)] for seat in column.seats))
+                for column in game.setup.columns())
+            plays.append(BoardPlay(number, played.number, table.stored.number, game.game.id,
+                                   hand.number, tuple(game.setup.seat_names()), credited,
+                                   board_columns(view.setup.variant, hand.result)))
+    return plays
+
+
 def hand_board(table: TableView, number: int) -> Board | None:
     """The board hand ``number`` of a table's game plays (None at a table of free deals, or
     past its boards): what the referee checks a record's cards against."""
@@ -755,6 +795,6 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableView", "board_shown", "event_boards", "hand_board",
+           "TableLinks", "TableView", "board_plays", "board_shown", "event_boards", "hand_board",
            "open_disputes", "repeated", "seating_of", "table_tokens"]
 

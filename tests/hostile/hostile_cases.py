@@ -64,6 +64,7 @@ EV_LINKS: Op = ("get", f"{EVENT}/links")
 #: A duplicate event's boards and deal slips (issue 28).
 EV_BOARDS: Op = ("get", f"{EVENT}/boards")
 EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
+EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
 #: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
 #: operation's) and Bruno (``{member2}``); sent with the club's edit token.
 CLUB = f"{API}/clubs/{{club_id}}"
@@ -106,7 +107,7 @@ WRITE_METHODS = {"PUT", "DELETE"}
 #: A path's parameters as the world fills them.
 DEFAULTS = {"game_id": "{game}", "event_id": "{event}", "number": "1", "variant_id": "gatti-3",
             "table": "1", "hand": "1", "club_id": "{club}", "member_id": "{member}",
-            "season_id": "{season}"}
+            "season_id": "{season}", "board": "1"}
 
 
 @dataclass(frozen=True)
@@ -334,7 +335,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
-    EV_SLIPS: ["POST", "DELETE"],
+    EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -352,7 +353,7 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
                    "hand number: a word", "hand number: a lone surrogate"}
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
-               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS)
+               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
@@ -421,6 +422,9 @@ CASES: list[Case] = [
     # The world's event deals freely: it has no boards to show or print.
     Case(EV_BOARDS, "the boards of an event of free deals", 404),
     Case(EV_SLIPS, "the slips of an event of free deals", 404),
+    Case(EV_TRAVELLER, "a board's traveller at an event of free deals", 404),
+    Case(EV_TRAVELLER, "board: a word", 404, path=_path(EV_TRAVELLER, board="seven")),
+    Case(EV_TRAVELLER, "board: 0", 404, path=_path(EV_TRAVELLER, board="0")),
     Case(EV_CREATE, "duplicate deals of no board a round", 422,
          body={**VALID[EV_CREATE], "deals": "duplicate", "boards_per_round": 0}),
     Case(EV_CREATE, "duplicate deals of more boards than a game holds", 422,

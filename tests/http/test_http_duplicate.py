@@ -375,3 +375,45 @@ def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
     assert [e["field"] for e in body["errors"]].count("dealer") == 1
     evening.play(table)
     assert evening.game(table)["hands_played"] == 1
+
+
+def test_a_boards_traveller_scores_every_table_across_the_room(client: Any) -> None:
+    """EVENTS.md "Scoring a board" and "Shapes": the traveller lists each table's result on
+    the board and each column's matchpoints (2 per result beaten, 1 per tie), as a percentage
+    of the top; the room reads it once every table due to play the board has."""
+    evening = Duplicate(client)
+    tables = evening.start()["tables"]
+    board_one = [t for t in tables if 1 in t["boards"]]
+    assert len(board_one) == 4
+    winners = [0, 1, 1, 2]
+    for table, winner in zip(tables, winners, strict=True):
+        for _ in range(3):
+            evening.play(table, winner)
+    read = client.get(f"{evening.url}/boards/1", headers=auth(evening.read))
+    assert read.status_code == 200, read.json
+    body = read.json
+    assert body["board"] == 1 and body["top"] == 6 and len(body["results"]) == 4
+    columns = [[r["columns"][str(c)] for r in body["results"]] for c in range(3)]
+    for c, results in enumerate(columns):
+        for row, own in zip(body["results"], results, strict=True):
+            beaten = sum(1 for other in results if other < own)
+            tied = sum(1 for other in results if other == own) - 1
+            assert row["matchpoints"][str(c)] == 2 * beaten + tied
+            assert row["percentage"][str(c)] == pytest.approx(
+                100 * (2 * beaten + tied) / 6, abs=0.01)
+        assert sum(r["matchpoints"][str(c)] for r in body["results"]) == 4 * 3
+    assert {(r["round"], r["table"]) for r in body["results"]} == {
+        (1, t["table"]) for t in board_one}
+
+
+def test_the_room_reads_a_traveller_only_once_the_board_is_played_everywhere(
+        client: Any) -> None:
+    evening = Duplicate(client)
+    tables = evening.start()["tables"]
+    evening.play(tables[0])
+    first = tables[0]["boards"][0]
+    assert_problem(client.get(f"{evening.url}/boards/{first}", headers=auth(evening.read)), 404)
+    organiser = client.get(f"{evening.url}/boards/{first}", headers=auth(evening.edit))
+    assert organiser.status_code == 200 and len(organiser.json["results"]) == 1
+    assert organiser.json["results"][0]["percentage"] == {"0": 50, "1": 50, "2": 50}
+    assert_problem(client.get(f"{evening.url}/boards/99", headers=auth(evening.edit)), 404)

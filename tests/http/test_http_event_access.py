@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from http_support import assert_problem, auth
+from test_http_duplicate import SEED, board_record
 
 from service.http.openapi import build_spec
 
@@ -26,6 +27,7 @@ READS: dict[tuple[str, str], Request] = {
     ("get", f"{EVENT}.json"): lambda c, url, h: c.get(f"{url}.json", headers=h),
     ("get", f"{EVENT}.csv"): lambda c, url, h: c.get(f"{url}.csv", headers=h),
     ("get", f"{EVENT}/boards"): lambda c, url, h: c.get(f"{url}/boards", headers=h),
+    ("get", f"{EVENT}/boards/{{board}}"): lambda c, url, h: c.get(f"{url}/boards/1", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
     # The organiser's alone: the table links are the tables' tokens, the room's link its own,
@@ -64,15 +66,21 @@ def test_every_operation_on_an_event_is_in_the_matrix() -> None:
 
 
 def _event(client: Any, name: str) -> dict[str, Any]:
-    # Duplicate deals: every operation, the boards' included, has something to show.
+    # Duplicate deals: every operation, the boards' included, has something to show; board
+    # 1 is played, so the room may read its traveller.
     created = client.post("/api/v1/events", json={
         "name": name, "variant": "gatti-3", "format": "individual", "deals": "duplicate",
-        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+        "seed": SEED, "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
     assert created.status_code == 201, created.json
     body: dict[str, Any] = created.json
     started = client.post(f"/api/v1/events/{body['id']}/rounds", json={},
                           headers=auth(body["tokens"]["edit"]))
     assert started.status_code == 201
+    table = started.json["tables"][0]
+    assert table["boards"][0] == 1
+    played = client.post(f"/api/v1/games/{table['game']}/hands", json=board_record(1, 0),
+                         headers=auth(table["tokens"]["edit"]))
+    assert played.status_code == 201, played.json
     return body
 
 

@@ -34,6 +34,7 @@ from ..schemas.events import (
     RoundTablesSchema,
     SeatingSchema,
     StandingsSchema,
+    TravellerSchema,
 )
 from .common import (
     action_json,
@@ -463,6 +464,25 @@ class Boards(MethodView):
         """
         _view, boards = event_service().get_boards(event_id, bearer_token())
         return {"boards": [b.to_json() for b in boards]}
+
+
+@blp.route("/<game_id:event_id>/boards/<int:board>")
+class BoardTraveller(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, TravellerSchema)
+    def get(self, event_id: str, board: int) -> Any:
+        """Read a board's traveller
+
+        Every table's result on the board so far (round, table, who sat where, each column's
+        result), scored across the room: each column's matchpoints (2 for every other result
+        it beats in that column, 1 for every tie) and their percentage of the board's top,
+        and with `scoring: difference` the result minus the others' average. The organiser's
+        token reads any board; the room's a board once every table due to play it has (as
+        its deal). 404 for a board the event does not deal.
+        """
+        view, found = event_service().get_traveller(event_id, bearer_token(), board)
+        scoring = "difference" if view.setup.scoring == "difference" else "matchpoints"
+        return found.to_json(scoring)
 
 
 @blp.route("/<game_id:event_id>/boards.pdf")

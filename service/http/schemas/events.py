@@ -145,6 +145,31 @@ class BoardsSchema(PassThroughSchema):
                        "table due to play them has played"})
 
 
+class TravellerRowSchema(PassThroughSchema):
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    game = fields.String(required=True)
+    hand = fields.Integer(required=True, metadata={"description": "the hand that was the board"})
+    seats = fields.List(fields.String(), required=True, metadata={"description": "by seat"})
+    columns = fields.Dict(required=True, metadata={
+        "description": "each column's result on the board (Mitigatti: its marca), by the "
+                       "column's number"})
+    matchpoints = fields.Dict(required=True, metadata={
+        "description": "2 for each other result beaten in that column, 1 for each tie"})
+    percentage = fields.Dict(required=True, metadata={
+        "description": "the matchpoints as a percentage of the board's top (one table: 50)"})
+    difference = fields.Dict(metadata={
+        "description": "with scoring difference: the result minus the others' average"})
+
+
+class TravellerSchema(PassThroughSchema):
+    board = fields.Integer(required=True)
+    top = fields.Integer(required=True, metadata={
+        "description": "the most matchpoints a result on the board could earn"})
+    results = fields.List(fields.Nested(TravellerRowSchema), required=True, metadata={
+        "description": "every table that has played the board, by round and table"})
+
+
 class StandingsSchema(PassThroughSchema):
     provisional = fields.Boolean(required=True, metadata={
         "description": "true while a table of the event is still playing"})
