@@ -200,8 +200,9 @@ class Table:
 # -- the API, as a table's scorekeeper or a script calls it --------------------------------
 
 
-def call(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
-    headers = {"Content-Type": "application/json"}
+def call(base: str, method: str, path: str, token: str | None = None, body: Any = None,
+         headers: dict[str, str] | None = None) -> Any:
+    headers = {"Content-Type": "application/json", **(headers or {})}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(f"{base}/api/v1{path}", method=method, headers=headers,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_driver import call
 from playwright.sync_api import expect
 
 
@@ -86,3 +87,47 @@ def test_a_secretary_builds_the_roster_and_a_member_reads_it(phones: Any) -> Non
     page.goto(secretary.base + "/")
     expect(page.locator("#club-list")).to_contain_text("Circolo del Giovedì")
     expect(page.locator("#club-list")).to_contain_text("secretary")
+
+
+def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) -> None:
+    """CLUBS.md "The phone page": the secretary opens a season from the club's page; a game
+    of the club, finished, shows in the season's standings and the family's ratings."""
+    secretary = phones()
+    page = secretary.page
+    page.goto(secretary.base + "/#/clubs/new")
+    page.fill("#club-name", "Circolo")
+    page.click("#create-club")
+    expect(page.locator("#ratings")).to_contain_text("No finished game")
+    club_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+
+    page.click("#season-new")
+    page.fill("#season-name", "Autunno")
+    page.fill("#season-from", "2026-01-01")
+    page.fill("#season-to", "2099-12-31")
+    page.click("#season-save")
+    expect(page.locator("#seasons label", has_text="Autunno")).to_be_visible()
+
+    game = call(secretary.base, "POST", "/games", body={
+        "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
+        headers={"Club-Authorization": f"Bearer {edit}"})
+    token = game["tokens"]["edit"]
+    for _ in range(3):
+        dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
+        call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
+            "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
+
+    page.reload()
+    page.locator("label:has(#season-" + _season_id(secretary.base, club_id, edit) + ")").click()
+    standings = page.locator("#season-standings")
+    expect(standings.locator("tbody tr")).to_have_count(3)
+    expect(standings.locator("tbody tr").first).to_contain_text("Anna")
+    ratings = page.locator("#ratings-table tbody tr")
+    expect(ratings).to_have_count(3)
+    expect(ratings.first).to_contain_text("Anna")
+    expect(page.locator("#roster")).to_contain_text("Bruno")  # the game's names joined the roster
+
+
+def _season_id(base: str, club_id: str, token: str) -> str:
+    return str(call(base, "GET", f"/clubs/{club_id}/seasons", token)["seasons"][0]["id"])

@@ -1,8 +1,9 @@
 /* A club's screens: a new club, and the club's page (#/clubs/{id}) — its roster for the
- * secretary (add, rename, deactivate, merge, forget) and the members' link to share; a
- * member's phone, holding the read link, sees the roster only. */
+ * secretary (add, rename, deactivate, merge, forget), its seasons with their standings (the
+ * secretary opens new ones), its ratings family by family, and the members' link to share; a
+ * member's phone, holding the read link, reads it all and changes nothing. */
 import { api, problemErrors } from "./api.js";
-import { h, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { chipRadio, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import { placeProblems, problemText } from "./problems.js";
 import { Clubs } from "./stores.js";
 
@@ -42,8 +43,14 @@ function newClubScreen() {
 
 // -- the club's page ----------------------------------------------------------------------
 
-/** The club on screen: its data, the token this phone holds and what it may do. */
-const C = { id: null, club: null, token: null, edit: false, open: null, merging: null, renaming: null, forgetting: null };
+/** The club on screen: its data, the token this phone holds and what it may do, its seasons
+ * (and the standings of the one open), and the ratings of the family chosen. */
+const C = {
+  id: null, club: null, token: null, edit: false, open: null, merging: null, renaming: null, forgetting: null,
+  seasons: [], season: null, standings: null, family: "gatti", ratings: null, addingSeason: false,
+};
+
+const FAMILIES = ["gatti", "ottocento", "mitigatti"];
 
 async function clubScreen(id) {
   const saved = Clubs.get(id);
@@ -60,7 +67,15 @@ async function clubScreen(id) {
 }
 
 async function load() {
-  const { data } = await api("GET", `/clubs/${C.id}`, { token: C.token });
+  const [club, seasons, ratings] = await Promise.all([
+    api("GET", `/clubs/${C.id}`, { token: C.token }),
+    api("GET", `/clubs/${C.id}/seasons`, { token: C.token }),
+    api("GET", `/clubs/${C.id}/ratings?family=${C.family}`, { token: C.token }),
+  ]);
+  const { data } = club;
+  C.seasons = seasons.data.seasons;
+  C.ratings = ratings.data;
+  if (C.season) C.standings = (await api("GET", `/clubs/${C.id}/seasons/${C.season}/standings`, { token: C.token })).data;
   C.club = data;
   Clubs.put(C.id, { name: data.name, members: data.members.filter((m) => m.status === "active").length });
 }
@@ -69,7 +84,7 @@ async function load() {
 async function change(method, path, body, box) {
   try {
     await api(method, `/clubs/${C.id}${path}`, { token: C.token, body, headers: { "Idempotency-Key": randomKey() } });
-    Object.assign(C, { open: null, merging: null, renaming: null, forgetting: null });
+    Object.assign(C, { open: null, merging: null, renaming: null, forgetting: null, addingSeason: false });
     await load();
     draw(false);
     return true;
@@ -103,6 +118,7 @@ function draw(first) {
       h("summary", {}, t("club.others", { n: others.length })),
       h("ul", { class: "club-roster" }, others.map(memberRow))));
   }
+  screen.append(seasonsCard(), ratingsCard());
   if (C.edit) screen.append(shareCard());
   screen.append(h("div", { class: "row" },
     h("a", { class: "button", href: `/api/v1/clubs/${C.id}.csv`, id: "club-csv",
@@ -211,6 +227,124 @@ function forgetEditor(member) {
   return editor(member, t("club.forgetTitle", { name: member.name }),
     [h("p", { class: "hint" }, t("club.forgetHint", { name: member.name }))],
     button("forget-yes", t("club.forgetYes", { name: member.name }), () => change("POST", `/members/${member.id}/forget`, {}), "danger"));
+}
+
+// -- seasons and ratings --------------------------------------------------------------------
+
+/** The club's seasons: each opens its standings; the secretary opens a new one. */
+function seasonsCard() {
+  const box = h("section", { class: "card club-seasons", id: "seasons", "aria-labelledby": "seasons-title" },
+    h("h2", { id: "seasons-title" }, t("club.seasons")));
+  if (!C.seasons.length) box.append(h("p", { class: "muted" }, t("club.noSeason")));
+  const chips = h("div", { class: "chips", role: "radiogroup", "aria-label": t("club.seasons") });
+  for (const season of C.seasons) {
+    chips.append(chipRadio("season", season.id, season.name, C.season === season.id, async () => {
+      C.season = season.id;
+      C.standings = (await api("GET", `/clubs/${C.id}/seasons/${season.id}/standings`, { token: C.token })).data;
+      draw(false);
+    }));
+  }
+  if (C.seasons.length) box.append(chips);
+  if (C.season && C.standings) box.append(standingsTable(C.standings));
+  if (C.edit) box.append(C.addingSeason ? seasonForm() : h("button", {
+    type: "button", class: "button", id: "season-new", onclick: () => { C.addingSeason = true; draw(false); },
+  }, t("club.seasonNew")));
+  return box;
+}
+
+/** A day of the calendar (YYYY-MM-DD) as the page's language writes it. */
+function day(iso) {
+  return new Date(`${iso}T12:00:00`).toLocaleDateString(I18n.locale, { day: "numeric", month: "long", year: "numeric" });
+}
+
+function standingsTable(standings) {
+  const season = standings.season;
+  const box = h("div", { class: "season-standings" },
+    h("p", { class: "hint" }, t("club.seasonDates", { from: day(season.from), to: day(season.to) }), " · ",
+      t(`club.counting.${season.counting}`, { n: season.n })));
+  if (!standings.rows.length) {
+    box.append(h("p", { class: "muted" }, t("club.seasonEmpty")));
+    return box;
+  }
+  const table = h("table", { class: "standings", id: "season-standings" },
+    h("caption", { class: "visually-hidden" }, season.name),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("club.member")),
+      h("th", { scope: "col", class: "num" }, t("ev.col.matchPointsShort")),
+      h("th", { scope: "col", class: "num" }, t("ev.col.pointsShort")))));
+  const body = h("tbody");
+  for (const row of standings.rows) {
+    body.append(h("tr", { "data-member": row.member },
+      h("td", {}, row.place), h("th", { scope: "row" }, row.entrant),
+      h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.points)));
+  }
+  table.append(body);
+  box.append(table);
+  return box;
+}
+
+function seasonForm() {
+  const year = new Date().getFullYear();
+  const field = (id, label, input) => h("div", { class: "field", "data-field": id.replace("season-", "") },
+    h("label", { for: id }, label), input);
+  const name = h("input", { id: "season-name", type: "text", maxlength: 60, value: String(year), autocomplete: "off" });
+  const from = h("input", { id: "season-from", type: "date", value: `${year}-01-01` });
+  const to = h("input", { id: "season-to", type: "date", value: `${year}-12-31` });
+  const counting = h("select", { id: "season-counting" },
+    ["sum", "average", "best_n"].map((c) => h("option", { value: c }, t(`club.counting.${c}`, { n: "n" }))));
+  const n = h("input", { id: "season-n", type: "number", min: 1, max: 366, value: 8, inputmode: "numeric", class: "short" });
+  const form = h("form", {
+    class: "season-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const body = { name: name.value.trim(), from: from.value, to: to.value, counting: counting.value };
+      if (counting.value === "best_n") body.n = Number(n.value);
+      await change("POST", "/seasons", body, form);
+    },
+  },
+  field("season-name", t("club.seasonName"), name), field("season-from", t("club.seasonFrom"), from),
+  field("season-to", t("club.seasonTo"), to), field("season-counting", t("club.seasonCounting"), counting),
+  field("season-n", t("club.seasonN"), n),
+  h("div", { class: "errors", role: "alert" }),
+  h("div", { class: "row" },
+    h("button", { type: "button", class: "button", onclick: () => { C.addingSeason = false; draw(false); } }, t("action.cancel")),
+    h("button", { type: "submit", class: "button primary", id: "season-save" }, t("club.seasonSave"))));
+  return form;
+}
+
+/** The ratings of one family: the conservative figure, how sure it is, the games counted. */
+function ratingsCard() {
+  const box = h("section", { class: "card club-ratings", id: "ratings", "aria-labelledby": "ratings-title" },
+    h("h2", { id: "ratings-title" }, t("club.ratings")),
+    h("div", { class: "chips", role: "radiogroup", "aria-label": t("club.ratings") },
+      FAMILIES.map((family) => chipRadio("rating-family", family, t(`family.${family}`), C.family === family, async () => {
+        C.family = family;
+        C.ratings = (await api("GET", `/clubs/${C.id}/ratings?family=${family}`, { token: C.token })).data;
+        draw(false);
+      }))));
+  const rows = C.ratings ? C.ratings.ratings : [];
+  if (!rows.length) {
+    box.append(h("p", { class: "muted" }, t("club.noRatings")));
+    return box;
+  }
+  box.append(h("p", { class: "hint" }, t("club.ratingsHint")));
+  const table = h("table", { class: "standings", id: "ratings-table" },
+    h("caption", { class: "visually-hidden" }, t("club.ratings")),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("club.member")),
+      h("th", { scope: "col", class: "num" }, t("club.rating")),
+      h("th", { scope: "col", class: "num" }, t("club.certainty")),
+      h("th", { scope: "col", class: "num" }, t("club.games")))));
+  const body = h("tbody");
+  for (const row of rows) {
+    body.append(h("tr", { "data-member": row.member.id },
+      h("td", {}, row.place), h("th", { scope: "row" }, row.member.name),
+      h("td", { class: "num" }, row.rating), h("td", { class: "num" }, `${row.certainty} %`),
+      h("td", { class: "num" }, row.games)));
+  }
+  table.append(body);
+  box.append(table);
+  return box;
 }
 
 /** The members' read link, to share (the secretary's phone only). */
