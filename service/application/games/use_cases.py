@@ -106,6 +106,15 @@ def variant_of(variant_id: str, field: str = "variant") -> Any:
 
 
 
+def _project(unit: UnitOfWork, game: StoredGame, setup: GameSetup,
+             results: Sequence[HandResult]) -> None:
+    """A game of a club: its rows of the club's results as ``results`` leave the game (none
+    while it is not finished)."""
+    if game.club is not None:
+        project_game(unit, game, game_summary(setup, results, ended=game.ended_at is not None),
+                     setup.variant.family)
+
+
 def parse_and_score(
     setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult],
     summary: GameSummary | None = None,
@@ -400,12 +409,9 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        if game.club is not None:
-            results = [h.result for h in view.hands]
-            results[number - 1] = result
-            project_game(unit, game, game_summary(view.setup, results,
-                                                  ended=game.ended_at is not None),
-                         view.setup.variant.family)
+        results = [h.result for h in view.hands]
+        results[number - 1] = result
+        _project(unit, game, view.setup, results)
         return hand_view(game_id, stored, record, result, view.setup)
 
     def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
@@ -453,10 +459,8 @@ class GameService:
             raise _concurrent(game_id) from error
         if game.club is not None:
             view = self.views.view(game)
-            kept = replace(game, hands=game.hands[:-1])
-            project_game(unit, kept, game_summary(
-                view.setup, [h.result for h in view.hands[:-1]],
-                ended=game.ended_at is not None), view.setup.variant.family)
+            _project(unit, replace(game, hands=game.hands[:-1]), view.setup,
+                     [h.result for h in view.hands[:-1]])
 
     def end_evening(self, unit: UnitOfWork, access: Access, ended: bool) -> GameView:
         """"The evening is over" (``ended``) for a game with no natural end (a Mitigatti
