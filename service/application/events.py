@@ -23,15 +23,18 @@ from service.domain import (
     EventSetup,
     Problem,
     RecordInvalid,
+    Row,
     Seating,
     Standings,
     TableResult,
     Text,
     Traveller,
     board_columns,
+    board_standings,
     byes_of,
     deal_boards,
     find_variant,
+    percent,
     plan_round,
     read_seating,
     repeats,
@@ -176,9 +179,23 @@ class EventView:
         return out
 
     def standings(self) -> Standings:
-        return standings(self.setup.names(), self.results(),
-                         {r.number: r.stored.byes for r in self.rounds}, self.setup.scoring,
-                         self.setup.columns)
+        """The standings: by match points round by round; a duplicate event's by its boards
+        (EVENTS.md "Standings": the average percentage, or the sum of differences, then the
+        points), each row keeping its rounds and adding its boards and percentage."""
+        by_rounds = standings(self.setup.names(), self.results(),
+                              {r.number: r.stored.byes for r in self.rounds},
+                              self.setup.scoring, self.setup.columns)
+        if not self.setup.duplicate:
+            return by_rounds
+        rounds = {row.entrant: row.rounds for row in by_rounds.rows}
+        by_boards = board_standings(
+            self.setup.names(), board_plays(self),
+            "difference" if self.setup.scoring == "difference" else "matchpoints")
+        return Standings(by_rounds.provisional, tuple(
+            Row(row.place, row.entrant, row.match_points, row.difference, row.points,
+                rounds.get(row.entrant, ()), row.explanation, row.name, boards=row.boards,
+                percentage=percent(row.percentage))
+            for row in by_boards.rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -750,25 +767,24 @@ def board_shown(view: EventView, number: int) -> bool:
     return True
 
 
-def board_plays(view: EventView, number: int) -> list[BoardPlay]:
-    """Every table's result on board ``number`` so far: at each table whose game has played
-    it, the hand that was the board, who sat where, and each column's result credited to
-    the entrants seated in it (a pair's, or a player's with their dummy)."""
+def board_plays(view: EventView, number: int | None = None) -> list[BoardPlay]:
+    """Every table's result on board ``number`` so far (every board's, without one): at each
+    table whose game has played it, the hand that was the board, who sat where, and each
+    column's result credited to the entrants the column seats (as the standings credit a
+    table's columns: both partners of a side, a pair, a player with their dummy)."""
     plays = []
     for played in view.rounds:
         for table in played.tables:
             game = table.game
-            order = [b.number for b in game.setup.boards]
-            if number not in order or order.index(number) >= len(game.hands):
-                continue
-            hand = game.hands[order.index(number)]
-            entrants = table.stored.entrants
-            credited = tuple(
-                tuple(dict.fromkeys(entrants[seat % len(entrants)] for seat in column.seats))
-                for column in game.setup.columns())
-            plays.append(BoardPlay(number, played.number, table.stored.number, game.game.id,
-                                   hand.number, tuple(game.setup.seat_names()), credited,
-                                   board_columns(view.setup.variant, hand.result)))
+            credited = view.setup.column_entrants(
+                table.stored.entrants, [c.seats for c in game.setup.columns()])
+            for hand, board in zip(game.hands, game.setup.boards, strict=False):
+                if number is not None and board.number != number:
+                    continue
+                plays.append(BoardPlay(board.number, played.number, table.stored.number,
+                                       game.game.id, hand.number,
+                                       tuple(game.setup.seat_names()), credited,
+                                       board_columns(view.setup.variant, hand.result)))
     return plays
 
 

@@ -65,6 +65,7 @@ from .duplicate import (
     deal_board,
     deal_boards,
     disagreements,
+    percent,
     plan_movement,
     plan_round,
     seated_round,
@@ -87,7 +88,7 @@ from .events.setup import (
     seating_json,
     validate_event_setup,
 )
-from .events.standings import Standings, TableResult, decimal_json, standings
+from .events.standings import Row, Standings, TableResult, decimal_json, standings
 from .games import (
     EVENING_OVER,
     GameSetup,
@@ -150,6 +151,7 @@ __all__ = [
     "RosterEntry",
     "RosterName",
     "RoundPlan",
+    "Row",
     "Season",
     "SeasonStandings",
     "SeatChoice",
@@ -189,6 +191,7 @@ __all__ = [
     "name_key",
     "parse_hand_record",
     "parse_money",
+    "percent",
     "plan_movement",
     "plan_round",
     "read_hand_record",

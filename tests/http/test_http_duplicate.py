@@ -417,3 +417,29 @@ def test_the_room_reads_a_traveller_only_once_the_board_is_played_everywhere(
     assert organiser.status_code == 200 and len(organiser.json["results"]) == 1
     assert organiser.json["results"][0]["percentage"] == {"0": 50, "1": 50, "2": 50}
     assert_problem(client.get(f"{evening.url}/boards/99", headers=auth(evening.edit)), 404)
+
+
+def test_a_duplicate_events_standings_rank_by_the_boards_average_percentage(
+        client: Any) -> None:
+    """EVENTS.md "Standings": a duplicate event ranks by the average percentage over the
+    boards played, then the points; each row adds its boards and percentage and explains
+    itself board by board. The percentages are the travellers'."""
+    evening = Duplicate(client)
+    tables = evening.start()["tables"]
+    for table, winner in zip(tables, [0, 1, 1, 2], strict=True):
+        for _ in range(3):
+            evening.play(table, winner)
+    rows = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json["rows"]
+    assert len(rows) == 12 and all(row["boards"] == 3 for row in rows)
+    earned: dict[str, list[float]] = defaultdict(list)
+    for number in (1, 2, 3):
+        for result in client.get(f"{evening.url}/boards/{number}",
+                                 headers=auth(evening.read)).json["results"]:
+            for seat, name in enumerate(result["seats"]):
+                earned[name].append(result["percentage"][str(seat)])
+    for row in rows:
+        assert row["percentage"] == pytest.approx(sum(earned[row["entrant"]]) / 3, abs=0.01)
+        assert any("board" in line for line in row["explanation"])
+    keys = [(row["percentage"], row["points"]) for row in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert rows[0]["place"] == 1

@@ -105,14 +105,20 @@ class Row:
     rounds: tuple[RoundEntry, ...]
     explanation: tuple[Text, ...]
     name: str = ""
+    #: A duplicate event's: the boards played and their average percentage.
+    boards: int | None = None
+    percentage: Decimal | None = None
 
     def to_json(self) -> Json:
-        return {"place": self.place, "entrant": self.entrant, "name": self.name,
-                "match_points": decimal_json(Decimal(self.match_points)),
-                "difference": decimal_json(self.difference),
-                "points": decimal_json(Decimal(self.points)),
-                "rounds": [r.to_json() for r in self.rounds],
-                "explanation": list(self.explanation)}
+        out: Json = {"place": self.place, "entrant": self.entrant, "name": self.name,
+                     "match_points": decimal_json(Decimal(self.match_points)),
+                     "difference": decimal_json(self.difference),
+                     "points": decimal_json(Decimal(self.points)),
+                     "rounds": [r.to_json() for r in self.rounds],
+                     "explanation": list(self.explanation)}
+        if self.boards is not None and self.percentage is not None:
+            out |= {"boards": self.boards, "percentage": decimal_json(self.percentage)}
+        return out
 
 
 class _Row(Protocol):

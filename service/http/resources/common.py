@@ -303,17 +303,20 @@ CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "poin
 
 def standings_rows(found: Standings, names: Sequence[str]) -> list[dict[str, Any]]:
     """The rows of standings as JSON: each place, its sums, its rounds and how it was
-    reached (the lines said in the request's language)."""
-    return [{
-        "place": row.place,
-        "entrant": names[row.entrant],
-        "number": row.entrant,
-        "match_points": decimal_json(Decimal(row.match_points)),
-        "difference": decimal_json(row.difference),
-        "points": decimal_json(Decimal(row.points)),
-        "rounds": [r.to_json() for r in row.rounds],
-        "explanation": list(row.explanation),
-    } for row in found.rows]
+    reached (the lines said in the request's language); a duplicate event's rows add the
+    boards played and their average percentage."""
+    rows = []
+    for row in found.rows:
+        out = {"place": row.place, "entrant": names[row.entrant], "number": row.entrant,
+               "match_points": decimal_json(Decimal(row.match_points)),
+               "difference": decimal_json(row.difference),
+               "points": decimal_json(Decimal(row.points)),
+               "rounds": [r.to_json() for r in row.rounds],
+               "explanation": list(row.explanation)}
+        if row.boards is not None and row.percentage is not None:
+            out |= {"boards": row.boards, "percentage": decimal_json(row.percentage)}
+        rows.append(out)
+    return rows
 
 
 def standings_csv(found: Standings, names: Sequence[str], rounds: Sequence[int],
