@@ -76,3 +76,29 @@ def test_a_duplicate_table_speaks_italian(phones: Any) -> None:
     page.click("#new-hand")
     expect(page.locator(".form-head h1")).to_have_text("Smazzata 2")
     expect(page.locator("#board-exposed")).to_contain_text("Carte scoperte:")
+
+
+def test_the_board_on_the_wall_ranks_a_duplicate_evening_by_percentage(phones: Any) -> None:
+    phone = phones()
+    page, base = phone.page, phone.base
+    created = call(base, "POST", "/events", body={
+        "name": "Duplicato", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "seed": SEED, "entrants": [{"name": n} for n in SIX]})
+    started = call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"],
+                   {})
+    for table, points in zip(started["tables"], ((40, 20, 18), (20, 40, 18)), strict=True):
+        number = table["boards"][0]
+        board = deal_board(GATTI_3, SEED, number)
+        held = [*board.hands[board.dealer], *board.extra]
+        discard = [c.code for c in held if c.is_plain and c.rank not in "KQCJ"][:3]
+        call(base, "POST", f"/games/{table['game']}/hands", table["tokens"]["edit"], {
+            "dealer": board.dealer, "discard": discard,
+            "piles": [{"side": s, "points": p} for s, p in enumerate(points)]})
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    table = page.locator("#board-table")
+    expect(table.locator("thead")).to_contain_text("Average percentage")
+    rows = call(base, "GET", f"/events/{created['id']}/standings",
+                created["tokens"]["read"])["rows"]
+    first = table.locator("tbody tr.standing").first
+    expect(first).to_contain_text(rows[0]["entrant"])
+    expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g} %")

@@ -95,6 +95,7 @@ const explained = new Set();
  * button that shows how the row was reached. ``limit``: the top rows only. */
 function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
   const rows = limit ? st.rows.slice(0, limit) : st.rows;
+  const duplicate = ev.deals === "duplicate";
   const body = h("tbody", {});
   for (const row of rows) {
     const whyId = `${idPrefix}-why-${row.number}`;
@@ -114,7 +115,9 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
       h("tr", { class: "standing", "data-entrant": row.entrant },
         h("td", { class: "place" }, row.place),
         h("th", { scope: "row", class: "entrant" }, button),
-        h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, figure(row.match_points)),
+        // A duplicate event ranks by the boards' average percentage: it takes the first column.
+        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, `${figure(row.percentage)} %`)
+          : h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, figure(row.match_points)),
         h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, figure(row.difference, { sign: true })),
         h("td", { class: "pts" }, figure(row.points))),
       h("tr", { class: "why", id: whyId, hidden: !open },
@@ -129,7 +132,7 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
     h("thead", {}, h("tr", {},
       head("place", t("ev.col.place"), t("ev.col.placeShort")),
       head("entrant", ev.format === "pairs" ? t("ev.col.pair") : t("ev.col.player")),
-      head("mp", t("ev.col.matchPoints"), t("ev.col.matchPointsShort")),
+      duplicate ? head("pct", t("ev.col.percentage"), "%") : head("mp", t("ev.col.matchPoints"), t("ev.col.matchPointsShort")),
       head("diff", t("ev.col.difference"), t("ev.col.differenceShort")),
       head("pts", t("ev.col.points"), t("ev.col.pointsShort")))),
     body);
