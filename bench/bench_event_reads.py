@@ -56,11 +56,14 @@ def ok(response: Any, status: int = 200) -> Any:
 
 
 class Event:
-    def __init__(self, client: Any, players: int) -> None:
+    def __init__(self, client: Any, players: int, **extra: Any) -> None:
+        """An event of ``players`` of ``gatti-4`` (``extra``: more of its setup, such as
+        duplicate deals)."""
         self.client = client
         created = ok(client.post(f"{API}/events", json={
             "name": f"{players} players", "variant": "gatti-4", "format": "individual",
-            "seed": 7, "entrants": [{"name": f"Player {i + 1}"} for i in range(players)]}), 201)
+            "seed": 7, "entrants": [{"name": f"Player {i + 1}"} for i in range(players)],
+            **extra}), 201)
         self.id, self.edit = created.json["id"], created.json["tokens"]["edit"]
         self.url = f"{API}/events/{self.id}"
         self.tables: list[dict[str, Any]] = []
@@ -85,14 +88,15 @@ class Event:
             "dealer": dealer, "piles": [{"side": 0, "points": side0},
                                         {"side": 1, "points": 72 - side0}]}), 201)
 
-    def correct(self, table: dict[str, Any]) -> None:
-        """Hand 1 at a table corrected (a change to the event's state that can repeat)."""
+    def correct(self, table: dict[str, Any], dealer: int = 0) -> None:
+        """Hand 1 at a table corrected (a change to the event's state that can repeat);
+        ``dealer``: its dealer (a duplicate table's first board's)."""
         self.hands += 1
         side0 = 30 + self.hands % 13
         ok(self.client.put(f"{API}/games/{table['game']}/hands/1",
                            headers={**auth(table["tokens"]["edit"]), "If-Match": "*"},
-                           json={"dealer": 0, "piles": [{"side": 0, "points": side0},
-                                                        {"side": 1, "points": 72 - side0}]}))
+                           json={"dealer": dealer, "piles": [
+                               {"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]}))
 
     def play_round(self) -> None:
         for table in self.tables:
