@@ -281,23 +281,13 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
     entrant who has played no board yet has 0 boards and 0 %, and says so."""
     n = len(entrants)
     entries: dict[int, list[tuple[BoardEntry, Text]]] = defaultdict(list)
-    seen: set[tuple[int, int]] = set()
-    for table in travellers(plays):
-        for scored in table.results:
-            play = scored.play
-            for c, members in enumerate(play.entrants):
-                entry = BoardEntry(play.board, play.round, play.table, c, play.columns[c],
-                                   scored.matchpoints[c], scored.tops[c],
-                                   scored.percentages[c], scored.differences[c])
-                for entrant in members:
-                    if not 0 <= entrant < n:
-                        raise ValueError(f"board {play.board}: entrant {entrant} is not on "
-                                         f"the roster")
-                    if (entrant, play.board) in seen:
-                        raise ValueError(f"board {play.board}: entrant {entrant} plays it "
-                                         f"twice")
-                    seen.add((entrant, play.board))
-                    entries[entrant].append((entry, _board_line(entry, scored, c, scoring)))
+    by_board: dict[int, list[BoardPlay]] = defaultdict(list)
+    for play in plays:
+        by_board[play.board].append(play)
+    for board in sorted(by_board):
+        ordered = tuple(sorted(by_board[board], key=lambda p: (p.round, p.table)))
+        for entrant, entry, line in _board_entries(ordered, scoring, n):
+            entries[entrant].append((entry, line))
     totals = {e: _Totals.of([entry for entry, _ in entries.get(e, [])]) for e in range(n)}
     by_key: dict[tuple[Decimal | int, ...], list[int]] = defaultdict(list)
     for entrant in range(n):
@@ -326,6 +316,32 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
                              total.percentage, total.match_points, total.difference,
                              total.points, tuple(e for e, _ in items), tuple(lines)))
     return BoardStandings(provisional, tuple(rows))
+
+
+@functools.lru_cache(maxsize=512)
+def _board_entries(plays: tuple[BoardPlay, ...], scoring: BoardScoring, entrants: int
+                   ) -> tuple[tuple[int, BoardEntry, Text], ...]:
+    """What one board gives each entrant who played it, with its sentence: kept for the
+    board's plays as they stand, so that a hand at one table makes only its board's entries
+    again when the standings are made after it (``bench/bench_duplicate.py``)."""
+    out = []
+    seen: set[int] = set()
+    for scored in score_board(plays):
+        play = scored.play
+        for c, members in enumerate(play.entrants):
+            entry = BoardEntry(play.board, play.round, play.table, c, play.columns[c],
+                               scored.matchpoints[c], scored.tops[c],
+                               scored.percentages[c], scored.differences[c])
+            line = _board_line(entry, scored, c, scoring)
+            for entrant in members:
+                if not 0 <= entrant < entrants:
+                    raise ValueError(f"board {play.board}: entrant {entrant} is not on "
+                                     f"the roster")
+                if entrant in seen:
+                    raise ValueError(f"board {play.board}: entrant {entrant} plays it twice")
+                seen.add(entrant)
+                out.append((entrant, entry, line))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
