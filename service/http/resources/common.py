@@ -307,14 +307,9 @@ def standings_rows(found: Standings, names: Sequence[str]) -> list[dict[str, Any
     boards played and their average percentage."""
     rows = []
     for row in found.rows:
-        out = {"place": row.place, "entrant": names[row.entrant], "number": row.entrant,
-               "match_points": decimal_json(Decimal(row.match_points)),
-               "difference": decimal_json(row.difference),
-               "points": decimal_json(Decimal(row.points)),
-               "rounds": [r.to_json() for r in row.rounds],
-               "explanation": list(row.explanation)}
-        if row.boards is not None and row.percentage is not None:
-            out |= {"boards": row.boards, "percentage": decimal_json(row.percentage)}
+        out = row.to_json()
+        del out["name"]  # the entrant is named by the roster, as the request's language has it
+        out |= {"entrant": names[row.entrant], "number": row.entrant}
         rows.append(out)
     return rows
 
