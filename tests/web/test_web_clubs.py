@@ -126,6 +126,13 @@ def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) ->
     ratings = page.locator("#ratings-table tbody tr")
     expect(ratings).to_have_count(3)
     expect(ratings.first).to_contain_text("Anna")
+    # A member's rating game by game: a line from the newcomer's 1000, its figures in words.
+    ratings.first.locator("button").click()
+    chart = page.locator("#rating-chart")
+    expect(chart.locator("h3")).to_contain_text("Anna")
+    rating = ratings.first.locator("td.num").first.inner_text()
+    expect(chart.locator("polyline")).to_have_attribute("data-values", f"1000,{rating}")
+    expect(chart.locator("table.visually-hidden tbody tr")).to_have_count(2)
     expect(page.locator("#roster")).to_contain_text("Bruno")  # the game's names joined the roster
 
 

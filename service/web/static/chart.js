@@ -66,7 +66,9 @@ function chartWords(g, marca) {
   return { title: t("chart.title"), reference: null, label: "" };
 }
 
-function picture(series, words, hands) {
+/** The chart itself: a line per series over ``steps`` steps (hands, or games), the
+ * reference line where ``words`` has one; ``axis`` names the steps. */
+function picture(series, words, hands, axis = t("chart.hands")) {
   const all = series.flatMap((line) => line.values);
   if (words.reference !== null) all.push(words.reference);
   let low = Math.min(...all);
@@ -104,7 +106,7 @@ function picture(series, words, hands) {
     const last = line.values.length - 1;
     svg.append(s("circle", { class: `end line-${k % LINES}`, cx: round(x(last)), cy: round(y(line.values[last])), r: 3.5 }));
   });
-  svg.append(s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 2, "text-anchor": "middle" }, t("chart.hands")));
+  svg.append(s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 2, "text-anchor": "middle" }, axis));
   return svg;
 }
 
@@ -143,4 +145,4 @@ function runningChart(g, marca) {
     picture(series, words, g.hands.length), key, figures(g, series, words));
 }
 
-export { runningChart, runningTotals };
+export { picture, runningChart, runningTotals };

@@ -3,6 +3,7 @@
  * secretary opens new ones), its ratings family by family, and the members' link to share; a
  * member's phone, holding the read link, reads it all and changes nothing. */
 import { api, problemErrors } from "./api.js";
+import { picture } from "./chart.js";
 import { chipRadio, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import { placeProblems, problemText } from "./problems.js";
 import { Clubs } from "./stores.js";
@@ -48,6 +49,7 @@ function newClubScreen() {
 const C = {
   id: null, club: null, token: null, edit: false, open: null, merging: null, renaming: null, forgetting: null,
   seasons: [], season: null, standings: null, family: "gatti", ratings: null, addingSeason: false,
+  history: null,
 };
 
 const FAMILIES = ["gatti", "ottocento", "mitigatti"];
@@ -61,7 +63,10 @@ async function clubScreen(id) {
       h("a", { class: "button primary", href: "#/" }, t("action.home"))), true);
     return;
   }
-  Object.assign(C, { id, token, edit: Boolean(saved.tokens.edit), open: null, merging: null, renaming: null, forgetting: null });
+  Object.assign(C, {
+    id, token, edit: Boolean(saved.tokens.edit), open: null, merging: null, renaming: null, forgetting: null,
+    season: null, standings: null, history: null, addingSeason: false,
+  });
   await load();
   draw(true);
 }
@@ -319,6 +324,7 @@ function ratingsCard() {
     h("div", { class: "chips", role: "radiogroup", "aria-label": t("club.ratings") },
       FAMILIES.map((family) => chipRadio("rating-family", family, t(`family.${family}`), C.family === family, async () => {
         C.family = family;
+        C.history = null;
         C.ratings = (await api("GET", `/clubs/${C.id}/ratings?family=${family}`, { token: C.token })).data;
         draw(false);
       }))));
@@ -337,14 +343,43 @@ function ratingsCard() {
       h("th", { scope: "col", class: "num" }, t("club.games")))));
   const body = h("tbody");
   for (const row of rows) {
+    const open = C.history && C.history.member.id === row.member.id;
     body.append(h("tr", { "data-member": row.member.id },
-      h("td", {}, row.place), h("th", { scope: "row" }, row.member.name),
+      h("td", {}, row.place),
+      h("th", { scope: "row" }, h("button", {
+        type: "button", class: "row-button", id: `rating-${row.member.id}`,
+        "aria-expanded": open ? "true" : "false", "aria-controls": "rating-chart",
+        onclick: () => showHistory(open ? null : row.member.id),
+      }, row.member.name)),
       h("td", { class: "num" }, row.rating), h("td", { class: "num" }, `${row.certainty} %`),
       h("td", { class: "num" }, row.games)));
   }
   table.append(body);
   box.append(table);
+  if (C.history) box.append(historyChart(C.history));
   return box;
+}
+
+/** A member's rating game by game, under the table (``null``: none shown). */
+async function showHistory(memberId) {
+  C.history = memberId ? (await api("GET", `/clubs/${C.id}/members/${memberId}/ratings?family=${C.family}`,
+    { token: C.token })).data : null;
+  draw(false);
+}
+
+/** The rating after each game as a chart, from the newcomer's 1000, and the same figures in
+ * a table for a screen reader. */
+function historyChart(history) {
+  const values = [1000, ...history.history.map((p) => p.rating)];
+  const words = { title: t("club.ratingOver", { name: history.member.name }), reference: 1000, label: "1000" };
+  const series = [{ key: history.member.id, label: history.member.name, values }];
+  const figures = h("table", { class: "visually-hidden" },
+    h("caption", {}, words.title),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("club.games")), h("th", { scope: "col" }, t("club.rating")))),
+    h("tbody", {}, values.map((value, i) => h("tr", {},
+      h("th", { scope: "row" }, i === 0 ? t("chart.start") : String(i)), h("td", {}, String(value))))));
+  return h("section", { class: "chart", id: "rating-chart" },
+    h("h3", {}, words.title), picture(series, words, values.length - 1, t("club.gamesAxis")), figures);
 }
 
 /** The members' read link, to share (the secretary's phone only). */
