@@ -116,16 +116,21 @@ def seconds_per_call(work: Callable[[], object], seconds: float) -> float:
             return elapsed / calls
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def setup(description: str) -> tuple[argparse.Namespace, Any]:
+    """A benchmark's options (``--seconds`` a timing, ``--rounds`` of them) and a test client
+    of the service on a new SQLite file, migrated, with no rate limit."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="segnapunti-bench-"))
     url = f"sqlite:///{work / 'bench.sqlite3'}"
     upgrade(url)
-    app = create_app({"DATABASE_URL": url, "RATE_LIMIT_PER_MINUTE": 0})
-    client = app.test_client()
+    return args, create_app({"DATABASE_URL": url, "RATE_LIMIT_PER_MINUTE": 0}).test_client()
+
+
+def main() -> None:
+    args, client = setup(__doc__.splitlines()[0])
 
     small = Event(client, 8)
     small.start()
