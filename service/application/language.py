@@ -23,6 +23,7 @@ from service.domain import (
     Cards,
     Text,
     english_value,
+    family_suit_style,
 )
 
 LANGUAGES = ("en", "it", "fr")
@@ -84,7 +85,7 @@ def card_name(card: Card, lang: str, family: str | None = None) -> str:
         return card.code
     code = card.code
     if card.is_plain and card.rank and card.suit:
-        suits = _ROUND_SUITS if family in ("ottocento", "mitigatti") else _FRENCH_SUITS
+        suits = _ROUND_SUITS if family_suit_style(family) == "round" else _FRENCH_SUITS
         return f"{_word(_RANKS, card.rank, lang)} {_of(str(_word(suits, card.suit.value, lang)), lang)}"
     if card.is_fool:
         return str(_word(_FOOL, family if family in _FOOL else None, lang))

@@ -113,7 +113,7 @@ from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
 from .mitigatti.settlement import STARTING_MARCA, parse_money
 from .options import resolve_options
-from .registry import VARIANTS, find_variant
+from .registry import VARIANTS, family_suit_style, find_variant
 from .rulebook import rulebook
 from .variant import Variant
 
@@ -180,6 +180,7 @@ __all__ = [
     "disagreements",
     "ends_by_evening",
     "english_value",
+    "family_suit_style",
     "find_variant",
     "forgotten_label",
     "game_summary",

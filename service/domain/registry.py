@@ -27,4 +27,9 @@ def find_variant(variant_id: str) -> Variant:
     return found
 
 
-__all__ = ["VARIANTS", "BagattoRule", "MeldRule", "OptionSpec", "Variant", "find_variant"]
+def family_suit_style(family: str | None) -> str:
+    """How a family's packs name their suits (``Variant.suit_style``); ``french`` for none."""
+    return next((v.suit_style for v in VARIANTS.values() if v.family == family), "french")
+
+
+__all__ = ["VARIANTS", "BagattoRule", "MeldRule", "OptionSpec", "Variant", "family_suit_style", "find_variant"]

@@ -188,6 +188,13 @@ class Variant:
         return self.seats
 
     @property
+    def suit_style(self) -> str:
+        """How the pack's suits are named: ``round`` (cups, coins, batons, swords: the packs
+        whose cups and coins run their pips the other way, ``ranks.round_suits``) or
+        ``french`` (hearts, diamonds, clubs, spades)."""
+        return "round" if self.ranks.round_suits else "french"
+
+    @property
     def players(self) -> int:
         """A player at every seat, but none at a dummy's: two with dummies."""
         return self.seats // 2 if self.partnership == "dummies" else self.seats

@@ -14,9 +14,6 @@ from ..events import EventView
 from ..i18n import Translator
 from .model import Slip, SlipsSheet
 
-#: The suits' words by the family's pack: Gatti's French suits, the round suits of
-#: Ottocento and Mitigatti.
-ROUND_SUITS = ("ottocento", "mitigatti")
 #: Trumps with names of their own (Ottocento's), said in each language.
 _NAMED = {"BEGATO": ("Bégato", "Bégato"), "MOON": ("Moon", "Luna"), "SUN": ("Sun", "Sole"),
           "WORLD": ("World", "Mondo"), "ANGEL": ("Angel", "Angelo")}
@@ -25,8 +22,7 @@ _RANKS_IT = {"K": "R", "Q": "D", "C": "C", "J": "F"}
 
 
 def _suit_words(variant: Variant, t: Translator) -> tuple[str, ...]:
-    kind = "round" if variant.family in ROUND_SUITS else "french"
-    return (t("slip.trumps"), *(f"{s.symbol} {t(f'slip.suit.{kind}.{s.value}')}"
+    return (t("slip.trumps"), *(f"{s.symbol} {t(f'slip.suit.{variant.suit_style}.{s.value}')}"
                                 for s in SUITS))
 
 

@@ -39,13 +39,18 @@ const Cards = (() => {
     return c.plain ? c.suit : "T";
   }
 
+  /** A suit's name in the family's pack: cups, coins… (Ottocento, Mitigatti) or hearts… */
+  function suitName(suit, family) {
+    const round = family === "ottocento" || family === "mitigatti";
+    return I18n.t(`suit.${round ? "tarot" : "french"}.${suit}`);
+  }
+
   /** The full name, e.g. "Re di cuori", "Trionfo 21 (Mondo)", for aria-labels and titles. */
   function name(code, family) {
     const c = parse(code);
     const tr = I18n.t;
-    const round = family === "ottocento" || family === "mitigatti";
     if (c.plain) {
-      const suit = tr(`suit.${round ? "tarot" : "french"}.${c.suit}`);
+      const suit = suitName(c.suit, family);
       // A language whose "of" elides before a vowel says so in card.plainVowel (d'épées).
       return tr(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
                 { rank: tr(`rank.${c.rank}`), suit });
@@ -88,5 +93,5 @@ const Cards = (() => {
     return rows.filter((r) => r.codes.length);
   }
 
-  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, summaryCards, value, groups };
+  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, summaryCards, value, groups };
 })();

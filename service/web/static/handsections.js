@@ -241,17 +241,16 @@ const Sections = {
     this.opened = this.opened || {};
     const suits = Cards.groups(codes);
     const open = this.opened[group] ?? (selected ? Cards.suitOf(selected) : null);
-    const round = this.family === "ottocento" || this.family === "mitigatti";
     // A suit by its symbol, its name for the ear (and on a long press).
     const suitLabel = (key) => (key === "T" ? t("hand.pickTrumps") : h("span", {},
       h("span", { "aria-hidden": "true" }, Cards.SYMBOL[key]),
-      h("span", { class: "visually-hidden" }, t(`suit.${round ? "tarot" : "french"}.${key}`))));
+      h("span", { class: "visually-hidden" }, Cards.suitName(key, this.family))));
     const box = h("div", { class: "suit-then-card" },
       h("div", { class: "chips suits", role: "radiogroup", "aria-label": t("hand.pickSuit") },
         suits.map((row) => chipRadio(`${group}-suit`, row.key, suitLabel(row.key), open === row.key,
           () => this.update(() => { this.opened[group] = row.key; }), {
             class: `chip ${row.key === "H" || row.key === "D" ? "red" : ""} ${open === row.key ? "on" : ""}`,
-            title: row.key === "T" ? t("hand.pickTrumps") : t(`suit.${round ? "tarot" : "french"}.${row.key}`),
+            title: row.key === "T" ? t("hand.pickTrumps") : Cards.suitName(row.key, this.family),
           }))));
     const row = suits.find((r) => r.key === open);
     if (row) box.append(this.cardChips(group, row.codes, selected, onpick));
