@@ -38,6 +38,7 @@ from service.domain import (
     plan_round,
     read_seating,
     repeats,
+    round_entries,
     seat_individual,
     seat_pairs,
     seated_round,
@@ -182,16 +183,17 @@ class EventView:
         """The standings: by match points round by round; a duplicate event's by its boards
         (EVENTS.md "Standings": the average percentage, or the sum of differences, then the
         points), each row keeping its rounds and adding its boards and percentage."""
-        by_rounds = standings(self.setup.names(), self.results(),
-                              {r.number: r.stored.byes for r in self.rounds},
-                              self.setup.scoring, self.setup.columns)
-        if not self.setup.duplicate:
-            return by_rounds
-        rounds = {row.entrant: row.rounds for row in by_rounds.rows}
+        setup = self.setup
+        results = self.results()
+        byes = {r.number: r.stored.byes for r in self.rounds}
+        if not setup.duplicate:
+            return standings(setup.names(), results, byes, setup.scoring, setup.columns)
+        # The rounds only (what each gave, for the rows' ``rounds``): the boards rank.
+        rounds = round_entries(len(setup.entrants), results, byes, setup.columns)
         by_boards = board_standings(
-            self.setup.names(), board_plays(self),
-            "difference" if self.setup.scoring == "difference" else "matchpoints")
-        return Standings(by_rounds.provisional, tuple(
+            setup.names(), board_plays(self),
+            "difference" if setup.scoring == "difference" else "matchpoints")
+        return Standings(any(r.state == "playing" for r in results), tuple(
             Row(row.place, row.entrant, row.match_points, row.difference, row.points,
                 rounds.get(row.entrant, ()), row.explanation, row.name, boards=row.boards,
                 percentage=percent(row.percentage))
@@ -767,25 +769,41 @@ def board_shown(view: EventView, number: int) -> bool:
     return True
 
 
+#: Each table's plays as its game's version left them (``board_plays``): after a hand the
+#: standings make again only that table's.
+_TABLE_PLAYS: LruCache[tuple[object, ...], tuple[BoardPlay, ...]] = LruCache(4096)
+
+
 def board_plays(view: EventView, number: int | None = None) -> list[BoardPlay]:
     """Every table's result on board ``number`` so far (every board's, without one): at each
     table whose game has played it, the hand that was the board, who sat where, and each
     column's result credited to the entrants the column seats (as the standings credit a
     table's columns: both partners of a side, a pair, a player with their dummy)."""
-    plays = []
+    plays: list[BoardPlay] = []
     for played in view.rounds:
         for table in played.tables:
-            game = table.game
-            credited = view.setup.column_entrants(
-                table.stored.entrants, [c.seats for c in game.setup.columns()])
-            for hand, board in zip(game.hands, game.setup.boards, strict=False):
-                if number is not None and board.number != number:
-                    continue
-                plays.append(BoardPlay(board.number, played.number, table.stored.number,
-                                       game.game.id, hand.number,
-                                       tuple(game.setup.seat_names()), credited,
-                                       board_columns(view.setup.variant, hand.result)))
+            mine = _table_plays(view, played.number, table)
+            plays += mine if number is None else [p for p in mine if p.board == number]
     return plays
+
+
+def _table_plays(view: EventView, round_: int, table: TableView) -> tuple[BoardPlay, ...]:
+    """A table's result on each board its game has played, kept for the game's version (a
+    swap, a hand, a correction: a new version) and the entrants seated."""
+    game = table.game
+    key = (game.game.id, game.game.version, round_, table.stored.number, table.stored.entrants)
+    kept = _TABLE_PLAYS.get(key)
+    if kept is not None:
+        return kept
+    credited = view.setup.column_entrants(table.stored.entrants,
+                                          [c.seats for c in game.summary.columns])
+    seats = tuple(game.setup.seat_names())
+    found = tuple(BoardPlay(board.number, round_, table.stored.number, game.game.id,
+                            hand.number, seats, credited,
+                            board_columns(view.setup.variant, hand.result))
+                  for hand, board in zip(game.hands, game.setup.boards, strict=False))
+    _TABLE_PLAYS.put(key, found)
+    return found
 
 
 def hand_board(table: TableView, number: int) -> Board | None:

@@ -88,7 +88,14 @@ from .events.setup import (
     seating_json,
     validate_event_setup,
 )
-from .events.standings import Row, Standings, TableResult, decimal_json, standings
+from .events.standings import (
+    Row,
+    Standings,
+    TableResult,
+    decimal_json,
+    round_entries,
+    standings,
+)
 from .games import (
     EVENING_OVER,
     GameSetup,
@@ -200,6 +207,7 @@ __all__ = [
     "reason_of",
     "repeats",
     "resolve_options",
+    "round_entries",
     "rulebook",
     "score_hand",
     "score_record",

@@ -22,6 +22,7 @@ list them, and the standings by average percentage.
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -302,7 +303,7 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
 
     rows = []
     for entrant in flat:
-        items = sorted(entries.get(entrant, []), key=lambda item: item[0].board)
+        items = entries.get(entrant, [])  # in board order, as the boards were taken
         total = totals[entrant]
         lines = [line for _, line in items] + [total.summary(scoring)]
         lines += neighbour_lines(entrant, flat, places, len(level_of[entrant]), entrants,
@@ -351,32 +352,38 @@ class _Totals:
     match_points: int
     difference: Decimal
     points: int
+    #: The percentage as the row shows it (two decimals), and as people write it.
+    shown: Decimal
+    written: str
 
     @classmethod
     def of(cls, entries: Sequence[BoardEntry]) -> _Totals:
         boards = len(entries)
-        by_top: dict[int, int] = defaultdict(int)  # the percentages added top by top
-        for e in entries:
-            by_top[e.top] += e.matchpoints if e.top else 1
-        average = (sum((_percentage(points, top) if top else Fraction(50 * points)
-                        for top, points in by_top.items()), Fraction(0)) / boards
-                   if boards else Fraction(0))
+        if boards:
+            # The mean of the boards' percentages, exactly: ``100·mp / top`` a board (50 for
+            # a board at one table), over one common denominator.
+            common = math.lcm(*(e.top for e in entries if e.top)) or 1
+            numerator = sum(100 * e.matchpoints * (common // e.top) if e.top else 50 * common
+                            for e in entries)
+            average = Fraction(numerator, common * boards)
+        else:
+            average = Fraction(0)
+        shown = percent(average)
         return cls(boards, average, sum(e.matchpoints for e in entries),
                    sum((e.difference for e in entries), Decimal(0)),
-                   sum(e.points for e in entries))
+                   sum(e.points for e in entries), shown, f"{shown.normalize():f}")
 
     def key(self, scoring: BoardScoring) -> tuple[Decimal | int, ...]:
         """What ranks the row: the percentage as the row shows it (two decimals: two rows
         that read the same are level on it, and the points decide), or the sum of the
         differences; then the points."""
-        first = self.difference if scoring == "difference" else percent(self.percentage)
+        first = self.difference if scoring == "difference" else self.shown
         return (first, self.points)
 
     def decider(self, other: _Totals, scoring: BoardScoring) -> tuple[str, str, str]:
         """The first criterion on which the two differ, and their values on it."""
-        if scoring == "matchpoints" and percent(self.percentage) != percent(other.percentage):
-            return ("percentage", f"{_percent_text(self.percentage)} %",
-                    f"{_percent_text(other.percentage)} %")
+        if scoring == "matchpoints" and self.shown != other.shown:
+            return "percentage", f"{self.written} %", f"{other.written} %"
         if scoring == "difference" and self.difference != other.difference:
             return "difference", signed(self.difference), signed(other.difference)
         return "points", str(self.points), str(other.points)
@@ -391,8 +398,7 @@ class _Totals:
                                 difference=signed(self.difference), points=self.points)
         return Text.counted("{n} board played: {percentage} % on average, points {points}",
                             "{n} boards played: {percentage} % on average, points {points}",
-                            self.boards, percentage=_percent_text(self.percentage),
-                            points=self.points)
+                            self.boards, percentage=self.written, points=self.points)
 
 
 def _board_line(entry: BoardEntry, scored: ScoredPlay, column: int,

@@ -198,20 +198,23 @@ class _Sums:
             for value in (self.match_points, self.difference, self.points)))
 
 
-def standings(entrants: Sequence[str], results: Sequence[TableResult],
-              byes: Mapping[int, Sequence[int]],
-              scoring: Scoring = "match_points", columns: int = 2,
-              averaged: Mapping[int, int] | None = None) -> Standings:
-    """The standings of an event from its tables' results and its byes (round -> entrants).
-    ``columns``: how many score columns each table of the event has, which is what a bye is
-    worth (``columns - 1`` match points, an average table). ``averaged`` (a club's season
-    counting ``average``): each entrant's sums are divided by their number there (their
-    evenings) before anyone is placed, and a line says so."""
+def round_entries(n: int, results: Sequence[TableResult], byes: Mapping[int, Sequence[int]],
+                  columns: int = 2) -> dict[int, tuple[RoundEntry, ...]]:
+    """What every round gave each of ``n`` entrants, round by round (see ``standings``), without
+    ranking them: a duplicate event's rows keep their rounds but take their order from the
+    boards."""
+    entries, _meetings = _entries(n, results, byes, columns)
+    return {e: tuple(sorted(items, key=lambda entry: entry.round))
+            for e, items in entries.items()}
+
+
+def _entries(n: int, results: Sequence[TableResult], byes: Mapping[int, Sequence[int]],
+             columns: int) -> tuple[dict[int, list[RoundEntry]], dict[tuple[int, int], int]]:
+    """Each entrant's rounds (tables by round and table, then byes), and the meeting points
+    ``(a, b) -> points a took from b`` of those who sat on opposite columns."""
     if columns < 2:
         raise ValueError(f"a table has two or more columns, not {columns}")
-    n = len(entrants)
-    entries: dict[int, list[tuple[RoundEntry, Text]]] = defaultdict(list)
-    #: (a, b) -> meeting points a took from b, for those who sat on opposite columns.
+    entries: dict[int, list[RoundEntry]] = defaultdict(list)
     meetings: dict[tuple[int, int], int] = defaultdict(int)
     credited: set[tuple[int, int]] = set()
 
@@ -229,10 +232,9 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
             for entrant in members:
                 credit(entrant, result.round)
                 partners = tuple(e for e in members if e != entrant)
-                entry = RoundEntry(result.round, result.table, c, partners, others,
-                                   result.totals, mps[c], diffs[c], result.totals[c],
-                                   result.state)
-                entries[entrant].append((entry, _round_line(entry, entrants)))
+                entries[entrant].append(RoundEntry(
+                    result.round, result.table, c, partners, others, result.totals, mps[c],
+                    diffs[c], result.totals[c], result.state))
                 for d, opponents in enumerate(result.columns):
                     if d == c:
                         continue
@@ -243,14 +245,26 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
     for round_, on_bye in sorted(byes.items()):
         for entrant in on_bye:
             credit(entrant, round_)
-            entry = RoundEntry(round_, None, None, (), (), (), average, Decimal(0), 0, "bye")
-            entries[entrant].append((entry, Text(
-                "round {round}: a bye, scored as an average table: match points "
-                "{match_points}, difference 0, points 0", round=round_, match_points=average)))
+            entries[entrant].append(
+                RoundEntry(round_, None, None, (), (), (), average, Decimal(0), 0, "bye"))
+    return entries, meetings
+
+
+def standings(entrants: Sequence[str], results: Sequence[TableResult],
+              byes: Mapping[int, Sequence[int]],
+              scoring: Scoring = "match_points", columns: int = 2,
+              averaged: Mapping[int, int] | None = None) -> Standings:
+    """The standings of an event from its tables' results and its byes (round -> entrants).
+    ``columns``: how many score columns each table of the event has, which is what a bye is
+    worth (``columns - 1`` match points, an average table). ``averaged`` (a club's season
+    counting ``average``): each entrant's sums are divided by their number there (their
+    evenings) before anyone is placed, and a line says so."""
+    n = len(entrants)
+    entries, meetings = _entries(n, results, byes, columns)
 
     sums = {e: _Sums() for e in range(n)}
     for entrant, items in entries.items():
-        for entry, _ in items:
+        for entry in items:
             sums[entrant].match_points += entry.match_points
             sums[entrant].difference += entry.difference
             sums[entrant].points += entry.points
@@ -269,8 +283,8 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
         sharing[places[entrant]].append(entrant)
     rows = []
     for entrant in flat:
-        items = sorted(entries.get(entrant, []), key=lambda item: item[0].round)
-        lines = [line for _, line in items]
+        items = sorted(entries.get(entrant, []), key=lambda entry: entry.round)
+        lines = [_entry_line(entry, entrants) for entry in items]
         if averaged and averaged.get(entrant):
             total = sums[entrant]
             lines.append(Text(
@@ -283,7 +297,7 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
                               sharing[places[entrant]])
         total = sums[entrant]
         rows.append(Row(places[entrant], entrant, total.match_points, total.difference,
-                        total.points, tuple(e for e, _ in items), tuple(lines),
+                        total.points, tuple(items), tuple(lines),
                         entrants[entrant]))
     provisional = any(r.state == "playing" for r in results)
     return Standings(provisional, tuple(rows))
@@ -363,7 +377,12 @@ def _names(entrants: Sequence[str], who: Sequence[int]) -> str:
     return ", ".join(entrants[e] for e in who)
 
 
-def _round_line(entry: RoundEntry, entrants: Sequence[str]) -> Text:
+def _entry_line(entry: RoundEntry, entrants: Sequence[str]) -> Text:
+    """A round's sentence: the table's (``_round_text``), or the bye's."""
+    if entry.table is None:
+        return Text("round {round}: a bye, scored as an average table: match points "
+                    "{match_points}, difference 0, points 0", round=entry.round,
+                    match_points=entry.match_points)
     return _round_text(entry, _names(entrants, entry.partners))
 
 
