@@ -7,11 +7,16 @@ with pypdf, and the bad input of the section."""
 from __future__ import annotations
 
 import io
+import itertools
+import random
 from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from http_support import COUNTING, assert_problem, auth, error_fields
+from legal_play import play_out
 from pypdf import PdfReader
 
 from service.domain import deal_board, find_variant
@@ -443,3 +448,150 @@ def test_a_duplicate_events_standings_rank_by_the_boards_average_percentage(
     keys = [(row["percentage"], row["points"]) for row in rows]
     assert keys == sorted(keys, reverse=True)
     assert rows[0]["place"] == 1
+
+
+# -- a whole evening of legal play, scored against sums made here ------------------------------
+
+
+def _legal_record(variant_id: str, number: int, rng: random.Random) -> dict[str, Any]:
+    """Board ``number`` as dealt, played out by a legal discard and random legal tricks."""
+    variant = find_variant(variant_id)
+    dealt = deal_board(variant, SEED, number)
+    record, _discard = play_out(variant, dealt.hands, dealt.extra, dealt.dealer, rng)
+    return record
+
+
+def _rounded(value: Fraction) -> float:
+    """A percentage as the service shows it: two decimals, half up."""
+    shown = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return int(shown) if shown == shown.to_integral_value() else float(shown)
+
+
+@pytest.mark.parametrize(("variant_id", "format", "entrants", "rounds", "boards"), [
+    ("gatti-3", "individual", [{"name": n} for n in TWELVE], 2, 3),
+    ("ottocento", "pairs", [{"name": f"Coppia {i}", "players": [f"A{i}", f"B{i}"]}
+                            for i in range(10)], 5, 2),
+], ids=["gatti-3-individual-of-12", "ottocento-mitchell-of-10-pairs"])
+def test_every_board_of_every_round_played_legally_scores_as_the_sums_made_here(
+        client: Any, variant_id: str, format: str, entrants: list[dict[str, Any]],
+        rounds: int, boards: int) -> None:
+    """EVENTS.md "Duplicate", end to end over HTTP: a 12-player ``gatti-3`` individual and a
+    10-pair ``ottocento`` Mitchell (its five rounds: one line stays, the other moves up a
+    table, every pair meets each pair of the other line once), every board of every round
+    played at every table by a legal trick record of the board as dealt; each board's
+    matchpoints (2 per result beaten in its column, 1 per tie), each traveller and each row
+    of the standings checked against sums made here from the hands' own columns."""
+    rng = random.Random(f"{variant_id}:{SEED}")
+    created = client.post(f"{API}/events", json={
+        "name": "Serata", "variant": variant_id, "format": format, "deals": "duplicate",
+        "boards_per_round": boards, "rounds": rounds, "seed": SEED, "entrants": entrants})
+    assert created.status_code == 201, created.json
+    url, edit = f"{API}/events/{created.json['id']}", created.json["tokens"]["edit"]
+    read = created.json["tokens"]["read"]
+    #: board -> [(round, table, who each column credits, each column's points)]
+    played: dict[int, list[tuple[int, int, list[str], list[int]]]] = defaultdict(list)
+    lines: list[dict[int, tuple[str, str]]] = []  # pairs: round -> table -> (stays, moves)
+    for number in range(1, rounds + 1):
+        started = client.post(f"{url}/rounds", json={}, headers=auth(edit))
+        assert started.status_code == 201, started.json
+        assert started.json["byes"] == []
+        own = list(range((number - 1) * boards + 1, number * boards + 1))
+        listed = client.get(url, headers=auth(read)).json["rounds"][number - 1]["tables"]
+        if format == "pairs":
+            lines.append({t["table"]: (t["entrants"][0], t["entrants"][1]) for t in listed})
+        for table, seen in zip(started.json["tables"], listed, strict=True):
+            assert sorted(table["boards"]) == own  # every table plays the round's boards
+            credited = seen["entrants"] if format == "pairs" else seen["seats"]
+            for n, board_number in enumerate(table["boards"], start=1):
+                hand = client.post(f"{API}/games/{table['game']}/hands",
+                                   json=_legal_record(variant_id, board_number, rng),
+                                   headers=auth(table["tokens"]["edit"]))
+                assert hand.status_code == 201, hand.json
+                assert (hand.json["number"], hand.json["board"]) == (n, board_number)
+                columns = hand.json["result"]["columns"]
+                played[board_number].append((
+                    number, table["table"], credited,
+                    [columns[str(c)] for c in range(len(columns))]))
+    assert client.get(url, headers=auth(read)).json["status"] == "over"
+    assert sorted(played) == list(range(1, rounds * boards + 1))
+
+    if format == "pairs":
+        # The Mitchell: the stayers keep their table, the movers go up one a round, and every
+        # stayer meets every mover once.
+        tables = sorted(lines[0])
+        for before, after in itertools.pairwise(lines):
+            for t in tables:
+                assert after[t][0] == before[t][0]
+                up = tables[(tables.index(t) + 1) % len(tables)]
+                assert after[up][1] == before[t][1]
+        meetings = [(stays, moves) for rnd in lines for stays, moves in rnd.values()]
+        assert len(meetings) == len(set(meetings)) == len(tables) ** 2
+
+    # The sums made here: each result against every other result of its board and column.
+    matchpoints: dict[str, int] = defaultdict(int)
+    points: dict[str, int] = defaultdict(int)
+    percentages: dict[str, list[Fraction]] = defaultdict(list)
+    expected: dict[tuple[int, int, int], list[int]] = {}  # (board, round, table) -> by column
+    for board_number, results in played.items():
+        top = 2 * (len(results) - 1)
+        for round_, table, credited, columns in results:
+            earned = []
+            for c, own in enumerate(columns):
+                mp = sum(2 if own > other[3][c] else 1 if own == other[3][c] else 0
+                         for other in results if other[:2] != (round_, table))
+                earned.append(mp)
+                matchpoints[credited[c]] += mp
+                points[credited[c]] += own
+                percentages[credited[c]].append(Fraction(100 * mp, top))
+            expected[(board_number, round_, table)] = earned
+        traveller = client.get(f"{url}/boards/{board_number}", headers=auth(read)).json
+        assert traveller["top"] == top
+        assert len(traveller["results"]) == len(results)
+        for row in traveller["results"]:
+            mine = expected[(board_number, row["round"], row["table"])]
+            assert row["matchpoints"] == {str(c): mp for c, mp in enumerate(mine)}
+            assert row["percentage"] == {str(c): _rounded(Fraction(100 * mp, top))
+                                         for c, mp in enumerate(mine)}
+
+    rows = client.get(f"{url}/standings", headers=auth(read)).json["rows"]
+    assert {row["entrant"] for row in rows} == {e["name"] for e in entrants}
+    for row in rows:
+        name = row["entrant"]
+        assert row["boards"] == len(percentages[name]) == rounds * boards
+        assert row["match_points"] == matchpoints[name]
+        assert row["points"] == points[name]
+        assert row["percentage"] == _rounded(sum(percentages[name], Fraction(0))
+                                             / len(percentages[name]))
+    keys = [(row["percentage"], row["points"]) for row in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert [row["place"] for row in rows] == sorted(row["place"] for row in rows)
+
+
+# -- boards_per_round: from 1 to what a game holds -------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant_id", "most"), [
+    ("gatti-3", 3), ("gatti-classic-3", 3), ("gatti-4", 4), ("gatti-4-call", 4),
+    ("gatti-classic-4", 4), ("gatti-2", 4), ("gatti-classic-2", 4), ("ottocento", 8),
+    ("mitigatti-4", 8), ("mitigatti-3", 8)])
+def test_boards_per_round_from_1_to_what_a_game_holds(client: Any, variant_id: str,
+                                                      most: int) -> None:
+    """EVENTS.md "Bad input" of "Duplicate": ``boards_per_round`` below 1 or more than a game
+    can hold (a Gatti game's hands; 8 for Ottocento's and Mitigatti's games of no fixed
+    length) is a 422 naming the field and the most, nothing stored; 1 and the most are
+    taken."""
+    body = {"name": "Sera", "variant": variant_id, "format": "individual",
+            "deals": "duplicate", "entrants": [{"name": n} for n in TWELVE]}
+    for good in (1, most):
+        created = client.post(f"{API}/events", json={**body, "boards_per_round": good})
+        assert created.status_code == 201, created.json
+        assert created.json["boards_per_round"] == good
+    before = _events(client)
+    for bad in (0, most + 1):
+        problem = assert_problem(client.post(f"{API}/events",
+                                             json={**body, "boards_per_round": bad}), 422)
+        assert error_fields(problem) == {"boards_per_round": "invalid_boards_per_round"}
+        message = next(e["message"] for e in problem["errors"])
+        assert f"from 1 to {most}" in message and variant_id in message
+    assert _events(client) == before
