@@ -12,7 +12,15 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from service.application.printouts import Block, StandingsSheet
 
@@ -33,7 +41,8 @@ from .render import (
 
 
 def _p(text: str, style: Any) -> Paragraph:
-    return Paragraph(escape(text), style)
+    """A paragraph of plain text; a line break in it breaks the line."""
+    return Paragraph("<br/>".join(escape(line) for line in text.split("\n")), style)
 
 
 def _table(block: Block, widths: list[float], styles: dict[str, Any],
@@ -91,8 +100,11 @@ def render_standings(sheet: StandingsSheet) -> bytes:
                               ("TOPPADDING", (0, 0), (-1, -1), 0.6),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
     story += [meta, Spacer(1, 5 * mm)]
-    rounds = len(sheet.standings.header) - 5
-    fixed = [12 * mm, 0.0, 13 * mm, 16 * mm, 17 * mm] + [10 * mm] * rounds
+    if sheet.duplicate:  # place, name, %, boards, MP, difference, points
+        fixed = [12 * mm, 0.0, 17 * mm, 18 * mm, 12 * mm, 16 * mm, 17 * mm]
+    else:  # place, name, MP, difference, points, each round's MP
+        rounds = len(sheet.standings.header) - 5
+        fixed = [12 * mm, 0.0, 13 * mm, 16 * mm, 17 * mm] + [10 * mm] * rounds
     fixed[1] = width - sum(fixed)
     story.append(_table(sheet.standings, fixed, styles, range(2, len(fixed))))
     story += [Spacer(1, 2 * mm), _p(sheet.legend, styles["small"]), Spacer(1, 5 * mm)]
@@ -107,6 +119,16 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     for name, text in sheet.how.rows:
         story.append(Paragraph(f"<font name='{BOLD}'>{escape(name)}</font> {escape(text)}",
                                styles["small"]))
+    if sheet.travellers:
+        story += [PageBreak(), _p(sheet.travellers_title, styles["title"]), Spacer(1, 3 * mm)]
+    for block in sheet.travellers:
+        # Round, table, then the columns in equal shares of what is left.
+        columns = len(block.header) - 2
+        widths = [13 * mm, 13 * mm] + [(width - 26 * mm) / columns] * columns
+        parts = [_p(block.title, styles["h2"]), Spacer(1, 1.5 * mm),
+                 _table(block, widths, styles, range(0, 2))]
+        parts += [_p(line, styles["small"]) for line in block.lines]
+        story += [KeepTogether(parts), Spacer(1, 4 * mm)]
     canvas_class = type("StandingsCanvas", (_NumberedCanvas,),
                         {"footer": sheet.footer, "page_label": sheet.page_label})
     document.build(story, canvasmaker=canvas_class)

@@ -595,3 +595,68 @@ def test_boards_per_round_from_1_to_what_a_game_holds(client: Any, variant_id: s
         message = next(e["message"] for e in problem["errors"])
         assert f"from 1 to {most}" in message and variant_id in message
     assert _events(client) == before
+
+
+# -- the printable standings add the travellers ----------------------------------------------------
+
+
+def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
+        client: Any) -> None:
+    """EVENTS.md "Standings": the standings PDF of a duplicate event ranks by the average
+    percentage over the boards and adds the travellers: a block per board every table due to
+    play it has played, each table's result with who held each seat, the points, the
+    matchpoints out of the top and the percentage, as ``GET /events/{id}/boards/{b}`` says."""
+    evening = Duplicate(client, rounds=2)
+    first = evening.start()["tables"]
+    for table, winner in zip(first, [0, 1, 1, 2], strict=True):
+        for _ in range(3):
+            evening.play(table, winner)
+    second = evening.start()["tables"]
+    evening.play(second[0], 2)  # board 4 at table 1 only: boards 4 to 6 are not finished
+    pages, text = _pdf_text(client.get(f"{evening.url}/standings.pdf",
+                                       headers=auth(evening.read)))
+    flat = " ".join(text.split())
+    assert pages >= 2
+    for word in ("Deals duplicate: the same boards at every table, 3 a round",
+                 "Ranked by the average percentage over the boards played, then points",
+                 "Place Entrant % Boards MP Diff. Points", "Travellers",
+                 "Round Table Seat 0 Seat 1 Seat 2", "4 results compared"):
+        assert word in flat, word
+    assert flat.index("How each place was reached") < flat.index("Travellers")
+    rows = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json["rows"]
+    for row in rows:
+        assert f"{row['place']} {row['entrant']} {row['percentage']:g} % {row['boards']}" \
+            in flat, row["entrant"]
+    for number in (1, 2, 3):
+        assert f"Board {number}" in flat
+        traveller = client.get(f"{evening.url}/boards/{number}",
+                               headers=auth(evening.read)).json
+        for result in traveller["results"]:
+            cells = [f"{result['seats'][c]} {result['columns'][str(c)]} · "
+                     f"{result['matchpoints'][str(c)]}/{traveller['top']} MP · "
+                     f"{result['percentage'][str(c)]:g} %" for c in range(3)]
+            # The row: its round and table, then each seat's cell.
+            assert f"{result['round']} {result['table']} {' '.join(cells)}" in flat, cells
+    for number in (4, 5, 6):
+        assert f"Board {number}" not in flat  # still due at some table
+    _pages, italian = _pdf_text(client.get(f"{evening.url}/standings.pdf?lang=it",
+                                           headers=auth(evening.edit)))
+    flat = " ".join(italian.split())
+    for word in ("Fogli viaggianti", "Smazzata 1", "Turno Tavolo Posto 0 Posto 1 Posto 2",
+                 "PS", "Smazzate duplicato: le stesse smazzate a ogni tavolo, 3 per turno"):
+        assert word in flat, word
+    _pages, french = _pdf_text(client.get(f"{evening.url}/standings.pdf?lang=fr",
+                                          headers=auth(evening.edit)))
+    flat = " ".join(french.split())
+    for word in ("Feuilles ambulantes", "Donne 1", "Tour Table Place 0 Place 1 Place 2",
+                 "4 résultats comparés"):
+        assert word in flat, word
+
+
+def test_a_free_deal_event_s_standings_pdf_has_no_travellers(client: Any) -> None:
+    created = client.post(f"{API}/events", json={
+        "name": "Serata", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in TWELVE[:3]]}).json
+    _pages, text = _pdf_text(client.get(f"{API}/events/{created['id']}/standings.pdf",
+                                        headers=auth(created["tokens"]["edit"])))
+    assert "Travellers" not in text and "Boards" not in text

@@ -151,6 +151,12 @@ class StandingsSheet:
     footer: str
     page_label: str
     filename: str
+    #: A duplicate event's: its places say the boards and their percentage, and a page of
+    #: travellers follows, a block per board every table due to play has played (each row a
+    #: table; a cell per column: who, then the figures, on two lines).
+    duplicate: bool = False
+    travellers_title: str = ""
+    travellers: tuple[Block, ...] = ()
 
     def text(self) -> str:
         """Every word, in reading order (for tests and search)."""
@@ -158,7 +164,13 @@ class StandingsSheet:
         for block in (self.standings, *self.rounds, self.how):
             out += [block.title, " ".join(block.header),
                     *(" ".join(r) for r in block.rows), *block.lines]
-        return "\n".join([*out, self.legend])
+        out.append(self.legend)
+        if self.travellers:
+            out.append(self.travellers_title)
+        for block in self.travellers:
+            out += [block.title, " ".join(block.header),
+                    *(" ".join(r) for r in block.rows), *block.lines]
+        return "\n".join(out)
 
 
 @dataclass(frozen=True, slots=True)

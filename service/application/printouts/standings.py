@@ -1,21 +1,26 @@
 """The printable standings of an event (issue 16): the view model ``service.pdf`` draws, every
 word already in the reader's language — the table of places, each round's tables with who sat
-where and how they finished, and how each place was reached."""
+where and how they finished, and how each place was reached; for a duplicate event (issue 28)
+the places by the boards' average percentage, and the travellers of the boards played."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from service.domain import (
     Season,
     SeasonStandings,
     Standings,
+    Traveller,
     decimal_json,
+    percent,
+    travellers,
 )
 
-from ..events import EventView
+from ..events import EventView, board_plays, board_shown
 from ..i18n import Translator
 from ..language import Speaker
 from .model import Block, StandingsSheet
@@ -41,6 +46,66 @@ def places_block(found: Standings, names: Sequence[str], rounds: Sequence[int],
                      _difference(row.difference), t.number(row.points),
                      *(str(by_round[n].match_points) if n in by_round else "" for n in rounds)))
     return Block("", header, tuple(rows))
+
+
+def _decimal(value: Decimal) -> str:
+    """A percentage as the sheet writes its figures (and the explanations under them): to
+    two decimals at most, whole without them."""
+    return str(decimal_json(value))
+
+
+def duplicate_places_block(found: Standings, names: Sequence[str], t: Translator) -> Block:
+    """A duplicate event's places: place, name, the average percentage over the boards
+    played, the boards, the matchpoints, the sum of differences and the points."""
+    header = (t("ev.col.place"), t("ev.col.entrant"), t("ev.col.percentage"),
+              t("ev.col.boards"), t("ev.col.matchpoints"), t("ev.col.difference"),
+              t("ev.col.points"))
+    return Block("", header, tuple(
+        (str(row.place), names[row.entrant], f"{_decimal(row.percentage or Decimal(0))} %",
+         str(row.boards or 0), t.number(row.match_points), _difference(row.difference),
+         t.number(row.points))
+        for row in found.rows))
+
+
+def traveller_blocks(view: EventView, t: Translator) -> tuple[Block, ...]:
+    """A duplicate event's travellers (``GET /events/{id}/boards/{b}``), a block per board
+    that every table due to play it has played: a row per table (its round and number),
+    and a cell per column: who it credits, then its points and its matchpoints out of the
+    top with their percentage (``scoring: difference``: the difference from the others'
+    average)."""
+    if not view.setup.duplicate or not view.rounds:
+        return ()
+    names = view.setup.names()
+    seats = [c.seats for c in view.rounds[0].tables[0].game.summary.columns]
+    header = (t("ev.col.round_long"), t("ev.col.table"),
+              *(t("ev.col.seat", n=column[0]) if len(column) == 1
+                else t("ev.col.side", seats=" · ".join(str(s) for s in column))
+                for column in seats))
+    return tuple(_traveller_block(found, header, names, view.setup.scoring, t)
+                 for found in travellers(board_plays(view))
+                 if board_shown(view, found.board))
+
+
+def _traveller_block(found: Traveller, header: tuple[str, ...], names: Sequence[str],
+                     scoring: str, t: Translator) -> Block:
+    rows = []
+    for scored in found.results:
+        play = scored.play
+        cells = []
+        for c, points in enumerate(play.columns):
+            who = " & ".join(names[e] for e in play.entrants[c])
+            if scoring == "difference":
+                figures = t("ev.traveller.difference", points=t.number(points),
+                            difference=_difference(scored.differences[c]))
+            else:
+                figures = t("ev.traveller.matchpoints", points=t.number(points),
+                            mp=scored.matchpoints[c], top=found.top,
+                            percentage=_decimal(percent(scored.percentages[c])))
+            cells.append(f"{who}\n{figures}")
+        rows.append((str(play.round), str(play.table), *cells))
+    line = (t("ev.traveller.one") if len(found.results) == 1
+            else t("ev.traveller.compared", n=len(found.results)))
+    return Block(t("ev.traveller.board", n=found.board), header, tuple(rows), (line,))
 
 
 def how_block(found: Standings, names: Sequence[str], t: Translator, say: Speaker) -> Block:
@@ -94,16 +159,23 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
     zone = ZoneInfo(str(setup.options.get("time_zone") or "UTC"))
     fmt = (f"ev.format.pairs.{setup.pairing}" if setup.format == "pairs"
            else f"ev.format.{setup.format}")
+    duplicate = setup.duplicate
+    board_scoring = "difference" if setup.scoring == "difference" else "matchpoints"
+    scoring = (t(f"ev.scoring.duplicate.{board_scoring}") if duplicate
+               else t(f"ev.scoring.{setup.scoring}"))
     meta = (
         (t("ev.meta.event"), setup.name),
         (t("ev.meta.variant"), t.get(f"variant.{setup.variant.id}", setup.variant.name)),
         (t("ev.meta.format"), t(fmt)),
-        (t("ev.meta.scoring"), t(f"ev.scoring.{setup.scoring}")),
+        *(((t("ev.meta.deals"), t("ev.deals.duplicate", n=setup.boards_per_round)),)
+          if duplicate else ()),
+        (t("ev.meta.scoring"), scoring),
         (t("ev.meta.rounds"), t("ev.rounds.of", played=played, planned=setup.rounds)
          if setup.rounds else str(played)),
         (t("ev.meta.as_of"), as_of.astimezone(zone).strftime("%d/%m/%Y %H:%M %Z")),
     )
-    places = places_block(found, names, [r.number for r in view.rounds], t)
+    places = (duplicate_places_block(found, names, t) if duplicate
+              else places_block(found, names, [r.number for r in view.rounds], t))
     subtitle = t("ev.provisional") if found.provisional else t("ev.final", n=played)
     blocks = []
     for r in view.rounds:
@@ -127,6 +199,9 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
     return StandingsSheet(
         lang=lang, title=t("ev.title"), subtitle=subtitle, meta=meta,
         standings=places, rounds=tuple(blocks), how=how_block(found, names, t, say),
-        legend=t("ev.legend"), footer=t("ev.footer", event=view.id),
+        legend=t("ev.legend.duplicate" if duplicate else "ev.legend"),
+        footer=t("ev.footer", event=view.id),
         page_label=t("footer.page", page="{page}", pages="{pages}"),
-        filename=f"segnapunti-standings-{view.id}.pdf")
+        filename=f"segnapunti-standings-{view.id}.pdf", duplicate=duplicate,
+        travellers_title=t("ev.travellers") if duplicate else "",
+        travellers=traveller_blocks(view, t))
