@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 from service.domain import (
     Board,
     BoardPlay,
+    BoardTop,
     EventSetup,
     Problem,
     RecordInvalid,
@@ -31,6 +33,7 @@ from service.domain import (
     Traveller,
     board_columns,
     board_standings,
+    board_tops,
     byes_of,
     deal_boards,
     find_variant,
@@ -806,6 +809,28 @@ def _table_plays(view: EventView, round_: int, table: TableView) -> tuple[BoardP
     return found
 
 
+def finished_boards(view: EventView) -> list[tuple[int, int, tuple[BoardTop, ...]]]:
+    """The boards finished across the room, in order (what the wall shows): each board every
+    table due to play it has played (``board_shown``), with how many tables played it and
+    each column's top result. None for an event of free deals."""
+    if not view.setup.duplicate:
+        return []
+    by_board: dict[int, list[BoardPlay]] = defaultdict(list)
+    for play in board_plays(view):
+        by_board[play.board].append(play)
+    return [(number, len(plays), board_tops(plays)) for number, plays in sorted(by_board.items())
+            if board_shown(view, number)]
+
+
+def boards_owed(table: TableView) -> tuple[int, ...]:
+    """The boards a duplicate table has still to play, in its order: those after the hands
+    it has played while its game is being played; none once it ended or its round was
+    closed (and none at a table of free deals)."""
+    if table.state != "playing":
+        return ()
+    return tuple(b.number for b in table.game.setup.boards[table.game.summary.hands_played:])
+
+
 def hand_board(table: TableView, number: int) -> Board | None:
     """The board hand ``number`` of a table's game plays (None at a table of free deals, or
     past its boards): what the referee checks a record's cards against."""
@@ -829,6 +854,7 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableView", "board_plays", "board_shown", "event_boards", "hand_board",
-           "open_disputes", "repeated", "seating_of", "table_tokens"]
+           "TableLinks", "TableView", "board_plays", "board_shown", "boards_owed", "event_boards",
+           "finished_boards", "hand_board", "open_disputes", "repeated", "seating_of",
+           "table_tokens"]
 

@@ -12,6 +12,7 @@ from service.domain import (
     BoardPlay,
     board_columns,
     board_standings,
+    board_tops,
     find_variant,
     resolve_options,
     score_record,
@@ -228,3 +229,21 @@ def test_a_tables_columns_go_to_the_entrants_at_their_seats() -> None:
                       (40, 32)).entrants == ((3,), (1,))
     with pytest.raises(ValueError, match="no entrant at seat 2"):
         table_play(dummies, 0, 1, "g", 1, ["a", "b", "", ""], (40, 32, 0))
+
+
+def test_the_wall_shows_each_column_s_top_result_and_who_made_it() -> None:
+    """EVENTS.md "Standings": the wall board shows the boards finished and their tops. A
+    board's top in each column is its best result there: its points, matchpoints out of the
+    top, percentage and difference, and every table that made it when they tie."""
+    plays = three_handed(4, [(30, 50, 0), (40, 10, 70), (40, 5, 35)])
+    tops = board_tops(list(reversed(plays)))  # in any order: by round and table
+    assert [t.column for t in tops] == [0, 1, 2]
+    first = tops[0]
+    assert (first.board, first.points, first.matchpoints, first.top) == (4, 40, 3, 4)
+    assert first.percentage == Fraction(75)
+    assert first.difference == Decimal(5)  # 40 against the others' (30 + 40) / 2
+    assert [p.table for p in first.plays] == [2, 3]
+    assert (tops[1].points, tops[1].matchpoints, [p.table for p in tops[1].plays]) == \
+        (50, 4, [1])
+    assert (tops[2].points, tops[2].percentage) == (70, 100)
+    assert board_tops([]) == ()

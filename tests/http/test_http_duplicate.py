@@ -660,3 +660,73 @@ def test_a_free_deal_event_s_standings_pdf_has_no_travellers(client: Any) -> Non
     _pages, text = _pdf_text(client.get(f"{API}/events/{created['id']}/standings.pdf",
                                         headers=auth(created["tokens"]["edit"])))
     assert "Travellers" not in text and "Boards" not in text
+
+
+# -- what the wall and the organiser read: the boards finished, the boards owed --------------------
+
+
+def test_the_standings_list_the_boards_finished_across_the_room_with_their_tops(
+        client: Any) -> None:
+    """EVENTS.md "Standings": the wall board shows the boards finished and their tops. The
+    standings of a duplicate event list each board every table due to play it has played,
+    with each column's top result (its points, matchpoints, percentage, and who made it),
+    as the board's traveller says; a board still due somewhere is not listed."""
+    evening = Duplicate(client)
+    tables = evening.start()["tables"]
+
+    def finished() -> list[dict[str, Any]]:
+        body = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json
+        return list(body["boards_finished"])
+
+    assert finished() == []
+    evening.play(tables[0], 0)  # board 1 at table 1; tables 2, 3 and 4 still owe it
+    assert finished() == []
+    for table, winner in zip(tables, [0, 1, 1, 2], strict=True):
+        while evening.game(table)["status"] != "finished":
+            evening.play(table, winner)
+    listed = finished()
+    assert [b["board"] for b in listed] == [1, 2, 3]
+    for board_listed in listed:
+        traveller = client.get(f"{evening.url}/boards/{board_listed['board']}",
+                               headers=auth(evening.read)).json
+        assert board_listed["tables"] == len(traveller["results"]) == 4
+        assert board_listed["top"] == traveller["top"] == 6
+        assert [top["column"] for top in board_listed["tops"]] == [0, 1, 2]
+        for top in board_listed["tops"]:
+            c = str(top["column"])
+            best = max(r["columns"][c] for r in traveller["results"])
+            makers = [r for r in traveller["results"] if r["columns"][c] == best]
+            assert top["points"] == best
+            assert top["matchpoints"] == makers[0]["matchpoints"][c]
+            assert top["percentage"] == makers[0]["percentage"][c]
+            assert top["by"] == [{"round": r["round"], "table": r["table"],
+                                  "entrants": [r["seats"][top["column"]]]} for r in makers]
+    free = client.post(f"{API}/events", json={
+        "name": "Serata", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in TWELVE[:3]]}).json
+    body = client.get(f"{API}/events/{free['id']}/standings",
+                      headers=auth(free["tokens"]["read"])).json
+    assert "boards_finished" not in body
+
+
+def test_each_table_says_the_boards_it_still_owes(client: Any) -> None:
+    """The organiser sees which boards each table of the round still owes: a table's boards
+    after those it has played, none once its game ended or its round was closed."""
+    evening = Duplicate(client, rounds=2)
+    tables = evening.start()["tables"]
+
+    def owed() -> list[list[int]]:
+        rounds = client.get(evening.url, headers=auth(evening.edit)).json["rounds"]
+        return [t["boards_owed"] for t in rounds[-1]["tables"]]
+
+    assert owed() == [[1, 2, 3], [2, 3, 1], [3, 1, 2], [1, 2, 3]]
+    evening.play(tables[1])
+    assert owed() == [[1, 2, 3], [3, 1], [3, 1, 2], [1, 2, 3]]
+    for _ in range(3):
+        evening.play(tables[0])
+    assert owed() == [[], [3, 1], [3, 1, 2], [1, 2, 3]]
+    closed = client.post(f"{evening.url}/rounds/1/close", headers=auth(evening.edit))
+    assert closed.status_code == 200, closed.json
+    assert owed() == [[], [], [], []]
+    evening.start()
+    assert owed() == [[4, 5, 6], [5, 6, 4], [6, 4, 5], [4, 5, 6]]

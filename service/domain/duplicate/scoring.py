@@ -220,6 +220,45 @@ def travellers(plays: Sequence[BoardPlay]) -> tuple[Traveller, ...]:
     return tuple(traveller(b, plays) for b in sorted({p.board for p in plays}))
 
 
+@dataclass(frozen=True)
+class BoardTop:
+    """The best result of one column on a board across the room (the wall's "top"): its
+    points, its matchpoints out of the board's top, percentage and difference, and the plays
+    that made it (several when they tie)."""
+
+    board: int
+    column: int
+    points: int
+    matchpoints: int
+    top: int
+    percentage: Fraction
+    difference: Decimal
+    plays: tuple[BoardPlay, ...]
+
+
+def board_tops(plays: Sequence[BoardPlay]) -> tuple[BoardTop, ...]:
+    """Each column's best result on one board, from the board's plays, in column order (none
+    without a play). The board's scores are kept for its plays as they stand, so the wall's
+    poll after a hand elsewhere scores nothing again."""
+    if not plays:
+        return ()
+    scored = _scored(tuple(sorted(plays, key=lambda p: (p.round, p.table))))
+    out = []
+    for c in range(len(scored[0].play.columns)):
+        best = max(s.play.columns[c] for s in scored)
+        tied = [s for s in scored if s.play.columns[c] == best]
+        first = tied[0]
+        out.append(BoardTop(first.play.board, c, best, first.matchpoints[c], first.tops[c],
+                            first.percentages[c], first.differences[c],
+                            tuple(s.play for s in tied)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=512)
+def _scored(plays: tuple[BoardPlay, ...]) -> tuple[ScoredPlay, ...]:
+    return score_board(plays)
+
+
 # -- the standings ------------------------------------------------------------------------------
 
 

@@ -11,12 +11,22 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
-from service.application.events import EventService, EventView, TableLinks, repeated
+from service.application.events import (
+    EventService,
+    EventView,
+    TableLinks,
+    TableView,
+    boards_owed,
+    finished_boards,
+    repeated,
+)
 from service.application.games import GameView
 from service.application.printouts import build_slips, build_standings_sheet
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
+    decimal_json,
+    percent,
 )
 
 from ..blueprint import Blueprint
@@ -141,6 +151,7 @@ def event_json(view: EventView) -> dict[str, Any]:
                 "columns": [c.to_json() for c in t.game.summary.columns],
                 "totals": dict(t.game.summary.totals),
                 **_boards(t.game),
+                **_owed(t),
             } for t in r.tables],
             "byes": [names[e] for e in r.stored.byes],
         } for r in view.rounds],
@@ -175,14 +186,46 @@ def _boards(game: GameView) -> dict[str, Any]:
     return {"boards": [b.number for b in game.setup.boards]} if game.setup.boards else {}
 
 
+def _owed(table: TableView) -> dict[str, Any]:
+    """The boards a duplicate table has still to play, in its order (none once its game
+    ended or its round was closed)."""
+    return {"boards_owed": list(boards_owed(table))} if table.game.setup.boards else {}
+
+
 def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
     names = view.setup.names()
-    return {
+    out = {
         "provisional": found.provisional,
         "scoring": view.setup.scoring,
         "round": view.current.number if view.current else None,
         "rows": standings_rows(found, names),
     }
+    if view.setup.duplicate:
+        out["boards_finished"] = finished_boards_json(view)
+    return out
+
+
+def finished_boards_json(view: EventView) -> list[dict[str, Any]]:
+    """The boards finished across the room (every table due to play them has), each with
+    its tables and each column's top result: its points, matchpoints, percentage (and with
+    ``scoring: difference`` its difference), and who made it (each table, when tied)."""
+    names = view.setup.names()
+    difference = view.setup.scoring == "difference"
+    return [{
+        "board": number,
+        "tables": tables,
+        "top": tops[0].top if tops else 0,
+        "tops": [{
+            "column": top.column,
+            "points": top.points,
+            "matchpoints": top.matchpoints,
+            "percentage": decimal_json(percent(top.percentage)),
+            **({"difference": decimal_json(top.difference)} if difference else {}),
+            "by": [{"round": p.round, "table": p.table,
+                    "entrants": [names[e] for e in p.entrants[top.column]]}
+                   for p in top.plays],
+        } for top in tops],
+    } for number, tables, tops in finished_boards(view)]
 
 
 #: The JSON bodies of events and standings recently read, by their state's entity tag and

@@ -93,8 +93,9 @@ class EventSchema(PassThroughSchema):
     entrants = fields.List(fields.Dict(), required=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={
         "description": "each round: state, its tables (game ids, seats, status, totals; "
-                       "a duplicate event's: boards, in the order the table plays them) "
-                       "and its byes"})
+                       "a duplicate event's: boards, in the order the table plays them, "
+                       "and boards_owed, those it has still to play: none once its game "
+                       "ended or its round was closed) and its byes"})
     current_round = fields.Integer(allow_none=True)
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
     created_at = fields.String(required=True)
@@ -170,13 +171,46 @@ class TravellerSchema(PassThroughSchema):
         "description": "every table that has played the board, by round and table"})
 
 
+class BoardTopByPlaySchema(PassThroughSchema):
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    entrants = fields.List(fields.String(), required=True, metadata={
+        "description": "who the column credits at that table"})
+
+
+class BoardTopSchema(PassThroughSchema):
+    column = fields.Integer(required=True, metadata={
+        "description": "the column's number: a seat, or in pair games the lowest seat of "
+                       "the side"})
+    points = fields.Integer(required=True, metadata={
+        "description": "the best result of that column across the room"})
+    matchpoints = fields.Integer(required=True)
+    percentage = fields.Float(required=True)
+    difference = fields.Float(metadata={"description": "with scoring difference"})
+    by = fields.List(fields.Nested(BoardTopByPlaySchema), required=True, metadata={
+        "description": "the tables that made it (several when they tie)"})
+
+
+class FinishedBoardSchema(PassThroughSchema):
+    board = fields.Integer(required=True)
+    tables = fields.Integer(required=True, metadata={
+        "description": "how many tables played it"})
+    top = fields.Integer(required=True, metadata={
+        "description": "the most matchpoints a result on the board could earn"})
+    tops = fields.List(fields.Nested(BoardTopSchema), required=True, metadata={
+        "description": "each column's top result"})
+
+
 class StandingsSchema(PassThroughSchema):
     provisional = fields.Boolean(required=True, metadata={
         "description": "true while a table of the event is still playing"})
     scoring = fields.String(required=True)
     rows = fields.List(fields.Dict(), required=True, metadata={
         "description": "place, entrant, number, match_points, difference, points, rounds, "
-                       "explanation"})
+                       "explanation; a duplicate event's add boards and percentage"})
+    boards_finished = fields.List(fields.Nested(FinishedBoardSchema), metadata={
+        "description": "a duplicate event's boards finished across the room (every table "
+                       "due to play them has), in order, with each column's top result"})
 
 
 class EventHistorySchema(PassThroughSchema):
