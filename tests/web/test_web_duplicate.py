@@ -1,7 +1,9 @@
 """A duplicate table on the phone page (issue 28, EVENTS.md "Duplicate"): the scorekeeper of a
 ``gatti-3`` duplicate table sees the next board, not the next hand, and who deals it (the
 board's dealer, not the rotation's); the hand form is titled with the board and shows its
-exposed cards; the hand list shows the board each hand played; in English and in Italian."""
+exposed cards; the hand list shows the board each hand played; in English and in Italian.
+The organiser downloads the deal slips and sees the boards each table still owes; the wall
+shows the boards finished across the room with their tops."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 
 from page_driver import call
 from playwright.sync_api import expect
+from test_web_accessibility import violations
 
 from service.domain import deal_board, find_variant
 
@@ -102,3 +105,81 @@ def test_the_board_on_the_wall_ranks_a_duplicate_evening_by_percentage(phones: A
     first = table.locator("tbody tr.standing").first
     expect(first).to_contain_text(rows[0]["entrant"])
     expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g} %")
+
+
+def _enter(base: str, table: dict[str, Any], points: tuple[int, int, int]) -> None:
+    """The table's next board, entered by its scorekeeper (the deck's points by seat)."""
+    game = call(base, "GET", f"/games/{table['game']}", table["tokens"]["edit"])
+    board = deal_board(GATTI_3, SEED, table["boards"][game["hands_played"]])
+    held = [*board.hands[board.dealer], *board.extra]
+    discard = [c.code for c in held if c.is_plain and c.rank not in "KQCJ"][:3]
+    call(base, "POST", f"/games/{table['game']}/hands", table["tokens"]["edit"], {
+        "dealer": board.dealer, "discard": discard,
+        "piles": [{"side": s, "points": p} for s, p in enumerate(points)]})
+
+
+def _six(base: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A six-player duplicate evening of ``gatti-3``, its first round started: two tables,
+    playing 1, 2, 3 and 2, 3, 1."""
+    created = call(base, "POST", "/events", body={
+        "name": "Duplicato", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "seed": SEED, "entrants": [{"name": n} for n in SIX]})
+    started = call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"],
+                   {})
+    return created, started["tables"]
+
+
+def test_the_organiser_prints_the_slips_and_sees_the_boards_each_table_owes(
+        phones: Any) -> None:
+    """The organiser's screen of a duplicate evening downloads the deal slips, and says under
+    each table of the round the boards it still owes, which shrink as the table enters its
+    boards; axe finds nothing serious."""
+    phone = phones()
+    page, base = phone.page, phone.base
+    created, tables = _six(base)
+    page.goto(f"{base}/#/events/{created['id']}?token={created['tokens']['edit']}")
+    expect(page.locator("#owed-1")).to_have_text("Boards still to play: 1, 2, 3")
+    expect(page.locator("#owed-2")).to_have_text("Boards still to play: 2, 3, 1")
+    with page.expect_download() as download:
+        page.click("#slips-pdf")
+    assert download.value.suggested_filename == f"segnapunti-boards-{created['id']}.pdf"
+    assert download.value.path().read_bytes().startswith(b"%PDF")
+
+    _enter(base, tables[1], (40, 20, 18))  # table 2 enters board 2
+    expect(page.locator("#owed-2")).to_have_text("Boards still to play: 3, 1")
+    expect(page.locator("#owed-1")).to_have_text("Boards still to play: 1, 2, 3")
+    _enter(base, tables[1], (30, 30, 18))
+    _enter(base, tables[1], (18, 30, 30))
+    expect(page.locator("#owed-2")).to_have_text("Every board played")
+    assert violations(page) == []
+
+
+def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None:
+    """EVENTS.md "Standings": the wall board shows the boards finished across the room (the
+    latest first) and each seat's top result on them: who, the points, the percentage; a
+    board still due at a table is not shown. Axe finds nothing serious."""
+    phone = phones(viewport={"width": 1280, "height": 720})
+    page, base = phone.page, phone.base
+    created, tables = _six(base)
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    expect(page.locator("#boards-finished")).to_contain_text(
+        "No board has been played at every table yet.")
+    _enter(base, tables[0], (40, 20, 18))  # table 1: board 1
+    for points in ((30, 30, 18), (18, 30, 30), (20, 40, 18)):  # table 2: boards 2, 3 and 1
+        _enter(base, tables[1], points)
+    done = page.locator("#boards-finished li.board-done")
+    expect(done).to_have_count(1)  # boards 2 and 3 are still due at table 1
+    expect(done.first).to_have_attribute("data-board", "1")
+    expect(page.locator("#boards-count")).to_have_text("1 board")
+    tops = done.first.locator("li.board-top")
+    # Board 1: table 1 made 40, 20, 18 and table 2 made 20, 40, 18 (seat by seat).
+    names = [t["seats"] for t in tables]
+    expect(tops.nth(0)).to_have_text(f"{names[0][0]} 40 · 100 %")
+    expect(tops.nth(1)).to_have_text(f"{names[1][1]} 40 · 100 %")
+    expect(tops.nth(2)).to_have_text(f"{names[0][2]}, {names[1][2]} 18 · 50 %")
+    for points in ((30, 20, 28), (20, 20, 38)):  # table 1: boards 2 and 3
+        _enter(base, tables[0], points)
+    expect(done).to_have_count(3)
+    expect(page.locator("#boards-count")).to_have_text("3 boards")
+    assert [done.nth(i).get_attribute("data-board") for i in range(3)] == ["3", "2", "1"]
+    assert violations(page) == []

@@ -1,8 +1,9 @@
 /* The public board of an event, for a screen on the wall (1280 × 720, landscape: the standings
- * on the left, the current round's tables and their live totals on the right) and still a
- * single column on a phone. It refreshes by itself and changes nothing: the read link opens
- * it. Also the parts the organiser's view shows the same way: the event's line, a table's
- * sides with their totals, the standings. */
+ * on the left, the current round's tables and their live totals on the right, and under them a
+ * duplicate evening's boards finished with their tops) and still a single column on a phone.
+ * It refreshes by itself and changes nothing: the read link opens it. Also the parts the
+ * organiser's view shows the same way: the event's line, a table's sides with their totals,
+ * the standings. */
 import { ApiError } from "./api.js";
 import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
@@ -148,6 +149,32 @@ function standingsNote(st, ev) {
   return h("span", { class: "badge final", id: "provisional" }, t("ev.finalAfter", { n: ev.current_round }));
 }
 
+/** A board's top result in one column: its points and percentage (with ``scoring:
+ * difference``, its difference). */
+function topFigures(top, st) {
+  const second = st.scoring === "difference" && top.difference !== undefined
+    ? figure(top.difference, { sign: true }) : `${figure(top.percentage)} %`;
+  return `${figure(top.points)} · ${second}`;
+}
+
+/** A duplicate evening's boards finished across the room (every table due to play them has),
+ * the latest first, each with its top result in every column and who made it. */
+function boardsFinished(st) {
+  const done = [...(st.boards_finished || [])].reverse();
+  return h("section", { class: "board-boards", id: "boards-finished", "aria-labelledby": "boards-title" },
+    h("h2", { id: "boards-title" }, t("ev.boardsFinished"), " ",
+      h("span", { class: "badge", id: "boards-count" }, t("ev.boardsCount", { n: done.length }))),
+    done.length ? h("ul", { class: "boards-done" }, done.map((board) => h("li", {
+      class: "board-done", "data-board": board.board,
+    },
+    h("span", { class: "board-no" }, t("ev.boardN", { n: board.board })),
+    h("span", { class: "visually-hidden" }, t("ev.boardTops")),
+    h("ul", { class: "board-tops" }, board.tops.map((top) => h("li", { class: "board-top", "data-column": top.column },
+      h("span", { class: "top-who" }, top.by.map((by) => by.entrants.join(" & ")).join(", ")), " ",
+      h("span", { class: "top-figures" }, topFigures(top, st))))))))
+      : h("p", { class: "muted" }, t("ev.noBoardFinished")));
+}
+
 // -- the board -------------------------------------------------------------------------------
 
 async function boardScreen(id) {
@@ -181,10 +208,12 @@ function drawBoard(first) {
       h("section", { class: "board-standings", "aria-labelledby": "standings-title" },
         h("h2", { id: "standings-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
         st.rows.length ? standingsTable(st, ev, { idPrefix: "board" }) : h("p", { class: "muted" }, t("ev.noStandings"))),
-      h("section", { class: "board-round", "aria-labelledby": "round-title" },
-        h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
-        round ? tables : h("p", { class: "muted" }, t("ev.waitingFirst")),
-        round && round.byes.length ? h("p", { class: "byes", id: "byes" }, t("ev.byes", { names: round.byes.join(", ") })) : null)));
+      h("div", { class: "board-side" },
+        h("section", { class: "board-round", "aria-labelledby": "round-title" },
+          h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
+          round ? tables : h("p", { class: "muted" }, t("ev.waitingFirst")),
+          round && round.byes.length ? h("p", { class: "byes", id: "byes" }, t("ev.byes", { names: round.byes.join(", ") })) : null),
+        ev.deals === "duplicate" ? boardsFinished(st) : null)));
   // On the wall the type grows to fill the screen's height with the rows there are (set
   // through the CSSOM: the page's policy refuses style attributes).
   root.style.setProperty("--rows", String(Math.max(8, st.rows.length)));

@@ -1,8 +1,10 @@
 /* Club nights and tournaments (issue 16): the new-event form (name, game, format, pairing,
  * rounds, roster) and the organiser's view (the roster, starting and closing rounds, each
- * table with who sits where, its live totals and its links as QR codes, swaps before a
- * round's first hand, the free format's seating, the links to the board and the printable
- * standings, the standings in short). It refreshes by itself; the board is in board.js. */
+ * table with who sits where, its live totals and its links as QR codes — at a duplicate
+ * evening also the boards it still owes —, swaps before a round's first hand, the free
+ * format's seating, the links to the board, the printable standings and a duplicate
+ * evening's deal slips, the standings in short). It refreshes by itself; the board is in
+ * board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
 import { append, banner, h, randomKey, redraw, saveFile, show, stepper, toast } from "./dom.js";
 import {
@@ -505,6 +507,7 @@ function roundCard(ev, round) {
         h("h3", {}, t("ev.table", { n: table.table })),
         tableState(table),
         h("span", { class: "hands-played" }, t("ev.hands", { n: table.hands_played }))),
+      table.boards_owed ? boardsOwed(table) : null,
       tableSides(table, ev.format, unitButton(i)),
       link ? tableLinks(table, link) : null,
       link ? h("a", {
@@ -518,6 +521,13 @@ function roundCard(ev, round) {
       round.byes.map((name, i) => unitButton("bye")(name, i))));
   }
   return box;
+}
+
+/** The boards a duplicate table still owes, in the order it plays them. */
+function boardsOwed(table) {
+  return h("p", { class: "boards-owed", id: `owed-${table.table}`, "data-owed": table.boards_owed.join(" ") },
+    table.boards_owed.length ? t("ev.boardsOwed", { boards: table.boards_owed.join(", ") })
+      : t("ev.boardsAllPlayed"));
 }
 
 function tableLinks(table, link) {
@@ -590,7 +600,11 @@ function linksCard(ev, saved) {
     h("h2", { id: "links-title" }, t("ev.linksTitle")),
     h("div", { class: "row" },
       h("a", { class: "button", href: `#/events/${ev.id}/board`, id: "to-board" }, t("ev.toBoard")),
-      h("button", { type: "button", class: "button", id: "standings-pdf", onclick: () => downloadPdf(ev) }, t("ev.pdf"))),
+      h("button", { type: "button", class: "button", id: "standings-pdf",
+        onclick: () => downloadPdf(ev, "standings.pdf", `segnapunti-standings-${ev.id}.pdf`) }, t("ev.pdf")),
+      // A duplicate evening's deal slips: what the club makes the boards from.
+      ev.deals === "duplicate" ? h("button", { type: "button", class: "button", id: "slips-pdf",
+        onclick: () => downloadPdf(ev, "boards.pdf", `segnapunti-boards-${ev.id}.pdf`) }, t("ev.slips")) : null),
     read ? fold("board-link", "board-link", t("ev.boardLink"), () => h("div", { class: "link-block" },
       h("p", { class: "hint" }, t("ev.boardLinkHint")),
       h("div", { class: "qr-box" }, QR.svg(read, t("ev.qr.board"))),
@@ -600,16 +614,18 @@ function linksCard(ev, saved) {
       : h("p", { class: "hint" }, t("ev.boardLinkElsewhere")));
 }
 
-async function downloadPdf(ev) {
+/** The event's ``path`` (a PDF of the organiser's) downloaded as ``filename``, in the page's
+ * language. */
+async function downloadPdf(ev, path, filename) {
   try {
-    const response = await fetch(`${API}/events/${ev.id}/standings.pdf?lang=${I18n.lang}`, {
+    const response = await fetch(`${API}/events/${ev.id}/${path}?lang=${I18n.lang}`, {
       headers: { Authorization: `Bearer ${EV.token}`, "Accept-Language": I18n.lang },
     });
     if (!response.ok) {
       toast(t("ev.pdfFailed", { status: response.status }));
       return;
     }
-    saveFile(await response.blob(), `segnapunti-standings-${ev.id}.pdf`);
+    saveFile(await response.blob(), filename);
   } catch (error) {
     toast(t("err.network"));
   }
