@@ -126,7 +126,7 @@ def render_standings(sheet: StandingsSheet) -> bytes:
         columns = len(block.header) - 2
         widths = [13 * mm, 13 * mm] + [(width - 26 * mm) / columns] * columns
         parts = [_p(block.title, styles["h2"]), Spacer(1, 1.5 * mm),
-                 _table(block, widths, styles, range(0, 2))]
+                 _table(block, widths, styles, range(2))]
         parts += [_p(line, styles["small"]) for line in block.lines]
         story += [KeepTogether(parts), Spacer(1, 4 * mm)]
     canvas_class = type("StandingsCanvas", (_NumberedCanvas,),
