@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from page_driver import Table
+from page_driver import Table, call
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
         "experimental"]
@@ -51,6 +51,25 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
             page.click("#add-member")
             page.locator("#roster .member", has_text=name).wait_for()
 
+    def season() -> None:
+        """A season whose standings have a game: the table, its printouts, its chart."""
+        club_id = page.evaluate("location.hash").split("/")[2]
+        edit = page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+        season_id = call(table.base, "POST", f"/clubs/{club_id}/seasons", edit, {
+            "name": "Autunno", "from": "2026-01-01", "to": "2099-12-31"})["id"]
+        game = call(table.base, "POST", "/games", body={
+            "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
+            headers={"Club-Authorization": f"Bearer {edit}"})
+        for _ in range(3):
+            dealer = call(table.base, "GET", f"/games/{game['id']}",
+                          game["tokens"]["edit"])["next_dealer"]
+            call(table.base, "POST", f"/games/{game['id']}/hands", game["tokens"]["edit"], {
+                "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
+        page.reload()
+        page.locator(f"label:has(#season-{season_id})").click()
+        page.wait_for_selector("#season-chart")
+
     return [
         ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
         ("rules", lambda: (page.click("#rules-gatti"), page.wait_for_selector(".rule-section"))),
@@ -71,6 +90,12 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("club", club),
         ("club member opened", lambda: page.click("#roster .member-toggle")),
         ("club merge", lambda: page.click("#roster [id^='merge-']")),
+        ("club season and its leaders", season),
+        ("club game from the roster", lambda: (
+            page.click("#club-new-game"), page.click(".roster-chips button >> nth=0"))),
+        ("club event from the roster", lambda: (
+            page.go_back(), page.click("#club-new-event"),
+            page.click(".roster-chips button >> nth=1"))),
     ]
 
 

@@ -1,5 +1,6 @@
 """Clubs (issue 29, CLUBS.md): a club's roster (``roster``), what a counted game gives each
-member at it (``results``), and its seasons and their standings (``seasons``)."""
+member at it (``results``), and its seasons, their standings and their leaders evening by
+evening (``seasons``)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from .roster import (
 from .seasons import (
     BEST_N_MAX,
     COUNTINGS,
+    LEADERS,
     Counting,
     Evening,
+    RunningLine,
     Season,
     SeasonStandings,
     counted_rows,
@@ -29,8 +32,9 @@ from .seasons import (
     validate_season,
 )
 
-__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "INITIALS_MAX", "MEMBERS_MAX",
-           "ClubResult", "Counting", "Evening", "MemberChange", "RosterEntry", "RosterName", "Season",
+__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "INITIALS_MAX", "LEADERS", "MEMBERS_MAX",
+           "ClubResult", "Counting", "Evening", "MemberChange", "RosterEntry", "RosterName",
+           "RunningLine", "Season",
            "SeasonStandings", "SeatChoice", "SeatResult", "choose_members", "counted_rows", "forgotten_label",
            "member_key", "merge_problems", "places", "season_standings", "seat_results",
            "validate_club_name", "validate_member", "validate_season"]
