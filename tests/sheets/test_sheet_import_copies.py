@@ -14,8 +14,8 @@ import functools
 import gzip
 import json
 import random
-from datetime import UTC, datetime, timedelta
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -25,10 +25,10 @@ from sheet_support import API, HttpGame, auth, fields, problem
 from sqlalchemy import text
 
 from service.application.games import MAX_HANDS
-from service.persistence import upgrade
 from service.application.printouts import MAX_HISTORY
 from service.http.bodies import IMPORT_MAX_BYTES
 from service.http.config import MAX_BODY_BYTES
+from service.persistence import upgrade
 
 IMPORT = f"{API}/games/import"
 JSON = {"Content-Type": "application/json"}
