@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from page_driver import Table
+from page_driver import Table, page_module
 from playwright.sync_api import expect
 
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]
@@ -48,11 +48,12 @@ def test_a_french_phone_opens_in_french_with_french_money_and_the_seeds_words(
     expect(page.locator("#main")).to_contain_text("Accusassions")
     expect(page.locator("#main")).to_contain_text("Bagatte ultimu")
     expect(page.locator("#main")).to_contain_text("Solete")
-    names = page.evaluate("""() => ["KH", "1S", "T1", "T20", "T4", "FOOL"].map(
-        (code) => Cards.name(code, "mitigatti"))""")
+    names = page_module(page, "cards.js", """({ Cards }) => ["KH", "1S", "T1", "T20", "T4",
+        "FOOL"].map((code) => Cards.name(code, "mitigatti"))""")
     assert names == ["roi de coupes", "as d'épées", "atout 1 (Bagatte)", "atout 20 (l'Ange)",
                      "atout 4 (Papote)", "Fuole"]
-    assert page.evaluate("Cards.name('QD', 'gatti')") == "dame de carreau"
+    assert page_module(page, "cards.js", "({ Cards }) => Cards.name('QD', 'gatti')") == (
+        "dame de carreau")
 
 
 def test_counts_take_the_french_plural_forms(phones: Any) -> None:
@@ -61,6 +62,6 @@ def test_counts_take_the_french_plural_forms(phones: Any) -> None:
     page = phone.page
     page.goto(phone.base + "/")
     page.locator("#new-game").wait_for()
-    said = page.evaluate("""() => [0, 1, 2].map((n) => I18n.t("hand.tricksShort", { n }))
-        .concat([1, 3].map((n) => I18n.t("sheet.corrected", { n })))""")
+    said = page_module(page, "i18n.js", """({ t }) => [0, 1, 2].map(
+        (n) => t("hand.tricksShort", { n })).concat([1, 3].map((n) => t("sheet.corrected", { n })))""")
     assert said == ["0 pli", "1 pli", "2 plis", "corrigée une fois", "corrigée 3 fois"]

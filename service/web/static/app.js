@@ -17,14 +17,13 @@ import { h, show } from "./dom.js";
 import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
 import { handScreen } from "./handform.js";
 import { homeScreen } from "./home.js";
+import { I18n, t } from "./i18n.js";
 import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
 import { G, flushOutbox, poll, screens, stopPolling } from "./state.js";
 import { Clubs, Events, Store } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 // -- routing -----------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), full names
  * for screen readers, and the cards a table counts in each variant. */
-"use strict";
+import { t } from "./i18n.js";
 
 const Cards = (() => {
   const SUITS = ["H", "D", "C", "S"];
@@ -42,28 +42,27 @@ const Cards = (() => {
   /** A suit's name in the family's pack: cups, coins… (Ottocento, Mitigatti) or hearts… */
   function suitName(suit, family) {
     const round = family === "ottocento" || family === "mitigatti";
-    return I18n.t(`suit.${round ? "tarot" : "french"}.${suit}`);
+    return t(`suit.${round ? "tarot" : "french"}.${suit}`);
   }
 
   /** The full name, e.g. "Re di cuori", "Trionfo 21 (Mondo)", for aria-labels and titles. */
   function name(code, family) {
     const c = parse(code);
-    const tr = I18n.t;
     if (c.plain) {
       const suit = suitName(c.suit, family);
       // A language whose "of" elides before a vowel says so in card.plainVowel (d'épées).
-      return tr(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
-                { rank: tr(`rank.${c.rank}`), suit });
+      return t(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
+               { rank: t(`rank.${c.rank}`), suit });
     }
-    if (code === "FOOL" || code === "MATTO") return tr(family === "mitigatti" ? "card.fuole" : "card.fool");
-    if (/^MORO\d$/.test(code)) return tr("card.moor", { n: code.slice(4) });
-    if (BOLOGNESE[code]) return tr(`card.${code.toLowerCase()}`);
+    if (code === "FOOL" || code === "MATTO") return t(family === "mitigatti" ? "card.fuole" : "card.fool");
+    if (/^MORO\d$/.test(code)) return t("card.moor", { n: code.slice(4) });
+    if (BOLOGNESE[code]) return t(`card.${code.toLowerCase()}`);
     const n = Number(code.slice(1));
     // Mitigatti's own names (RULES §5.1, the seed): the Bagatte, the Papote, the Angel on top.
     const special = (family === "mitigatti"
       ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" }
       : { 1: "card.t1", 20: "card.t20", 21: "card.t21" })[n];
-    return special ? tr("card.trumpNamed", { n, name: tr(special) }) : tr("card.trump", { n });
+    return special ? t("card.trumpNamed", { n, name: t(special) }) : t("card.trump", { n });
   }
 
   /** The cards a summary pile lists: the counting cards, or in Ottocento every card worth
@@ -95,3 +94,5 @@ const Cards = (() => {
 
   return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, summaryCards, value, groups };
 })();
+
+export { Cards };

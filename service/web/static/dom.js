@@ -1,8 +1,9 @@
 /* The page's building blocks: elements from data, the few controls it repeats (chips,
  * switches, steppers), numbers and money as the page's language writes them, and the
  * notices at the top (banner) and bottom (toast) of the screen. */
+import { Cards } from "./cards.js";
+import { I18n, t } from "./i18n.js";
 
-const t = (key, params) => I18n.t(key, params);
 const main = document.getElementById("main");
 
 // -- DOM -------------------------------------------------------------------------------

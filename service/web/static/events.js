@@ -11,12 +11,12 @@ import {
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
+import { I18n, t } from "./i18n.js";
 import { placeProblems, problemText } from "./problems.js";
+import { QR } from "./qr.js";
 import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 const FORMATS = ["individual", "pairs", "free"];
 

@@ -4,9 +4,9 @@
  * If-None-Match, so an unchanged event costs two 304s. It draws nothing: the screen on show
  * says what to redraw when something moved. */
 import { api } from "./api.js";
+import { I18n, t } from "./i18n.js";
 
 const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
-const t = (key, params) => I18n.t(key, params);
 
 const EV = {
   id: null, token: null, event: null, standings: null, etags: {}, links: {},

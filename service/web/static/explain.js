@@ -1,8 +1,8 @@
 /* What the service returns, in the page's words: a meld or a combination by its marks, a
  * result line, a payment, a contract or a call, a suggestion; names of seats come from the
  * caller (the players' names), the words from I18n, cards from Cards. */
-
-const t = (key, params) => I18n.t(key, params);
+import { Cards } from "./cards.js";
+import { I18n, t } from "./i18n.js";
 
 const Explain = {
   declaration(d, family) {

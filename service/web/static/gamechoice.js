@@ -3,10 +3,9 @@
  * passes in its own state (``variant``, ``options``) and how to redraw itself. */
 import { api, problemErrors } from "./api.js";
 import { CURRENCIES, chipRadio, h, money, randomKey, switchButton } from "./dom.js";
+import { t } from "./i18n.js";
 import { scrollToFirstProblem } from "./problems.js";
 import { variantName } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
 

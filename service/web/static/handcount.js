@@ -2,10 +2,10 @@
  * (its tricks, the counting cards it holds, its cards and points), each side's points, and
  * the checks the form lists (what is still missing, what does not add up). Methods of the
  * form (handform.js mixes them in: ``this`` is the form). */
+import { Cards } from "./cards.js";
 import { num } from "./dom.js";
+import { t } from "./i18n.js";
 import { seatName } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 const Count = {
   // -- live checks ----------------------------------------------------------------------

@@ -5,9 +5,11 @@
  * handcount.js, how it draws its sections in handsections.js: both are mixed into the
  * form. */
 import { api, problemErrors } from "./api.js";
+import { Cards } from "./cards.js";
 import { banner, h, num, randomKey, show, signed, switchButton, toast } from "./dom.js";
 import { Count } from "./handcount.js";
 import { Sections } from "./handsections.js";
+import { I18n, t } from "./i18n.js";
 import { findField, problemLine } from "./problems.js";
 import { lostRace } from "./sheet.js";
 import {
@@ -15,8 +17,6 @@ import {
   sideNames,
 } from "./state.js";
 import { Drafts, Outbox } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 async function handScreen(id, number) {
   await openGame(id);

@@ -5,14 +5,14 @@
  * ``this`` is the form); each change goes through ``this.update``, which keeps the draft and
  * redraws. */
 import { api, problemErrors } from "./api.js";
+import { Cards } from "./cards.js";
 import {
   cardChip, cardName, chipRadio, h, initials, num, selectOnFocus, stepper, switchButton, toast,
 } from "./dom.js";
 import { Explain } from "./explain.js";
+import { t } from "./i18n.js";
 import { problemText } from "./problems.js";
 import { seatName } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 const Sections = {
   seatChips(group, selected, onpick, { exclude = [], labels = {} } = {}) {
@@ -429,7 +429,6 @@ const Sections = {
     }
     return box;
   },
-
 
   comboKinds() {
     return this.family === "ottocento" ? ["cricca", "sequence"]

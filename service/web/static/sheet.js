@@ -3,10 +3,12 @@
  * players' verdicts, the hands the outbox keeps, and the hand's correction or deletion; and
  * what follows a write the service refused because the game moved on: back to the sheet. */
 import { API, api, problemErrors } from "./api.js";
+import { Cards } from "./cards.js";
 import { runningChart, runningTotals } from "./chart.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { submitNew } from "./gamechoice.js";
+import { I18n, t } from "./i18n.js";
 import { problemLine, problemText } from "./problems.js";
 import {
   G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink,
@@ -16,8 +18,6 @@ import { Outbox, Store } from "./stores.js";
 import {
   disputesCard, handMark, requiredNotice, verdictButtons, verdictCard, verdictLines,
 } from "./verdicts.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 async function sheetScreen(id) {
   await openGame(id);

@@ -6,10 +6,10 @@
  * asks for (the sheet, once the outbox has sent) is put in ``screens`` by app.js. */
 import { ApiError, api, problemErrors } from "./api.js";
 import { banner, h, toast } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { Copies, Events, Outbox, Store } from "./stores.js";
 
 const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
-const t = (key, params) => I18n.t(key, params);
 
 // -- the variants' data and rulebooks, read once ------------------------------------------
 
