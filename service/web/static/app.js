@@ -22,7 +22,7 @@ import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
-import { G, flushOutbox, poll, screens, stopPolling } from "./state.js";
+import { G, flushOutbox, screens, stopPolling } from "./state.js";
 import { Clubs, Events, Store } from "./stores.js";
 
 // -- routing -----------------------------------------------------------------------------
@@ -135,9 +135,6 @@ document.querySelectorAll("[data-lang]").forEach((button) => button.addEventList
   if (!(await setLanguage(button.dataset.lang))) return;
   G.id && G.game && location.hash === `#/games/${G.id}` ? drawSheet(false) : route();
 }));
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && G.id && G.timer) poll();
-});
 window.addEventListener("hashchange", () => { route(); });
 window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
 // The page and its files kept by a service worker, so that it opens with no network. Only
