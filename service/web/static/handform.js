@@ -2,13 +2,14 @@
  * a draft on the phone at every change), the record it makes for the service, the preview
  * of what it scores, the service's refusals at their fields, and saving (into the outbox
  * when the network is away). What it works out before asking the service is in
- * handcount.js, how it draws its sections in handsections.js: both are mixed into the
- * form. */
+ * handcount.js, its sections in handsections.js: functions of the form, which it calls. */
 import { api, problemErrors } from "./api.js";
 import { Cards } from "./cards.js";
 import { banner, h, num, randomKey, show, signed, switchButton, toast } from "./dom.js";
-import { Count } from "./handcount.js";
-import { Sections } from "./handsections.js";
+import { checks, pileOf, pointsOf } from "./handcount.js";
+import {
+  bagattoSection, callSection, checkSection, contractSection, declarationSection, lastTrickSection, pilesSection,
+} from "./handsections.js";
 import { I18n, t } from "./i18n.js";
 import { findField, problemLine } from "./problems.js";
 import { lostRace } from "./sheet.js";
@@ -254,7 +255,7 @@ class HandForm {
       if (side === s.rest && (s.mode !== "points" || !combos.length)) continue;
       this.pileIndex.push(side);
       if (s.mode === "points") {
-        const pile = { side, points: side === s.rest ? this.pointsOf(side) : (s.points[side] ?? 0) };
+        const pile = { side, points: side === s.rest ? pointsOf(this, side) : (s.points[side] ?? 0) };
         if (combos.length) pile.combinations = combos.map((c) => ({ ...c }));
         rec.piles.push(pile);
         continue;
@@ -278,7 +279,7 @@ class HandForm {
     const seq = ++this.previewSeq;
     const box = this.root.querySelector("#preview");
     if (!box) return;
-    const failing = this.checks().filter((c) => !c.ok);
+    const failing = checks(this).filter((c) => !c.ok);
     if (failing.length) {
       box.replaceChildren(h("p", { class: "muted" }, t("preview.waiting")));
       return;
@@ -348,17 +349,17 @@ class HandForm {
         h("p", { class: "hint" }, t("hand.thrownInHint"))));
     }
     if (!s.thrown_in) {
-      if (V.partnership === "call") root.append(this.callSection());
-      if (V.partnership === "contract") root.append(this.contractSection());
-      if (this.hasDeclarations) root.append(this.declarationSection());
+      if (V.partnership === "call") root.append(callSection(this));
+      if (V.partnership === "contract") root.append(contractSection(this));
+      if (this.hasDeclarations) root.append(declarationSection(this));
       const surrendered = V.partnership === "contract" && s.contract.type === "surrender";
       if (!surrendered) {
-        root.append(this.pilesSection());
-        if (this.family === "ottocento") root.append(this.lastTrickSection());
-        if (this.hasBagatto) root.append(this.bagattoSection());
+        root.append(pilesSection(this));
+        if (this.family === "ottocento") root.append(lastTrickSection(this));
+        if (this.hasBagatto) root.append(bagattoSection(this));
       }
     }
-    root.append(this.checkSection());
+    root.append(checkSection(this));
     root.append(h("div", { class: "errors", id: "form-errors", role: "alert" }));
     root.append(h("div", { class: "actions sticky" },
       h("button", { type: "button", class: "button", id: "cancel", onclick: () => this.leave() }, t("action.cancel")),
@@ -379,9 +380,9 @@ class HandForm {
     const s = this.s;
     if (s.rest !== null) {
       const rest = this.root.querySelector(`#points-rest-${s.rest} strong`);
-      if (rest) rest.textContent = num(Math.max(0, this.pointsOf(s.rest)));
+      if (rest) rest.textContent = num(Math.max(0, pointsOf(this, s.rest)));
     }
-    this.root.querySelector(".step.checks")?.replaceWith(this.checkSection());
+    this.root.querySelector(".step.checks")?.replaceWith(checkSection(this));
     for (const el of this.root.querySelectorAll(".field-error")) el.remove();
     this.preview();
   }
@@ -505,12 +506,7 @@ class HandForm {
       }
     }
   }
-}
 
-// What it works out, and how it draws its sections.
-Object.assign(HandForm.prototype, Count, Sections);
-
-Object.assign(HandForm.prototype, {
   /** Keep the hand in the outbox (the network is away, or hands wait before it), with
    * what the phone can say of it: each column's points by the local count. */
   queue(record) {
@@ -518,7 +514,7 @@ Object.assign(HandForm.prototype, {
     for (const column of this.g.columns) {
       const side = this.sides().find((x) => x.seats.includes(column.seats[0]));
       if (!side) continue;
-      preview[column.key] = this.s.mode === "points" ? this.pointsOf(side.side) : this.pileOf(side.side).points;
+      preview[column.key] = this.s.mode === "points" ? pointsOf(this, side.side) : pileOf(this, side.side).points;
     }
     Outbox.push(this.hand
       ? { game: this.g.id, kind: "put", number: this.number, record, ifMatch: this.hand.etag, preview }
@@ -528,7 +524,7 @@ Object.assign(HandForm.prototype, {
     toast(t("outbox.kept", { n: this.number }));
     location.hash = `#/games/${this.g.id}`;
     flushOutbox(this.g.id);
-  },
-});
+  }
+}
 
 export { handScreen };
