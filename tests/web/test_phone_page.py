@@ -277,6 +277,7 @@ def test_the_read_only_link_follows_the_game_and_a_lost_race_reloads(phones: Any
 @pytest.mark.parametrize("variant,family,names", [
     ("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"]),
     ("gatti-4-call", "gatti", ["Anna", "Bruno", "Carla", "Dario"]),
+    ("gatti-classic-4", "gatti-classic", ["Anna", "Bruno", "Carla", "Dario"]),
 ])
 def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
                                 names: list[str]) -> None:
@@ -297,6 +298,13 @@ def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
         table.save_and_wait()
         expect(page.locator(".progress .bar")).to_have_count(2)
         assert table.totals() == {"0": "220", "1": "177"}
+    elif variant == "gatti-classic-4":
+        # §3, a point per three cards: 9 tricks and the discard are 34 cards, 11 points, and
+        # 15 in counting cards; the other pair's 44 cards 15, and 37.
+        table.pile(0, 9, ["KH", "KD", "QH", "T1"])
+        expect(page.locator(".check-list")).to_contain_text("26 + 52 = 78")
+        table.save_and_wait()
+        assert table.totals() == {"0": "26", "1": "52"}
     else:
         table.choose("#call-card-KH")
         table.seat_chip("call-partner", 2)

@@ -48,12 +48,14 @@ def test_a_french_phone_opens_in_french_with_french_money_and_the_seeds_words(
     expect(page.locator("#main")).to_contain_text("Accusassions")
     expect(page.locator("#main")).to_contain_text("Bagatte ultimu")
     expect(page.locator("#main")).to_contain_text("Solete")
-    names = page_module(page, "cards.js", """({ Cards }) => ["KH", "1S", "T1", "T20", "T4",
-        "FOOL"].map((code) => Cards.name(code, "mitigatti"))""")
+    mitigatti = {"family": "mitigatti", "suit_style": "round"}
+    names = page_module(page, "cards.js", """({ Cards }, detail) => ["KH", "1S", "T1", "T20",
+        "T4", "FOOL"].map((code) => Cards.name(code, detail))""", mitigatti)
     assert names == ["roi de coupes", "as d'épées", "atout 1 (Bagatte)", "atout 20 (l'Ange)",
                      "atout 4 (Papote)", "Fuole"]
-    assert page_module(page, "cards.js", "({ Cards }) => Cards.name('QD', 'gatti')") == (
-        "dame de carreau")
+    gatti = {"family": "gatti", "suit_style": "french"}
+    assert page_module(page, "cards.js", "({ Cards }, detail) => Cards.name('QD', detail)",
+                       gatti) == "dame de carreau"
 
 
 def test_counts_take_the_french_plural_forms(phones: Any) -> None:

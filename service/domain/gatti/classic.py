@@ -52,7 +52,7 @@ def older_rules(current: Variant, summary_text: str, aliases: tuple[str, ...] = 
         options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION),
         deck_count=DeckPoints(deck_points_per_three_cards,
                               "one point per three cards (a remainder of 2 rounds up, of 1 "
-                              "down) plus the counting cards"),
+                              "down) plus the counting cards", "per_three_cards"),
         rules_section="§3",
         totals_section="§3",
         aliases=aliases,

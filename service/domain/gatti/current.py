@@ -52,7 +52,8 @@ def deck_points_per_trick(variant: Variant, tricks: int, cards: int, counting: i
 
 #: §2.6, and Mitigatti's count too (R14).
 PER_TRICK = DeckPoints(deck_points_per_trick,
-                       "one point per trick (the discard is one) plus the counting cards")
+                       "one point per trick (the discard is one) plus the counting cards",
+                       "per_trick")
 
 
 #: Gatti is played in Liguria: the sheet's times are Italy's unless the game says otherwise.

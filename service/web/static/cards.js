@@ -1,5 +1,6 @@
-/* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), full names
- * for screen readers, and the cards a table counts in each variant. */
+/* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), and full names
+ * for screen readers in the words of the variant's pack (``detail``, the variant as the
+ * service describes it: its ``suit_style``, and its family's own names for some cards). */
 import { t } from "./i18n.js";
 
 const Cards = (() => {
@@ -39,17 +40,18 @@ const Cards = (() => {
     return c.plain ? c.suit : "T";
   }
 
-  /** A suit's name in the family's pack: cups, coins… (Ottocento, Mitigatti) or hearts… */
-  function suitName(suit, family) {
-    const round = family === "ottocento" || family === "mitigatti";
-    return t(`suit.${round ? "tarot" : "french"}.${suit}`);
+  /** A suit's name as the variant's pack says it: cups, coins… (its ``suit_style`` round)
+   * or hearts, diamonds… (french). */
+  function suitName(suit, detail) {
+    return t(`suit.${detail.suit_style === "round" ? "round" : "french"}.${suit}`);
   }
 
   /** The full name, e.g. "Re di cuori", "Trionfo 21 (Mondo)", for aria-labels and titles. */
-  function name(code, family) {
+  function name(code, detail) {
+    const family = detail.family;
     const c = parse(code);
     if (c.plain) {
-      const suit = suitName(c.suit, family);
+      const suit = suitName(c.suit, detail);
       // A language whose "of" elides before a vowel says so in card.plainVowel (d'épées).
       return t(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
                { rank: t(`rank.${c.rank}`), suit });
@@ -65,20 +67,6 @@ const Cards = (() => {
     return special ? t("card.trumpNamed", { n, name: t(special) }) : t("card.trump", { n });
   }
 
-  /** The cards a summary pile lists: the counting cards, or in Ottocento every card worth
-   * more than a point or able to join a combination (all but the 6 to 10 of each suit). */
-  function summaryCards(detail) {
-    if (detail.family === "ottocento") {
-      return detail.pack.cards.filter((code) => !/^(6|7|8|9|10)[HDCS]$/.test(code));
-    }
-    return detail.pack.cards.filter((code) => detail.counting[code]);
-  }
-
-  /** Points a card is worth in the variant (Ottocento: its value, counted in pairs later). */
-  function value(detail, code) {
-    return detail.counting[code] || (detail.family === "ottocento" ? 1 : 0);
-  }
-
   /** Codes grouped in rows for a grid: trumps first (strongest last as in the pack), then
    * each suit from its court cards down. */
   function groups(codes) {
@@ -92,7 +80,7 @@ const Cards = (() => {
     return rows.filter((r) => r.codes.length);
   }
 
-  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, summaryCards, value, groups };
+  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, groups };
 })();
 
 export { Cards };

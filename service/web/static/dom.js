@@ -30,16 +30,17 @@ function append(el, children) {
   return el;
 }
 
-function cardChip(code, family, extra = {}) {
+/** A card as a small face: its label, its name (in the variant ``detail``'s words) on hover. */
+function cardChip(code, detail, extra = {}) {
   return h("span", {
     class: `cardface ${Cards.isRed(code) ? "red" : ""} ${Cards.isTrump(code) ? "trump" : ""}`,
-    title: Cards.name(code, family), ...extra,
+    title: Cards.name(code, detail), ...extra,
   }, Cards.label(code));
 }
 
 // A card button's accessible name: what it shows, then what that means ("K♥, re di cuori").
-function cardName(code, family) {
-  return `${Cards.label(code)}, ${Cards.name(code, family)}`;
+function cardName(code, detail) {
+  return `${Cards.label(code)}, ${Cards.name(code, detail)}`;
 }
 
 // The currencies a game may settle in, as the new-game form offers them.

@@ -5,7 +5,10 @@ import { Cards } from "./cards.js";
 import { I18n, t } from "./i18n.js";
 
 const Explain = {
-  declaration(d, family) {
+  /** A declaration, or a combination a pile holds, by what it says: "Famiglia ♦", "Terno di
+   * K", "Frilli 20", "Cricca di quattro re"; by its cards where it names no more. */
+  declaration(d) {
+    if ((d.kind === "cricca" || d.kind === "sequence") && d.type) return Explain.combo(d.kind, d.type, d.count);
     const name = t(`meld.${d.kind}`);
     if (d.kind === "family") {
       const suit = d.suit || (d.cards && Cards.suitOf(d.cards[0]));
@@ -59,11 +62,9 @@ const Explain = {
     return t("combo.sequence", { n: size, type: name });
   },
 
-  suggestion(sug, family) {
-    if (family === "ottocento") {
-      return Explain.combo(sug.kind, sug.type, sug.cards.length);
-    }
-    return Explain.declaration(sug.declaration, family);
+  suggestion(sug) {
+    if (sug.kind === "cricca" || sug.kind === "sequence") return Explain.combo(sug.kind, sug.type, sug.cards.length);
+    return Explain.declaration(sug.declaration);
   },
 
   line(line, seatName, family) {

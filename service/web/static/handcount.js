@@ -30,18 +30,32 @@ function pileOf(form, side) {
     (side !== dealerSide && dealerTricks === 0 && tricks > 0 && sides.length === 2);
   const extra = V.deal.discard;
   const cards = tricks <= 0 ? 0 : V.trick_size * tricks - (V.trick_size - extra) * (holds ? 1 : 0);
-  const values = counting.reduce((sum, code) => sum + Cards.value(V, code), 0);
-  let points;
-  if (form.family === "ottocento") {
-    const all = values + Math.max(0, cards - counting.length);
-    const last = s.last_trick !== null && sides[side].seats.includes(s.last_trick) ? V.last_trick_points : 0;
-    points = all - Math.floor(cards / 2) + last;
-  } else if (form.family === "gatti-classic") {
-    points = Math.floor((cards + 1) / 3) + values;
-  } else {
-    points = Math.max(0, tricks) + values;
+  const last = lastTrickPoints(form, side);
+  return { side, tricks, counting, cards, points: deckPoints(V, tricks, cards, counting) + last };
+}
+
+/** A pile's deck points as the variant counts them (its ``deck_points_method``, as the
+ * service publishes it): ``tricks`` won (the discard one where held), ``cards`` in all, the
+ * ``listed`` cards a summary names at their values and every other card at the value the
+ * variant gives a card a summary leaves out. */
+function deckPoints(V, tricks, cards, listed) {
+  const values = listed.reduce((sum, code) => sum + (V.counting[code] || 0), 0) +
+    Math.max(0, cards - listed.length) * V.unlisted_card_value;
+  switch (V.deck_points_method) {
+    case "per_three_cards":  // §3: a point per three cards, a remainder of two rounding up
+      return Math.floor((cards + 1) / 3) + values;
+    case "in_pairs":  // §4.1: the values counted in pairs, a point off per pair
+      return values - Math.floor(cards / 2);
+    default:  // "per_trick", §2.6: a point a trick
+      return Math.max(0, tricks) + values;
   }
-  return { side, tricks, counting, cards, points };
+}
+
+/** The last trick's points, where the variant scores it apart, for the side that took it. */
+function lastTrickPoints(form, side) {
+  const taker = form.s.last_trick;
+  return form.V.last_trick_points && taker !== null && form.sides()[side].seats.includes(taker)
+    ? form.V.last_trick_points : 0;
 }
 
 /** What the piles' points add up to: the hand's total less the last trick's points. */
@@ -74,18 +88,12 @@ function pointsChecks(form, out) {
       out.push({ ok: false, field: `pile:${side}.points`, text: t("check.pointsRange", { side: form.sideLabel(side), of: total }) });
     }
   }
-  if (form.family === "ottocento") {
+  if (V.last_trick_points) {
     out.push(s.last_trick !== null ? { ok: true, text: t("check.lastTrick", { name: seatName(s.last_trick) }) }
       : { ok: false, field: "last_trick", text: t("check.lastTrickMissing") });
     const lastSide = s.last_trick === null ? null : sides.find((x) => x.seats.includes(s.last_trick));
     if (lastSide && pointsOf(form, lastSide.side) === 0) {
       out.push({ ok: false, field: "last_trick", text: t("check.lastTrickNoPoints", { side: form.sideLabel(lastSide.side) }) });
-    }
-  }
-  if (form.family === "mitigatti") {
-    const dealerSide = sides.find((x) => x.seats.includes(s.dealer));
-    if (dealerSide && !form.isBlank() && pointsOf(form, dealerSide.side) === 0) {
-      out.push({ ok: false, field: "piles", text: t("check.dealerNoPoints", { side: form.sideLabel(dealerSide.side) }) });
     }
   }
   const withLast = values.map((n, i) => n + (s.last_trick !== null && sides[i].seats.includes(s.last_trick) ? last : 0));
@@ -148,7 +156,7 @@ function checks(form) {
       out.push({ ok: false, field: `pile:${p.side}`, text: t("check.crowded", { side: form.sideLabel(p.side), n: p.counting.length, cards: p.cards }) });
     }
   }
-  if (form.family === "ottocento") {
+  if (V.last_trick_points) {
     out.push(s.last_trick !== null ? { ok: true, text: t("check.lastTrick", { name: seatName(s.last_trick) }) }
       : { ok: false, field: "last_trick", text: t("check.lastTrickMissing") });
   }

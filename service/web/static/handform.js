@@ -65,7 +65,7 @@ class HandForm {
     this.board = game.boards ? game.boards[this.number - 1] || null : null;
     this.family = detail.family;
     this.seats = game.seats.map((_, i) => i);
-    this.summary = Cards.summaryCards(detail);
+    this.summary = detail.summary_cards;
     this.errors = [];
     this.previewSeq = 0;
     this.declOpen = false;
@@ -74,9 +74,10 @@ class HandForm {
     this.hasBagatto = Boolean(bagattoOption);
     this.hasDeclarations = detail.melds.length > 0 && game.options.melds !== "none" &&
       !(game.options.melds === "captured");
-    // Whether a pile's combinations score (Ottocento's captures, Gatti's captured melds).
-    this.combosScored = this.family === "ottocento" ||
-      (detail.melds.some((m) => m.captured) && ["captured", "both"].includes(game.options.melds));
+    // Whether a pile's combinations score: the variant scores melds from captures (Ottocento
+    // always; Gatti where the game's melds option says so).
+    this.combosScored = detail.melds.some((m) => m.captured) &&
+      (!detail.options.melds || ["captured", "both"].includes(game.options.melds));
     this.comboPick = null;
     this.s = {
       // "points": each side's points as the table counted them; "cards": tricks and cards.
@@ -267,9 +268,9 @@ class HandForm {
     }
     if (this.hasBagatto && s.bagatto.on && s.bagatto.seat !== null) {
       rec.bagatto = { seat: s.bagatto.seat, won: s.bagatto.won };
-      if (this.family === "mitigatti" && !s.bagatto.valid) rec.bagatto.valid = false;
+      if (V.bagatto_ultimo.lead_condition && !s.bagatto.valid) rec.bagatto.valid = false;
     }
-    if (this.family === "ottocento" && s.last_trick !== null) rec.last_trick = s.last_trick;
+    if (V.last_trick_points && s.last_trick !== null) rec.last_trick = s.last_trick;
     return rec;
   }
 
@@ -291,8 +292,8 @@ class HandForm {
         if (seq !== this.previewSeq) return;
         box.replaceChildren(h("p", { class: "preview-ok" }, t("preview.scores")),
           h("ul", { class: "preview-cols" }, this.g.columns.map((c) => h("li", {},
-            h("span", {}, c.label), h("strong", {}, this.family === "mitigatti"
-              ? signed(data.marca ? data.marca[c.key] ?? 0 : 0) + " " + t("marcaShort")
+            h("span", {}, c.label), h("strong", {}, data.marca
+              ? signed(data.marca[c.key] ?? 0) + " " + t("marcaShort")
               : num(data.columns[c.key] ?? 0))))));
       } catch (error) {
         if (seq !== this.previewSeq) return;
@@ -343,7 +344,7 @@ class HandForm {
       root.append(h("a", { class: "button", href: `#/games/${this.g.id}` }, t("action.back")));
       return;
     }
-    if (this.family === "mitigatti") {
+    if (V.throw_in) {
       root.append(h("section", { class: "step", "data-field": "thrown_in" },
         switchButton("thrown-in", t("hand.thrownIn"), s.thrown_in, (on) => this.update((x) => { x.thrown_in = on; })),
         h("p", { class: "hint" }, t("hand.thrownInHint"))));
@@ -355,7 +356,7 @@ class HandForm {
       const surrendered = V.partnership === "contract" && s.contract.type === "surrender";
       if (!surrendered) {
         root.append(pilesSection(this));
-        if (this.family === "ottocento") root.append(lastTrickSection(this));
+        if (V.last_trick_points) root.append(lastTrickSection(this));
         if (this.hasBagatto) root.append(bagattoSection(this));
       }
     }

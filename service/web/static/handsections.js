@@ -24,7 +24,7 @@ function seatChips(form, group, selected, onpick, { exclude = [], labels = {} } 
 function cardChips(form, group, codes, selected, onpick) {
   return h("div", { class: "chips cards", role: "radiogroup" },
     codes.map((code) => chipRadio(group, code, Cards.label(code), selected === code, () => onpick(code), {
-      title: Cards.name(code, form.family),
+      title: Cards.name(code, form.V),
       class: `chip card-chip ${selected === code ? "on" : ""} ${Cards.isRed(code) ? "red" : ""}`,
     })));
 }
@@ -103,11 +103,11 @@ function declarationSection(form) {
     list.append(h("li", { class: "decl", "data-field": `declarations[${i}]` },
       h("div", { class: "decl-main" },
         h("span", { class: "decl-seat" }, seatName(d.seat)), " ",
-        h("span", { class: "decl-what" }, Explain.declaration(d, form.family)),
-        d.cards ? h("span", { class: "decl-cards" }, d.cards.map((c) => cardChip(c, form.family))) : null),
+        h("span", { class: "decl-what" }, Explain.declaration(d)),
+        d.cards ? h("span", { class: "decl-cards" }, d.cards.map((c) => cardChip(c, form.V))) : null),
       h("button", {
         type: "button", class: "icon-button", id: `decl-remove-${i}`,
-        "aria-label": t("hand.removeDecl", { what: Explain.declaration(d, form.family), name: seatName(d.seat) }),
+        "aria-label": t("hand.removeDecl", { what: Explain.declaration(d), name: seatName(d.seat) }),
         onclick: () => form.update((x) => { x.declarations.splice(i, 1); }),
       }, "×")));
   });
@@ -157,7 +157,7 @@ function declarationEditor(form) {
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.suit")),
         h("div", { class: "chips", role: "radiogroup" }, Cards.SUITS.map((suit) => chipRadio("decl-suit", suit,
           Cards.SYMBOL[suit], d.suit === suit, () => { d.suit = suit; redraw(); },
-          { class: `chip suit ${d.suit === suit ? "on" : ""} ${suit === "H" || suit === "D" ? "red" : ""}`, title: t(`suit.french.${suit}`) })))));
+          { class: `chip suit ${d.suit === suit ? "on" : ""} ${suit === "H" || suit === "D" ? "red" : ""}`, title: Cards.suitName(suit, form.V) })))));
     }
     if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") {
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.rank")),
@@ -226,7 +226,7 @@ function declarationEditor(form) {
               form.update((x) => { x.declarations.push({ seat: d.seat, ...sug.declaration }); });
               document.getElementById("decl-add")?.focus();
             },
-          }, h("span", { class: "sug-label" }, Explain.suggestion(sug, form.family)),
+          }, h("span", { class: "sug-label" }, Explain.suggestion(sug)),
           h("span", { class: "sug-points" }, sug.marca !== undefined ? t("marca", { n: sug.marca }) : t("points", { n: sug.points })))));
       });
       box.append(list);
@@ -244,13 +244,13 @@ function suitThenCard(form, group, codes, selected, onpick) {
   // A suit by its symbol, its name for the ear (and on a long press).
   const suitLabel = (key) => (key === "T" ? t("hand.pickTrumps") : h("span", {},
     h("span", { "aria-hidden": "true" }, Cards.SYMBOL[key]),
-    h("span", { class: "visually-hidden" }, Cards.suitName(key, form.family))));
+    h("span", { class: "visually-hidden" }, Cards.suitName(key, form.V))));
   const box = h("div", { class: "suit-then-card" },
     h("div", { class: "chips suits", role: "radiogroup", "aria-label": t("hand.pickSuit") },
       suits.map((row) => chipRadio(`${group}-suit`, row.key, suitLabel(row.key), open === row.key,
         () => form.update(() => { form.opened[group] = row.key; }), {
           class: `chip ${row.key === "H" || row.key === "D" ? "red" : ""} ${open === row.key ? "on" : ""}`,
-          title: row.key === "T" ? t("hand.pickTrumps") : Cards.suitName(row.key, form.family),
+          title: row.key === "T" ? t("hand.pickTrumps") : Cards.suitName(row.key, form.V),
         }))));
   const row = suits.find((r) => r.key === open);
   if (row) box.append(cardChips(form, group, row.codes, selected, onpick));
@@ -266,7 +266,7 @@ function packGrid(form, group, codes, isOn, toggle) {
         row.key === "T" ? "T" : Cards.SYMBOL[row.key]),
       h("div", { class: "grid-cards" }, row.codes.map((code) => h("button", {
         type: "button", id: `${group}-${code}`, class: `gcard ${Cards.isRed(code) ? "red" : ""} ${isOn(code) ? "on" : ""}`,
-        "aria-pressed": isOn(code) ? "true" : "false", "aria-label": cardName(code, form.family),
+        "aria-pressed": isOn(code) ? "true" : "false", "aria-label": cardName(code, form.V),
         onclick: () => toggle(code),
       }, Cards.label(code))))));
   }
@@ -288,6 +288,9 @@ function pilesSection(form) {
   const sides = form.sides();
   if (s.mode === "points") return pointsSection(form);
   if (s.active === s.rest || !sides[s.active]) s.active = sides.find((x) => x.side !== s.rest)?.side ?? 0;
+  // A card adds its value to the pile's points as it is, unless they are counted in pairs:
+  // then its button says its value.
+  const valued = V.deck_points_method !== "in_pairs";
   const box = h("section", { class: "step piles", "data-field": "piles" },
     h("h2", {}, t("hand.piles")), pileModeSwitch(form),
     h("p", { class: "hint" }, t(`hand.pilesHint.${form.family === "ottocento" ? "ottocento" : "gatti"}`)));
@@ -313,7 +316,7 @@ function pilesSection(form) {
     h("span", { class: "label", id: "tricks-label" }, t("hand.tricksOf", { side: form.sideLabel(s.active) })),
     stepper("tricks", s.tricks[s.active] ?? 0, 0, V.tricks_per_hand, (n) => form.update((x) => { x.tricks[x.active] = n; }),
       t("hand.tricksOf", { side: form.sideLabel(s.active) })),
-    h("p", { class: "hint" }, t(V.deal.discard_must_be_covered || form.family === "gatti-classic" || form.family === "mitigatti" ? "hand.tricksHint" : "hand.tricksHintPlain"))));
+    h("p", { class: "hint" }, t("hand.tricksHint"))));
   const grid = h("div", { class: "pack-grid counting", "data-field": `pile:${s.active}.counting` });
   for (const row of Cards.groups(form.summary)) {
     grid.append(h("div", { class: "grid-row" },
@@ -327,27 +330,27 @@ function pilesSection(form) {
           type: "button", id: `card-${code}`, "data-card": code, "data-field": `pile:${s.active}.card:${code}`,
           class: `gcard ${Cards.isRed(code) ? "red" : ""} ${here ? "on" : ""} ${owner !== undefined && !here ? "elsewhere" : ""} ${owner === undefined && s.rest !== null ? "in-rest" : ""} ${where === null || where === undefined ? "unplaced" : ""}`,
           "aria-pressed": here ? "true" : "false",
-          "aria-label": `${cardName(code, form.family)}${V.counting[code] && form.family !== "ottocento" ? `, ${t("points", { n: V.counting[code] })}` : ""} — ${ownerLabel}`,
-          title: `${Cards.name(code, form.family)} — ${ownerLabel}`,
+          "aria-label": `${cardName(code, form.V)}${valued && V.counting[code] ? `, ${t("points", { n: V.counting[code] })}` : ""} — ${ownerLabel}`,
+          title: `${Cards.name(code, form.V)} — ${ownerLabel}`,
           onclick: () => form.update((x) => {
             if (x.owner[code] === x.active) delete x.owner[code];
             else x.owner[code] = x.active;
           }),
           // The card's value and where it lies are drawn by the style sheet from these, so
           // the button's text is the card alone and its name can hold it (WCAG 2.5.3).
-          "data-value": V.counting[code] && form.family !== "ottocento" ? V.counting[code] : null,
+          "data-value": valued && V.counting[code] ? V.counting[code] : null,
           "data-owner": owner !== undefined && !here ? initials(form.sideLabel(owner)) : null,
         }, h("span", { class: "gcard-label" }, Cards.label(code)));
       }))));
   }
   box.append(grid);
   box.append(h("p", { class: "hint" }, t("hand.cardsIn", { side: form.sideLabel(s.active), n: activePile.counting.length }),
-    " ", h("span", { class: "nowrap" }, activePile.counting.map((c) => cardChip(c, form.family)))));
+    " ", h("span", { class: "nowrap" }, activePile.counting.map((c) => cardChip(c, form.V)))));
   if (s.rest !== null) {
     const rest = pileOf(form, s.rest);
     box.append(h("div", { class: "rest-box card" },
       h("p", {}, h("strong", {}, form.sideLabel(s.rest)), " — ", t("hand.restExplained", { tricks: rest.tricks, n: rest.counting.length, points: num(rest.points) })),
-      h("p", { class: "nowrap" }, rest.counting.map((c) => cardChip(c, form.family))),
+      h("p", { class: "nowrap" }, rest.counting.map((c) => cardChip(c, form.V))),
       h("div", { class: "row" },
         sides.length > 1 ? h("button", {
           type: "button", class: "button small", id: "count-rest",
@@ -430,13 +433,13 @@ function pointsSection(form) {
   return box;
 }
 
+/** The combinations a pile may hold: the melds the variant scores from captures. */
 function comboKinds(form) {
-  return form.family === "ottocento" ? ["cricca", "sequence"]
-    : form.V.melds.filter((m) => m.captured).map((m) => m.kind);
+  return form.V.melds.filter((m) => m.captured).map((m) => m.kind);
 }
 
 function comboLabel(form, c) {
-  return form.family === "ottocento" ? Explain.combo(c.kind, c.type, c.count) : Explain.declaration(c, form.family);
+  return Explain.declaration(c);
 }
 
 /** The combinations a pile holds: chips to remove, and a small picker to add one by kind. */
@@ -481,15 +484,17 @@ function comboPicker(form, pick) {
     if (kind === "gatti") add({ kind });
     else redraw();
   }, (kind) => t(`meld.${kind}`)));
-  if (form.family === "ottocento" && pick.kind) {
-    const types = pick.kind === "cricca" ? ["tarocchi", "K", "Q", "C", "J"] : ["trumps", ...Cards.SUITS, "moors", "aces"];
-    box.append(chips("combo-type", types, t("hand.comboType"), pick.type, (type) => {
+  // A meld said by its type and size (Ottocento's cricche and sequences): the types and the
+  // sizes the variant gives each.
+  const types = form.V.melds.find((m) => m.kind === pick.kind)?.types;
+  if (types) {
+    box.append(chips("combo-type", types.map((x) => x.type), t("hand.comboType"), pick.type, (type) => {
       form.comboPick = { ...pick, type };
       redraw();
     }, (type) => t(sequence && Cards.SUITS.includes(type) ? `combo.suit.${type}` : `combo.type.${type}`)));
-    if (pick.type) {
-      const most = pick.kind === "cricca" ? 4 : ({ trumps: 18, moors: 6, aces: 6 }[pick.type] || 7);
-      const sizes = Array.from({ length: most - 2 }, (_, i) => i + 3);
+    const chosen = types.find((x) => x.type === pick.type);
+    if (chosen) {
+      const sizes = Array.from({ length: chosen.most - chosen.least + 1 }, (_, i) => i + chosen.least);
       box.append(chips("combo-count", sizes, t("hand.comboCount"), null,
         (count) => add({ kind: pick.kind, type: pick.type, count })));
     }
@@ -525,7 +530,7 @@ function bagattoSection(form) {
       h("div", { class: "chips", role: "radiogroup", "aria-label": t("hand.bagattoOutcome") },
         chipRadio("bagatto-won", "won", t("hand.bagattoWon"), b.won, () => form.update((x) => { x.bagatto.won = true; })),
         chipRadio("bagatto-won", "lost", t("hand.bagattoLost"), !b.won, () => form.update((x) => { x.bagatto.won = false; })))));
-    if (form.family === "mitigatti") {
+    if (form.V.bagatto_ultimo.lead_condition) {
       box.append(h("div", { class: "field", "data-field": "bagatto.valid" },
         switchButton("bagatto-valid", t("hand.bagattoValid"), b.valid, (on) => form.update((x) => { x.bagatto.valid = on; })),
         h("p", { class: "hint" }, t("hand.bagattoValidHint"))));

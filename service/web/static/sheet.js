@@ -65,7 +65,7 @@ function drawSheet(first) {
   const V = G.detail;
   // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
   const active = document.activeElement && document.activeElement.id;
-  const mitigatti = V.family === "mitigatti";
+  const mitigatti = V.settles_in_marca;  // the sheet in marca and balances (Mitigatti)
   const finished = g.status === "finished";
   const scroll = window.scrollY;
   const root = h("section", { class: "screen sheet-screen" });
