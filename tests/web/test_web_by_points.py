@@ -77,8 +77,11 @@ def test_a_gatti_hand_by_points_within_12_taps(phones: Any) -> None:
     page.click("#legend summary")
     expect(page.locator("#legend")).to_contain_text("points as counted at the table")
     page.click("tr.hand[data-hand='1'] .hand-button")
-    expect(page.locator("#details-1")).to_contain_text("39 points, as counted at the table")
-    expect(page.locator("#details-1")).to_contain_text("19 points, the rest of the hand")
+    # The lines as the service says them, the players by their names.
+    expect(page.locator("#details-1")).to_contain_text(
+        "Anna: 39 deck points, as counted at the table")
+    expect(page.locator("#details-1")).to_contain_text(
+        "Carla: 19 deck points, the rest of the hand's total")
 
 
 def test_an_ottocento_hand_by_points_within_20_taps(phones: Any) -> None:
