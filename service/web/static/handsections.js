@@ -118,7 +118,7 @@ function declarationSection(form) {
       type: "button", class: "button", id: "decl-add",
       onclick: () => {
         form.declOpen = true;
-        form.decl = { seat: null, mode: form.family === "ottocento" ? "cards" : "kind", kind: null, cards: [], suggestions: null };
+        form.decl = { seat: null, mode: "kind", kind: null, cards: [], suggestions: null };
         form.draw(false);
         document.getElementById("decl-seat-group")?.querySelector("input")?.focus();
       },
@@ -136,12 +136,26 @@ function declarationEditor(form) {
   box.append(h("div", { class: "field", id: "decl-seat-group" },
     h("span", { class: "label" }, t("hand.whoDeclares")),
     seatChips(form, "decl-seat", d.seat, (seat) => { d.seat = seat; redraw(); })));
-  if (form.family !== "ottocento") {
-    box.append(h("div", { class: "chips tabs", role: "radiogroup", "aria-label": t("hand.declMode") },
-      chipRadio("decl-mode", "kind", t("hand.byKind"), d.mode === "kind", () => { d.mode = "kind"; redraw(); }),
-      chipRadio("decl-mode", "cards", t("hand.byCards"), d.mode === "cards", () => { d.mode = "cards"; redraw(); })));
-  }
+  box.append(h("div", { class: "chips tabs", role: "radiogroup", "aria-label": t("hand.declMode") },
+    chipRadio("decl-mode", "kind", t("hand.byKind"), d.mode === "kind", () => { d.mode = "kind"; redraw(); }),
+    chipRadio("decl-mode", "cards", t("hand.byCards"), d.mode === "cards", () => { d.mode = "cards"; redraw(); })));
   if (d.mode === "kind") {
+    // What a declaration said by its kind records; a declaration said whole is added at once.
+    const said = () => {
+      const out = { seat: d.seat, kind: d.kind };
+      if (d.kind === "family") out.suit = d.suit;
+      if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") out.rank = d.rank;
+      if (d.kind === "frilli" || d.kind === "trumps") out.count = d.count;
+      if (d.type) Object.assign(out, { type: d.type, count: d.count });
+      return out;
+    };
+    const add = () => {
+      form.declOpen = false;
+      form.update((x) => { x.declarations.push(said()); });
+      document.getElementById("decl-add")?.focus();
+    };
+    // A kind said by its type and size (Ottocento's cricche and sequences): the variant's.
+    const types = (kind) => form.V.melds.find((m) => m.kind === kind)?.types;
     box.append(h("div", { class: "field" },
       h("span", { class: "label" }, t("hand.what")),
       h("div", { class: "chips", role: "radiogroup" }, meldKinds(form).map((kind) => chipRadio("decl-kind", kind,
@@ -150,9 +164,28 @@ function declarationEditor(form) {
           const rule = form.V.melds.find((m) => m.kind === kind);
           d.suit = null;
           d.rank = null;
+          d.type = null;
           d.count = rule.at_least || null;
           redraw();
         })))));
+    if (types(d.kind)) {
+      const sequence = d.kind === "sequence";
+      box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.comboType")),
+        h("div", { class: "chips", role: "radiogroup" }, types(d.kind).map((x) => chipRadio("decl-type", x.type,
+          t(sequence && Cards.SUITS.includes(x.type) ? `combo.suit.${x.type}` : `combo.type.${x.type}`),
+          d.type === x.type, () => { d.type = x.type; d.count = null; redraw(); })))));
+      const chosen = types(d.kind).find((x) => x.type === d.type);
+      if (chosen) {
+        const sizes = Array.from({ length: chosen.most - chosen.least + 1 }, (_, i) => i + chosen.least);
+        box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.comboCount")),
+          h("div", { class: "chips", role: "radiogroup" }, sizes.map((n) => chipRadio("decl-size", n, String(n),
+            d.count === n, () => {
+              d.count = n;
+              if (d.seat !== null) add();  // said whole: no more to ask
+              else redraw();
+            })))));
+      }
+    }
     if (d.kind === "family") {
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.suit")),
         h("div", { class: "chips", role: "radiogroup" }, Cards.SUITS.map((suit) => chipRadio("decl-suit", suit,
@@ -170,20 +203,12 @@ function declarationEditor(form) {
         stepper("decl-count", d.count, rule.at_least, d.kind === "frilli" ? 40 : 21, (n) => { d.count = n; redraw(); }, t("hand.count"))));
     }
     const ready = d.seat !== null && d.kind && (d.kind !== "family" || d.suit) &&
-      (!["three_of_a_kind", "four_of_a_kind"].includes(d.kind) || d.rank);
+      (!["three_of_a_kind", "four_of_a_kind"].includes(d.kind) || d.rank) &&
+      (!types(d.kind) || (d.type && d.count));
     box.append(h("div", { class: "row" },
       h("button", { type: "button", class: "button", onclick: () => { form.declOpen = false; redraw(); } }, t("action.cancel")),
       h("button", {
-        type: "button", class: "button primary", id: "decl-confirm", disabled: !ready,
-        onclick: () => {
-          const out = { seat: d.seat, kind: d.kind };
-          if (d.kind === "family") out.suit = d.suit;
-          if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") out.rank = d.rank;
-          if (d.kind === "frilli" || d.kind === "trumps") out.count = d.count;
-          form.declOpen = false;
-          form.update((x) => { x.declarations.push(out); });
-          document.getElementById("decl-add")?.focus();
-        },
+        type: "button", class: "button primary", id: "decl-confirm", disabled: !ready, onclick: add,
       }, t("hand.addThis"))));
   } else {
     box.append(h("p", { class: "hint" }, t("hand.tapCards")));
