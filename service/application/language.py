@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.domain import (
+    LANGUAGES,
     Card,
     Cards,
     Seats,
@@ -28,7 +29,6 @@ from service.domain import (
     family_suit_style,
 )
 
-LANGUAGES = ("en", "it", "fr")
 DEFAULT = "en"
 
 

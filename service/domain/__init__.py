@@ -112,7 +112,7 @@ from .hand.confirmations import (
 from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
 from .mitigatti.settlement import STARTING_MARCA, parse_money
-from .options import resolve_options
+from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
 from .rulebook import rulebook
 from .variant import Variant
@@ -125,6 +125,7 @@ __all__ = [
     "COUNTINGS",
     "ENTRANTS_MAX",
     "EVENING_OVER",
+    "LANGUAGES",
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",

@@ -193,6 +193,9 @@ class Variant:
     throw_in: bool = False
     #: Whether the game is settled in marca (Mitigatti).
     settles_in_marca: bool = False
+    #: The language its home tables speak (Liguria's and Bologna's Italian, Nice's French): a
+    #: game started from a phone in it prints its sheets in it (the ``language`` option).
+    home_language: str = "it"
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------
@@ -349,6 +352,7 @@ class Variant:
             "partnership": self.partnership,
             "sides": self.sides_json(),
             "options": {o.name: o.to_json() for o in self.options},
+            "home_language": self.home_language,
         }
 
     def describe(self) -> dict[str, object]:

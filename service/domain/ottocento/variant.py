@@ -4,7 +4,7 @@ rubber to 800 (RULES §4)."""
 from __future__ import annotations
 
 from ..core.cards import BOLOGNESE_62
-from ..options import CONFIRMATION_OPTION, time_zone_option
+from ..options import CONFIRMATION_OPTION, LANGUAGE_OPTION, time_zone_option
 from ..variant import DeckPoints, MeldRule, Ranks, Variant
 from .combos import CRICCA_POINTS, SEQUENCE_NAMES, SIGNIFICANT, card_value, longest_sequence
 from .scoring import score_ottocento_hand, suggest_ottocento_declarations
@@ -72,7 +72,7 @@ OTTOCENTO = Variant(
     discard_t1_only_sole_trump=False,
     discard_covering=True,
     bagatto=None,
-    options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION),
+    options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION, LANGUAGE_OPTION),
     deck_count=DeckPoints(deck_points_in_pairs,
                           "the cards' values counted in pairs (one point off per pair)",
                           "in_pairs"),

@@ -520,7 +520,9 @@ async function lostRace(error, { number = null, message = null } = {}) {
 
 async function downloadPdf() {
   try {
-    const response = await fetch(`${API}/games/${G.id}/sheet.pdf?lang=${I18n.lang}`, {
+    // The game's own language where it has one (a table's sheet), else the reader's.
+    const lang = G.game.options?.language || I18n.lang;
+    const response = await fetch(`${API}/games/${G.id}/sheet.pdf?lang=${lang}`, {
       headers: { Authorization: `Bearer ${G.token}` },
     });
     if (!response.ok) {
