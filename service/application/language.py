@@ -7,26 +7,28 @@ A ``Speaker`` renders what the core said (``Text``: problems, explanation lines,
 labels) in its language: the template translated (by its count where it has one, with the
 language's plural rules), each value rendered in turn — a card by its name in the words of
 the game's family (Gatti's French suits, the round suits of Ottocento and Mitigatti), a
-nested sentence in the same language. English is the core's text as it is: cards keep their
-codes, the notation the API takes. A template the catalogue lacks is said in English rather
-than guessed.
+nested sentence in the same language, and where it knows the table's players a seat
+(``Seats``: "seat 0", "seats 0 and 2") by their names, in every language, English too.
+English is otherwise the core's text as it is: cards keep their codes, the notation the API
+takes. A template the catalogue lacks is said in English rather than guessed.
 """
 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.domain import (
+    LANGUAGES,
     Card,
     Cards,
+    Seats,
     Text,
     english_value,
     family_suit_style,
 )
 
-LANGUAGES = ("en", "it", "fr")
 DEFAULT = "en"
 
 
@@ -75,7 +77,7 @@ def _of(suit: str, lang: str) -> str:
 
 
 def list_and(lang: str) -> str:
-    return str(_word(_WORDS, "and", lang))
+    return str(_word(_WORDS, "and", lang)) if lang in NAMING else "and"
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
@@ -104,19 +106,24 @@ def card_name(card: Card, lang: str, family: str | None = None) -> str:
 
 class Speaker:
     """Says the core's sentences in ``lang`` from its ``catalogue`` (gettext's), naming cards
-    as ``family`` does. Without a catalogue every sentence is said in English."""
+    as ``family`` does and seats by ``names`` (the table's players by seat) where given.
+    Without a catalogue every sentence is said in English."""
 
     def __init__(self, lang: str = DEFAULT, family: str | None = None,
-                 catalogue: gettext.NullTranslations | None = None) -> None:
+                 catalogue: gettext.NullTranslations | None = None,
+                 names: Sequence[str] | None = None) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self.family = family
         self._catalogue = catalogue or gettext.NullTranslations()
+        self.names = tuple(names) if names else None
 
     @property
     def english(self) -> bool:
         return self.lang == DEFAULT
 
     def __call__(self, value: object) -> str:
+        if isinstance(value, Seats) and self.names is not None:
+            return self._named(value.seats)
         if isinstance(value, Text):
             return value.render(self._template, self)
         if self.english:
@@ -130,6 +137,14 @@ class Speaker:
                 "".join(names)
         return str(value)
 
+    def _named(self, seats: Sequence[int]) -> str:
+        """The players at ``seats``: "Anna", "Anna e Carla", "Anna, Bruno and Carla"."""
+        names = [self.names[s] if self.names and 0 <= s < len(self.names) else str(s)
+                 for s in seats]
+        if len(names) == 1:
+            return names[0]
+        return f"{', '.join(names[:-1])} {list_and(self.lang)} {names[-1]}"
+
     def _template(self, text: Text) -> str:
         if text.plural is not None and text.count is not None:
             return self._catalogue.ngettext(text.template, text.plural, text.count)
@@ -137,7 +152,7 @@ class Speaker:
 
     def localize(self, data: Any) -> Any:
         """``data`` (a JSON-ready value) with every sentence in it said in this language."""
-        if self.english:
+        if self.english and self.names is None:
             return data
         if isinstance(data, Text):
             return self(data)

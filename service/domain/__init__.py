@@ -51,7 +51,7 @@ from .clubs import (
 from .core.cards import SUITS, Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
-from .core.text import Cards, Text, english_value, name_key, visible, written_sections
+from .core.text import Cards, Seats, Text, english_value, name_key, visible, written_sections
 from .duplicate import (
     Board,
     BoardPlay,
@@ -122,7 +122,7 @@ from .hand.confirmations import (
 from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
 from .mitigatti.settlement import STARTING_MARCA, parse_money
-from .options import resolve_options
+from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
 from .rulebook import rulebook
 from .variant import Variant
@@ -135,6 +135,7 @@ __all__ = [
     "COUNTINGS",
     "ENTRANTS_MAX",
     "EVENING_OVER",
+    "LANGUAGES",
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
@@ -169,6 +170,7 @@ __all__ = [
     "SeatChoice",
     "SeatResult",
     "Seating",
+    "Seats",
     "Standings",
     "Suit",
     "TablePlan",

@@ -1,5 +1,6 @@
 """Game options: the options every variant has (the time zone a game is played in, how its
-players vouch for hands), defaults and validation (API.md "Options")."""
+players vouch for hands, the language of its sheets), defaults and validation (API.md
+"Options")."""
 
 from __future__ import annotations
 
@@ -83,6 +84,16 @@ def time_zone_option(default: str) -> OptionSpec:
         parse=parse_time_zone,
     )
 
+
+#: The languages the service speaks, and so those a game's sheets may be printed in.
+LANGUAGES = ("en", "it", "fr")
+
+LANGUAGE_OPTION = OptionSpec(
+    "language", None, (None, *LANGUAGES),
+    "the language the game's printed sheet speaks when its reader asks for none (en, it, "
+    "fr): a table's own, as the phone that started it spoke the variant's home language; "
+    "null: each reader's",
+)
 
 CONFIRMATION_OPTION = OptionSpec(
     "confirmation", "optional", MODES,

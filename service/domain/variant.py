@@ -68,6 +68,9 @@ class MeldRule:
     captured: bool = False
     mark: str | None = None
     description: str = ""
+    #: The types a meld said by kind may be (Ottocento's cricca of Kings, sequence of
+    #: trumps), each with the fewest and the most cards it holds: ``(type, least, most)``.
+    types: tuple[tuple[str, int, int], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind, "description": self.description,
@@ -78,6 +81,9 @@ class MeldRule:
             out["points"] = self.points
         if self.mark:
             out["mark"] = self.mark
+        if self.types:
+            out["types"] = [{"type": name, "least": least, "most": most}
+                            for name, least, most in self.types]
         return out
 
 
@@ -108,15 +114,23 @@ class Ranks:
     round_suits: tuple[str, ...] | None = None
 
 
+#: The ways a pile becomes deck points, by the names the API gives them
+#: (``deck_points_method``): a point a trick (§2.6, R14), a point per three cards (§3), or the
+#: cards' values counted in pairs (§4.1); each adds the pile's card values.
+DeckMethod = Literal["per_trick", "per_three_cards", "in_pairs"]
+
+
 @dataclass(frozen=True)
 class DeckPoints:
     """How a pile becomes deck points (§2.6, §3, §4.1): ``count`` is the hook, given the
     variant, the pile's tricks (the discard counted as one where held), its cards and its
     counting cards' points; ``rule`` says it in words (the description's
-    ``deck_points_rule``)."""
+    ``deck_points_rule``), ``method`` names it for a client that counts a pile itself (the
+    description's ``deck_points_method``)."""
 
     count: Callable[[Variant, int, int, int], int]
     rule: str
+    method: DeckMethod
 
 
 @dataclass(frozen=True)
@@ -179,6 +193,9 @@ class Variant:
     throw_in: bool = False
     #: Whether the game is settled in marca (Mitigatti).
     settles_in_marca: bool = False
+    #: The language its home tables speak (Liguria's and Bologna's Italian, Nice's French): a
+    #: game started from a phone in it prints its sheets in it (the ``language`` option).
+    home_language: str = "it"
     extra_facts: Mapping[str, object] = field(default_factory=dict)
 
     # -- derived facts -------------------------------------------------------------------------
@@ -274,6 +291,17 @@ class Variant:
         return strength
 
     @cached_property
+    def unlisted_card_value(self) -> int:
+        """What each card a summary pile does not list is worth (0 where it lists the
+        counting cards; Ottocento's 6 to 10 of each suit, 1): the same for every such card,
+        so a pile's tricks say what they hold."""
+        values = {self.card_points(c) for c in self.pack.cards if c not in self.summary_cards}
+        if len(values) > 1:
+            raise ValueError(f"{self.id}: the cards a summary leaves out are worth "
+                             f"{sorted(values)}, not one value")
+        return values.pop() if values else 0
+
+    @cached_property
     def counting_cards(self) -> frozenset[Card]:
         return frozenset(c for c, p in self._points.items() if p)
 
@@ -324,6 +352,7 @@ class Variant:
             "partnership": self.partnership,
             "sides": self.sides_json(),
             "options": {o.name: o.to_json() for o in self.options},
+            "home_language": self.home_language,
         }
 
     def describe(self) -> dict[str, object]:
@@ -357,6 +386,12 @@ class Variant:
             tricks_per_hand=self.tricks_per_hand,
             deck_points_total=self.deck_total,
             deck_points_rule=self.deck_count.rule,
+            deck_points_method=self.deck_count.method,
+            summary_cards=[c.code for c in self.pack.sort(self.summary_cards)],
+            unlisted_card_value=self.unlisted_card_value,
+            suit_style=self.suit_style,
+            throw_in=self.throw_in,
+            settles_in_marca=self.settles_in_marca,
             melds=[m.to_json() for m in self.melds],
             hands_per_game=self.hands_per_game,
             target=self.target,
@@ -365,7 +400,7 @@ class Variant:
             bagatto_ultimo=None if self.bagatto is None else {
                 "win": self.bagatto.win, "lose_each_opponent": self.bagatto.lose_each_opponent,
                 "lose_own_side": self.bagatto.lose_own, "optional": self.bagatto.optional,
-                "rule": self.bagatto.rule},
+                "lead_condition": self.bagatto.lead_condition, "rule": self.bagatto.rule},
             **dict(self.extra_facts),
         )
         return out

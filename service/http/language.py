@@ -4,6 +4,8 @@ as the game at hand does (issue 18)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Response, g, has_request_context, request
 
 from service.application.language import DEFAULT, LANGUAGES, Speaker
@@ -16,16 +18,20 @@ def request_language() -> str:
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
 
 
-def speaking_of(family: str | None) -> None:
-    """The request is about a game of this family: its cards are named as that game's."""
+def speaking_of(family: str | None, seats: Sequence[str] = ()) -> None:
+    """The request is about a game of this family: its cards are named as that game's, and
+    its seats by its players' names (``seats``, where given)."""
     if has_request_context() and family:
         g.card_family = family
+    if has_request_context() and seats:
+        g.seat_names = tuple(seats)
 
 
 def speaker(family: str | None = None) -> Speaker:
     lang = request_language()
-    return Speaker(lang, family or (g.get("card_family") if has_request_context() else None),
-                   translations(lang))
+    context = has_request_context()
+    return Speaker(lang, family or (g.get("card_family") if context else None),
+                   translations(lang), g.get("seat_names") if context else None)
 
 
 def language_tag(tag: str) -> str:

@@ -1,11 +1,11 @@
-"""Gather the sentences the code says (every ``Text(...)`` and ``Text.counted(...)``, and every
-title and text of the rulebook's ``rules.txt`` files) into each language's catalogue: new ones
-are added untranslated, gone ones dropped, translations kept. The keyed catalogues — the phone
-page's words (``page.po``, by the page's keys) and the printable sheet's (``sheet.po``) —
-follow their English one: a key added there is added to every other language untranslated,
-with the English beside it for the translator; one gone is dropped (but for the page's words
-the service says itself in English: ``code.*``, ``variant.*``); a translation whose
-``{placeholders}`` are not the English one's is a gap.
+"""Gather the sentences the code says (every ``Text(...)``, ``Seats(...)`` and
+``Text.counted(...)``, and every title and text of the rulebook's ``rules.txt`` files) into
+each language's catalogue: new ones are added untranslated, gone ones dropped, translations
+kept. The keyed catalogues — the phone page's words (``page.po``, by the page's keys) and the
+printable sheet's (``sheet.po``) — follow their English one: a key added there is added to
+every other language untranslated, with the English beside it for the translator; one gone is
+dropped (but for the page's words the service says itself in English: ``code.*``,
+``variant.*``); a translation whose ``{placeholders}`` are not the English one's is a gap.
 
     python -m service.locale          # update the catalogues
     python -m service.locale --check  # exit 1 when a catalogue lacks a sentence or a translation
@@ -28,7 +28,7 @@ from service.locale import KEYED
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent
-KEYWORDS = {"Text": None, "counted": (1, 2)}
+KEYWORDS = {"Text": None, "Seats": None, "counted": (1, 2)}
 LANGUAGES = ("it", "fr")
 
 

@@ -162,6 +162,22 @@ def test_a_declared_cricca_or_sequence_is_made_of_cards_its_declarer_held() -> N
     assert problems(variant, board, record) == expected
 
 
+def test_a_cricca_said_by_its_type_needs_as_many_cards_of_its_type() -> None:
+    """Ottocento's cricca said by its type (issue 27): of three, the declarer was dealt three
+    of the type; of all four, the four cards themselves."""
+    variant, board = board_of("ottocento", 3)
+    for seat in range(variant.seats):
+        kings = [c for c in held(board, seat) if c.is_plain and c.rank == "K"]
+        three = {"dealer": board.dealer,
+                 "declarations": [{"seat": seat, "kind": "cricca", "type": "K", "count": 3}]}
+        assert problems(variant, board, three) == ([] if len(kings) >= 3 else [
+            ("declarations[0]", "not_dealt",
+             f"board 3: seat {seat} declared cricca with 3 Kings, but was dealt {len(kings)}")])
+        four = {"dealer": board.dealer,
+                "declarations": [{"seat": seat, "kind": "cricca", "type": "K", "count": 4}]}
+        assert len(problems(variant, board, four)) == 4 - len(kings)
+
+
 def test_a_declared_accusation_is_made_of_cards_its_declarer_held() -> None:
     variant, board = board_of("mitigatti-4", 1)
     t20 = variant.pack.card("T20")

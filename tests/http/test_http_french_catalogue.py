@@ -106,13 +106,13 @@ def test_mitigatti_speaks_with_the_words_of_cason_1930() -> None:
         assert message is not None, english
         return str(message.string)
 
-    assert "petar bagatte" in fr("Seat {seat} lost the Bagatte in the last trick (petar bagatte): "
+    assert "petar bagatte" in fr("{seat} lost the Bagatte in the last trick (petar bagatte): "
                                  "{each} marca to each other player{doubled}")
     assert fr("Bagatte ultimu") == "Bagatte ultimu"
     assert fr("Declarations") == "Les accusassions"
     assert fr("ten tarocchi") == "10 tarocche"
     assert fr("quatre rei (the four Kings)").startswith("quatre rei")
-    payment = fr("Partida: seat {payer} took {points} points, 13 to 25: 1 marca to {to}")
+    payment = fr("Partida: {payer} took {points} points, 13 to 25: 1 marca to {to}")
     assert payment.startswith("Partida :") and "1 marca" in payment
     rulebook = fr("Trumps from the top: T20 (the Angel), T21, T19 down to T6, the Papote T5 to "
                   "T2 (equal: the last played of several wins), T1 (the Bagatte). Long suits "

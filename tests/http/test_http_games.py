@@ -70,12 +70,25 @@ def test_add_hand_returns_201_with_result_location_and_etag(client: Any, table: 
     assert state["next_dealer"] == 1
 
 
+def _without_texts(result: dict[str, Any]) -> dict[str, Any]:
+    return {**result, "sides": [{**side, "lines": [{k: v for k, v in line.items() if k != "text"}
+                                                   for line in side["lines"]]}
+                                for side in result["sides"]]}
+
+
 def test_stored_result_equals_the_stateless_score(client: Any, table: Any) -> None:
+    """The same result; only the words differ: a stored game's lines name its players, a
+    stateless score's its seats."""
     game = table()
     record = gatti3_hand(0, counting_to=2)
     stored = game.add(record).json["result"]
     scored = client.post(f"{API}/score", json={"variant": "gatti-3", "hand": record}).json
-    assert stored == scored
+    assert _without_texts(stored) == _without_texts(scored)
+    texts = [line["text"] for side in stored["sides"] for line in side["lines"]]
+    assert [text.split(":")[0] for text in texts] == ["Anna", "Bruno", "Carla"]
+    assert [line["text"] for side in scored["sides"] for line in side["lines"]] == [
+        text.replace(name, f"Seat {seat}", 1)
+        for seat, (name, text) in enumerate(zip(["Anna", "Bruno", "Carla"], texts, strict=True))]
 
 
 def test_a_rejected_hand_changes_nothing(client: Any, table: Any) -> None:

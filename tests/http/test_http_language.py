@@ -90,8 +90,8 @@ def test_marca_payments_come_in_italian_with_plural_marca(client: Any) -> None:
     hand = {"dealer": 0, "piles": [{"side": 0, "points": 48}, {"side": 1, "points": 20}]}
     answer = score(client, "mitigatti-3", hand, IT)
     texts = [p["text"] for p in answer.json["payments"]]
-    assert texts == ["Partida: il posto 1 ha fatto 20 punti, da 13 a 25: 1 marca a posto 0",
-                     "Partida: il posto 2 ha fatto 10 punti, meno di 13: 2 marche a posto 0"]
+    assert texts == ["Partida: posto 1 ha fatto 20 punti, da 13 a 25: 1 marca a posto 0",
+                     "Partida: posto 2 ha fatto 10 punti, meno di 13: 2 marche a posto 0"]
 
 
 def test_a_stored_game_reads_in_the_language_asked_with_its_own_etag(client: Any,
@@ -103,8 +103,10 @@ def test_a_stored_game_reads_in_the_language_asked_with_its_own_etag(client: Any
     english = client.get(game.url, headers=auth(game.read))
     italian = client.get(game.url, headers={**auth(game.read), **IT})
     line = italian.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"]
-    assert line == "Posto 0: 40 punti di mazzo, come contati al tavolo"
-    assert english.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"].startswith("Seat 0")
+    # A stored game's lines name its players (issue 27), in every language.
+    assert line == "Anna: 40 punti di mazzo, come contati al tavolo"
+    assert english.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"] == (
+        "Anna: 40 deck points, as counted at the table")
     assert english.headers["ETag"] != italian.headers["ETag"]
     again = client.get(game.url, headers={**auth(game.read), **IT,
                                           "If-None-Match": italian.headers["ETag"]})
@@ -272,3 +274,38 @@ def test_a_refusal_and_an_explanation_line_come_in_french(client: Any) -> None:
              for line in side["lines"]]
     for text in [*messages, refused.json["detail"], refused.json["title"], *lines]:
         assert not ENGLISH_IN_FRENCH.search(text), text
+
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+
+
+def test_a_stored_games_lines_and_payments_name_its_players(client: Any, table: Any) -> None:
+    """Issue 27: the service says each line and payment with the table's names (the page shows
+    them as they come): a pair by its two names joined as the language joins them, a seat by
+    its player's, in English as in Italian and French; a score with no table keeps its seats."""
+    game = table(variant="mitigatti-4", players=("Anna", "Bruno", "Carla", "Dario"))
+    hand = {"dealer": 0, "contract": {"type": "call", "declarer": 0, "called_card": "KH",
+                                      "partner": 2},
+            "declarations": [{"seat": 1, "kind": "mitigatti"}],
+            "piles": [{"side": 0, "points": 23}], "bagatto": {"seat": 1, "won": True}}
+    assert game.add(hand).status_code == 201
+    said = {}
+    for lang, headers in (("en", {}), ("it", IT), ("fr", FR)):
+        result = client.get(game.url, headers={**auth(game.read), **headers}).json[
+            "hands"][0]["result"]
+        said[lang] = ([line["text"] for side in result["sides"] for line in side["lines"]],
+                      [p["text"] for p in result["payments"]])
+    assert said["en"][0][0] == "Anna and Carla: 23 deck points, as counted at the table"
+    assert said["it"][0][0] == "Anna e Carla: 23 punti di mazzo, come contati al tavolo"
+    assert said["fr"][0][0].startswith("Anna et Carla")
+    payments = said["en"][1]
+    assert "Partida: the declarer's side (Anna and Carla) took 23 of 72 points" in payments[0]
+    assert "Bruno declared mitigatti (the three honours): 1 marca from each other player" in (
+        payments)
+    assert any(p.startswith("Bruno won the last trick with the Bagatte") for p in payments)
+    assert any(p.startswith("Bruno ha vinto l'ultima presa col Bagatte") for p in said["it"][1])
+    for texts in (*said["en"], *said["it"], *said["fr"]):
+        assert not any(re.search(r"\b([Ss]eats?|[Pp]ost[oi]|[Pp]laces?) \d", t) for t in texts)
+    stateless = score(client, "mitigatti-4", hand)
+    assert stateless.json["payments"][0]["text"].startswith(
+        "Partida: the declarer's side (seats 0 and 2)")

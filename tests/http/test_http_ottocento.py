@@ -47,3 +47,22 @@ def test_ottocento_suggests_declarations(stateless_client: Any) -> None:
     assert response.status_code == 200, response.json
     found = {(s["kind"], s.get("type"), s["points"]) for s in response.json}
     assert found == {("cricca", "K", 17), ("sequence", "S", 15)}
+
+
+def test_a_cricca_declared_by_its_type_is_stored_as_said(client: Any, table: Any) -> None:
+    """Issue 27: a table that taps "cricca of Kings, four" rather than each King records the
+    declaration by its type; the stored record keeps it so, its points as by the cards, and
+    a declaration with a type where the kind takes none is refused naming the field."""
+    game = table(variant="ottocento", players=("Anna", "Bruno", "Carla", "Dario"))
+    record = {"dealer": 0, "last_trick": 1,
+              "declarations": [{"seat": 1, "kind": "cricca", "type": "K", "count": 4}],
+              "piles": [{"side": 0, "points": 40}]}
+    added = game.add(record)
+    assert added.status_code == 201, added.json
+    assert added.json["record"]["declarations"] == record["declarations"]
+    assert added.json["result"]["acts"] == [{"seat": 1, "column": "1", "points": 34}]
+    gatti = client.post(f"{API}/score", json={"variant": "gatti-3", "hand": {
+        "dealer": 0, "declarations": [{"seat": 1, "kind": "family", "suit": "H", "type": "K"}],
+        "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]}})
+    assert error_fields(assert_problem(gatti, 422)) == {
+        "hand.declarations[0].type": "field_not_for_kind"}

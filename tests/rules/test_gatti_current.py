@@ -1305,7 +1305,8 @@ def test_s6_unknown_option_is_rejected() -> None:
     assert {(p.field, p.code) for p in caught.value.problems} == {
         ("options.melds", "invalid_option"), ("options.fast", "unknown_option")}
     assert resolve_options(v, None) == {"melds": "hand", "bagatto_ultimo": True,
-                                        "time_zone": "Europe/Rome", "confirmation": "optional"}
+                                        "time_zone": "Europe/Rome", "confirmation": "optional",
+                                        "language": None}
 
 
 def test_pack_is_the_tarot_pack() -> None:

@@ -271,6 +271,90 @@ def test_s4_3_declarations_are_checked() -> None:
                      ("declarations[5].cards[2]", "shown_by_two_players")}
 
 
+def test_s4_3_a_cricca_may_be_declared_by_its_type_as_by_its_cards() -> None:
+    """A table that does not type the cards says the cricca: "four Kings", "three Queens";
+    it scores as the same cricca shown card by card, with its doubling."""
+    by_kind = score(summary(declarations=[
+        {"seat": 2, "kind": "cricca", "type": "K", "count": 3},
+        {"seat": 2, "kind": "cricca", "type": "Q", "count": 3},
+        {"seat": 2, "kind": "cricca", "type": "J", "count": 3}]))
+    by_cards = score(summary(declarations=[
+        {"seat": 2, "kind": "cricca", "cards": ["KS", "KH", "KD"]},
+        {"seat": 2, "kind": "cricca", "cards": ["QS", "QH", "QD"]},
+        {"seat": 2, "kind": "cricca", "cards": ["JS", "JH", "JD"]}]))
+    assert by_kind["columns"] == by_cards["columns"]
+    assert by_kind["acts"] == by_cards["acts"] == [{"seat": 2, "column": "0", "points": 86}]
+    four = score(summary(piles=[{"side": 0, "tricks": 8,
+                                 "counting": [*SIDE0, "BEGATO", "MATTO"]}],
+                         declarations=[{"seat": 2, "kind": "cricca", "type": "tarocchi",
+                                        "count": 4}]))
+    assert items(four, 0, "declaration") == [("tarocchi", 36)]
+
+
+def test_s4_3_r18_a_sequence_may_be_declared_by_its_type_and_length() -> None:
+    result = score(summary(declarations=[{"seat": 3, "kind": "sequence", "type": "trumps",
+                                          "count": 6}]))
+    assert items(result, 1, "declaration") == [("trumps", 25)]
+
+
+def test_s4_3_a_declaration_by_type_is_checked() -> None:
+    found = rejected(summary(declarations=[
+        {"seat": 1, "kind": "cricca", "type": "X", "count": 3},
+        {"seat": 1, "kind": "cricca", "type": "K", "count": 5},
+        {"seat": 3, "kind": "cricca", "type": "Q", "count": 2},
+        {"seat": 3, "kind": "cricca", "type": "K", "count": 4, "cards": ["KS", "KH", "KD", "KC"]},
+        {"seat": 2, "kind": "sequence", "type": "moors", "count": 7},
+        {"seat": 2, "kind": "cricca", "count": 3}]))
+    assert found == {("declarations[0].type", "invalid_type"),
+                     ("declarations[1].count", "out_of_range"),
+                     ("declarations[2].count", "out_of_range"),
+                     ("declarations[3].cards", "field_not_for_kind"),
+                     ("declarations[4].count", "out_of_range"),
+                     ("declarations[5].type", "missing_field")}
+
+
+def test_s4_3_a_cricca_of_all_four_by_type_shows_its_four_cards() -> None:
+    """Four Kings are the four Kings: said by type they are shown all the same, so no other
+    player shows one, nor declares three of them."""
+    twice = rejected(summary(declarations=[
+        {"seat": 1, "kind": "cricca", "type": "K", "count": 4},
+        {"seat": 3, "kind": "cricca", "cards": ["KS", "KH", "KD"]}]))
+    assert ("declarations[1].cards[0]", "shown_by_two_players") in twice
+    too_many = rejected(summary(declarations=[
+        {"seat": 1, "kind": "cricca", "type": "K", "count": 4},
+        {"seat": 2, "kind": "cricca", "type": "K", "count": 3}]))
+    assert too_many == {("declarations[1]", "more_than_the_pack")}
+    # The Angel of a cricca of all four tarocchi ends with its pair (§6).
+    assert ("piles", "kept_card_misplaced") in rejected(summary(declarations=[
+        {"seat": 1, "kind": "cricca", "type": "tarocchi", "count": 4}]))
+
+
+def test_s4_3_a_declaration_by_type_needs_a_hand_that_holds_it() -> None:
+    """With the play recorded, the hand each player held is known: a cricca or a sequence
+    said by its type must be one that hand holds."""
+    hand = played_hand(3)
+    result = score(hand)
+    held = {seat: set(cards) for seat, cards in enumerate(_hands(result))}
+    for seat, codes in held.items():
+        kings = sum(1 for code in codes if code.startswith("K"))
+        declaration = {"seat": seat, "kind": "cricca", "type": "K", "count": 3}
+        if kings >= 3:
+            assert score({**hand, "declarations": [declaration]})["acts"]
+        else:
+            assert ("declarations[0]", "not_held") in rejected(
+                {**hand, "declarations": [declaration]})
+    assert result["violations"] == []
+
+
+def _hands(result: dict[str, Any]) -> list[list[str]]:
+    """Each seat's cards as the refereed tricks show them (the dealer's discard apart)."""
+    out: list[list[str]] = [[] for _ in range(4)]
+    for trick in result["tricks"]:
+        for k, code in enumerate(trick["cards"]):
+            out[(trick["leader"] + k) % 4].append(code)
+    return out
+
+
 def test_s4_4_captured_combinations_score_per_pair_with_doubling() -> None:
     result = score(summary())
     # Side 0 holds all four Kings and three sequences (trumps, swords, aces: 1S 1C 1H).

@@ -55,6 +55,25 @@ def test_the_sheet_in_french_for_nice(client: Any) -> None:
     assert "Score sheet" not in french and "Foglio" not in french
 
 
+def test_a_game_in_french_prints_its_sheet_in_french_unless_asked_otherwise(client: Any) -> None:
+    """Issue 27: a game started in French (its ``language`` option, which the page sets when a
+    French phone starts Mitigatti, the game of Nice) prints French sheets for a reader who
+    asks for no language; one who asks has theirs. A game without one prints English."""
+    sample = SAMPLES["mitigatti-4"]
+    french = HttpGame(client, Sample(sample.variant, sample.players, sample.hands,
+                                     {**sample.options, "language": "fr"}))
+    assert french.state()["options"]["language"] == "fr"
+    assert "Feuille de marque" in pdf_text(french.get("/sheet.pdf").data)
+    assert "Foglio segnapunti" in pdf_text(french.get("/sheet.pdf?lang=it").data)
+    plain = HttpGame(client, sample)
+    assert plain.state()["options"]["language"] is None
+    assert "Score sheet" in pdf_text(plain.get("/sheet.pdf").data)
+    refused = client.post(f"{API}/games", json={"variant": "mitigatti-4",
+                                                "players": list(sample.players),
+                                                "options": {"language": "de"}})
+    assert fields(problem(refused, 422)) == {"options.language": "invalid_option"}
+
+
 def test_the_sheet_opens_with_either_token_as_the_game_does(client: Any) -> None:
     game = HttpGame(client, SAMPLES["gatti-4"])
     other = HttpGame(client, Sample("gatti-3", ("X", "Y", "Z"), []))

@@ -197,6 +197,20 @@ class Table:
         return out
 
 
+# -- the page's modules, as it loaded them ---------------------------------------------------
+
+
+def page_module(page: Any, name: str, script: str, arg: Any = None) -> Any:
+    """What ``script`` (a JavaScript function of a module's exports and ``arg``) returns, run
+    on the page's module ``name`` (``"i18n.js"``) as the page loaded it: at the version the
+    loader imported, so the same instance, in the page's language with its words."""
+    url = page.evaluate("""(name) => JSON.parse(document.getElementById("boot").textContent)
+        .modules.find((url) => url.startsWith(`/app/${name}?`))""", name)
+    assert url, name
+    return page.evaluate(
+        f"async (arg) => ({script})(await import({json.dumps(url)}), arg)", arg)
+
+
 # -- the API, as a table's scorekeeper or a script calls it --------------------------------
 
 

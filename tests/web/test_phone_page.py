@@ -98,8 +98,9 @@ def test_a_whole_gatti_3_game_entered_through_the_page(phones: Any) -> None:
     # The explanation of a hand, on tap.
     page.click("tr.hand[data-hand='2'] .hand-button")
     details = page.locator("#details-2")
-    expect(details).to_contain_text("Bagatto")
-    expect(details).to_contain_text("Gatti")
+    # Each line as the service says it, in the page's language, the players named.
+    expect(details).to_contain_text("Carla ha vinto l'ultima presa col Bagatto: 20")
+    expect(details).to_contain_text("Carla: buona dichiarata, gatti: 10")
     # Each line's rule is a link to its section, named by it (§2.6: scoring a hand).
     expect(details.locator("a.rule", has_text="Il conto di una mano").first).to_have_attribute(
         "href", re.compile(r"#/rules/gatti-3/%C2%A72\.6$"))
@@ -163,8 +164,13 @@ def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     expect(transfers).to_have_count(3)
     expect(transfers.first).to_contain_text("Anna → Bruno: 4 marca")
     page.click("tr.hand[data-hand='1'] .hand-button")
-    expect(page.locator("#details-1")).to_contain_text("Dario → Bruno: Bagatte ultimu")
-    expect(page.locator("#details-1")).to_contain_text("partida")
+    # Each payment as the service says it, with the transfers it makes.
+    bagatte = page.locator("#details-1 .payments li", has_text="with the Bagatte")
+    expect(bagatte).to_contain_text("Bruno won the last trick with the Bagatte: 2 marca from "
+                                     "each other player")
+    expect(bagatte).to_contain_text("(Anna → Bruno, Carla → Bruno, Dario → Bruno)")
+    expect(page.locator("#details-1")).to_contain_text("Partida: the declarer's side (Anna and "
+                                                       "Carla) took 23 of 72 points")
 
     # A thrown-in deal: recorded, settles nothing, the deal stays with Bruno.
     table.new_hand()
@@ -277,6 +283,7 @@ def test_the_read_only_link_follows_the_game_and_a_lost_race_reloads(phones: Any
 @pytest.mark.parametrize("variant,family,names", [
     ("ottocento", "ottocento", ["Anna", "Bruno", "Carla", "Dario"]),
     ("gatti-4-call", "gatti", ["Anna", "Bruno", "Carla", "Dario"]),
+    ("gatti-classic-4", "gatti-classic", ["Anna", "Bruno", "Carla", "Dario"]),
 ])
 def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
                                 names: list[str]) -> None:
@@ -297,6 +304,13 @@ def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
         table.save_and_wait()
         expect(page.locator(".progress .bar")).to_have_count(2)
         assert table.totals() == {"0": "220", "1": "177"}
+    elif variant == "gatti-classic-4":
+        # §3, a point per three cards: 9 tricks and the discard are 34 cards, 11 points, and
+        # 15 in counting cards; the other pair's 44 cards 15, and 37.
+        table.pile(0, 9, ["KH", "KD", "QH", "T1"])
+        expect(page.locator(".check-list")).to_contain_text("26 + 52 = 78")
+        table.save_and_wait()
+        assert table.totals() == {"0": "26", "1": "52"}
     else:
         table.choose("#call-card-KH")
         table.seat_chip("call-partner", 2)

@@ -14,23 +14,25 @@ from typing import Any
 
 import brotli
 import pytest
+from page_driver import page_module
 
 from service.http.resources.web import STATIC_DIR
 from service.locale import __main__ as tool
 from service.locale import page_languages
 
-#: The files the page links (its style and icons) and its loader loads (its scripts).
+#: The files the page links (its style and icons) and its loader loads (its modules).
 ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon-192.png",
           "manifest.webmanifest"]
 LINKED = ["app.css", "icon.svg", "icon-192.png", "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step): the state, each screen, and the
 #: helpers it uses itself.
-MODULES = ["api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "events.js", "handform.js",
-           "home.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js", "stores.js"]
-#: Every module of the page, whoever imports it.
-ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js")
-                     if p.name not in ("sw.js", "i18n.js", "qr.js", "cards.js", "app.js"))
-IMPORT = re.compile(r'"/app/([a-z]+\.js)\?v=([0-9a-f]{16})"')
+MODULES = ["api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "eventform.js",
+           "events.js", "eventstate.js", "handform.js", "home.js", "i18n.js", "newgame.js",
+           "rules.js", "share.js", "sheet.js", "state.js", "stores.js"]
+#: Every module of the page, whoever imports it: every file of it but the entry and the
+#: service worker (no classic script puts anything on ``window``).
+ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js") if p.name not in ("sw.js", "app.js"))
+IMPORT = re.compile(r'"/app/([a-z0-9]+\.js)\?v=([0-9a-f]{16})"')
 
 
 def served(client: Any, name: str) -> bytes:
@@ -60,10 +62,9 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     assert sorted(name for name, _ in links) == sorted(LINKED)
     boot = json.loads(re.search(r'<script type="application/json" id="boot">(.*?)</script>',
                                 html, re.DOTALL)[1])
-    loaded = [boot["entry"], *boot["styles"], *boot["scripts"], *boot["modules"]]
+    loaded = [boot["entry"], *boot["styles"], *boot["modules"]]
     assert boot["styles"][0].startswith("/app/app.css?v=")
-    assert [url.partition("?")[0] for url in boot["scripts"]] == [
-        "/app/i18n.js", "/app/qr.js", "/app/cards.js"]  # in the order they run
+    assert "scripts" not in boot  # no classic script: the words, QR and cards are modules
     assert boot["entry"].startswith("/app/app.js?v=")
     # The words, a file a language made from the catalogues, at its version.
     assert {lang: url.partition("?")[0] for lang, url in boot["words"].items()} == {
@@ -75,7 +76,7 @@ def test_the_page_is_served_at_the_root(stateless_app: Any) -> None:
     for name, version in [*links, *(re.fullmatch(r"/app/(.+)\?v=(.+)", url).groups()
                                      for url in loaded)]:
         assert version == hashlib.sha256(served(client, name)).hexdigest()[:16]  # its content's
-        if not name.endswith(".js") or name in ("i18n.js", "qr.js", "cards.js"):
+        if not name.endswith(".js") or name in ("i18n.js", "qr.js"):  # they import nothing
             assert served(client, name) == (STATIC_DIR / name).read_bytes()
 
 
@@ -90,7 +91,7 @@ def test_modules_import_each_other_at_their_versions(stateless_app: Any) -> None
     source = (STATIC_DIR / "app.js").read_text()
     assert all(f'"./{name}"' in source for name in MODULES)  # the files import by path
     assert served(client, "app.js").decode() == re.sub(
-        r'"\./([a-z]+\.js)"', lambda m: f'"/app/{m[1]}?v={imported[m[1]]}"', source)
+        r'"\./([a-z0-9]+\.js)"', lambda m: f'"/app/{m[1]}?v={imported[m[1]]}"', source)
 
 
 def _versioned(client: Any) -> dict[str, str]:
@@ -196,11 +197,12 @@ def test_the_page_stays_out_of_the_api_document(stateless_app: Any) -> None:
 
 
 def _words(client: Any, lang: str) -> dict[str, Any]:
-    """The page's words in ``lang`` as the service sends them."""
-    script = served(client, f"words-{lang}.js").decode("utf-8")
-    found = re.fullmatch(r'I18n\.define\("(\w+)", (.*)\);\n', script, re.DOTALL)
-    assert found and found[1] == lang
-    return dict(json.loads(found[2]))
+    """The page's words in ``lang`` as the service sends them: a module, its table the
+    default export."""
+    module = served(client, f"words-{lang}.js").decode("utf-8")
+    found = re.fullmatch(r"export default (.*);\n", module, re.DOTALL)
+    assert found
+    return dict(json.loads(found[1]))
 
 
 def test_every_word_the_page_says_is_in_every_language(stateless_app: Any) -> None:
@@ -218,7 +220,7 @@ def test_every_word_the_page_says_is_in_every_language(stateless_app: Any) -> No
             assert words["en"].keys() - words[lang].keys() == set()
             assert words[lang].keys() == words["it"].keys(), lang
     used, templates = set(), set()
-    for name in ("app.js", "cards.js", *ALL_MODULES):
+    for name in ("app.js", *ALL_MODULES):
         source = (STATIC_DIR / name).read_text()
         used |= set(re.findall(r'\bt\(\s*"([^"]+)"', source))
         used |= set(re.findall(r'\btr\(\s*"([^"]+)"', source))
@@ -264,13 +266,14 @@ def test_the_qr_encoder_matches_a_reference(browser: Any, server: str) -> None:
     try:
         page.goto(server + "/")
         page.locator("#new-game").wait_for()  # the page started: its scripts have run
-        got = page.evaluate(
-            "([text]) => QR.encode(text, {mask: 2}).modules.map("
-            "row => row.map(d => d ? '1' : '0').join(''))", [QR_TEXT])
+        got = page_module(page, "qr.js", "({ QR }, text) => QR.encode(text, {mask: 2}).modules"
+                          ".map(row => row.map(d => d ? '1' : '0').join(''))", QR_TEXT)
         expected = [format(int(row, 16), "037b") for row in QR_ROWS]
         assert got == expected
-        chosen = page.evaluate("([text]) => QR.encode(text).version", [QR_TEXT])
+        chosen = page_module(page, "qr.js", "({ QR }, text) => QR.encode(text).version", QR_TEXT)
         assert chosen == 5
+        # Modules all: none of the page's helpers is left on ``window`` for another to find.
+        assert page.evaluate("[typeof I18n, typeof Cards, typeof QR]") == ["undefined"] * 3
     finally:
         page.close()
 

@@ -1,7 +1,8 @@
 """A hand in thirty seconds (issue 18, "Points as the table counts them"): the typical hand of
 each family entered by the points the table counted, within the taps a score pad takes —
-12 for Gatti, 20 for Ottocento, 10 for Mitigatti, from the sheet's "new hand" to "save" —,
-and the hand in dispute corrected card by card.
+12 for Gatti, 20 for Ottocento, 12 for Ottocento with a cricca said by its type, 10 for
+Mitigatti, from the sheet's "new hand" to "save" —, and the hand in dispute corrected card by
+card.
 
 Taps are counted by the page itself: every trusted pointer press and every character typed."""
 
@@ -77,8 +78,11 @@ def test_a_gatti_hand_by_points_within_12_taps(phones: Any) -> None:
     page.click("#legend summary")
     expect(page.locator("#legend")).to_contain_text("points as counted at the table")
     page.click("tr.hand[data-hand='1'] .hand-button")
-    expect(page.locator("#details-1")).to_contain_text("39 points, as counted at the table")
-    expect(page.locator("#details-1")).to_contain_text("19 points, the rest of the hand")
+    # The lines as the service says them, the players by their names.
+    expect(page.locator("#details-1")).to_contain_text(
+        "Anna: 39 deck points, as counted at the table")
+    expect(page.locator("#details-1")).to_contain_text(
+        "Carla: 19 deck points, the rest of the hand's total")
 
 
 def test_an_ottocento_hand_by_points_within_20_taps(phones: Any) -> None:
@@ -97,6 +101,31 @@ def test_an_ottocento_hand_by_points_within_20_taps(phones: Any) -> None:
     taps = taps_for(table, enter)
     assert taps <= 20, taps
     assert table.totals() == {"0": "98", "1": "43"}
+
+
+def test_an_ottocento_hand_with_a_cricca_declared_within_12_taps(phones: Any) -> None:
+    """Issue 27: a cricca said by its type, as the table says it ("Bruno: four Kings"), not
+    card by card: add, who, cricca, Kings, four. Anna's pair counts 50 card points, Bruno takes
+    the last trick: 34 for the declaration and 43 for his pair, in 11 taps."""
+    table = counted_table(phones, "ottocento", "ottocento", FOUR)
+    page = table.page
+
+    def enter() -> None:
+        page.click("#decl-add")
+        table.seat_chip("decl-seat", 1)
+        table.choose("#decl-kind-cricca")
+        table.choose("#decl-type-K")
+        page.locator("label:has(#decl-size-4)").click()  # said whole: it is added at once
+        expect(page.locator(".decl-list")).to_contain_text("Bruno")
+        table.points(0, 50)
+        table.seat_chip("last-trick", 1)
+        expect(page.locator(".check-list")).to_contain_text("50 + 43 = 93")
+
+    taps = taps_for(table, enter)
+    assert taps <= 12, taps
+    assert table.totals() == {"0": "50", "1": "77"}
+    stored = table.stored_game()["hands"][0]["record"]["declarations"]
+    assert stored == [{"seat": 1, "kind": "cricca", "type": "K", "count": 4}]
 
 
 @pytest.mark.parametrize("variant,names", [("mitigatti-3", THREE), ("mitigatti-4", FOUR)])

@@ -65,8 +65,8 @@ def _loaded_after_waiting(phone: Any, base: str, note: str) -> None:
 def test_a_module_refused_a_few_times_is_fetched_again_while_the_page_says_so(
         phones: Callable[..., Any], server: str) -> None:
     """An Italian phone: a module deep in the chain answers 503, then 429, each with
-    Retry-After: 2; a script answers 429 once. The page says in Italian that the service is
-    busy, asks again no sooner than it was told, and starts once they come."""
+    Retry-After: 2; the words' module answers 429 once. The page says in Italian that the
+    service is busy, asks again no sooner than it was told, and starts once they come."""
     phone = phones("it-IT")
     module, script = Flaky([503, 429], retry_after="2"), Flaky([429])
     phone.page.route(re.compile(r"/app/stores\.js\?v="), module)
@@ -99,7 +99,7 @@ def test_a_file_cut_off_is_fetched_again_and_the_page_says_so_in_english(
 
 def test_a_french_phone_is_told_in_french_while_the_page_waits(
         phones: Callable[..., Any], server: str) -> None:
-    """Issue 27: a French phone, a script refused once: the loader says it in French (its
+    """Issue 27: a French phone, a module refused once: the loader says it in French (its
     sentences are its own, before any catalogue), then the page starts in French."""
     phone = phones("fr-FR")
     script = Flaky([429])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from page_driver import Table
+from page_driver import Table, page_module
 from playwright.sync_api import expect
 
 THREE = ["Anna", "Bruno", "Carla"]
@@ -120,7 +120,7 @@ def test_counts_take_their_plural_forms(phones: Any) -> None:
     page = phone.page
     page.goto(phone.base + "/")
     page.locator("#new-game").wait_for()  # the page started: its scripts have run
-    said = page.evaluate("""async () => {
+    said = page_module(page, "i18n.js", """async ({ I18n }) => {
         const out = {};
         for (const lang of ["it", "en"]) {
             await I18n.setLang(lang);

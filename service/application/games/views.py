@@ -88,6 +88,8 @@ class HandView:
     updated_at: datetime
     #: The variant's family, for saying the hand's cards in a table's language.
     family: str = ""
+    #: The players' names by seat, for saying the hand's lines with them.
+    seats: tuple[str, ...] = ()
     #: Each seat's latest verdict on this version, and what they add up to (issue 15).
     confirmations: tuple[Confirmation, ...] = ()
     standing: HandStanding = NOT_ASKED
@@ -165,6 +167,7 @@ def hand_view(
         created_at=stored.created_at,
         updated_at=stored.updated_at,
         family=setup.variant.family,
+        seats=tuple(setup.seat_names()),
         confirmations=stored.confirmations,
         standing=standing,
         final=is_final(mode, standing),

@@ -48,8 +48,8 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
             out.append(t("option.marca_value", value=t.money(money, currency_of(view)))
                        if money is not None else t("option.marca_value.none"))
             continue
-        if spec.name in ("currency", "time_zone"):
-            continue  # said with the money; the zone, with the times
+        if spec.name in ("currency", "time_zone", "language"):
+            continue  # said with the money; the zone, with the times; the language, by itself
         if spec.name == "confirmation" and value == "optional":
             continue  # said by the hands' marks, once a player has given a verdict
         word = str(value).lower() if isinstance(value, bool) else str(value)

@@ -80,6 +80,32 @@ def _rebuild(template: str, values: Mapping[str, object], plural: str | None,
     return Text._make(template, values, plural, count, capital)
 
 
+class Seats(Text):
+    """Who sits at ``seats``, as a sentence names them: "seat 0", "seats 0 and 2" in the
+    core's English; a renderer that knows the table's players says their names instead."""
+
+    seats: tuple[int, ...]
+
+    def __new__(cls, template: str, /, *, at: Iterable[int] = (), **values: object) -> Self:
+        made = cls._make(template, values, None, None, False)
+        made.seats = tuple(at)
+        return made
+
+    def capitalize(self) -> Seats:
+        made = Seats._make(self.template, self.values, self.plural, self.count, True)
+        made.seats = self.seats
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_seats, (self.seats, self.template, self.values, self.capital))
+
+
+def _rebuild_seats(seats: tuple[int, ...], template: str, values: Mapping[str, object],
+                   capital: bool) -> Seats:
+    made = Seats(template, at=seats, **values)
+    return made.capitalize() if capital else made
+
+
 class Cards(tuple):  # type: ignore[type-arg]
     """Cards named in a sentence, written with ``sep`` between them."""
 

@@ -28,6 +28,7 @@ from ..gatti.melds import COURTS
 from ..hand.records import Declaration, HandRecord
 from ..hand.tricks import trick_winner
 from ..mitigatti.scoring import HONOURS
+from ..ottocento.combos import CRICCA_NAMES, SEQUENCE_NAMES, cricca_cards, sequence_cards
 from ..variant import Variant
 from .boards import Board
 
@@ -50,6 +51,17 @@ def _needs(variant: Variant, d: Declaration) -> tuple[tuple[Card, ...], _Count |
     and a count of a class where the kind fixes no cards."""
     if d.cards is not None:
         return d.cards, None
+    if d.type is not None and d.count is not None:  # Ottocento's, said by its type
+        if d.kind == "cricca" and d.type in CRICCA_NAMES:
+            group = cricca_cards(d.type)
+            if d.count == 4:
+                return variant.pack.sort(group), None
+            return (), _Count(CRICCA_NAMES[d.type], d.count, group.__contains__)
+        if d.type in SEQUENCE_NAMES:  # the wild cards stand for two at most (R18)
+            real = sequence_cards(d.type)
+            return (), _Count(Text("cards of its sequence"), max(2, d.count - 2),
+                              real.__contains__)
+        return (), None
     if d.suit is not None:  # a Gatti family: the four courts of the suit
         return tuple(plain(rank, d.suit) for rank in COURT_RANKS), None
     if d.rank is not None and d.rank in COURTS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..options import CONFIRMATION_OPTION
+from ..options import CONFIRMATION_OPTION, LANGUAGE_OPTION
 from ..variant import BagattoRule, DeckPoints, Variant
 from .current import GATTI_2, GATTI_3, GATTI_4, MELDS_OPTION, ROME, gatti_melds
 
@@ -49,10 +49,10 @@ def older_rules(current: Variant, summary_text: str, aliases: tuple[str, ...] = 
         discard_covering=False,
         bagatto=BagattoRule(win=20, lose_each_opponent=0, lose_own=-20, optional=False,
                             rule="§3"),
-        options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION),
+        options=(MELDS_OPTION, ROME, CONFIRMATION_OPTION, LANGUAGE_OPTION),
         deck_count=DeckPoints(deck_points_per_three_cards,
                               "one point per three cards (a remainder of 2 rounds up, of 1 "
-                              "down) plus the counting cards"),
+                              "down) plus the counting cards", "per_three_cards"),
         rules_section="§3",
         totals_section="§3",
         aliases=aliases,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.cards import COURT_RANKS, PIP_RANKS, TAROT_78
-from ..options import CONFIRMATION_OPTION, time_zone_option
+from ..options import CONFIRMATION_OPTION, LANGUAGE_OPTION, time_zone_option
 from ..variant import BagattoRule, DeckPoints, MeldRule, OptionSpec, Ranks, Variant
 from .melds import suggest_gatti_melds
 from .scoring import score_gatti_hand
@@ -52,7 +52,8 @@ def deck_points_per_trick(variant: Variant, tricks: int, cards: int, counting: i
 
 #: §2.6, and Mitigatti's count too (R14).
 PER_TRICK = DeckPoints(deck_points_per_trick,
-                       "one point per trick (the discard is one) plus the counting cards")
+                       "one point per trick (the discard is one) plus the counting cards",
+                       "per_trick")
 
 
 #: Gatti is played in Liguria: the sheet's times are Italy's unless the game says otherwise.
@@ -92,7 +93,7 @@ GATTI_3 = Variant(
     discard_t1_only_sole_trump=True,
     discard_covering=True,
     bagatto=BagattoRule(win=20, lose_each_opponent=10, lose_own=0, optional=True, rule="§2.5"),
-    options=(MELDS_OPTION, BAGATTO_OPTION, ROME, CONFIRMATION_OPTION),
+    options=(MELDS_OPTION, BAGATTO_OPTION, ROME, CONFIRMATION_OPTION, LANGUAGE_OPTION),
     deck_count=PER_TRICK,
     scorer=score_gatti_hand,
     suggester=suggest_gatti_melds,

@@ -389,23 +389,25 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
         facts = (("seat", rec.seat), ("won", rec.won), ("mark", "B"))
         if rec.won:
             lines[own].append(Line("bagatto_ultimo", rule.win,
-                                   Text("Seat {seat} won the last trick with T1: {win}",
-                                        seat=rec.seat, win=rule.win),
+                                   Text("{seat} won the last trick with T1: {win}",
+                                        seat=seat_name(rec.seat).capitalize(), win=rule.win),
                                    rule.rule, facts))
         else:
             for side in range(len(sides)):
                 if side != own and rule.lose_each_opponent:
                     lines[side].append(Line(
                         "bagatto_ultimo", rule.lose_each_opponent,
-                        Text("Seat {seat} lost the last trick with T1: {lose_each_opponent} to "
-                             "{side}", seat=rec.seat, lose_each_opponent=rule.lose_each_opponent,
+                        Text("{seat} lost the last trick with T1: {lose_each_opponent} to "
+                             "{side}", seat=seat_name(rec.seat).capitalize(),
+                             lose_each_opponent=rule.lose_each_opponent,
                              side=side_name(sides, side)),
                         rule.rule, facts))
             if rule.lose_own:
                 lines[own].append(Line(
                     "bagatto_ultimo", rule.lose_own,
-                    Text("Seat {seat} lost the last trick with T1: {lose_own} to its own side",
-                         seat=rec.seat, lose_own=rule.lose_own), rule.rule, facts))
+                    Text("{seat} lost the last trick with T1: {lose_own} to its own side",
+                         seat=seat_name(rec.seat).capitalize(), lose_own=rule.lose_own),
+                    rule.rule, facts))
     if views is not None:
         for side, view in sorted(views.items()):
             lines[side].append(deck_points_line(variant, sides, side, view))

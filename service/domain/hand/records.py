@@ -60,7 +60,9 @@ class _Recorded:
 @dataclass(frozen=True, slots=True)
 class Declaration(_Recorded):
     """A meld (or combination, or declaration) one seat announced. Either the shown ``cards``
-    or just what it is: a ``suit`` (family), a ``rank`` (of a kind) or a ``count``."""
+    or just what it is: a ``suit`` (family), a ``rank`` (of a kind) or a ``count``; for
+    Ottocento's cricche and sequences a ``type`` and a ``count`` (a cricca of four Kings:
+    ``type`` ``K``, ``count`` 4), as a pile's combinations are said."""
 
     seat: int
     kind: str
@@ -68,6 +70,7 @@ class Declaration(_Recorded):
     suit: Suit | None = None
     rank: str | None = None
     count: int | None = None
+    type: str | None = None
 
 
 
@@ -296,9 +299,21 @@ def _parse_declaration(r: _Reader, raw: object, field: str) -> Declaration | Non
     suit = r.suit(data.get("suit"), f"{field}.suit")
     rank = r.court_rank(data.get("rank"), f"{field}.rank")
     count = r.int_(data.get("count"), f"{field}.count", 1, len(r.variant.pack), Text("count"))
+    kind_type = None
+    if data.get("type") is not None:
+        meld = r.variant.meld(kind) if kind is not None else None
+        if not isinstance(data["type"], str):
+            r.problems.add(f"{field}.type", "invalid_type", Text('must be a string'))
+        elif meld is not None and not meld.types:
+            # Only a declaration said by its type and size takes one (Ottocento's).
+            r.problems.add(f"{field}.type", "field_not_for_kind",
+                           Text("a {kind} declaration takes no type", kind=kind),
+                           r.variant.rules_section)
+        else:
+            kind_type = data["type"]
     if len(r.problems.items) > before or seat is None or kind is None:
         return None
-    return Declaration(seat, kind, cards, suit, rank, count)
+    return Declaration(seat, kind, cards, suit, rank, count, kind_type)
 
 
 PILE_FIELDS = frozenset({"side", "cards", "tricks", "counting", "points", "combinations"})

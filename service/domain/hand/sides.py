@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.text import Text
+from ..core.text import Seats
 from ..variant import Variant
 from .records import HandRecord
 
@@ -38,14 +38,15 @@ def hand_sides(variant: Variant, record: HandRecord) -> Sides:
     return Sides((tuple(sorted(team)), rest))
 
 
-def seat_name(seat: int) -> Text:
-    return Text("seat {seat}", seat=seat)
+def seat_name(seat: int) -> Seats:
+    """A seat in a sentence: "seat 0", or the player's name where the table is known."""
+    return Seats("seat {seat}", at=(seat,), seat=seat)
 
 
-def side_name(sides: Sides, side: int) -> Text:
+def side_name(sides: Sides, side: int) -> Seats:
     seats = sides.seats[side]
     if len(seats) == 1:
         return seat_name(seats[0])
     if len(seats) == 2:
-        return Text("seats {a} and {b}", a=seats[0], b=seats[1])
-    return Text("seats {a}, {b} and {c}", a=seats[0], b=seats[1], c=seats[2])
+        return Seats("seats {a} and {b}", at=seats, a=seats[0], b=seats[1])
+    return Seats("seats {a}, {b} and {c}", at=seats, a=seats[0], b=seats[1], c=seats[2])

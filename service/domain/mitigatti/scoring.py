@@ -255,11 +255,11 @@ def _partida_three(variant: Variant, points: Mapping[int, int]) -> tuple[list[Pa
     for payer, amount in owed.items():
         if not amount:
             continue
-        values = {"payer": payer, "points": points[payer],
+        values = {"payer": seat_name(payer), "points": points[payer],
                   "to": seat_name(tops[0]) if len(tops) == 1 else Text("the top scorers")}
-        text = (Text("Partida: seat {payer} took {points} points, under 13: 2 marca to {to}",
+        text = (Text("Partida: {payer} took {points} points, under 13: 2 marca to {to}",
                      **values) if amount == 2 else
-                Text("Partida: seat {payer} took {points} points, 13 to 25: 1 marca to {to}",
+                Text("Partida: {payer} took {points} points, 13 to 25: 1 marca to {to}",
                      **values))
         if len(tops) == 1:
             payments.append(Payment("partida", payer, tops[0], amount, text, "§5.6"))
@@ -346,29 +346,30 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     if surrendered and contract is not None:
         payments += _payments_each(
             "surrender", contract.declarer, seats, -1,
-            Text("Seat {seat} called a card of their own and surrendered: 1 marca to each "
-                 "other player", seat=contract.declarer), "§5.3")
+            Text("{seat} called a card of their own and surrendered: 1 marca to each "
+                 "other player", seat=seat_name(contract.declarer).capitalize()), "§5.3")
     for _, d in declarations:
         name = DECLARATION_NAMES[d.kind]
         if surrendered and contract is not None:
             if d.seat != contract.declarer:
                 payments.append(Payment(
                     "declaration", contract.declarer, d.seat, variant.seats - 1,
-                    Text("Seat {seat} declared {name}; the surrendering declarer pays its value",
-                         seat=d.seat, name=name),
+                    Text("{seat} declared {name}; the surrendering declarer pays its value",
+                         seat=seat_name(d.seat).capitalize(), name=name),
                     "§5.3"))
             continue
         payments += _payments_each("declaration", d.seat, seats, 1,
-                                   Text("Seat {seat} declared {name}: 1 marca from each "
-                                        "other player", seat=d.seat, name=name), "§5.4")
+                                   Text("{seat} declared {name}: 1 marca from each "
+                                        "other player", seat=seat_name(d.seat).capitalize(),
+                                        name=name), "§5.4")
     bagatto = record.bagatto
     if bagatto is not None and bagatto.valid and variant.bagatto is not None:
         each = variant.bagatto.win * (2 if sans else 1)
-        values = {"seat": bagatto.seat, "each": each,
+        values = {"seat": seat_name(bagatto.seat).capitalize(), "each": each,
                   "doubled": Text(" (doubled sans prendre)") if sans else ""}
-        text = (Text("Seat {seat} won the last trick with the Bagatte: {each} marca from each "
+        text = (Text("{seat} won the last trick with the Bagatte: {each} marca from each "
                      "other player{doubled}", **values) if bagatto.won else
-                Text("Seat {seat} lost the Bagatte in the last trick (petar bagatte): {each} "
+                Text("{seat} lost the Bagatte in the last trick (petar bagatte): {each} "
                      "marca to each other player{doubled}", **values))
         payments += _payments_each(
             "bagatte_ultimu", bagatto.seat, seats, each if bagatto.won else -each, text, "§5.5")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..core.cards import TAROT_78
 from ..gatti.current import PER_TRICK
-from ..options import CONFIRMATION_OPTION, time_zone_option
+from ..options import CONFIRMATION_OPTION, LANGUAGE_OPTION, time_zone_option
 from ..variant import BagattoRule, MeldRule, OptionSpec, Ranks, Variant
 from .scoring import score_mitigatti_hand, suggest_mitigatti_declarations
 from .settlement import parse_currency, parse_money
@@ -83,7 +83,7 @@ MITIGATTI_4 = Variant(
     bagatto=BagattoRule(win=2, lose_each_opponent=2, lose_own=0, optional=False, rule="§5.5",
                         lead_condition=True),
     options=(MARCA_OPTION, CURRENCY_OPTION, time_zone_option("Europe/Paris"),
-             CONFIRMATION_OPTION),
+             CONFIRMATION_OPTION, LANGUAGE_OPTION),
     deck_count=PER_TRICK,
     scorer=score_mitigatti_hand,
     suggester=suggest_mitigatti_declarations,
@@ -95,6 +95,7 @@ MITIGATTI_4 = Variant(
     contracts=("call", "solo", "surrender"),
     throw_in=True,
     settles_in_marca=True,
+    home_language="fr",  # the game of Nice (Cason, 1930)
     extra_facts={
         "partida": "declarer's side with 37 or more of 72 wins: each opponent pays 1 (to the "
                    "solo player, or to each of declarer and partner); 36 or fewer: reversed; "

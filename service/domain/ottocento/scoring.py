@@ -25,8 +25,10 @@ from ..hand.shown import check_forbidden_discards, check_held, check_shown_cards
 from ..hand.sides import Sides, hand_sides, seat_name, side_name
 from ..variant import Variant
 from .combos import (
+    CRICCA_NAMES,
     CRICCA_POINTS,
     LAST_TRICK,
+    PACK,
     SEQUENCE_NAMES,
     ComboByKind,
     CriccaFound,
@@ -53,17 +55,36 @@ class Declared:
     combo: Combo
 
 
-def _check_one(d: Declaration, i: int, problems: ProblemList) -> Combo | None:
+def _check_one(variant: Variant, d: Declaration, i: int,
+               problems: ProblemList) -> Combo | None:
+    """A declaration by the cards it shows, or by its type and count as a pile's combination is
+    said (``{"kind": "cricca", "type": "K", "count": 4}``)."""
     field = f"declarations[{i}]"
-    for name in ("suit", "rank", "count"):
+    for name in ("suit", "rank"):
         if getattr(d, name) is not None:
             problems.add(f"{field}.{name}", "field_not_for_kind",
-                         Text('an Ottocento declaration shows its cards'), "§4.3")
+                         Text("an Ottocento declaration shows its cards, or says its type and "
+                              "count"), "§4.3")
             return None
+    if d.type is not None or (d.count is not None and not d.cards):
+        if d.cards:
+            problems.add(f"{field}.cards", "field_not_for_kind",
+                         Text("a declaration said by its type and count shows no cards: give "
+                              "one or the other"), "§4.3")
+            return None
+        counted = count_ottocento_combination(
+            variant, Combination(d.kind, type=d.type, count=d.count), field, problems)
+        return None if counted is None else ComboByKind(d.kind, str(d.type), int(d.count or 0),
+                                                       shown_by_kind(d))
+    if d.count is not None:
+        problems.add(f"{field}.count", "field_not_for_kind",
+                     Text("an Ottocento declaration shows its cards, or says its type and "
+                          "count"), "§4.3")
+        return None
     cards = d.cards or ()
     if not cards:
-        problems.add(f"{field}.cards", "missing_field", Text("show the declaration's cards"),
-                                                        "§4.3")
+        problems.add(f"{field}.cards", "missing_field",
+                     Text("show the declaration's cards, or say its type and count"), "§4.3")
         return None
     if d.kind == "cricca":
         kinds = {cricca_type(c) for c in cards}
@@ -98,12 +119,46 @@ def _check_one(d: Declaration, i: int, problems: ProblemList) -> Combo | None:
     return None if strays else found
 
 
+def shown_by_kind(d: Declaration) -> tuple[Card, ...]:
+    """The cards a declaration said by its type shows all the same: a cricca of all four
+    (four Kings are the four Kings); none where the type leaves them open (three of the
+    four, a sequence)."""
+    if d.kind == "cricca" and d.type in CRICCA_POINTS and d.count == 4:
+        return PACK.sort(cricca_cards(d.type))
+    return ()
+
+
+def shown(x: Declared) -> tuple[Card, ...]:
+    """The cards a declaration shows, or that its type fixes."""
+    return x.declaration.cards or x.combo.cards
+
+
+def _check_by_kind_held(declared: Sequence[Declared], hands: Mapping[int, frozenset[Card]],
+                        problems: ProblemList) -> None:
+    """A trick record shows each hand: a declaration said by its type needs a hand that
+    holds it, as long as it was said."""
+    for x in declared:
+        d = x.declaration
+        if d.cards or not isinstance(x.combo, ComboByKind):
+            continue
+        hand = hands.get(d.seat, frozenset())
+        if d.kind == "cricca":
+            held = len(hand & cricca_cards(x.combo.type))
+        else:
+            held = max((s.length for s in best_sequences(hand) if s.type == x.combo.type),
+                       default=0)
+        if held < x.combo.size:
+            problems.add(f"declarations[{x.index}]", "not_held",
+                         Text("seat {seat} declared {label}, but the tricks show it did not "
+                              "hold it", seat=d.seat, label=x.combo.label), "§4.3")
+
+
 def _check_declarations(variant: Variant, record: HandRecord,
                         problems: ProblemList) -> list[Declared]:
     declared: list[Declared] = []
     seen: dict[tuple[int, str, str], int] = {}
     for i, d in enumerate(record.declarations):
-        combo = _check_one(d, i, problems)
+        combo = _check_one(variant, d, i, problems)
         if combo is None:
             continue
         key = (d.seat, d.kind, combo.type)
@@ -114,9 +169,26 @@ def _check_declarations(variant: Variant, record: HandRecord,
             continue
         seen[key] = i
         declared.append(Declared(i, d, combo))
-    check_shown_cards(record, [(x.index, x.declaration, x.declaration.cards or ())
-                               for x in declared], problems, "§4.3")
+    check_shown_cards(record, [(x.index, x.declaration, shown(x)) for x in declared],
+                      problems, "§4.3")
+    _check_cricche_fit_the_pack(declared, problems)
     return declared
+
+
+def _check_cricche_fit_the_pack(declared: Sequence[Declared], problems: ProblemList) -> None:
+    """The pack has four cards of each cricca's type: the cricche of one type that different
+    players declare hold four at most between them. (Where every one shows or fixes its cards,
+    a card shown twice says so already.)"""
+    by_type: dict[str, list[Declared]] = {}
+    for x in declared:
+        if x.declaration.kind == "cricca":
+            by_type.setdefault(x.combo.type, []).append(x)
+    for kind, group in by_type.items():
+        held = sum(x.combo.size for x in group)
+        if held > 4 and any(not shown(x) for x in group):
+            problems.add(f"declarations[{group[-1].index}]", "more_than_the_pack",
+                         Text("the cricche of {what} declared hold {n} cards between them; "
+                              "the pack has four", what=CRICCA_NAMES[kind], n=held), "§4.3")
 
 
 def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
@@ -127,7 +199,7 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
     angel, matto = variant.pack.card("ANGEL"), variant.pack.fool
     owners: dict[Card, int] = {}
     for x in declared:
-        for card in x.declaration.cards or ():
+        for card in shown(x):
             if card in (angel, matto):
                 owners[card] = x.declaration.seat
     if record.fool is not None:
@@ -209,7 +281,7 @@ def count_ottocento_combination(variant: Variant, combo: Combination, field: str
                      Text('give how many cards the {kind} holds', kind=combo.kind), rule)
     elif combo.type in types:
         most = 4 if cricca else longest_sequence(combo.type)
-        if combo.count > most:
+        if not 3 <= combo.count <= most:
             problems.add(f"{field}.count", "out_of_range",
                          Text("a {kind} of {type} holds 3 to {most} cards, not {count}",
                               kind=combo.kind, type=combo.type, most=most, count=combo.count), rule)
@@ -231,8 +303,7 @@ def _known_ottocento(variant: Variant, declared: Sequence[Declared],
                      sides: Sides) -> dict[int, set[Card]]:
     """The Angel ends with the pair of the player who showed it (§6)."""
     angel = variant.pack.card("ANGEL")
-    return {sides.of(x.declaration.seat): {angel} for x in declared
-            if angel in (x.declaration.cards or ())}
+    return {sides.of(x.declaration.seat): {angel} for x in declared if angel in shown(x)}
 
 
 def _pile_points(view: PileView, last: bool) -> tuple[int, int, int]:
@@ -254,8 +325,9 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
         problems.add("bagatto", "not_in_variant", Text('Ottocento has no Bagatto ultimo'), "§4")
     declared = _check_declarations(variant, record, problems)
     if replay is not None:
-        check_held([(x.index, x.declaration, x.declaration.cards or ()) for x in declared],
-                   replay.hands, problems, "§4.3")
+        check_held([(x.index, x.declaration, shown(x)) for x in declared], replay.hands,
+                   problems, "§4.3")
+        _check_by_kind_held(declared, replay.hands, problems)
 
     stops_after_declarations = not record.piles and record.tricks is None
     views: dict[int, PileView] | None = None

@@ -4,9 +4,9 @@ rubber to 800 (RULES §4)."""
 from __future__ import annotations
 
 from ..core.cards import BOLOGNESE_62
-from ..options import CONFIRMATION_OPTION, time_zone_option
+from ..options import CONFIRMATION_OPTION, LANGUAGE_OPTION, time_zone_option
 from ..variant import DeckPoints, MeldRule, Ranks, Variant
-from .combos import SIGNIFICANT, card_value
+from .combos import CRICCA_POINTS, SEQUENCE_NAMES, SIGNIFICANT, card_value, longest_sequence
 from .scoring import score_ottocento_hand, suggest_ottocento_declarations
 
 #: Trumps low to high; the four Moors rank equal (of several topping a trick the last
@@ -20,6 +20,15 @@ OTTOCENTO_TRUMP_ORDER = (
 LONG_SUITS_ORDER = ("1", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 ROUND_SUITS_ORDER = ("10", "9", "8", "7", "6", "1", "J", "C", "Q", "K")
 OTTOCENTO_RANKS = Ranks(OTTOCENTO_TRUMP_ORDER, LONG_SUITS_ORDER, ROUND_SUITS_ORDER)
+
+
+#: The cricche by type (§4.3): three or four of the four cards each.
+CRICCA_TYPES = tuple((kind, 3, 4) for kind in CRICCA_POINTS)
+#: The sequences by type (§4.3, R18): from three cards to every real card of the type and
+#: both wild cards; the trumps, each suit, the Moors, the aces.
+SEQUENCE_TYPES = tuple((kind, 3, longest_sequence(kind))
+                       for kind in sorted(SEQUENCE_NAMES, key=("trumps", "H", "D", "C", "S",
+                                                               "moors", "aces").index))
 
 
 def deck_points_in_pairs(variant: Variant, tricks: int, cards: int, values: int) -> int:
@@ -48,10 +57,10 @@ OTTOCENTO = Variant(
     ranks=OTTOCENTO_RANKS,
     counting={card.code: card_value(card) for card in BOLOGNESE_62.cards},
     melds=(
-        MeldRule("cricca", 0, threshold=3, captured=True,
+        MeldRule("cricca", 0, threshold=3, captured=True, types=CRICCA_TYPES,
                  description="three or four tarocchi (Angel, World, Bégato, Matto), Kings, "
                              "Queens, Knights or Jacks: 36/18, 34/17, 28/14, 26/13, 24/12"),
-        MeldRule("sequence", 0, threshold=3, captured=True,
+        MeldRule("sequence", 0, threshold=3, captured=True, types=SEQUENCE_TYPES,
                  description="trumps from the Angel, a suit from its King, the Moors or the "
                              "aces; the Matto and the Bégato are wild: 3 cards 10, each "
                              "further card 5"),
@@ -63,9 +72,10 @@ OTTOCENTO = Variant(
     discard_t1_only_sole_trump=False,
     discard_covering=True,
     bagatto=None,
-    options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION),
+    options=(time_zone_option("Europe/Rome"), CONFIRMATION_OPTION, LANGUAGE_OPTION),
     deck_count=DeckPoints(deck_points_in_pairs,
-                          "the cards' values counted in pairs (one point off per pair)"),
+                          "the cards' values counted in pairs (one point off per pair)",
+                          "in_pairs"),
     scorer=score_ottocento_hand,
     suggester=suggest_ottocento_declarations,
     rules_section="§4",

@@ -99,7 +99,7 @@ _GAME_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 
 
 def hand_json(hand: HandView) -> dict[str, Any]:
-    speaking_of(hand.family)
+    speaking_of(hand.family, hand.seats)
     return {
         "number": hand.number,
         "version": hand.version,
@@ -266,7 +266,7 @@ class Game(MethodView):
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
         view = service.view_for(access)
-        speaking_of(view.setup.variant.family)
+        speaking_of(view.setup.variant.family, view.setup.seat_names())
         gzip_ok = "gzip" in request.accept_encodings
         tag = language_tag(view.etag)
         key = f"{tag}/{'gzip' if gzip_ok else 'identity'}"
@@ -371,7 +371,7 @@ class Confirmations(MethodView):
         """
         hand, confirmation, created = game_service().confirm_hand(
             unit, access, number, body["verdict"], body.get("reason"), if_match())
-        speaking_of(hand.family)
+        speaking_of(hand.family, hand.seats)
         data = {**confirmation.to_json(), "hand": hand.number,
                 "standing": hand.standing.to_json(), "final": hand.final}
         return data, 201 if created else 200, {"Location": _hand_url(game_id, hand.number)}

@@ -72,15 +72,18 @@ class SheetPdf(MethodView):
         hand's dealer, its meld or declaration lines with their marks (`20 F`, `10 ♦`,
         `5 K`), the deck or card points, a rule across and the running totals; the final
         totals and winners; Mitigatti's marca ledger and transfers; Ottocento's progress to
-        800. `lang=it` prints it in Italian; `detail=1` adds each hand's explanation lines.
+        800. `lang=it` prints it in Italian; without `lang` it speaks the game's `language`
+        option (a table's own), else English. `detail=1` adds each hand's explanation lines.
         Either token opens it.
         """
-        lang = query.get("lang", "en")
+        asked = query.get("lang")
         detail = bool(query.get("detail", False))
-        tag, cached = _conditional(game_id, f"sheet-{lang}-{int(detail)}")
+        # The game's options never change: "the game's own language" names one sheet.
+        tag, cached = _conditional(game_id, f"sheet-{asked or 'own'}-{int(detail)}")
         if cached is not None:
             return cached
         view = game_service().get_game(game_id, bearer_token())
+        lang = asked or str(view.setup.options.get("language") or "en")
         pdf, filename = printer().pdf(view, lang, detail=detail)
         return _file(pdf, "application/pdf", filename, tag, inline=True)
 

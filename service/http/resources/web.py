@@ -8,8 +8,8 @@ browsers do not send, and the page sends them as ``Authorization: Bearer``.
 The files are read once, when the process starts, each with a version: the first 16 hex
 digits of its SHA-256. The page links each file with its version (``/app/app.css?v=…``), and
 its loader (an inline script, allowed by its hash in the page's Content-Security-Policy) is
-given the scripts and the entry module at theirs, with every module the entry imports, to
-fetch them all at once and again when one fails (``index.html``); a
+given the entry module at its version, with every module the entry imports and each
+language's words, to fetch them all at once and again when one fails (``index.html``); a
 request for a file at its current version is answered ``immutable`` for a year, so a phone
 loads the page's scripts once per release and then from its own cache, even with no signal.
 The page itself, and a file asked for without its version (the manifest's icon), are
@@ -52,7 +52,7 @@ _TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
 _LINK = re.compile(r'(?P<attribute>href|src)="/app/(?P<name>[^"?#/]+)"')
 # A module's import of another of the page's modules: ``from "./api.js"``, ``import "./x.js"``.
 _IMPORT = re.compile(r'(?P<head>\b(?:from|import)\s*)"\./(?P<name>[A-Za-z0-9_-]+\.js)"')
-# What the page's loader loads, in index.html: its styles, its scripts, its entry module.
+# What the page's loader loads, in index.html: its styles and its entry module.
 _BOOT = re.compile(r'(?P<open><script type="application/json" id="boot">)(?P<data>.*?)</script>',
                    re.DOTALL)
 # An inline script of the page (one without src), whose hash the policy allows.
@@ -73,12 +73,12 @@ def _asset(data: bytes, name: str) -> Asset:
 
 
 def _words(lang: str) -> Asset:
-    """The page's words in ``lang``, from its catalogue (``service/locale``), as a script
-    that hands them to ``I18n`` (``words-it.js``): one file a language, versioned and kept
-    offline like the page's other files."""
+    """The page's words in ``lang``, from its catalogue (``service/locale``), as a module
+    whose default export is their table (``words-it.js``), which ``i18n.js`` imports: one
+    file a language, versioned and kept offline like the page's other files."""
     table = json.dumps(page_words(lang), ensure_ascii=False, sort_keys=True,
                        separators=(",", ":"))
-    return _asset(f'I18n.define("{lang}", {table});\n'.encode(), f"words-{lang}.js")
+    return _asset(f"export default {table};\n".encode(), f"words-{lang}.js")
 
 
 def _load() -> tuple[dict[str, Asset], Asset]:
@@ -105,7 +105,6 @@ def _load() -> tuple[dict[str, Asset], Asset]:
         wanted = json.loads(found["data"])
         entry = _name(wanted["entry"])
         data = {"styles": [at_version(_name(url)) for url in wanted["styles"]],
-                "scripts": [at_version(_name(url)) for url in wanted["scripts"]],
                 "words": {lang: at_version(f"words-{lang}.js") for lang in page_languages()},
                 "entry": at_version(entry),
                 "modules": [at_version(name) for name in _imported(entry, imports)]}

@@ -15,7 +15,9 @@ from .scoring import options_field
 
 class SheetQuerySchema(StrictSchema):
     lang = fields.String(validate=validate.OneOf(LANGUAGES),
-                         metadata={"description": "the sheet's language: en (default), it or fr"})
+                         metadata={"description": "the sheet's language: en, it or fr; "
+                                                  "without it the game's `language` option, "
+                                                  "else en"})
     detail = fields.Boolean(
         truthy={"1", "true"}, falsy={"0", "false"},
         metadata={"description": "1: print each hand's explanation lines under it"})

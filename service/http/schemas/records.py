@@ -36,7 +36,13 @@ class DeclarationSchema(StrictSchema):
     cards = cards_field(metadata={"description": "the cards shown"})
     suit = text_field(metadata={"description": "a family's suit when cards are not typed"})
     rank = text_field(metadata={"description": "an of-a-kind's rank when cards are not typed"})
-    count = fields.Integer(strict=True, metadata={"description": "frilli / trumps shown"})
+    count = fields.Integer(strict=True, metadata={
+        "description": "frilli / trumps shown; an Ottocento cricca's cards (3 or 4) or "
+                       "sequence's length, with its `type`"})
+    type = text_field(metadata={
+        "description": "an Ottocento cricca's type (tarocchi, K, Q, C, J) or sequence's "
+                       "(trumps, moors, aces, H, D, C, S) when cards are not typed: "
+                       "`{\"kind\": \"cricca\", \"type\": \"K\", \"count\": 4}`"})
 
 
 class CombinationSchema(StrictSchema):

@@ -24,6 +24,27 @@ class VariantSummarySchema(_VariantTableSchema):
 class VariantDetailSchema(_VariantTableSchema):
     """The full rule parameters: pack, ranks, counting values, melds, game length, …"""
 
+    family = fields.String(required=True)
+    deck_points_total = fields.Integer(required=True, metadata={
+        "description": "a hand's points: every pile's deck points and the last trick's"})
+    deck_points_method = fields.String(required=True, metadata={
+        "description": "how a pile's deck points are counted, for a client that counts one "
+                       "itself: `per_trick` (a point a trick, the discard one where held, §2.6), "
+                       "`per_three_cards` (a point per three cards, a remainder of two rounding "
+                       "up, §3) or `in_pairs` (the cards' values, a point off per pair, §4.1); "
+                       "each adds the pile's card values (`counting`, and "
+                       "`unlisted_card_value` for each card a summary does not list)"})
+    summary_cards = fields.List(fields.String(), required=True, metadata={
+        "description": "the cards a summary pile lists (`counting`): the counting cards, or "
+                       "in Ottocento every card worth more than a point or able to join a "
+                       "combination"})
+    unlisted_card_value = fields.Integer(required=True, metadata={
+        "description": "what each card a summary pile does not list is worth (0, or "
+                       "Ottocento's 1)"})
+    suit_style = fields.String(required=True, metadata={
+        "description": "how the pack names its suits: `french` (hearts, diamonds, clubs, "
+                       "spades) or `round` (cups, coins, batons, swords)"})
+
 
 class RuleSectionSchema(PassThroughSchema):
     ref = fields.String(required=True, metadata={

@@ -3,10 +3,10 @@
  * with its Idempotency-Key (which the service answers once), is sent again when the service
  * asks for a moment (429, 503): after its Retry-After, when that is short. */
 
+import { I18n, t } from "./i18n.js";
 import { Store } from "./stores.js";
 
 const API = "/api/v1";
-const t = (key, params) => I18n.t(key, params);
 // How many times a request the service asked to wait is sent again, and the longest wait.
 const RETRIES = 3;
 const LONGEST_WAIT_MS = 10000;

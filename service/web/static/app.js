@@ -5,28 +5,29 @@
  *
  * This module is the page's entry: the router (an address, a screen), the language switch and
  * the start. The page's state is in state.js (an event's in eventstate.js), each screen in its
- * own module (home.js, rules.js, newgame.js, share.js, sheet.js, handform.js, events.js for
- * the new event and the organiser's view, board.js for the public board, clubs.js for a club's
- * page, clubseats.js for a game or event started from a club), over the API client
- * (api.js), the stores and the outbox (stores.js) and the building blocks (dom.js). None of
- * them imports this one: what a screen needs of another it imports, what the state needs of a
- * screen (the sheet's redraw) is given to it here. */
+ * own module (home.js, rules.js, newgame.js, share.js, sheet.js, handform.js, eventform.js for
+ * the new event, events.js for the organiser's view, board.js for the public board, clubs.js
+ * for a club's page, clubseats.js for a game or event started from a club), over the API
+ * client (api.js), the stores and the outbox (stores.js) and the building blocks (dom.js).
+ * None of them imports this one: what a screen needs of another it imports, what the state
+ * needs of a screen (the sheet's redraw) is given to it here. */
 import { boardScreen } from "./board.js";
 import { clubScreen, newClubScreen } from "./clubs.js";
 import { openClub } from "./clubseats.js";
 import { api } from "./api.js";
 import { h, show } from "./dom.js";
-import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
+import { newEventScreen } from "./eventform.js";
+import { organiserScreen } from "./events.js";
+import { stopEventPolling } from "./eventstate.js";
 import { handScreen } from "./handform.js";
 import { homeScreen } from "./home.js";
+import { I18n, t } from "./i18n.js";
 import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
-import { G, flushOutbox, poll, screens, stopPolling } from "./state.js";
+import { G, flushOutbox, screens, stopPolling } from "./state.js";
 import { Clubs, Events, Store } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 // -- routing -----------------------------------------------------------------------------
 
@@ -141,9 +142,6 @@ document.querySelectorAll("[data-lang]").forEach((button) => button.addEventList
   if (!(await setLanguage(button.dataset.lang))) return;
   G.id && G.game && location.hash === `#/games/${G.id}` ? drawSheet(false) : route();
 }));
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && G.id && G.timer) poll();
-});
 window.addEventListener("hashchange", () => { route(); });
 window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
 // The page and its files kept by a service worker, so that it opens with no network. Only

@@ -7,9 +7,8 @@
 import { ApiError } from "./api.js";
 import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
+import { I18n, t } from "./i18n.js";
 import { Events } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 // -- the parts both screens show ------------------------------------------------------------
 

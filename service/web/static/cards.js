@@ -1,6 +1,7 @@
-/* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), full names
- * for screen readers, and the cards a table counts in each variant. */
-"use strict";
+/* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), and full names
+ * for screen readers in the words of the variant's pack (``detail``, the variant as the
+ * service describes it: its ``suit_style``, and its family's own names for some cards). */
+import { t } from "./i18n.js";
 
 const Cards = (() => {
   const SUITS = ["H", "D", "C", "S"];
@@ -39,45 +40,31 @@ const Cards = (() => {
     return c.plain ? c.suit : "T";
   }
 
-  /** A suit's name in the family's pack: cups, coins… (Ottocento, Mitigatti) or hearts… */
-  function suitName(suit, family) {
-    const round = family === "ottocento" || family === "mitigatti";
-    return I18n.t(`suit.${round ? "tarot" : "french"}.${suit}`);
+  /** A suit's name as the variant's pack says it: cups, coins… (its ``suit_style`` round)
+   * or hearts, diamonds… (french). */
+  function suitName(suit, detail) {
+    return t(`suit.${detail.suit_style === "round" ? "round" : "french"}.${suit}`);
   }
 
   /** The full name, e.g. "Re di cuori", "Trionfo 21 (Mondo)", for aria-labels and titles. */
-  function name(code, family) {
+  function name(code, detail) {
+    const family = detail.family;
     const c = parse(code);
-    const tr = I18n.t;
     if (c.plain) {
-      const suit = suitName(c.suit, family);
+      const suit = suitName(c.suit, detail);
       // A language whose "of" elides before a vowel says so in card.plainVowel (d'épées).
-      return tr(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
-                { rank: tr(`rank.${c.rank}`), suit });
+      return t(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
+               { rank: t(`rank.${c.rank}`), suit });
     }
-    if (code === "FOOL" || code === "MATTO") return tr(family === "mitigatti" ? "card.fuole" : "card.fool");
-    if (/^MORO\d$/.test(code)) return tr("card.moor", { n: code.slice(4) });
-    if (BOLOGNESE[code]) return tr(`card.${code.toLowerCase()}`);
+    if (code === "FOOL" || code === "MATTO") return t(family === "mitigatti" ? "card.fuole" : "card.fool");
+    if (/^MORO\d$/.test(code)) return t("card.moor", { n: code.slice(4) });
+    if (BOLOGNESE[code]) return t(`card.${code.toLowerCase()}`);
     const n = Number(code.slice(1));
     // Mitigatti's own names (RULES §5.1, the seed): the Bagatte, the Papote, the Angel on top.
     const special = (family === "mitigatti"
       ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" }
       : { 1: "card.t1", 20: "card.t20", 21: "card.t21" })[n];
-    return special ? tr("card.trumpNamed", { n, name: tr(special) }) : tr("card.trump", { n });
-  }
-
-  /** The cards a summary pile lists: the counting cards, or in Ottocento every card worth
-   * more than a point or able to join a combination (all but the 6 to 10 of each suit). */
-  function summaryCards(detail) {
-    if (detail.family === "ottocento") {
-      return detail.pack.cards.filter((code) => !/^(6|7|8|9|10)[HDCS]$/.test(code));
-    }
-    return detail.pack.cards.filter((code) => detail.counting[code]);
-  }
-
-  /** Points a card is worth in the variant (Ottocento: its value, counted in pairs later). */
-  function value(detail, code) {
-    return detail.counting[code] || (detail.family === "ottocento" ? 1 : 0);
+    return special ? t("card.trumpNamed", { n, name: t(special) }) : t("card.trump", { n });
   }
 
   /** Codes grouped in rows for a grid: trumps first (strongest last as in the pack), then
@@ -93,5 +80,7 @@ const Cards = (() => {
     return rows.filter((r) => r.codes.length);
   }
 
-  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, summaryCards, value, groups };
+  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, groups };
 })();
+
+export { Cards };

@@ -6,8 +6,8 @@
  * and last figures; for a screen reader the same figures are a table it can read, and the
  * picture is hidden from it. */
 import { h, num } from "./dom.js";
+import { t } from "./i18n.js";
 
-const t = (key, params) => I18n.t(key, params);
 const SVG = "http://www.w3.org/2000/svg";
 const LINES = 6;  // colours and dashes (app.css: .chart .line-0 … .line-5)
 const WIDTH = 340;

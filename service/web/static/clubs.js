@@ -7,10 +7,10 @@
 import { api, problemErrors } from "./api.js";
 import { chartKey, picture } from "./chart.js";
 import { chipRadio, h, num, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { placeProblems, problemText } from "./problems.js";
+import { QR } from "./qr.js";
 import { Clubs } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 // -- a new club ---------------------------------------------------------------------------
 

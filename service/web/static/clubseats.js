@@ -8,9 +8,8 @@
  * and its token (``Club-Authorization``), as the API asks. */
 import { ApiError, api } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { Clubs } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 /** The club a form starts a game or event of: only a phone holding its edit token may. */
 async function openClub(id) {

@@ -1,8 +1,9 @@
 /* The page's building blocks: elements from data, the few controls it repeats (chips,
  * switches, steppers), numbers and money as the page's language writes them, and the
  * notices at the top (banner) and bottom (toast) of the screen. */
+import { Cards } from "./cards.js";
+import { I18n, t } from "./i18n.js";
 
-const t = (key, params) => I18n.t(key, params);
 const main = document.getElementById("main");
 
 // -- DOM -------------------------------------------------------------------------------
@@ -29,16 +30,17 @@ function append(el, children) {
   return el;
 }
 
-function cardChip(code, family, extra = {}) {
+/** A card as a small face: its label, its name (in the variant ``detail``'s words) on hover. */
+function cardChip(code, detail, extra = {}) {
   return h("span", {
     class: `cardface ${Cards.isRed(code) ? "red" : ""} ${Cards.isTrump(code) ? "trump" : ""}`,
-    title: Cards.name(code, family), ...extra,
+    title: Cards.name(code, detail), ...extra,
   }, Cards.label(code));
 }
 
 // A card button's accessible name: what it shows, then what that means ("K♥, re di cuori").
-function cardName(code, family) {
-  return `${Cards.label(code)}, ${Cards.name(code, family)}`;
+function cardName(code, detail) {
+  return `${Cards.label(code)}, ${Cards.name(code, detail)}`;
 }
 
 // The currencies a game may settle in, as the new-game form offers them.

@@ -1,197 +1,22 @@
-/* Club nights and tournaments (issue 16): the new-event form (name, game, format, pairing,
- * rounds, roster) and the organiser's view (the roster, starting and closing rounds, each
- * table with who sits where, its live totals and its links as QR codes — at a duplicate
- * evening also the boards it still owes —, swaps before a round's first hand, the free
- * format's seating, the links to the board, the printable standings and a duplicate
- * evening's deal slips, the standings in short). It refreshes by itself; the board is in
- * board.js. */
+/* Club nights and tournaments (issue 16), the organiser's view: the roster, starting and
+ * closing rounds, each table with who sits where, its live totals and its links as QR codes
+ * (at a duplicate evening also the boards it still owes), swaps before a round's first hand,
+ * the free format's seating, the links to the board, the printable standings and a duplicate
+ * evening's deal slips, the standings in short. It refreshes by itself; the new-event form is
+ * in eventform.js, the board in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import { append, banner, h, randomKey, redraw, saveFile, show, stepper, toast } from "./dom.js";
+import { append, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
   tableSides, tableState,
 } from "./board.js";
-import { clubHeaders, onRoster, rosterButtons, rosterText, seatOf, tapEntrant } from "./clubseats.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
-import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
-import { placeProblems, problemText } from "./problems.js";
+import { I18n, t } from "./i18n.js";
+import { problemText } from "./problems.js";
+import { QR } from "./qr.js";
 import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
-
-const FORMATS = ["individual", "pairs", "free"];
-
-/** A radio button drawn as a wide choice: its name, and a line that says what it means. */
-function choice(group, value, label, hint, checked, onchange) {
-  return h("label", { class: `choice ${checked ? "on" : ""}` },
-    h("input", { type: "radio", name: group, value, id: `${group}-${value}`, checked, onchange }),
-    h("span", { class: "choice-text" }, h("strong", {}, label), h("span", { class: "choice-hint" }, hint)));
-}
-
-// -- the new-event form ------------------------------------------------------------------------
-
-/** The roster's lines as entrants: "Name", or in the pairs format "Pair: Player A, Player B";
- * with the line each came from, to say where a refusal points. */
-function parseRoster(text, pairs) {
-  const entrants = [];
-  const lines = [];
-  text.split("\n").forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line) return;
-    if (pairs) {
-      const colon = line.indexOf(":");
-      const name = (colon >= 0 ? line.slice(0, colon) : line).trim();
-      const players = colon >= 0 ? line.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) : [];
-      entrants.push({ name, players });
-    } else {
-      entrants.push({ name: line });
-    }
-    lines.push(i + 1);
-  });
-  return { entrants, lines };
-}
-
-/** The new-event form; an event of a club (``club``, from clubseats.js's ``openClub``) adds
- * its members to the roster with a tap each. */
-async function newEventScreen(club = null) {
-  banner(null);
-  const list = await variants();
-  const state = {
-    name: "", variant: "gatti-4", options: {}, format: "individual", pairing: "danish",
-    scoring: "match_points", rounds: 3, roster: "", errors: [], lines: [],
-  };
-  const root = h("section", { class: "screen new-event" });
-
-  function draw() {
-    const active = document.activeElement && document.activeElement.id;
-    const v = list.find((x) => x.id === state.variant);
-    if (state.format === "pairs" && v.partnership !== "fixed_pairs") state.format = "individual";
-    root.replaceChildren();
-    root.append(h("h1", {}, t("ev.new.title")),
-      h("p", { class: "lead" }, club ? t("club.eventOf", { club: club.name }) : t("ev.new.lead")));
-
-    // 1. Name
-    root.append(h("section", { class: "step" },
-      h("div", { class: "field", "data-field": "name" },
-        h("label", { for: "event-name" }, t("ev.new.name")),
-        h("input", {
-          id: "event-name", type: "text", value: state.name, maxlength: 80, autocomplete: "off",
-          placeholder: t("ev.new.namePlaceholder"), oninput: (e) => { state.name = e.target.value; },
-        }))));
-
-    // 2. The game
-    const pick = (id) => {
-      state.variant = id;
-      state.options = {};
-      draw();
-    };
-    root.append(h("section", { class: "step variant-picker", "data-field": "variant" },
-      h("h2", {}, t("ev.new.step.game")),
-      gameChips(list, v, pick),
-      variantSummary(v, state, draw)));
-
-    // 3. The format, and how pairs meet
-    const formats = FORMATS.filter((f) => f !== "pairs" || v.partnership === "fixed_pairs");
-    const formatStep = h("section", { class: "step" },
-      h("h2", { id: "format-title" }, t("ev.new.step.format")),
-      h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "format-title", "data-field": "format" },
-        formats.map((f) => choice("format", f, t(`ev.format.${f}`), t(`ev.formatHint.${f}`), state.format === f,
-          () => { state.format = f; draw(); }))),
-      v.partnership !== "fixed_pairs" ? h("p", { class: "hint" }, t("ev.new.noPairs")) : null);
-    if (state.format === "pairs") {
-      formatStep.append(h("h3", { id: "pairing-title" }, t("ev.new.pairing")),
-        h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "pairing-title", "data-field": "pairing" },
-          ["danish", "swiss"].map((p) => choice("pairing", p, t(`ev.pairing.${p}`), t(`ev.pairingHint.${p}`),
-            state.pairing === p, () => { state.pairing = p; draw(); }))));
-    }
-    formatStep.append(h("h3", { id: "scoring-title" }, t("ev.new.scoring")),
-      h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "scoring-title", "data-field": "scoring" },
-        ["match_points", "difference"].map((s) => choice("scoring", s, t(`ev.scoring.${s}`), t(`ev.scoringHint.${s}`),
-          state.scoring === s, () => { state.scoring = s; draw(); }))));
-    formatStep.append(h("div", { class: "field", "data-field": "rounds" },
-      h("span", { class: "label", id: "rounds-label" }, t("ev.new.rounds")),
-      stepper("event-rounds", state.rounds, 1, 30, (n) => { state.rounds = n; draw(); }, t("ev.new.rounds"))));
-    root.append(formatStep);
-
-    // 4. The roster
-    const pairs = state.format === "pairs";
-    const count = h("p", { class: "hint", id: "roster-count", "aria-live": "polite" });
-    const updateCount = () => {
-      const n = parseRoster(state.roster, pairs).entrants.length;
-      count.textContent = t(pairs ? "ev.new.countPairs" : "ev.new.countPlayers", { n });
-    };
-    // A club's members: a tap adds one to the roster, a tap again takes them off.
-    const members = club ? h("div", {}) : null;
-    const updateMembers = () => members?.replaceChildren(rosterButtons(club,
-      (member) => onRoster(parseRoster(state.roster, pairs).entrants, member, pairs),
-      (member, seated) => {
-        state.roster = rosterText(tapEntrant(parseRoster(state.roster, pairs).entrants, member, seated, pairs), pairs);
-        draw();
-      }));
-    root.append(h("section", { class: "step" },
-      h("h2", {}, t("ev.new.step.roster")), members,
-      h("div", { class: "field", "data-field": "entrants" },
-        h("label", { for: "event-roster" }, t(pairs ? "ev.new.rosterPairs" : "ev.new.rosterPlayers")),
-        h("p", { class: "hint", id: "roster-hint" }, t(pairs ? "ev.new.rosterPairsHint" : "ev.new.rosterHint", { n: v.players })),
-        h("textarea", {
-          id: "event-roster", rows: 8, autocomplete: "off", autocapitalize: "words", spellcheck: "false",
-          "aria-describedby": "roster-hint roster-count",
-          placeholder: pairs ? t("ev.new.rosterPairsPlaceholder") : t("ev.new.rosterPlaceholder"),
-          oninput: (e) => { state.roster = e.target.value; updateCount(); updateMembers(); },
-        }, state.roster),
-        count)));
-    updateCount();
-    updateMembers();
-
-    root.append(h("div", { class: "errors", id: "new-errors", role: "alert" }));
-    root.append(h("div", { class: "actions sticky" },
-      h("button", { type: "button", class: "button primary big", id: "start-event", onclick: start }, t("ev.new.start"))));
-    showErrors();
-    if (active && document.getElementById(active)) document.getElementById(active).focus({ preventScroll: true });
-  }
-
-  function showErrors() {
-    // A refused entrant is named by the roster's line it came from.
-    placeProblems(root, root.querySelector("#new-errors"), state.errors, (error) => {
-      const entrant = /^entrants\[(\d+)\]/.exec(error.field || "");
-      const line = entrant && state.lines[Number(entrant[1])];
-      return line ? `${t("ev.new.line", { n: line })}: ${problemText(error)}` : problemText(error);
-    });
-  }
-
-  async function start() {
-    const v = list.find((x) => x.id === state.variant);
-    const options = chosenOptions(v, state.options);
-    const { entrants, lines } = parseRoster(state.roster, state.format === "pairs");
-    state.lines = lines;
-    const body = {
-      name: state.name.trim(), variant: v.id, options, format: state.format, scoring: state.scoring,
-      rounds: state.rounds, entrants,
-    };
-    if (state.format === "pairs") body.pairing = state.pairing;
-    if (club) {
-      // Each member by id; a name the roster does not have becomes a new member.
-      body.club = club.id;
-      body.entrants = entrants.map((e) => (e.players
-        ? { name: e.name, players: e.players.map((p) => seatOf(club, p)) } : { name: seatOf(club, e.name) }));
-    }
-    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, (data) => {
-      Events.put(data.id, {
-        tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
-        format: data.format, status: data.status,
-      });
-      location.hash = `#/events/${data.id}`;
-    }, (problems) => {
-      state.errors = problems;
-      showErrors();
-    }, clubHeaders(club));
-  }
-
-  draw();
-  show(root);
-}
 
 // -- the organiser's view ----------------------------------------------------------------------
 
@@ -650,4 +475,4 @@ async function downloadPdf(ev, path, filename) {
   }
 }
 
-export { newEventScreen, organiserScreen, stopEventPolling };
+export { organiserScreen };

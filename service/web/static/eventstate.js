@@ -1,24 +1,39 @@
 /* The event on screen (the organiser's view or the public board): its id and token, the event
  * and its standings as last read with their entity tags, each round's table links (for the
- * organiser), and the poll that keeps them current: every few seconds, both asked with
- * If-None-Match, so an unchanged event costs two 304s. It draws nothing: the screen on show
- * says what to redraw when something moved. */
+ * organiser), and the watch that keeps them current (watch.js): every few seconds, both asked
+ * with If-None-Match, so an unchanged event costs two 304s. It draws nothing: the screen on
+ * show says what to redraw when something moved. */
 import { api } from "./api.js";
-
-const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
-const t = (key, params) => I18n.t(key, params);
+import { I18n, t } from "./i18n.js";
+import { watch } from "./watch.js";
 
 const EV = {
   id: null, token: null, event: null, standings: null, etags: {}, links: {},
-  timer: null, onChange: null, lastUpdate: null, live: true, generation: 0,
+  onChange: null, lastUpdate: null, live: true,
 };
 
-/** The poll stopped, and whatever poll is on its way dropped when it comes back. */
+/** The event on screen, read again while it is: the screen told what moved, the "updated at"
+ * line said. */
+const live = watch(async (current) => {
+  if (!EV.id) return;
+  try {
+    const changed = await refreshEvent();
+    if (!current()) return;
+    EV.live = true;
+    if (changed && EV.onChange) await EV.onChange();
+  } catch (error) {
+    if (!current()) return;
+    EV.live = false;
+    showLive();
+    throw error;
+  }
+  showLive();
+});
+
+/** The watch stopped, and whatever read is on its way dropped when it comes back. */
 function stopEventPolling() {
-  clearTimeout(EV.timer);
-  EV.timer = null;
+  live.stop();
   EV.onChange = null;
-  EV.generation += 1;
 }
 
 /** The event ``id`` read afresh with ``token`` (its standings too). */
@@ -70,33 +85,10 @@ async function roundLinks(number, { again = false } = {}) {
   return EV.links[number];
 }
 
-/** Poll every few seconds while the page is on show; ``onChange`` redraws the screen. */
+/** Read every few seconds while the page is on show; ``onChange`` redraws the screen. */
 function watchEvent(onChange) {
-  clearTimeout(EV.timer);
   EV.onChange = onChange;
-  schedule(EV.generation);
-}
-
-function schedule(generation) {
-  clearTimeout(EV.timer);
-  EV.timer = setTimeout(() => pollEvent(generation), POLL_MS);
-}
-
-async function pollEvent(generation) {
-  if (generation !== EV.generation || !EV.id) return;
-  if (document.visibilityState === "visible") {
-    try {
-      const changed = await refreshEvent();
-      if (generation !== EV.generation) return;
-      EV.live = true;
-      if (changed && EV.onChange) await EV.onChange();
-    } catch (error) {
-      if (generation !== EV.generation) return;
-      EV.live = false;
-    }
-    showLive();
-  }
-  if (generation === EV.generation) schedule(generation);
+  live.start();
 }
 
 /** The "updated at" line, in place (``#event-live``). */

@@ -1,11 +1,16 @@
-/* What the service returns, in the page's words: a meld or a combination by its marks, a
- * result line, a payment, a contract or a call, a suggestion; names of seats come from the
- * caller (the players' names), the words from I18n, cards from Cards. */
-
-const t = (key, params) => I18n.t(key, params);
+/* What the service does not say in words, in the page's: a declaration or a combination
+ * being entered, a mark's meaning for the sheet's legend, the contract or the call a record
+ * holds, a suggestion. A hand's result lines and payments the page shows as the service
+ * said them (their ``text``, in the page's language and with the players' names); names of
+ * seats here come from the caller, the words from i18n.js, cards from cards.js. */
+import { Cards } from "./cards.js";
+import { t } from "./i18n.js";
 
 const Explain = {
-  declaration(d, family) {
+  /** A declaration, or a combination a pile holds, by what it says: "Famiglia ♦", "Terno di
+   * K", "Frilli 20", "Cricca di quattro re"; by its cards where it names no more. */
+  declaration(d) {
+    if ((d.kind === "cricca" || d.kind === "sequence") && d.type) return Explain.combo(d.kind, d.type, d.count);
     const name = t(`meld.${d.kind}`);
     if (d.kind === "family") {
       const suit = d.suit || (d.cards && Cards.suitOf(d.cards[0]));
@@ -59,50 +64,9 @@ const Explain = {
     return t("combo.sequence", { n: size, type: name });
   },
 
-  suggestion(sug, family) {
-    if (family === "ottocento") {
-      return Explain.combo(sug.kind, sug.type, sug.cards.length);
-    }
-    return Explain.declaration(sug.declaration, family);
-  },
-
-  line(line, seatName, family) {
-    const who = line.seat !== undefined ? seatName(line.seat) : null;
-    if (line.entered === "points") {
-      const how = t(line.derived ? "line.pointsRest" : "line.pointsCounted", { n: line.counted });
-      return line.last_trick ? `${how} ${t("line.pointsLast", { n: line.last_trick })}` : how;
-    }
-    switch (line.item) {
-      case "meld":
-        return t(line.rule === "R1" ? "line.meldMore" : "line.meld", { who, what: Explain.meldLabel(line) });
-      case "captured_meld":
-        return t("line.capturedMeld", { what: Explain.meldLabel(line) });
-      case "bagatto_ultimo":
-        return t(line.won ? "line.bagattoWon" : "line.bagattoLost", { who });
-      case "deck_points":
-        return t(line.derived ? "line.deckRest" : "line.deck", {
-          tricks: line.tricks, trickPoints: line.trick_points, counting: line.counting,
-          cards: (line.counting_cards || []).map(Cards.label).join(" "),
-        });
-      case "declaration":
-      case "captured": {
-        const combo = Explain.combo(line.kind, line.type, line.kind === "cricca" ? line.count : line.length);
-        return line.item === "declaration" ? t("line.declared", { who, combo }) : t("line.captured", { combo });
-      }
-      case "doubling":
-        return t(line.kind === "cricca" ? "line.doublingCricche" : "line.doublingSequences");
-      case "card_points":
-        return t("line.cardPoints", { cards: line.cards, values: line.values, pairs: line.pairs, last: line.last_trick || 0 }) +
-          (line.derived ? ` ${t("line.rest")}` : "");
-      default:
-        return line.text;
-    }
-  },
-
-  payment(p, seatName) {
-    const to = p.to === "pot" ? t("pay.pot") : seatName(Number(p.to));
-    const reason = I18n.has(`pay.${p.item}`) ? t(`pay.${p.item}`) : p.item;
-    return `${seatName(Number(p.from))} → ${to}: ${reason}`;
+  suggestion(sug) {
+    if (sug.kind === "cricca" || sug.kind === "sequence") return Explain.combo(sug.kind, sug.type, sug.cards.length);
+    return Explain.declaration(sug.declaration);
   },
 
   contract(c, seatName) {

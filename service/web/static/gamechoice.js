@@ -3,10 +3,9 @@
  * passes in its own state (``variant``, ``options``) and how to redraw itself. */
 import { api, problemErrors } from "./api.js";
 import { CURRENCIES, chipRadio, h, money, randomKey, switchButton } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { scrollToFirstProblem } from "./problems.js";
 import { variantName } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
 
@@ -31,10 +30,18 @@ function variantSummary(v, state, draw, paragraph = null) {
     h("h3", {}, variantName(v)), paragraph, optionsEditor(v, state, draw));
 }
 
+/** The language a new game's sheets print in: the phone's, where the phone speaks the
+ * variant's home language (a French phone starting the game of Nice); else none, each
+ * reader's own. */
+function sheetLanguage(v) {
+  return v.home_language === I18n.lang ? I18n.lang : null;
+}
+
 function optionsEditor(v, state, draw) {
   const box = h("div", { class: "options" });
   for (const [name, spec] of Object.entries(v.options || {})) {
-    const current = state.options[name] ?? spec.default;
+    const current = name === "language" && !(name in state.options) ? sheetLanguage(v)
+      : state.options[name] ?? spec.default;
     if (name === "melds") {
       box.append(h("div", { class: "field", "data-field": `options.${name}` },
         h("span", { class: "label" }, t("opt.melds")),
@@ -56,6 +63,14 @@ function optionsEditor(v, state, draw) {
           oninput: (e) => { state.options.marca_value = e.target.value.trim().replace(",", "."); },
         }),
         h("p", { class: "hint" }, t("opt.marcaHint"))));
+    } else if (name === "language") {
+      box.append(h("div", { class: "field", "data-field": `options.${name}` },
+        h("label", { for: "opt-language" }, t("opt.language")),
+        h("select", {
+          id: "opt-language",
+          onchange: (e) => { state.options.language = e.target.value || null; },
+        }, spec.choices.map((code) => h("option", { value: code || "", selected: code === current ? true : null },
+          code ? t(`lang.${code}`) : t("opt.language.reader"))))));
     } else if (name === "currency") {
       box.append(h("div", { class: "field", "data-field": `options.${name}` },
         h("label", { for: "opt-currency" }, t("opt.currency")),
@@ -69,14 +84,17 @@ function optionsEditor(v, state, draw) {
   return box;
 }
 
-/** The options to send: those chosen (an empty money value left out), and the phone's time
- * zone where the variant takes one (the table plays where this phone is: the sheets print
- * their times there). */
+/** The options to send: those chosen (an empty money value left out), the sheets' language
+ * as the form offered it, and the phone's time zone where the variant takes one (the table
+ * plays where this phone is: the sheets print their times there). */
 function chosenOptions(v, chosen) {
   const options = {};
   for (const [name, value] of Object.entries(chosen)) {
     if (name === "marca_value" && !value) continue;
     options[name] = value;
+  }
+  if (v.options && v.options.language && !("language" in chosen) && sheetLanguage(v)) {
+    options.language = sheetLanguage(v);
   }
   const zone = (Intl.DateTimeFormat().resolvedOptions() || {}).timeZone;
   if (zone && v.options && v.options.time_zone) options.time_zone = zone;

@@ -2,12 +2,15 @@
  * a draft on the phone at every change), the record it makes for the service, the preview
  * of what it scores, the service's refusals at their fields, and saving (into the outbox
  * when the network is away). What it works out before asking the service is in
- * handcount.js, how it draws its sections in handsections.js: both are mixed into the
- * form. */
+ * handcount.js, its sections in handsections.js: functions of the form, which it calls. */
 import { api, problemErrors } from "./api.js";
+import { Cards } from "./cards.js";
 import { banner, h, num, randomKey, show, signed, switchButton, toast } from "./dom.js";
-import { Count } from "./handcount.js";
-import { Sections } from "./handsections.js";
+import { checks, pileOf, pointsOf } from "./handcount.js";
+import {
+  bagattoSection, callSection, checkSection, contractSection, declarationSection, lastTrickSection, pilesSection,
+} from "./handsections.js";
+import { I18n, t } from "./i18n.js";
 import { findField, problemLine } from "./problems.js";
 import { lostRace } from "./sheet.js";
 import {
@@ -15,8 +18,6 @@ import {
   sideNames,
 } from "./state.js";
 import { Drafts, Outbox } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 async function handScreen(id, number) {
   await openGame(id);
@@ -64,7 +65,7 @@ class HandForm {
     this.board = game.boards ? game.boards[this.number - 1] || null : null;
     this.family = detail.family;
     this.seats = game.seats.map((_, i) => i);
-    this.summary = Cards.summaryCards(detail);
+    this.summary = detail.summary_cards;
     this.errors = [];
     this.previewSeq = 0;
     this.declOpen = false;
@@ -73,9 +74,10 @@ class HandForm {
     this.hasBagatto = Boolean(bagattoOption);
     this.hasDeclarations = detail.melds.length > 0 && game.options.melds !== "none" &&
       !(game.options.melds === "captured");
-    // Whether a pile's combinations score (Ottocento's captures, Gatti's captured melds).
-    this.combosScored = this.family === "ottocento" ||
-      (detail.melds.some((m) => m.captured) && ["captured", "both"].includes(game.options.melds));
+    // Whether a pile's combinations score: the variant scores melds from captures (Ottocento
+    // always; Gatti where the game's melds option says so).
+    this.combosScored = detail.melds.some((m) => m.captured) &&
+      (!detail.options.melds || ["captured", "both"].includes(game.options.melds));
     this.comboPick = null;
     this.s = {
       // "points": each side's points as the table counted them; "cards": tricks and cards.
@@ -254,7 +256,7 @@ class HandForm {
       if (side === s.rest && (s.mode !== "points" || !combos.length)) continue;
       this.pileIndex.push(side);
       if (s.mode === "points") {
-        const pile = { side, points: side === s.rest ? this.pointsOf(side) : (s.points[side] ?? 0) };
+        const pile = { side, points: side === s.rest ? pointsOf(this, side) : (s.points[side] ?? 0) };
         if (combos.length) pile.combinations = combos.map((c) => ({ ...c }));
         rec.piles.push(pile);
         continue;
@@ -266,9 +268,9 @@ class HandForm {
     }
     if (this.hasBagatto && s.bagatto.on && s.bagatto.seat !== null) {
       rec.bagatto = { seat: s.bagatto.seat, won: s.bagatto.won };
-      if (this.family === "mitigatti" && !s.bagatto.valid) rec.bagatto.valid = false;
+      if (V.bagatto_ultimo.lead_condition && !s.bagatto.valid) rec.bagatto.valid = false;
     }
-    if (this.family === "ottocento" && s.last_trick !== null) rec.last_trick = s.last_trick;
+    if (V.last_trick_points && s.last_trick !== null) rec.last_trick = s.last_trick;
     return rec;
   }
 
@@ -278,7 +280,7 @@ class HandForm {
     const seq = ++this.previewSeq;
     const box = this.root.querySelector("#preview");
     if (!box) return;
-    const failing = this.checks().filter((c) => !c.ok);
+    const failing = checks(this).filter((c) => !c.ok);
     if (failing.length) {
       box.replaceChildren(h("p", { class: "muted" }, t("preview.waiting")));
       return;
@@ -290,8 +292,8 @@ class HandForm {
         if (seq !== this.previewSeq) return;
         box.replaceChildren(h("p", { class: "preview-ok" }, t("preview.scores")),
           h("ul", { class: "preview-cols" }, this.g.columns.map((c) => h("li", {},
-            h("span", {}, c.label), h("strong", {}, this.family === "mitigatti"
-              ? signed(data.marca ? data.marca[c.key] ?? 0 : 0) + " " + t("marcaShort")
+            h("span", {}, c.label), h("strong", {}, data.marca
+              ? signed(data.marca[c.key] ?? 0) + " " + t("marcaShort")
               : num(data.columns[c.key] ?? 0))))));
       } catch (error) {
         if (seq !== this.previewSeq) return;
@@ -342,23 +344,23 @@ class HandForm {
       root.append(h("a", { class: "button", href: `#/games/${this.g.id}` }, t("action.back")));
       return;
     }
-    if (this.family === "mitigatti") {
+    if (V.throw_in) {
       root.append(h("section", { class: "step", "data-field": "thrown_in" },
         switchButton("thrown-in", t("hand.thrownIn"), s.thrown_in, (on) => this.update((x) => { x.thrown_in = on; })),
         h("p", { class: "hint" }, t("hand.thrownInHint"))));
     }
     if (!s.thrown_in) {
-      if (V.partnership === "call") root.append(this.callSection());
-      if (V.partnership === "contract") root.append(this.contractSection());
-      if (this.hasDeclarations) root.append(this.declarationSection());
+      if (V.partnership === "call") root.append(callSection(this));
+      if (V.partnership === "contract") root.append(contractSection(this));
+      if (this.hasDeclarations) root.append(declarationSection(this));
       const surrendered = V.partnership === "contract" && s.contract.type === "surrender";
       if (!surrendered) {
-        root.append(this.pilesSection());
-        if (this.family === "ottocento") root.append(this.lastTrickSection());
-        if (this.hasBagatto) root.append(this.bagattoSection());
+        root.append(pilesSection(this));
+        if (V.last_trick_points) root.append(lastTrickSection(this));
+        if (this.hasBagatto) root.append(bagattoSection(this));
       }
     }
-    root.append(this.checkSection());
+    root.append(checkSection(this));
     root.append(h("div", { class: "errors", id: "form-errors", role: "alert" }));
     root.append(h("div", { class: "actions sticky" },
       h("button", { type: "button", class: "button", id: "cancel", onclick: () => this.leave() }, t("action.cancel")),
@@ -379,9 +381,9 @@ class HandForm {
     const s = this.s;
     if (s.rest !== null) {
       const rest = this.root.querySelector(`#points-rest-${s.rest} strong`);
-      if (rest) rest.textContent = num(Math.max(0, this.pointsOf(s.rest)));
+      if (rest) rest.textContent = num(Math.max(0, pointsOf(this, s.rest)));
     }
-    this.root.querySelector(".step.checks")?.replaceWith(this.checkSection());
+    this.root.querySelector(".step.checks")?.replaceWith(checkSection(this));
     for (const el of this.root.querySelectorAll(".field-error")) el.remove();
     this.preview();
   }
@@ -505,12 +507,7 @@ class HandForm {
       }
     }
   }
-}
 
-// What it works out, and how it draws its sections.
-Object.assign(HandForm.prototype, Count, Sections);
-
-Object.assign(HandForm.prototype, {
   /** Keep the hand in the outbox (the network is away, or hands wait before it), with
    * what the phone can say of it: each column's points by the local count. */
   queue(record) {
@@ -518,7 +515,7 @@ Object.assign(HandForm.prototype, {
     for (const column of this.g.columns) {
       const side = this.sides().find((x) => x.seats.includes(column.seats[0]));
       if (!side) continue;
-      preview[column.key] = this.s.mode === "points" ? this.pointsOf(side.side) : this.pileOf(side.side).points;
+      preview[column.key] = this.s.mode === "points" ? pointsOf(this, side.side) : pileOf(this, side.side).points;
     }
     Outbox.push(this.hand
       ? { game: this.g.id, kind: "put", number: this.number, record, ifMatch: this.hand.etag, preview }
@@ -528,7 +525,7 @@ Object.assign(HandForm.prototype, {
     toast(t("outbox.kept", { n: this.number }));
     location.hash = `#/games/${this.g.id}`;
     flushOutbox(this.g.id);
-  },
-});
+  }
+}
 
 export { handScreen };

@@ -1,10 +1,9 @@
 /* The home screen: start a game or an event (a club night, a tournament), open one this phone
  * keeps (or forget it), read a family's rules. */
 import { banner, h, show } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { RULEBOOKS } from "./rules.js";
 import { Clubs, Events, Store } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 /** What this phone keeps in ``store``, the most recently seen first, as a list: each a link
  * (``item`` gives its address, its lines and the words of its forget button) and a button to

@@ -4,12 +4,10 @@
 import { clubHeaders, memberNamed, rosterButtons, seatOf } from "./clubseats.js";
 import { append, banner, chipRadio, h, show } from "./dom.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
+import { I18n, t } from "./i18n.js";
 import { placeProblems } from "./problems.js";
 import { variants } from "./state.js";
 import { Store } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
-
 
 async function newGameScreen(club = null) {
   banner(null);

@@ -2,9 +2,8 @@
  * the players are, the rule each cites as a link to its rulebook, each at the field it is
  * about (a form marks its fields with ``data-field``). */
 import { h } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { G, ruleLink, seatName } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 /** A problem of the service in the page's words: its title in the page's language where
  * the page knows the code, the service's message with seats named as the players are. */

@@ -1,8 +1,6 @@
 /* A small QR Code encoder (ISO/IEC 18004): byte mode, error correction level M, versions
  * 1 to 40, the mask with the lowest penalty. Written for Segnapunti's share links; returns
  * the module matrix, or an SVG element drawn from it. No dependencies. */
-"use strict";
-
 const QR = (() => {
   // Level M: error correction codewords per block, and number of blocks, by version.
   const ECC_PER_BLOCK = [-1, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28,
@@ -323,3 +321,5 @@ const QR = (() => {
 
   return { encode, svg };
 })();
+
+export { QR };

@@ -1,9 +1,8 @@
 /* The rules screen: a variant's rulebook, section by section, opened at the section a line
  * or a refusal cites. */
 import { banner, h, show } from "./dom.js";
+import { t } from "./i18n.js";
 import { rulebook, variantName, variants } from "./state.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 /** Each family's rulebook, read from one of its variants (the books of a family's forms
  * differ only where the forms do, and each section says so). */

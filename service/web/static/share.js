@@ -2,10 +2,10 @@
  * the read-only one; each player's own, to vouch for hands), to copy or send. */
 import { api } from "./api.js";
 import { h, show, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { QR } from "./qr.js";
 import { G, openGame, schedulePoll, seatName } from "./state.js";
 import { Store } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 async function shareScreen(id) {
   await openGame(id);

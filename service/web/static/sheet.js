@@ -3,10 +3,12 @@
  * players' verdicts, the hands the outbox keeps, and the hand's correction or deletion; and
  * what follows a write the service refused because the game moved on: back to the sheet. */
 import { API, api, problemErrors } from "./api.js";
+import { Cards } from "./cards.js";
 import { runningChart, runningTotals } from "./chart.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { submitNew } from "./gamechoice.js";
+import { I18n, t } from "./i18n.js";
 import { problemLine, problemText } from "./problems.js";
 import {
   G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink,
@@ -16,8 +18,6 @@ import { Outbox, Store } from "./stores.js";
 import {
   disputesCard, handMark, requiredNotice, verdictButtons, verdictCard, verdictLines,
 } from "./verdicts.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 async function sheetScreen(id) {
   await openGame(id);
@@ -65,7 +65,7 @@ function drawSheet(first) {
   const V = G.detail;
   // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
   const active = document.activeElement && document.activeElement.id;
-  const mitigatti = V.family === "mitigatti";
+  const mitigatti = V.settles_in_marca;  // the sheet in marca and balances (Mitigatti)
   const finished = g.status === "finished";
   const scroll = window.scrollY;
   const root = h("section", { class: "screen sheet-screen" });
@@ -402,21 +402,24 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
   }
   if (hand.record.contract) box.append(h("p", {}, Explain.contract(hand.record.contract, seatName)));
   if (hand.record.call) box.append(h("p", {}, Explain.call(hand.record.call, hand.dealer, seatName)));
+  // Each line as the service said it: in the page's language, the players by their names.
   for (const side of result.sides || []) {
     const list = h("ul", { class: "lines" });
     for (const line of side.lines) {
       list.append(h("li", {}, h("span", { class: "line-points" }, num(line.points)),
-        h("span", { class: "line-text" }, Explain.line(line, seatName, V.family)),
+        h("span", { class: "line-text" }, line.text),
         ruleLink(line.rule, g.variant)));
     }
     box.append(h("div", { class: "side" }, h("h4", {}, sideNames(side.seats), h("span", { class: "side-total" }, num(side.total))), list));
   }
   if (result.payments && result.payments.length) {
     box.append(h("h4", {}, t("sheet.payments")));
-    box.append(h("ul", { class: "lines payments" }, result.payments.map((p) => h("li", {},
-      h("span", { class: "line-points" }, p.marca),
-      h("span", { class: "line-text" }, Explain.payment(p, seatName)),
-      ruleLink(p.rule, g.variant)))));
+    box.append(h("ul", { class: "lines payments" }, paymentGroups(result.payments).map((group) => h("li", {},
+      h("span", { class: "line-points" }, group.marca),
+      h("span", { class: "line-text" }, group.text, " ",
+        h("span", { class: "payment-who" }, `(${group.payments.map((p) =>
+          `${seatName(Number(p.from))} → ${p.to === "pot" ? t("pay.pot") : seatName(Number(p.to))}`).join(", ")})`)),
+      ruleLink(group.rule, g.variant)))));
   }
   for (const v of result.violations || []) {
     box.append(h("p", { class: "event" }, `${t("sheet.violation")}: ${v.message}`));
@@ -445,6 +448,23 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
     box.append(actions);
   }
   return box;
+}
+
+/** A hand's payments by what the service says of them: one sentence (a declaration paid by
+ * each other player, a partida) with every transfer it makes, and their marca where each is
+ * the same. */
+function paymentGroups(payments) {
+  const groups = [];
+  for (const p of payments) {
+    const last = groups[groups.length - 1];
+    if (last && last.text === p.text && last.rule === p.rule) {
+      last.payments.push(p);
+      if (last.marca !== p.marca) last.marca = "";
+    } else {
+      groups.push({ text: p.text, rule: p.rule, marca: p.marca, payments: [p] });
+    }
+  }
+  return groups;
 }
 
 function confirmDelete(actions, hand) {
@@ -500,7 +520,9 @@ async function lostRace(error, { number = null, message = null } = {}) {
 
 async function downloadPdf() {
   try {
-    const response = await fetch(`${API}/games/${G.id}/sheet.pdf?lang=${I18n.lang}`, {
+    // The game's own language where it has one (a table's sheet), else the reader's.
+    const lang = G.game.options?.language || I18n.lang;
+    const response = await fetch(`${API}/games/${G.id}/sheet.pdf?lang=${lang}`, {
       headers: { Authorization: `Bearer ${G.token}` },
     });
     if (!response.ok) {

@@ -1,15 +1,14 @@
 /* The page's state: the game on screen (``G``: its id, token and access, the game as last
  * read, the variant's data, which hands are open), the variants' data and rulebooks as read
- * once, the poll that keeps the game current, and the sending of the hands and players'
- * verdicts the outbox keeps.
+ * once, the watch that keeps the game current (watch.js), and the sending of the hands and
+ * players' verdicts the outbox keeps.
  * The screens read and change it; it draws no screen, and imports none: the one redraw it
  * asks for (the sheet, once the outbox has sent) is put in ``screens`` by app.js. */
 import { ApiError, api, problemErrors } from "./api.js";
 import { banner, h, toast } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { Copies, Events, Outbox, Store } from "./stores.js";
-
-const POLL_MS = Number(window.SEGNAPUNTI_POLL_MS) || 4000;
-const t = (key, params) => I18n.t(key, params);
+import { watch } from "./watch.js";
 
 // -- the variants' data and rulebooks, read once ------------------------------------------
 
@@ -161,7 +160,7 @@ async function flushOutbox(gameId) {
 // -- the current game --------------------------------------------------------------------
 
 const G = {
-  id: null, token: null, kind: null, game: null, etag: null, detail: null, timer: null,
+  id: null, token: null, kind: null, game: null, etag: null, detail: null,
   onChange: null, expanded: new Set(), lastUpdate: null,
 };
 
@@ -170,29 +169,29 @@ const screens = {
   drawSheet: (first) => {},  // the sheet redrawn in place (``first``: as when it opens)
 };
 
-function stopPolling() {
-  clearTimeout(G.timer);
-  G.timer = null;
-}
-
-function schedulePoll() {
-  stopPolling();
-  G.timer = setTimeout(poll, POLL_MS);
-}
-
-async function poll() {
+/** The game on screen, read again while it is: what changed redrawn (``G.onChange``), the
+ * "updated at" line said, and the outbox sent. */
+const live = watch(async (current) => {
   if (!G.id) return;
-  if (document.visibilityState === "visible") {
-    try {
-      const changed = await refreshGame();
-      if (changed && G.onChange) G.onChange();
-      setLive(true);
-      if (!sending.timer || !Outbox.of(G.id).length) flushOutbox(G.id);
-    } catch (error) {
-      setLive(false);
-    }
+  try {
+    const changed = await refreshGame();
+    if (!current()) return;
+    if (changed && G.onChange) G.onChange();
+    setLive(true);
+    if (!sending.timer || !Outbox.of(G.id).length) flushOutbox(G.id);
+  } catch (error) {
+    if (current()) setLive(false);
+    throw error;
   }
-  schedulePoll();
+});
+
+/** The game on screen watched from now (a screen that has just drawn it). */
+function schedulePoll() {
+  live.start();
+}
+
+function stopPolling() {
+  live.stop();
 }
 
 function setLive(ok) {
@@ -311,6 +310,6 @@ function sideNames(seats) {
 }
 
 export {
-  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, poll, refreshGame, rulebook, ruleLink, rulesCache,
+  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
   schedulePoll, screens, seatName, sideNames, stopPolling, variantDetail, variantName, variants,
 };

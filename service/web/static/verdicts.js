@@ -5,9 +5,8 @@
  * here imports the page itself. */
 import { api } from "./api.js";
 import { h, randomKey, toast } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 import { Outbox } from "./stores.js";
-
-const t = (key, params) => I18n.t(key, params);
 
 /** How many players have a say: a gatti-2 dummy's seat has none. */
 function players(game) {
