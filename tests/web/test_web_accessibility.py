@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from page_driver import Table
+from page_driver import Table, call
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
         "experimental"]
@@ -51,6 +51,21 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
             page.click("#add-member")
             page.locator("#roster .member", has_text=name).wait_for()
 
+    def member_page() -> None:
+        """A member's page with a finished game of the club: figures, tables, charts."""
+        club_id = page.evaluate("location.hash").split("/")[2]
+        edit = page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+        game = call(table.base, "POST", "/games", body={
+            "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
+            headers={"Club-Authorization": f"Bearer {edit}"})
+        for dealer in range(3):
+            call(table.base, "POST", f"/games/{game['id']}/hands", game["tokens"]["edit"], {
+                "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
+        page.click("#member-cancel")
+        page.click("#roster a[id^='stats-']")
+        page.wait_for_selector("#member-rating polyline")
+
     return [
         ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
         ("rules", lambda: (page.click("#rules-gatti"), page.wait_for_selector(".rule-section"))),
@@ -71,6 +86,7 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("club", club),
         ("club member opened", lambda: page.click("#roster .member-toggle")),
         ("club merge", lambda: page.click("#roster [id^='merge-']")),
+        ("club member's page", member_page),
     ]
 
 

@@ -17,6 +17,7 @@ import { h, show } from "./dom.js";
 import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
 import { handScreen } from "./handform.js";
 import { homeScreen } from "./home.js";
+import { memberScreen } from "./member.js";
 import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
@@ -77,6 +78,9 @@ async function route() {
     if (hash === "#/events/new") return await newEventScreen();
     if (hash === "#/clubs/new") return newClubScreen();
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})$/.exec(hash))) return await clubScreen(m[1]);
+    if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/members\/([a-z0-9]{1,32})$/.exec(hash))) {
+      return await memberScreen(m[1], m[2]);
+    }
     if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
