@@ -1,8 +1,10 @@
 """club facts: what a member's statistics count of a counted game's hands, kept with each
-row of the club's results (issue 29, statistics).
+row of the club's results, and the results version that wrote the row (issue 29,
+statistics); an index for an event's last row (a season's evening).
 
-Rows written before this revision have no facts (NULL): a member's statistics fill them in
-the first time they are read (``ClubService.member_stats``, docs/decisions.md).
+Rows written before this revision have no facts (NULL) and version 0: a member's statistics
+fill the facts the first time they are read (``ClubService.member_stats``,
+docs/decisions.md).
 
 Revision ID: 0011_club_facts
 Revises: 0010_duplicate
@@ -31,6 +33,8 @@ def _nullable_json() -> sa.types.TypeEngine[object]:
 def upgrade() -> None:
     with op.batch_alter_table("club_results") as batch:
         batch.add_column(sa.Column("facts", _nullable_json(), nullable=True))
+        batch.add_column(sa.Column("written_version", sa.Integer(), nullable=False,
+                                   server_default="0"))
     op.create_index("ix_club_results_event_id_finished_at", "club_results",
                     ["event_id", "finished_at"])
 
@@ -38,4 +42,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_club_results_event_id_finished_at", table_name="club_results")
     with op.batch_alter_table("club_results") as batch:
+        batch.drop_column("written_version")
         batch.drop_column("facts")

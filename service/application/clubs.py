@@ -247,6 +247,23 @@ class ClubService:
         kind, credentials = self._authorize(club_id, token, write=False)
         return results_etag(club_id, credentials), kind
 
+    def stats_tag(self, club_id: str, token: str | None, member_id: str,
+                  season_id: object = None) -> tuple[str, str]:
+        """The entity tag of a member's statistics and the token's kind. All time (or one
+        variant) they say the member's rows alone: the tag is the club's version (the names
+        of partners, merges and forgets) and the member's rows' state (how many, the newest
+        results version that wrote one), so a result elsewhere in the club leaves it as it
+        was. Over a season, whose evenings other members' rows date, it is the club's
+        results tag."""
+        kind, credentials = self._authorize(club_id, token, write=False)
+        if season_id is not None:
+            return results_etag(club_id, credentials), kind
+        count, written = self.repository.member_rows_state(club_id, member_id)
+        digest = hashlib.sha256(
+            f"{club_id}|{member_id}|{credentials.version}|{count}|{written}".encode()
+        ).hexdigest()[:16]
+        return f"m{credentials.version}.{count}.{written}-{digest}", kind
+
     def seasons(self, club_id: str, token: str | None) -> list[StoredSeason]:
         self._authorize(club_id, token, write=False)
         return self.repository.seasons(club_id)

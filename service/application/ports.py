@@ -501,6 +501,10 @@ class ClubRepository(Protocol):
         """The rows of the club's results that count for the member (any order): what
         their statistics read, in one query on the index of (club, member counted for)."""
 
+    def member_rows_state(self, club_id: str, member_id: str) -> tuple[int, int]:
+        """How many rows count for the member, and the newest results version that wrote
+        one of them: both move with every write that changes what their rows say."""
+
     def evening_ends(self, club_id: str, events: Collection[str]) -> dict[str, datetime]:
         """When each of ``events`` (of the club) ended as its rows say: its last row's end."""
 

@@ -53,6 +53,12 @@ _MEMBER_ROWS = (
            type_coerce(_results.c.facts, String))
     .where(_results.c.club_id == bindparam("club"),
            _results.c.counted_for == bindparam("member")))
+#: How many rows count for a member and the newest results version that wrote one: what
+#: their statistics' entity tag says of their rows.
+_MEMBER_STATE = (
+    select(func.count(), func.max(_results.c.written_version))
+    .where(_results.c.club_id == bindparam("club"),
+           _results.c.counted_for == bindparam("member")))
 
 
 class SqlClubRepository:
@@ -130,6 +136,12 @@ class SqlClubRepository:
                 for (game, event, family, variant, finished, place, shared, points, hands,
                      marca, facts) in rows]
 
+    def member_rows_state(self, club_id: str, member_id: str) -> tuple[int, int]:
+        with self._connect() as connection:
+            found = connection.execute(_MEMBER_STATE, {"club": club_id, "member": member_id}
+                                       ).one()
+        return int(found[0]), int(found[1] or 0)
+
     def evening_ends(self, club_id: str, events: Collection[str]) -> dict[str, datetime]:
         if not events:
             return {}
@@ -191,6 +203,9 @@ class SqlClubRepository:
                         rows: tuple[ClubResult, ...]) -> None:
         with self._write() as connection:
             gone = connection.execute(delete(_results).where(_results.c.game_id == game_id))
+            if not rows and not gone.rowcount:
+                return
+            written = self._results_moved(connection, club_id)
             if rows:
                 connection.execute(insert(_results), [{
                     "game_id": r.game, "seat": r.seat, "club_id": club_id,
@@ -202,9 +217,8 @@ class SqlClubRepository:
                     "totals": list(r.totals), "points": r.points, "hands": r.hands,
                     "marca": str(r.marca) if r.marca is not None else None,
                     "state": r.state,
-                    "facts": dict(r.facts) if r.facts is not None else None} for r in rows])
-            if rows or gone.rowcount:
-                self._results_moved(connection, club_id)
+                    "facts": dict(r.facts) if r.facts is not None else None,
+                    "written_version": written} for r in rows])
 
     def fill_facts(self, game_id: str, facts: Mapping[int, Mapping[str, Any]]) -> None:
         with self._write() as connection:
@@ -306,9 +320,14 @@ class SqlClubRepository:
     # -- helpers -----------------------------------------------------------------------------
 
     @staticmethod
-    def _results_moved(connection: Connection, club_id: str) -> None:
+    def _results_moved(connection: Connection, club_id: str) -> int:
+        """The club's results one version on (the club's row locked until the write ends, so
+        versions follow the order writes commit in); the new version."""
         connection.execute(update(_clubs).where(_clubs.c.id == club_id)
                            .values(results_version=_clubs.c.results_version + 1))
+        version: int = connection.execute(select(_clubs.c.results_version).where(
+            _clubs.c.id == club_id)).scalar_one()
+        return version
 
     @staticmethod
     def _bump(connection: Connection, club_id: str, expected_version: int) -> None:

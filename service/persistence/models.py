@@ -333,6 +333,9 @@ class ClubResultRow(Base):
     #: What a member's statistics count of the game's hands (issue 29): NULL for a row
     #: written before they were kept, filled when the member's statistics are first read.
     facts: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
+    #: The club's results version that wrote the row (0: before it was kept): with how many
+    #: rows count for a member, what tells their statistics apart from one write to another.
+    written_version: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class ClubSeasonRow(Base):

@@ -366,6 +366,21 @@ def test_resources_the_statistics_answer_304_until_a_result_moves(client: Any) -
         hand(client, game, gatti3_hand(dealer))
     moved = stats(client, club, anna)
     assert moved.headers["ETag"] != tag and moved.json["games"] == 1
+    # A game Anna did not play leaves her statistics as they were (a season's move: the
+    # other games date its evenings).
+    season = client.post(f"{CLUBS}/{club['id']}/seasons", json={
+        "name": "Now", "from": "2020-01-01", "to": "2099-12-31"},
+        headers=auth(club["tokens"]["edit"])).json["id"]
+    member(client, club, "Dario")  # a new member is a change to the club: before the tags
+    moved = stats(client, club, anna)
+    seasonal = stats(client, club, anna, season=season).headers["ETag"]
+    elsewhere = started(client, club, ["Bruno", "Carla", "Dario"])
+    for dealer in range(3):
+        hand(client, elsewhere, gatti3_hand(dealer))
+    assert client.get(f"{CLUBS}/{club['id']}/members/{anna}/stats", headers={
+        **auth(club["tokens"]["read"]), "If-None-Match": moved.headers["ETag"]}
+        ).status_code == 304
+    assert stats(client, club, anna, season=season).headers["ETag"] != seasonal
     italian = client.get(f"{CLUBS}/{club['id']}/members/{anna}/stats",
                          headers={**auth(club["tokens"]["read"]), "Accept-Language": "it"})
     assert italian.headers["ETag"] != moved.headers["ETag"]

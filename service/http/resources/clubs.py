@@ -134,16 +134,17 @@ def _member_response(club: StoredClub, member: StoredMember, status: int = 200) 
 
 
 #: The JSON bodies of members' statistics recently read, by their entity tag (the club's
-#: version and its results' version, what was asked, the language), in this process: read
-#: again while no result of the club moved, a member's statistics cost what a game's read
-#: costs (GET /games/{id} is answered from its body kept by version the same way).
+#: version and the member's rows' state, or over a season the club's results' version; what
+#: was asked; the language), in this process: read again while nothing they say moved, a
+#: member's statistics cost what a game's read costs (GET /games/{id} is answered from its
+#: body kept by version the same way).
 _BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 
 
 def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]], *,
-                 results: bool = False, kept: bool = False) -> Response:
+                 results: bool = False) -> Response:
     """A read answered by the club's version (``results``: and its results' version): 304
-    while the client has it; ``kept``: its body made once per tag in this process."""
+    while the client has it."""
     service = club_service()
     state, kind = (service.results_tag(club_id, bearer_token()) if results
                    else service.state_tag(club_id, bearer_token()))
@@ -151,15 +152,25 @@ def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]]
     response: Response
     if request.if_none_match and request.if_none_match.contains_weak(tag):
         response = not_modified(tag, weak=True)
-    elif kept:
+    else:
+        response = current_app.json.response(build())  # type: ignore[assignment]
+        response.headers["ETag"] = weak(tag)
+    response.headers[ACCESS_HEADER] = kind
+    return response
+
+
+def _kept(tag: str, kind: str, build: Callable[[], dict[str, Any]]) -> Response:
+    """A read by its entity tag: 304 while the client has it, else its body, made once per
+    tag in this process (``_BODIES``)."""
+    response: Response
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        response = not_modified(tag, weak=True)
+    else:
         body = _BODIES.get(tag)
         if body is None:
             body = current_app.json.response(build()).get_data()
             _BODIES.put(tag, body)
         response = Response(body, mimetype="application/json")
-        response.headers["ETag"] = weak(tag)
-    else:
-        response = current_app.json.response(build())  # type: ignore[assignment]
         response.headers["ETag"] = weak(tag)
     response.headers[ACCESS_HEADER] = kind
     return response
@@ -682,8 +693,7 @@ class MemberStats(MethodView):
         """
         season, variant = query.get("season"), query.get("variant")
         asked = hashlib.sha256(f"{member_id}|{season}|{variant}".encode()).hexdigest()[:16]
-        return _conditional(
-            club_id, f"stats-{asked}-{request_language()}",
-            lambda: stats_json(club_service().member_stats(
-                club_id, bearer_token(), member_id, season, variant)), results=True,
-            kept=True)
+        service, token = club_service(), bearer_token()
+        state, kind = service.stats_tag(club_id, token, member_id, season)
+        return _kept(f"{state}-stats-{asked}-{request_language()}", kind, lambda: stats_json(
+            service.member_stats(club_id, token, member_id, season, variant)))
