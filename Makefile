@@ -7,6 +7,11 @@
 # Re-installation happens only when pyproject.toml changes (the stamp file below).
 
 PYTHON ?= python3
+# Python keeps its compiled modules (__pycache__, ignored by git) even where the machine says
+# not to: the suite starts many interpreters (test workers, live servers and their workers,
+# the service's commands), and without the cache each compiles every module it imports again,
+# some 2 s of CPU apiece.
+unexport PYTHONDONTWRITEBYTECODE
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp

@@ -1,8 +1,10 @@
 """The chart of a game's running totals on the printed sheet (issue 29), drawn with
-reportlab's own graphics: a line per column over the hands, each in its colour and its dash
+reportlab's own graphics (and a season's leaders evening by evening on its printed standings,
+the same way): a line per column over the hands, each in its colour and its dash
 (a sheet printed in grey still tells them apart), a dot and the name with the last figure at
 the end of each line, the target or the zero as a dashed grey rule with its label, and under
-the drawing the same figures in words (``Chart.words``)."""
+the drawing the same figures in words (``Chart.words``). A step with no figure yet (a season's
+average before a member's first evening) has no point: the line starts at the first it has."""
 
 from __future__ import annotations
 
@@ -36,8 +38,13 @@ def line_style(index: int) -> tuple[Any, tuple[float, ...] | None]:
     return PALETTE[index % len(PALETTE)]
 
 
-def _bounds(chart: Chart) -> tuple[int, int]:
-    values = [v for line in chart.lines for v in line.values]
+def _points(values: tuple[Any, ...]) -> list[tuple[int, float]]:
+    """A line's points (step, figure), leaving out the steps with no figure yet."""
+    return [(x, float(y)) for x, y in enumerate(values) if y is not None]
+
+
+def _bounds(chart: Chart) -> tuple[float, float]:
+    values = [y for line in chart.lines for _x, y in _points(line.values)]
     if chart.reference is not None:
         values.append(chart.reference)
     low, high = min(values), max(values)
@@ -65,7 +72,7 @@ def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float)
     plot.width = width - plot.x - right
     plot.height = HEIGHT - plot.y - 6 * mm
     hands = len(chart.lines[0].values) - 1
-    plot.data = [[(x, y) for x, y in enumerate(line.values)] for line in chart.lines]
+    plot.data = [_points(line.values) for line in chart.lines]
     low, high = _bounds(chart)
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = font
@@ -91,8 +98,8 @@ def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float)
     def x_of(hand: float) -> float:
         return float(plot.x + plot.width * hand / max(hands, 1))
 
-    def y_of(value: float) -> float:
-        return float(plot.y + plot.height * (value - low) / (high - low))
+    def y_of(value: Any) -> float:
+        return float(plot.y + plot.height * (float(value) - low) / (high - low))
 
     if chart.reference is not None:
         level = y_of(chart.reference)

@@ -1,6 +1,7 @@
 """The printable standings of an event (issue 16), in the style of the score sheet: A4, DejaVu
-Sans, rules rather than boxes, the places first, then each round's tables, then how each
-place was reached."""
+Sans, rules rather than boxes, the places first (a club's season: then the chart of its
+leaders evening by evening, issue 29), then each round's tables, then how each place was
+reached."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 
 from service.application.printouts import Block, StandingsSheet
 
+from .chart import chart_drawing
 from .render import (
     BAND,
     BODY,
@@ -96,6 +98,12 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     fixed[1] = width - sum(fixed)
     story.append(_table(sheet.standings, fixed, styles, range(2, len(fixed))))
     story += [Spacer(1, 2 * mm), _p(sheet.legend, styles["small"]), Spacer(1, 5 * mm)]
+    if sheet.chart is not None:
+        # A season's leaders evening by evening: the places' table told as a picture.
+        story += [KeepTogether([
+            _p(sheet.chart.title, styles["h2"]), Spacer(1, 1.5 * mm),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL), Spacer(1, 1.5 * mm),
+            *(_p(line, styles["small"]) for line in sheet.chart.words)]), Spacer(1, 5 * mm)]
     for block in sheet.rounds:
         widths = [14 * mm, 0.0, 30 * mm, 36 * mm]
         widths[1] = width - sum(widths)

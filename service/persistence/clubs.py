@@ -24,16 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from service.application.ports import (
-    ClubCredentials,
-    ClubGame,
-    EventAction,
-    GameIdTaken,
-    StaleGame,
-    StoredClub,
-    StoredMember,
-    StoredSeason,
-)
+from service.application import ports
 from service.domain import ClubResult, MemberRow, Season
 
 from .base import tables, version_bump
@@ -70,7 +61,7 @@ class SqlClubRepository:
 
     # -- reads -------------------------------------------------------------------------------
 
-    def get_club(self, club_id: str) -> StoredClub | None:
+    def get_club(self, club_id: str) -> ports.StoredClub | None:
         with self._connect() as connection:
             row = connection.execute(select(_clubs).where(_clubs.c.id == club_id)).first()
             if row is None:
@@ -78,23 +69,23 @@ class SqlClubRepository:
             members = connection.execute(
                 select(_members).where(_members.c.club_id == club_id)
                 .order_by(_members.c.number)).all()
-        return StoredClub(
+        return ports.StoredClub(
             id=row.id, name=row.name, edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version,
-            members=tuple(StoredMember(
+            members=tuple(ports.StoredMember(
                 id=m.id, number=m.number, name=m.name, name_key=m.name_key,
                 initials=m.initials, active=bool(m.active), joined_at=aware(m.joined_at),
                 merged_into=m.merged_into, forgotten=bool(m.forgotten),
                 changed_version=m.changed_version) for m in members))
 
-    def get_club_credentials(self, club_id: str) -> ClubCredentials | None:
+    def get_club_credentials(self, club_id: str) -> ports.ClubCredentials | None:
         with self._connect() as connection:
             found = connection.execute(
                 select(_clubs.c.edit_token_hash, _clubs.c.read_token_hash, _clubs.c.version,
                        _clubs.c.results_version)
                 .where(_clubs.c.id == club_id)).first()
-        return ClubCredentials(found[0], found[1], found[2], found[3]) if found else None
+        return ports.ClubCredentials(found[0], found[1], found[2], found[3]) if found else None
 
     def club_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
@@ -103,12 +94,12 @@ class SqlClubRepository:
                                               _clubs.c.read_token_hash == token_hash))
                 .limit(1)).first() is not None
 
-    def club_history(self, club_id: str) -> list[EventAction]:
+    def club_history(self, club_id: str) -> list[ports.EventAction]:
         with self._connect() as connection:
             rows = connection.execute(
                 select(_actions).where(_actions.c.club_id == club_id)
                 .order_by(_actions.c.club_version)).all()
-        return [EventAction(r.club_version, r.action, dict(r.data), aware(r.created_at))
+        return [ports.EventAction(r.club_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 
     def club_results(self, club_id: str) -> list[ClubResult]:
@@ -153,7 +144,7 @@ class SqlClubRepository:
                 .group_by(_results.c.event_id)).all()
         return {event: aware(end) for event, end in rows}
 
-    def club_games(self, club_id: str) -> list[ClubGame]:
+    def club_games(self, club_id: str) -> list[ports.ClubGame]:
         with self._connect() as connection:
             rows = connection.execute(
                 select(_games.c.id, _games.c.variant, _games.c.players, _games.c.seat_members,
@@ -161,7 +152,7 @@ class SqlClubRepository:
                        _games.c.event_table, _games.c.ended_at)
                 .where(_games.c.club_id == club_id)
                 .order_by(_games.c.created_at, _games.c.id)).all()
-        return [ClubGame(
+        return [ports.ClubGame(
             id=r.id, variant=r.variant, players=tuple(r.players),
             seat_members=tuple(r.seat_members or ()), created_at=aware(r.created_at),
             event=(r.event_id, r.event_round, r.event_table) if r.event_id else None,
@@ -188,12 +179,12 @@ class SqlClubRepository:
             out[r.id] = None if r.id in forgotten or target in forgotten else target
         return out
 
-    def seasons(self, club_id: str) -> list[StoredSeason]:
+    def seasons(self, club_id: str) -> list[ports.StoredSeason]:
         with self._connect() as connection:
             rows = connection.execute(
                 select(_seasons).where(_seasons.c.club_id == club_id)
                 .order_by(_seasons.c.created_at, _seasons.c.id)).all()
-        return [StoredSeason(r.id, Season(
+        return [ports.StoredSeason(r.id, Season(
             r.name, r.date_from, r.date_to, tuple(r.families), r.counting, r.best_n),
             aware(r.created_at)) for r in rows]
 
@@ -265,7 +256,7 @@ class SqlClubRepository:
                     connection.execute(update(_events).where(_events.c.id == event.id).values(
                         entrants=entrants, version=_events.c.version + 1))
 
-    def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
+    def add_season(self, club_id: str, *, expected_version: int, season: ports.StoredSeason,
                    data: dict[str, Any], now: datetime) -> None:
         with self._write() as connection:
             self._bump(connection, club_id, expected_version)
@@ -277,7 +268,7 @@ class SqlClubRepository:
                 "best_n": spec.best_n, "created_at": season.created_at})
             self._act(connection, club_id, expected_version + 1, "add_season", data, now)
 
-    def add_club(self, club: StoredClub, now: datetime) -> None:
+    def add_club(self, club: ports.StoredClub, now: datetime) -> None:
         try:
             with self._write() as connection:
                 connection.execute(insert(_clubs), {
@@ -288,10 +279,10 @@ class SqlClubRepository:
                 self._act(connection, club.id, club.version, "create",
                           {"name": club.name}, now)
         except IntegrityError as error:
-            raise GameIdTaken(club.id) from error
+            raise ports.GameIdTaken(club.id) from error
 
     def change_members(self, club_id: str, *, expected_version: int,
-                       members: tuple[StoredMember, ...], action: str,
+                       members: tuple[ports.StoredMember, ...], action: str,
                        data: dict[str, Any], now: datetime,
                        forget: str | None = None) -> None:
         with self._write() as connection:
@@ -335,7 +326,7 @@ class SqlClubRepository:
             "club_id": club_id, "expected": expected_version,
             "next_version": expected_version + 1})
         if bumped.rowcount != 1:
-            raise StaleGame(club_id)
+            raise ports.StaleGame(club_id)
 
     @staticmethod
     def _scrub(connection: Connection, club_id: str, member_id: str) -> None:

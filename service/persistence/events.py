@@ -13,17 +13,7 @@ from typing import Any, Literal
 from sqlalchemy import Connection, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from service.application.ports import (
-    EventAction,
-    EventCredentials,
-    GameIdTaken,
-    StaleGame,
-    StoredEvent,
-    StoredGame,
-    StoredRound,
-    StoredTable,
-    TableEventToken,
-)
+from service.application import ports
 
 from .base import tables, version_bump
 from .connections import SqlConnections, aware
@@ -54,7 +44,7 @@ class SqlEventRepository:
 
     # -- reads -------------------------------------------------------------------------------
 
-    def get_event(self, event_id: str) -> StoredEvent | None:
+    def get_event(self, event_id: str) -> ports.StoredEvent | None:
         with self._connect() as connection:
             row = connection.execute(
                 select(_events).where(_events.c.id == event_id)).first()
@@ -64,29 +54,29 @@ class SqlEventRepository:
                 select(_rounds).where(_rounds.c.event_id == event_id)
                 .order_by(_rounds.c.number)).all()
             tables = connection.execute(_TABLES, {"event_id": event_id}).all()
-        by_round: dict[int, list[StoredTable]] = {}
+        by_round: dict[int, list[ports.StoredTable]] = {}
         for table in tables:
-            by_round.setdefault(table.round, []).append(StoredTable(
+            by_round.setdefault(table.round, []).append(ports.StoredTable(
                 table.number, table.game_id, tuple(table.entrants), table.version,
                 table.closed_at is not None))
-        return StoredEvent(
+        return ports.StoredEvent(
             id=row.id, name=row.name, variant=row.variant, options=dict(row.options),
             format=row.format, pairing=row.pairing, scoring=row.scoring, rounds=row.rounds,
             seed=row.seed, entrants=tuple(row.entrants), club=row.club_id,
             edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version, deals=row.deals, boards_per_round=row.boards_per_round,
-            played=tuple(StoredRound(
+            played=tuple(ports.StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
                 tuple(by_round.get(r.number, ()))) for r in rounds))
 
-    def get_event_credentials(self, event_id: str) -> EventCredentials | None:
+    def get_event_credentials(self, event_id: str) -> ports.EventCredentials | None:
         with self._connect() as connection:
             found = connection.execute(
                 select(_events.c.edit_token_hash, _events.c.read_token_hash, _events.c.version)
                 .where(_events.c.id == event_id)).first()
-        return EventCredentials(found[0], found[1], found[2]) if found else None
+        return ports.EventCredentials(found[0], found[1], found[2]) if found else None
 
     def event_state(self, event_id: str) -> tuple[int, int, int] | None:
         """The event's version, the sum of its tables' games' versions and their count: one
@@ -109,15 +99,15 @@ class SqlEventRepository:
                                               EventRow.read_token_hash == token_hash))
                 .limit(1)).first() is not None
 
-    def event_history(self, event_id: str) -> list[EventAction]:
+    def event_history(self, event_id: str) -> list[ports.EventAction]:
         with self._connect() as connection:
             rows = connection.execute(
                 select(_actions).where(_actions.c.event_id == event_id)
                 .order_by(_actions.c.event_version)).all()
-        return [EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
+        return [ports.EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 
-    def table_event_token(self, game_id: str, token_hash: str) -> TableEventToken | None:
+    def table_event_token(self, game_id: str, token_hash: str) -> ports.TableEventToken | None:
         with self._connect() as connection:
             found = connection.execute(
                 select(_events.c.id, _events.c.edit_token_hash, _tables.c.round,
@@ -130,7 +120,7 @@ class SqlEventRepository:
         if found is None:
             return None
         kind: Literal["edit", "read"] = "edit" if found[1] == token_hash else "read"
-        return TableEventToken(kind, found[0], found[2], found[3])
+        return ports.TableEventToken(kind, found[0], found[2], found[3])
 
     # -- writes ------------------------------------------------------------------------------
 
@@ -140,7 +130,7 @@ class SqlEventRepository:
             self._bump_event(connection, event_id, expected_version)
             self._act(connection, event_id, expected_version + 1, action, data, now)
 
-    def add_event(self, event: StoredEvent, now: datetime) -> None:
+    def add_event(self, event: ports.StoredEvent, now: datetime) -> None:
         try:
             with self._write() as connection:
                 connection.execute(insert(_events), {
@@ -157,10 +147,10 @@ class SqlEventRepository:
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:
-            raise GameIdTaken(event.id) from error
+            raise ports.GameIdTaken(event.id) from error
 
-    def add_round(self, event_id: str, *, expected_version: int, played: StoredRound,
-                  games: tuple[StoredGame, ...], data: dict[str, Any], now: datetime) -> None:
+    def add_round(self, event_id: str, *, expected_version: int, played: ports.StoredRound,
+                  games: tuple[ports.StoredGame, ...], data: dict[str, Any], now: datetime) -> None:
         with self._write() as connection:
             self._bump_event(connection, event_id, expected_version)
             connection.execute(insert(_rounds), {
@@ -202,7 +192,7 @@ class SqlEventRepository:
                 select(_tables.c.number, _tables.c.game_id)
                 .where(_tables.c.event_id == event_id, _tables.c.round == number)).all())
             if self._any_hand(connection, games.values()):
-                raise StaleGame(event_id)
+                raise ports.StaleGame(event_id)
             for table, entrants, names, members in tables:
                 connection.execute(
                     update(_tables).where(_tables.c.event_id == event_id,
@@ -233,7 +223,7 @@ class SqlEventRepository:
         bumped = connection.execute(_BUMP_EVENT, {
             "event_id": event_id, "expected": expected, "next_version": expected + 1})
         if bumped.rowcount != 1:
-            raise StaleGame(event_id)
+            raise ports.StaleGame(event_id)
 
     @staticmethod
     def _act(connection: Connection, event_id: str, version: int, action: str,

@@ -209,19 +209,25 @@ class EventTableRow(Base):
     entrants: Mapped[list[int]] = mapped_column(JSONType)
 
 
-class EventActionRow(Base):
+class ActionColumns:
+    """What every history of actions holds besides whose it is and at which of its versions:
+    the order of insertion, the action, what it did, and when."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    action: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventActionRow(ActionColumns, Base):
     """One action of the organiser, in order: the event's history. Rows are only inserted."""
 
     __tablename__ = "event_actions"
     __table_args__ = (UniqueConstraint("event_id", "event_version"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     event_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("events.id", ondelete="CASCADE"))
     event_version: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(16))
-    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class IdempotencyKeyRow(Base):
@@ -281,20 +287,16 @@ class ClubMemberRow(Base):
     changed_version: Mapped[int] = mapped_column(Integer)
 
 
-class ClubActionRow(Base):
+class ClubActionRow(ActionColumns, Base):
     """One change to a club, in order: its history. Rows are only inserted, except that
     forgetting a member takes their name out of the earlier ones."""
 
     __tablename__ = "club_actions"
     __table_args__ = (UniqueConstraint("club_id", "club_version"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     club_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("clubs.id", ondelete="CASCADE"))
     club_version: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(16))
-    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ClubResultRow(Base):

@@ -292,6 +292,8 @@ def test_resources_an_events_entrants_are_members_and_its_tables_the_clubs(
     event = created.json
     members = {m["name"]: m["id"] for m in roster(client, club)}
     assert set(members) == {"Anna", "Bruno", "carla"}
+    assert [(e["name"], e["member"]) for e in event["entrants"]] == [
+        (name, members[name]) for name in ("Anna", "Bruno", "carla")]
     edit = auth(event["tokens"]["edit"])
     started = client.post(f"{EVENTS}/{event['id']}/rounds", json={}, headers=edit)
     assert started.status_code == 201, started.json
@@ -348,6 +350,7 @@ def test_linking_a_pairs_players_are_members_and_a_rename_shows_in_the_event(
                  headers=auth(club["tokens"]["edit"]))
     state = client.get(f"{EVENTS}/{event['id']}", headers=auth(event["tokens"]["read"])).json
     assert state["entrants"][0]["players"] == ["Ada", "P0b"]
+    assert state["entrants"][0]["members"] == [members["P0a"], members["P0b"]]
 
 
 def test_linking_an_evening_over_prints_and_exports(client: Any) -> None:

@@ -208,3 +208,35 @@ def test_words_a_season_as_a_club_plays_it(client: Any) -> None:
     assert len(after["evenings"]) == 2 and {r["entrant"] for r in after["rows"]} == {
         "Anna", "Bruno", "Elena"}
     assert [r["place"] for r in after["rows"]] == sorted(r["place"] for r in after["rows"])
+
+
+def test_pictures_the_standings_carry_the_top_places_evening_by_evening(client: Any) -> None:
+    """CLUBS.md "Pictures": the season's standings have a chart of the top places evening by
+    evening; its figures are each leader's match points after each evening, summed here from
+    the games' totals."""
+    club = found_club(client)
+    season = open_season(client, club).json["id"]
+    seatings = [(["Anna", "Bruno", "Carla"], 0), (["Dario", "Bruno", "Carla"], 1),
+                (["Anna", "Dario", "Elena"], 2), (["Carla", "Elena", "Franco"], 0)]
+    evenings: list[dict[str, int]] = []
+    for players, winner in seatings:
+        game = started(client, club, players)
+        play(client, game, 3, counting_to=winner)
+        state = client.get(f"/api/v1/games/{game['id']}",
+                           headers=auth(game["tokens"]["read"])).json
+        assert state["status"] == "finished"
+        evenings.append(dict(zip(state["club"]["members"], by_rank(
+            [state["totals"][c["key"]] for c in state["columns"]]), strict=True)))
+    found = standings(client, club, season).json
+    assert len(found["evenings"]) == 4 and len(found["rows"]) == 6
+    leaders = found["leaders"]
+    assert [(x["member"], x["entrant"]) for x in leaders] == [
+        (r["member"], r["entrant"]) for r in found["rows"][:5]]
+    for leader in leaders:
+        running = [0]
+        for night in evenings:
+            running.append(running[-1] + night.get(leader["member"], 0))
+        assert leader["running"] == running
+    pdf = client.get(f"{CLUBS}/{club['id']}/seasons/{season}/standings.pdf?lang=en",
+                     headers=auth(club["tokens"]["read"]))
+    assert pdf.status_code == 200

@@ -2,13 +2,16 @@
 sums what the club decides: ``sum``, ``best_n`` of a member's evenings, ``average``; ties as
 in EVENTS.md), "Linking results to members" (a season counts the club's games of its
 families finished within its dates; an event is one evening, dated by its last round, never
-counted twice), "Bad input" (reversed dates, unknown families: each field named)."""
+counted twice), "Bad input" (reversed dates, unknown families: each field named),
+"Pictures" (the season's top places evening by evening: the figures the chart draws)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
+from itertools import accumulate
+from typing import Any
 
 import pytest
 
@@ -167,3 +170,94 @@ def test_words_a_member_counts_once_at_a_table_whatever_merges_say() -> None:
     assert places_of(found) == {"Anna": 1, "Carla": 2}
     anna = next(r for r in found.standings.rows if found.members[r.entrant] == "a")
     assert anna.match_points == 4 and len(anna.rounds) == 1
+
+
+# -- CLUBS.md "Pictures": the season's standings, a chart of the top places evening by evening
+
+
+SIX = [("a", "Anna"), ("b", "Bruno"), ("c", "Carla"), ("d", "Dario"), ("e", "Elena"),
+       ("f", "Franco")]
+
+
+def earned(scores: dict[str, int]) -> dict[str, int]:
+    """EVENTS.md's match points at a table of players on their own, worked out here: 2 for
+    every player beaten, 1 for every tie."""
+    return {m: sum(2 if own > other else 1 if own == other else 0
+                   for n, other in scores.items() if n != m) for m, own in scores.items()}
+
+
+def a_season_of_evenings() -> tuple[list[ClubResult], list[dict[str, int]]]:
+    """Six evenings of six members (a stand-alone game each, and an event of two rounds);
+    with each evening's match points by member, summed here from its tables."""
+    tables = [
+        [("g1", {"a": 30, "b": 20, "c": 10})],
+        [("g2", {"d": 40, "e": 30, "f": 20})],
+        [("e1", {"a": 20, "d": 20, "f": 10}), ("e2", {"f": 30, "a": 10, "d": 20})],
+        [("g3", {"b": 10, "c": 30})],
+        [("g4", {"c": 10, "e": 20, "b": 30})],
+        [("g5", {"a": 10, "b": 20, "c": 30, "d": 40})],
+    ]
+    rows: list[ClubResult] = []
+    nights: list[dict[str, int]] = []
+    for day, evening in enumerate(tables, start=3):
+        night: dict[str, int] = {}
+        for number, (name, scores) in enumerate(evening, start=1):
+            if name.startswith("e"):
+                rows += game(name, scores, day=day, event="ev", round_=number, table=1)
+            else:
+                rows += game(name, scores, day=day)
+            for member, points in earned(scores).items():
+                night[member] = night.get(member, 0) + points
+        nights.append(night)
+    return rows, nights
+
+
+def running_of(found: Any) -> dict[str, tuple[object, ...]]:
+    return {found.members[line.entrant]: line.values for line in found.leaders}
+
+
+def test_pictures_the_top_places_evening_by_evening_sum_each_evening_so_far() -> None:
+    rows, nights = a_season_of_evenings()
+    found = season_standings(season(), rows, SIX)
+    assert len(found.evenings) == 6 and found.evenings[2].rounds == (3, 4)
+    # The first five rows of the standings, in their order (Franco, sixth, is not followed).
+    assert [line.entrant for line in found.leaders] == [
+        r.entrant for r in found.standings.rows[:5]]
+    assert len(found.standings.rows) == 6
+    for member, values in running_of(found).items():
+        assert values == tuple(accumulate((n.get(member, 0) for n in nights), initial=0))
+    for row, line in zip(found.standings.rows, found.leaders, strict=False):
+        assert line.values[-1] == row.match_points  # the last figure is the row's own
+
+
+def test_pictures_best_n_keeps_each_members_best_evenings_so_far() -> None:
+    rows, nights = a_season_of_evenings()
+    found = season_standings(season(counting="best_n", n=2), rows, SIX)
+    for member, values in running_of(found).items():
+        played: list[int] = []
+        expected: list[int] = [0]
+        for night in nights:
+            if member in night:
+                played.append(night[member])
+            expected.append(sum(sorted(played, reverse=True)[:2]))
+        assert values == tuple(expected)
+    for row, line in zip(found.standings.rows, found.leaders, strict=False):
+        assert line.values[-1] == row.match_points
+
+
+def test_pictures_average_over_each_members_evenings_so_far_none_before_the_first() -> None:
+    rows, nights = a_season_of_evenings()
+    found = season_standings(season(counting="average"), rows, SIX)
+    for member, values in running_of(found).items():
+        played: list[int] = []
+        expected: list[Decimal | None] = [None]
+        for night in nights:
+            if member in night:
+                played.append(night[member])
+            expected.append((Decimal(sum(played)) / len(played)).quantize(
+                Decimal("0.1"), rounding=ROUND_HALF_UP) if played else None)
+        assert values == tuple(expected)
+    dario = running_of(found)["d"]
+    assert dario[:2] == (None, None) and dario[2] is not None  # his first: the second
+    for row, line in zip(found.standings.rows, found.leaders, strict=False):
+        assert line.values[-1] == row.match_points

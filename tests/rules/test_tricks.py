@@ -4,6 +4,8 @@ disputed trick (API.md ``POST /adjudicate/trick``)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.domain.core.cards import Card
 from service.domain.core.errors import RecordInvalid
@@ -55,6 +57,19 @@ def test_s0_no_obligation_to_overtrump() -> None:
 def test_s0_the_fool_may_always_be_played() -> None:
     hand = cards("3H", "FOOL")
     assert cards("FOOL")[0] in legal_plays(hand, cards("KH"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["gatti-3", "ottocento", "mitigatti-4"]), st.data())
+def test_s0_legal_plays_are_the_plays_no_follow_rule_forbids(vid: str, data: st.DataObject
+                                                              ) -> None:
+    """legal_plays works in one pass what breach_of says card by card, in every pack."""
+    pack = list(find_variant(vid).pack.cards)
+    hand = data.draw(st.lists(st.sampled_from(pack), min_size=1, max_size=12, unique=True))
+    rest = [c for c in pack if c not in hand]
+    trick = data.draw(st.lists(st.sampled_from(rest), max_size=3, unique=True))
+    expected = frozenset(c for c in hand if breach_of(trick, c, hand) is None)
+    assert legal_plays(hand, trick) == expected
 
 
 def test_s0_a_led_fool_lets_the_next_card_set_the_suit() -> None:

@@ -51,19 +51,33 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
             page.click("#add-member")
             page.locator("#roster .member", has_text=name).wait_for()
 
-    def member_page() -> None:
-        """A member's page with a finished game of the club: figures, tables, charts."""
+    def season() -> None:
+        """A season whose standings have a game: the table, its printouts, its chart."""
         club_id = page.evaluate("location.hash").split("/")[2]
         edit = page.evaluate(
             f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+        season_id = call(table.base, "POST", f"/clubs/{club_id}/seasons", edit, {
+            "name": "Autunno", "from": "2026-01-01", "to": "2099-12-31"})["id"]
         game = call(table.base, "POST", "/games", body={
             "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
             headers={"Club-Authorization": f"Bearer {edit}"})
-        for dealer in range(3):
+        for _ in range(3):
+            dealer = call(table.base, "GET", f"/games/{game['id']}",
+                          game["tokens"]["edit"])["next_dealer"]
             call(table.base, "POST", f"/games/{game['id']}/hands", game["tokens"]["edit"], {
                 "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
-        page.click("#member-cancel")
-        page.click("#roster a[id^='stats-']")
+        page.reload()
+        page.locator(f"label:has(#season-{season_id})").click()
+        page.wait_for_selector("#season-chart")
+
+    def member_page() -> None:
+        """A member's page, with the season's finished game: figures, tables, charts."""
+        club_id = page.evaluate("location.hash").split("/")[2]
+        edit = page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+        anna = next(m["id"] for m in call(table.base, "GET", f"/clubs/{club_id}/members",
+                                          edit)["members"] if m["name"] == "Anna")
+        page.goto(f"{table.base}/#/clubs/{club_id}/members/{anna}")
         page.wait_for_selector("#member-rating polyline")
 
     return [
@@ -86,6 +100,12 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("club", club),
         ("club member opened", lambda: page.click("#roster .member-toggle")),
         ("club merge", lambda: page.click("#roster [id^='merge-']")),
+        ("club season and its leaders", season),
+        ("club game from the roster", lambda: (
+            page.click("#club-new-game"), page.click(".roster-chips button >> nth=0"))),
+        ("club event from the roster", lambda: (
+            page.go_back(), page.click("#club-new-event"),
+            page.click(".roster-chips button >> nth=1"))),
         ("club member's page", member_page),
     ]
 

@@ -25,8 +25,9 @@ ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon
 LINKED = ["app.css", "icon.svg", "icon-192.png", "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step): the state, each screen, and the
 #: helpers it uses itself.
-MODULES = ["api.js", "board.js", "clubs.js", "dom.js", "events.js", "handform.js", "home.js",
-           "member.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js", "stores.js"]
+MODULES = ["api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "events.js", "handform.js",
+           "home.js", "member.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js",
+           "stores.js"]
 #: Every module of the page, whoever imports it.
 ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js")
                      if p.name not in ("sw.js", "i18n.js", "qr.js", "cards.js", "app.js"))

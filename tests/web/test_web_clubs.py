@@ -1,14 +1,17 @@
 """A club on the phone page (issue 29): the secretary makes the club from the home screen,
 builds its roster (a name twice is refused at its field), renames, marks two names as one
 person and undoes it, deactivates and forgets; a member's phone, opened from the members'
-link, sees the roster and can change nothing."""
+link, sees the roster and can change nothing. A game or an event started from the club seats
+its members with a tap each; a season shows its leaders evening by evening and its
+printouts; a member's page shows their statistics and charts."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from page_driver import call
+from page_driver import Table, call
 from playwright.sync_api import expect
 
 
@@ -139,6 +142,159 @@ def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) ->
 
 def _season_id(base: str, club_id: str, token: str) -> str:
     return str(call(base, "GET", f"/clubs/{club_id}/seasons", token)["seasons"][0]["id"])
+
+
+def _club_with(phones: Any, names: list[str]) -> tuple[Any, Any, str, str, dict[str, str]]:
+    """The secretary's phone with a new club of these members: the phone, its page, the
+    club's id and edit token, and each member's id by name."""
+    secretary = phones()
+    page = secretary.page
+    page.goto(secretary.base + "/#/clubs/new")
+    page.fill("#club-name", "Circolo")
+    page.click("#create-club")
+    expect(page.locator("h1")).to_have_text("Circolo")
+    for name in names:
+        _add(page, name)
+    club_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+    ids = {name: str(page.locator("#roster .member", has_text=name).get_attribute("data-member"))
+           for name in names}
+    return secretary, page, club_id, edit, ids
+
+
+def test_a_game_started_from_the_club_seats_its_members_with_a_tap_each(phones: Any) -> None:
+    """CLUBS.md "The phone page": starting a game from the club fills the seats from the
+    roster with a tap each; the game is the club's, its seats those members."""
+    secretary, page, club_id, _edit, ids = _club_with(phones, ["Anna", "Bruno", "Carla", "Dario"])
+    page.click("#club-new-game")
+    expect(page.locator(".lead")).to_contain_text("Circolo")
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-3")
+    # A tap seats a member in the next empty seat; a tap again frees it for the next one.
+    for name in ("Carla", "Anna", "Bruno"):
+        page.click(f"#seat-member-{ids[name]}")
+    expect(page.locator("#player-1")).to_have_value("Anna")
+    expect(page.locator(f"#seat-member-{ids['Dario']}")).to_be_disabled()  # every seat taken
+    page.click(f"#seat-member-{ids['Anna']}")
+    expect(page.locator("#player-1")).to_have_value("")
+    expect(page.locator(f"#seat-member-{ids['Anna']}")).to_have_attribute("aria-pressed", "false")
+    page.click(f"#seat-member-{ids['Dario']}")
+    assert [page.input_value(f"#player-{i}") for i in range(3)] == ["Carla", "Dario", "Bruno"]
+    expect(page.locator(f"#seat-member-{ids['Dario']}")).to_have_attribute("aria-pressed", "true")
+    page.click("#start")
+    page.wait_for_selector("#to-sheet")
+    game = Table(page, secretary.base).stored_game()
+    assert game["club"] == {"id": club_id,
+                            "members": [ids["Carla"], ids["Dario"], ids["Bruno"]]}
+    assert game["players"] == ["Carla", "Dario", "Bruno"]
+
+
+def test_an_event_started_from_the_club_takes_its_members_and_new_names(phones: Any) -> None:
+    """An event likewise: each tap adds a member to the roster's lines, a tap again takes
+    them off, and a name typed that the club does not have becomes a new member."""
+    secretary, page, club_id, edit, ids = _club_with(phones, ["Anna", "Bruno", "Carla", "Dario"])
+    page.click("#club-new-event")
+    expect(page.locator(".lead")).to_contain_text("Circolo")
+    page.fill("#event-name", "Giovedì")
+    for name in ("Dario", "Anna", "Bruno", "Carla"):
+        page.click(f"#seat-member-{ids[name]}")
+    page.click(f"#seat-member-{ids['Anna']}")  # off again
+    expect(page.locator("#event-roster")).to_have_value("Dario\nBruno\nCarla")
+    page.fill("#event-roster", "Dario\nBruno\nCarla\nElena")
+    page.click(f"#seat-member-{ids['Anna']}")
+    expect(page.locator("#event-roster")).to_have_value("Dario\nBruno\nCarla\nElena\nAnna")
+    expect(page.locator("#roster-count")).to_contain_text("5")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/v1/events")
+                             ) as sent:
+        page.click("#start-event")
+    body = sent.value.post_data_json
+    assert body["club"] == club_id
+    assert sent.value.headers["club-authorization"] == f"Bearer {edit}"
+    assert body["entrants"] == [{"name": {"member": ids["Dario"]}}, {"name": {"member": ids["Bruno"]}},
+                                {"name": {"member": ids["Carla"]}}, {"name": "Elena"},
+                                {"name": {"member": ids["Anna"]}}]
+    page.wait_for_url("**/#/events/*")
+    event_id = page.evaluate("location.hash").split("/")[2]
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}'].tokens.edit")
+    members = {m["name"]: m["id"] for m in call(
+        secretary.base, "GET", f"/clubs/{club_id}/members", edit)["members"]}
+    assert set(members) == {"Anna", "Bruno", "Carla", "Dario", "Elena"}  # Elena: a new member
+    # Its tables are the club's games, each seat the member of that name.
+    table = call(secretary.base, "POST", f"/events/{event_id}/rounds", token, {})["tables"][0]
+    game = call(secretary.base, "GET", f"/games/{table['game']}", table["tokens"]["read"])
+    assert game["club"]["id"] == club_id
+    assert game["club"]["members"] == [members[name] for name in game["players"]]
+
+
+def test_a_seasons_leaders_evening_by_evening_and_its_printouts(phones: Any) -> None:
+    """CLUBS.md "Pictures": the season's standings have a chart of the top places evening by
+    evening, its figures in a table for screen readers; the printouts are a tap away, the
+    PDF in the page's language."""
+    secretary, page, club_id, edit, _ids = _club_with(phones, [])
+    call(secretary.base, "POST", f"/clubs/{club_id}/seasons", edit,
+         {"name": "Autunno", "from": "2026-01-01", "to": "2099-12-31"})
+    for players, winner in ((["Anna", "Bruno", "Carla"], 40), (["Anna", "Bruno", "Carla"], 10)):
+        game = call(secretary.base, "POST", "/games", body={
+            "variant": "gatti-3", "players": players, "club": club_id},
+            headers={"Club-Authorization": f"Bearer {edit}"})
+        token = game["tokens"]["edit"]
+        for _ in range(3):
+            dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
+            call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
+                "dealer": dealer, "piles": [{"side": 0, "points": winner},
+                                            {"side": 1, "points": 60 - winner}]})
+    season = _season_id(secretary.base, club_id, edit)
+    standings = call(secretary.base, "GET", f"/clubs/{club_id}/seasons/{season}/standings", edit)
+    page.reload()
+    page.locator(f"label:has(#season-{season})").click()
+    chart = page.locator("#season-chart")
+    expect(chart.locator("h3")).to_have_text("The top 3, evening by evening")
+    lines = chart.locator("polyline")
+    expect(lines).to_have_count(3)
+    for k, leader in enumerate(standings["leaders"]):
+        expect(lines.nth(k)).to_have_attribute(
+            "data-values", ",".join(str(v) for v in leader["running"]))
+    # In words: a row for the start and for each evening, a column a leader.
+    figures = chart.locator("table.visually-hidden tbody tr")
+    expect(figures).to_have_count(3)
+    first = standings["leaders"][0]
+    expect(figures.nth(2)).to_contain_text(str(first["running"][2]))
+    expect(chart.locator("table.visually-hidden thead")).to_contain_text(first["entrant"])
+    with page.expect_download() as pdf:
+        page.click("#season-pdf")
+    assert pdf.value.suggested_filename == "Circolo Autunno.pdf"
+    assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+    assert page.locator("#season-pdf").get_attribute("href").endswith("standings.pdf?lang=en")
+    with page.expect_download() as sheet:
+        page.click("#season-csv")
+    assert Path(sheet.value.path()).read_text(encoding="utf-8").startswith("place,entrant")
+
+
+def test_a_pairs_event_from_the_club_pairs_its_members_a_tap_each(phones: Any) -> None:
+    """In the pairs format a tap gives the first pair still one player short its second,
+    named after both; a tap again takes a player off their pair."""
+    _secretary, page, club_id, _edit, ids = _club_with(phones, ["Anna", "Bruno", "Carla", "Dario"])
+    page.click("#club-new-event")
+    page.fill("#event-name", "Coppie")
+    page.locator("label:has(#format-pairs)").click()
+    for name in ("Anna", "Bruno", "Carla"):
+        page.click(f"#seat-member-{ids[name]}")
+    roster = page.locator("#event-roster")
+    expect(roster).to_have_value("Anna & Bruno: Anna, Bruno\nCarla: Carla")
+    page.click(f"#seat-member-{ids['Bruno']}")
+    expect(roster).to_have_value("Anna: Anna\nCarla: Carla")
+    page.click(f"#seat-member-{ids['Dario']}")
+    page.click(f"#seat-member-{ids['Bruno']}")
+    expect(roster).to_have_value("Anna & Dario: Anna, Dario\nCarla & Bruno: Carla, Bruno")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/v1/events")
+                             ) as sent:
+        page.click("#start-event")
+    assert sent.value.post_data_json["club"] == club_id
+    assert sent.value.post_data_json["entrants"] == [
+        {"name": "Anna & Dario", "players": [{"member": ids["Anna"]}, {"member": ids["Dario"]}]},
+        {"name": "Carla & Bruno", "players": [{"member": ids["Carla"]}, {"member": ids["Bruno"]}]}]
+    page.wait_for_url("**/#/events/*")
 
 
 def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:

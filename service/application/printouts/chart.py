@@ -20,6 +20,7 @@ def build_chart(c: SheetContext) -> Chart | None:
     marca = c.view.summary.ledger is not None
     target = c.view.summary.target
     lines = []
+    words = []
     for column in c.columns:
         if marca:
             after = [n.balances[column.key] for n in c.numbers if n.balances is not None]
@@ -27,6 +28,8 @@ def build_chart(c: SheetContext) -> Chart | None:
         else:
             values = (0, *(n.totals[column.key] for n in c.numbers))
         lines.append(ChartLine(column.label, values))
+        words.append(t("chart.line", name=column.label,
+                       values=", ".join(t.number(v) for v in values)))
     if marca:
         title, unit, reference, label = (t("chart.title.marca"), t("chart.unit.marca"), 0,
                                          t("chart.zero"))
@@ -36,6 +39,4 @@ def build_chart(c: SheetContext) -> Chart | None:
                                          t("chart.target", target=target))
     else:
         title, unit, reference, label = t("chart.title"), t("chart.unit"), None, ""
-    words = tuple(t("chart.line", name=line.label,
-                    values=", ".join(t.number(v) for v in line.values)) for line in lines)
-    return Chart(title, t("col.hand"), unit, tuple(lines), reference, label, words)
+    return Chart(title, t("col.hand"), unit, tuple(lines), reference, label, tuple(words))

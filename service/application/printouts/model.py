@@ -4,12 +4,14 @@ and word already there, in the reader's language.
 A game's score sheet (``Sheet``): a column per player or pair (``SheetColumn``), a block per
 hand (``HandBlock``) of rows (``Row``) whose cells (``Entry``) hold a number and its mark, the
 final rows, and titled tables after the hands (``Block``: Mitigatti's marca ledger). An
-event's standings (``StandingsSheet``): titled tables too.
+event's standings (``StandingsSheet``): titled tables too, and a season's the chart of its
+leaders evening by evening (``Chart``, as a game's sheet has its running totals).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 #: How a row's kind is printed: ``line`` a meld or payment, ``deck`` the hand's counted
 #: points, ``hand`` the hand's total, ``total`` the running total (after the rule across),
@@ -73,17 +75,19 @@ class Block:
 @dataclass(frozen=True, slots=True)
 class ChartLine:
     """One column's line on the chart: where it stood before the first hand, then after
-    each hand."""
+    each hand (a season's leader: before the first evening, then after each). ``None``:
+    no figure yet (a season's average before the member's first evening)."""
 
     label: str
-    values: tuple[int, ...]
+    values: tuple[int | Decimal | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Chart:
     """The chart of a game's running totals (issue 29): a line per column over the hands,
     and the line every column is measured against (Ottocento's target, Mitigatti's zero),
-    if any; ``words`` say the same figures, a sentence per column."""
+    if any; ``words`` say the same figures, a sentence per column. A season's standings
+    chart their leaders the same way, evening by evening."""
 
     title: str
     hand_label: str
@@ -151,6 +155,8 @@ class StandingsSheet:
     footer: str
     page_label: str
     filename: str
+    #: A season's leaders evening by evening, drawn after the places (an event has none).
+    chart: Chart | None = None
 
     def text(self) -> str:
         """Every word, in reading order (for tests and search)."""
@@ -158,6 +164,8 @@ class StandingsSheet:
         for block in (self.standings, *self.rounds, self.how):
             out += [block.title, " ".join(block.header),
                     *(" ".join(r) for r in block.rows), *block.lines]
+        if self.chart is not None:
+            out += [self.chart.title, *self.chart.words]
         return "\n".join([*out, self.legend])
 
 

@@ -1,6 +1,7 @@
-"""The printable standings of an event (issue 16): the view model ``service.pdf`` draws, every
-word already in the reader's language — the table of places, each round's tables with who sat
-where and how they finished, and how each place was reached."""
+"""The printable standings of an event (issue 16) and of a club's season (issue 29): the view
+model ``service.pdf`` draws, every word already in the reader's language — the table of
+places, each round's tables with who sat where and how they finished (a season: the chart of
+its leaders evening by evening, and its evenings), and how each place was reached."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from service.domain import (
 from ..events import EventView
 from ..i18n import Translator
 from ..language import Speaker
-from .model import Block, StandingsSheet
+from .model import Block, Chart, ChartLine, StandingsSheet
 
 
 def _difference(value: object) -> str:
@@ -51,12 +52,30 @@ def how_block(found: Standings, names: Sequence[str], t: Translator, say: Speake
         for row in found.rows))
 
 
+#: A figure a season's chart does not have yet (an average before the first evening).
+NO_FIGURE = "–"
+
+
+def season_chart(found: SeasonStandings, names: Sequence[str], t: Translator) -> Chart | None:
+    """The season's leaders evening by evening (their match points as the standings counted
+    them at the start and after each evening), and the same figures a sentence each; none
+    before a first evening."""
+    if not found.leaders:
+        return None
+    lines = tuple(ChartLine(names[line.entrant], line.values) for line in found.leaders)
+    words = tuple(t("season.chart.line", name=line.label, values=", ".join(
+        NO_FIGURE if v is None else t.number(v) for v in line.values)) for line in lines)
+    return Chart(t("season.chart.title", n=len(lines)), t("season.chart.evenings"),
+                 t("season.chart.unit"), lines, None, "", words)
+
+
 def build_season_sheet(club: str, season: Season, found: SeasonStandings, names: Sequence[str],
                        lang: str, as_of: datetime, say: Speaker,
                        filename: str) -> StandingsSheet:
-    """A club's season, printed as an event's standings are: its places, its evenings (each
-    a game or an event, with the rounds of the standings it holds), and how each place was
-    reached. ``names``: the members' names by entrant."""
+    """A club's season, printed as an event's standings are: its places, the chart of its
+    leaders evening by evening, its evenings (each a game or an event, with the rounds of the
+    standings it holds), and how each place was reached. ``names``: the members' names by
+    entrant."""
     t = Translator(lang)
     families = ", ".join(season.families) or t("season.all_families")
     counting = (t("season.counting.best_n", n=season.best_n) if season.counting == "best_n"
@@ -81,7 +100,7 @@ def build_season_sheet(club: str, season: Season, found: SeasonStandings, names:
         how=how_block(found.standings, names, t, say), legend=t("ev.legend"),
         footer=t("season.footer", club=club), page_label=t("footer.page", page="{page}",
                                                            pages="{pages}"),
-        filename=filename)
+        filename=filename, chart=season_chart(found, names, t))
 
 
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,

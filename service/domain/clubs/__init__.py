@@ -1,6 +1,6 @@
 """Clubs (issue 29, CLUBS.md): a club's roster (``roster``), what a counted game gives each
-member at it (``results``), its seasons and their standings (``seasons``), and a member's
-statistics (``stats``)."""
+member at it (``results``), its seasons, their standings and their leaders evening by
+evening (``seasons``), and a member's statistics (``stats``)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,10 @@ from .roster import (
 from .seasons import (
     BEST_N_MAX,
     COUNTINGS,
+    LEADERS,
     Counting,
     Evening,
+    RunningLine,
     Season,
     SeasonStandings,
     counted_rows,
@@ -39,9 +41,9 @@ from .stats import (
     member_stats,
 )
 
-__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "FEW_GAMES", "INITIALS_MAX",
+__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "FEW_GAMES", "INITIALS_MAX", "LEADERS",
            "MEMBERS_MAX", "ClubResult", "Counting", "Evening", "MemberChange", "MemberRow",
-           "MemberStats", "PlayedHand", "RosterEntry", "RosterName", "Season",
+           "MemberStats", "PlayedHand", "RosterEntry", "RosterName", "RunningLine", "Season",
            "SeasonStandings", "SeatChoice", "SeatResult", "choose_members", "counted_in",
            "counted_rows", "forgotten_label", "game_facts", "member_key", "member_stats",
            "merge_problems", "places", "season_standings", "seat_results",

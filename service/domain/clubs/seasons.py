@@ -15,6 +15,12 @@ each member's ``n`` best evenings only (by match points, then difference, then p
 earlier evening first when equal). ``average``: the sums divided by the member's evenings,
 to one decimal (half up), before anyone is placed, so a member who played fewer evenings
 is not behind for it; the places then follow the events' rules on the averages.
+
+**The leaders evening by evening** (CLUBS.md "Pictures": "a chart of the top places evening
+by evening"): for the season's first ``LEADERS`` rows, the match points the standings rank by
+as they stood at the season's start and after each evening — the sum so far (``sum``), the
+sum of the member's best ``n`` evenings so far (``best_n``), the average over their evenings
+so far (``average``; none before their first) — so the last figure is the row's own.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
 from ..core.errors import ProblemList
@@ -36,6 +42,7 @@ Counting = Literal["sum", "best_n", "average"]
 COUNTINGS: tuple[Counting, ...] = ("sum", "best_n", "average")
 #: The most evenings a ``best_n`` season keeps.
 BEST_N_MAX = 366
+_TENTH = Decimal("0.1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +128,30 @@ class Evening:
         return {kind: ident, "date": self.day.isoformat(), "rounds": list(self.rounds)}
 
 
+#: How many of the season's leading members its chart follows evening by evening.
+LEADERS = 5
+
+#: A member's running match points: whole when summed, one decimal when averaged, none
+#: before an average has an evening.
+Running = int | Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class RunningLine:
+    """One leading member's standing evening by evening: ``values[0]`` at the season's
+    start, ``values[k]`` after its ``k``-th evening (``Evening`` order)."""
+
+    entrant: int
+    values: tuple[Running, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class SeasonStandings:
     standings: Standings
     members: tuple[str, ...]
     evenings: tuple[Evening, ...]
+    #: The first ``LEADERS`` rows' match points evening by evening, in the rows' order.
+    leaders: tuple[RunningLine, ...] = ()
 
 
 def _evening_of(row: ClubResult) -> tuple[str, str]:
@@ -181,20 +207,25 @@ def season_standings(season: Season, rows: Sequence[ClubResult],
             results.append(TableResult(numbers[key], table, tuple(tuple(c) for c in columns),
                                        first.totals, state))  # type: ignore[arg-type]
         evening_of_round[numbers[key]] = evening
-    if season.counting == "best_n":
-        assert season.best_n is not None
-        results = _best_n(results, evening_of_round, season.best_n)
     nights: dict[tuple[str, str], list[int]] = defaultdict(list)
     for number, night in evening_of_round.items():
         nights[night].append(number)
     evenings = tuple(Evening(night, ends[night].astimezone(dt.UTC).date(), ends[night],
                              tuple(sorted(rounds)))
                      for night, rounds in sorted(nights.items(), key=lambda i: min(i[1])))
+    played = _evening_sums(results, evening_of_round)
+    if season.counting == "best_n":
+        assert season.best_n is not None
+        results = _best_n(results, played, evening_of_round, season.best_n)
     averaged = (_evenings_played(results, evening_of_round) if season.counting == "average"
                 else None)
     ranked = standings([names[m] for m in members], results, {}, "match_points",
                        averaged=averaged)
-    return SeasonStandings(ranked, members, evenings)
+    leaders = tuple(
+        RunningLine(row.entrant, _running(season, played.get(row.entrant, {}),
+                                          [e.key for e in evenings]))
+        for row in ranked.rows[:LEADERS])
+    return SeasonStandings(ranked, members, evenings, leaders)
 
 
 def _entries(results: Sequence[TableResult]) -> dict[int, list[tuple[TableResult, int]]]:
@@ -207,28 +238,73 @@ def _entries(results: Sequence[TableResult]) -> dict[int, list[tuple[TableResult
     return out
 
 
-def _best_n(results: list[TableResult], evening_of_round: Mapping[int, tuple[str, str]],
-            n: int) -> list[TableResult]:
+@dataclass(frozen=True, slots=True)
+class _EveningSums:
+    """What one evening gave one member: match points, difference, points, and the
+    season's round it began with (the earlier evening first when the rest is equal)."""
+
+    match_points: int
+    difference: Decimal
+    points: int
+    first_round: int
+
+    def order(self) -> tuple[int, Decimal, int, int]:
+        """``best_n``'s order of a member's evenings, best first."""
+        return (-self.match_points, -self.difference, -self.points, self.first_round)
+
+
+def _evening_sums(results: Sequence[TableResult],
+                  evening_of_round: Mapping[int, tuple[str, str]],
+                  ) -> dict[int, dict[tuple[str, str], _EveningSums]]:
+    """Each member's evenings and what each gave them, from the tables that credit them."""
+    out: dict[int, dict[tuple[str, str], _EveningSums]] = {}
+    for entrant, seats in _entries(results).items():
+        evenings: dict[tuple[str, str], _EveningSums] = {}
+        for result, column in seats:
+            key = evening_of_round[result.round]
+            was = evenings.get(key, _EveningSums(0, Decimal(0), 0, result.round))
+            evenings[key] = _EveningSums(
+                was.match_points + match_points(result.totals)[column],
+                was.difference + differences(result.totals)[column],
+                was.points + result.totals[column], min(was.first_round, result.round))
+        out[entrant] = evenings
+    return out
+
+
+def _best_n(results: list[TableResult],
+            played: Mapping[int, Mapping[tuple[str, str], _EveningSums]],
+            evening_of_round: Mapping[int, tuple[str, str]], n: int) -> list[TableResult]:
     """The tables with each member left off those of their evenings beyond their ``n``
     best (match points, difference, points; the earlier evening first when equal)."""
     dropped: set[tuple[int, int]] = set()  # (entrant, round)
-    for entrant, seats in _entries(results).items():
-        evenings: dict[tuple[str, str], list[Decimal]] = {}
-        first: dict[tuple[str, str], int] = {}
-        for result, column in seats:
-            key = evening_of_round[result.round]
-            sums = evenings.setdefault(key, [Decimal(0)] * 3)
-            sums[0] += match_points(result.totals)[column]
-            sums[1] += differences(result.totals)[column]
-            sums[2] += result.totals[column]
-            first[key] = min(first.get(key, result.round), result.round)
-        ranked = sorted(evenings, key=lambda k: (-evenings[k][0], -evenings[k][1],
-                                                 -evenings[k][2], first[k]))
+    for entrant, evenings in played.items():
+        ranked = sorted(evenings, key=lambda k: evenings[k].order())
         for key in ranked[n:]:
             dropped.update((entrant, r) for r, k in evening_of_round.items() if k == key)
     return [replace(result, columns=tuple(
         tuple(e for e in credited if (e, result.round) not in dropped)
         for credited in result.columns)) for result in results]
+
+
+def _running(season: Season, evenings: Mapping[tuple[str, str], _EveningSums],
+             order: Sequence[tuple[str, str]]) -> tuple[Running, ...]:
+    """A member's match points as the season's standings counted them at its start and
+    after each evening of ``order``: summed, their best n so far, or averaged (one
+    decimal, half up; none before their first evening)."""
+    so_far: list[_EveningSums] = []
+    values: list[Running] = [None if season.counting == "average" else 0]
+    for key in order:
+        if key in evenings:
+            so_far.append(evenings[key])
+        if season.counting == "average":
+            values.append(None if not so_far else (
+                Decimal(sum(e.match_points for e in so_far)) / len(so_far)).quantize(
+                    _TENTH, rounding=ROUND_HALF_UP))
+            continue
+        kept = (sorted(so_far, key=_EveningSums.order)[:season.best_n]
+                if season.counting == "best_n" else so_far)
+        values.append(sum(e.match_points for e in kept))
+    return tuple(values)
 
 
 def _evenings_played(results: Sequence[TableResult],
@@ -238,5 +314,5 @@ def _evenings_played(results: Sequence[TableResult],
             for entrant, seats in _entries(results).items()}
 
 
-__all__ = ["BEST_N_MAX", "COUNTINGS", "Counting", "Evening", "Season", "SeasonStandings",
-           "counted_rows", "season_standings", "validate_season"]
+__all__ = ["BEST_N_MAX", "COUNTINGS", "LEADERS", "Counting", "Evening", "Running", "RunningLine",
+           "Season", "SeasonStandings", "counted_rows", "season_standings", "validate_season"]

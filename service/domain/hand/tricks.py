@@ -90,6 +90,18 @@ def breach_of(trick_so_far: Sequence[Card], card: Card, held: Iterable[Card]) ->
 
 
 def legal_plays(hand: Iterable[Card], trick_so_far: Sequence[Card]) -> frozenset[Card]:
-    """The cards of ``hand`` that may be played to ``trick_so_far``."""
+    """The cards of ``hand`` that may be played to ``trick_so_far``: those ``breach_of``
+    finds no fault with, worked out in one pass over the hand. The Fool is always among them;
+    then the suit led if the hand has it, else a trump if it has one, else anything."""
     cards = frozenset(hand)
-    return frozenset(c for c in cards if breach_of(trick_so_far, c, cards) is None)
+    lead = effective_lead(trick_so_far)
+    if lead is None:
+        return cards
+    fools = frozenset(c for c in cards if c.is_fool)
+    if not lead.is_trump:
+        follows = _follows(lead)
+        followers = frozenset(c for c in cards if follows(c))
+        if followers:
+            return followers | fools
+    trumps = frozenset(c for c in cards if c.is_trump)
+    return trumps | fools if trumps else cards

@@ -9,6 +9,7 @@ import csv
 import hashlib
 import io
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from flask import Response, current_app, request, url_for
@@ -30,7 +31,7 @@ from service.application.ports import (
 from service.application.printouts import build_season_sheet
 from service.application.ratings import FamilyRatings, MemberRating, newcomer, shown_rating
 from service.application.unit_of_work import UnitOfWork
-from service.domain import FEW_GAMES, ClubResult
+from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
 from service.locale import translations
 
 from ..blueprint import Blueprint
@@ -436,7 +437,14 @@ def _standings_json(club_id: str, season_id: str) -> dict[str, Any]:
     for row in rows:
         row["member"] = found.members[row["number"]]
     return {"season": season_json(season), "rows": rows,
-            "evenings": [e.to_json() for e in found.evenings]}
+            "evenings": [e.to_json() for e in found.evenings],
+            "leaders": [leader_json(line, found.members, names) for line in found.leaders]}
+
+
+def leader_json(line: RunningLine, members: tuple[str, ...], names: list[str]) -> dict[str, Any]:
+    """One leading member's match points at the season's start and after each evening."""
+    return {"member": members[line.entrant], "entrant": names[line.entrant],
+            "running": [None if v is None else decimal_json(Decimal(v)) for v in line.values]}
 
 
 def _entrant_names(club: StoredClub, members: tuple[str, ...]) -> list[str]:

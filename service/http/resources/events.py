@@ -107,6 +107,11 @@ def status_of(view: EventView) -> str:
     return "over" if planned is not None and len(view.rounds) >= planned else "between_rounds"
 
 
+def _members(entrant: dict[str, Any]) -> dict[str, Any]:
+    """An entrant of a club's event: the member it is (a pair: its two members)."""
+    return {key: entrant[key] for key in ("member", "members") if key in entrant}
+
+
 def event_json(view: EventView) -> dict[str, Any]:
     setup, event = view.setup, view.event
     names = setup.names()
@@ -124,7 +129,9 @@ def event_json(view: EventView) -> dict[str, Any]:
         "deals": setup.deals,
         "boards_per_round": setup.boards_per_round,
         "status": status_of(view),
-        "entrants": [{"number": i, **e.to_json()} for i, e in enumerate(setup.entrants)],
+        "entrants": [{"number": i, **e.to_json(), **_members(stored)}
+                     for i, (e, stored) in enumerate(zip(setup.entrants, event.entrants,
+                                                         strict=True))],
         "rounds": [{
             "round": r.number,
             "state": r.stored.state,

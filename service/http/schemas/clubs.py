@@ -122,6 +122,16 @@ class SeasonsSchema(PassThroughSchema):
     seasons = fields.List(fields.Nested(SeasonSchema), required=True)
 
 
+class SeasonLeaderSchema(PassThroughSchema):
+    member = fields.String(required=True, metadata={"description": "the member's id"})
+    entrant = fields.String(required=True, metadata={"description": "the member's name now"})
+    running = fields.List(fields.Float(allow_none=True), required=True, metadata={
+        "description": "the match points the standings rank by, at the season's start and "
+                       "after each evening (one more than the evenings): summed, the member's "
+                       "best n evenings so far (best_n), or averaged over their evenings so "
+                       "far to one decimal (average; null before their first evening)"})
+
+
 class SeasonStandingsSchema(PassThroughSchema):
     season = fields.Nested(SeasonSchema, required=True)
     rows = fields.List(fields.Dict(), required=True, metadata={
@@ -131,6 +141,9 @@ class SeasonStandingsSchema(PassThroughSchema):
     evenings = fields.List(fields.Dict(), required=True, metadata={
         "description": "each evening counted (a game or an event), its date and the rounds "
                        "of the standings it holds"})
+    leaders = fields.List(fields.Nested(SeasonLeaderSchema), required=True, metadata={
+        "description": "the first five rows' members evening by evening (the season's chart "
+                       "of its top places), in the rows' order"})
 
 
 class ClubExportSchema(ClubSchema):

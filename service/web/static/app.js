@@ -6,12 +6,14 @@
  * This module is the page's entry: the router (an address, a screen), the language switch and
  * the start. The page's state is in state.js (an event's in eventstate.js), each screen in its
  * own module (home.js, rules.js, newgame.js, share.js, sheet.js, handform.js, events.js for
- * the new event and the organiser's view, board.js for the public board), over the API client
+ * the new event and the organiser's view, board.js for the public board, clubs.js for a club's
+ * page, clubseats.js for a game or event started from a club), over the API client
  * (api.js), the stores and the outbox (stores.js) and the building blocks (dom.js). None of
  * them imports this one: what a screen needs of another it imports, what the state needs of a
  * screen (the sheet's redraw) is given to it here. */
 import { boardScreen } from "./board.js";
 import { clubScreen, newClubScreen } from "./clubs.js";
+import { openClub } from "./clubseats.js";
 import { api } from "./api.js";
 import { h, show } from "./dom.js";
 import { newEventScreen, organiserScreen, stopEventPolling } from "./events.js";
@@ -81,6 +83,9 @@ async function route() {
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/members\/([a-z0-9]{1,32})$/.exec(hash))) {
       return await memberScreen(m[1], m[2]);
     }
+    // A game or an event of a club: the usual forms, the seats filled from its roster.
+    if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/new$/.exec(hash))) return await newGameScreen(await openClub(m[1]));
+    if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/events\/new$/.exec(hash))) return await newEventScreen(await openClub(m[1]));
     if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {

@@ -1,6 +1,7 @@
 /* The chart of a game's running totals on its sheet (issue 29): one line per column from the
  * start through every hand — Ottocento's race with its target line, Mitigatti's balances in
- * marca from 10 with the zero line, any other game's running totals. Drawn here as SVG, in
+ * marca from 10 with the zero line, any other game's running totals; the same picture draws a
+ * member's rating game by game and a season's leaders evening by evening. Drawn here as SVG, in
  * the page's colours (light or dark, each line its own colour and dash), with a key of names
  * and last figures; for a screen reader the same figures are a table it can read, and the
  * picture is hidden from it. */
@@ -69,10 +70,12 @@ function chartWords(g, marca) {
   return { title: t("chart.title"), reference: null, label: "" };
 }
 
-/** The chart itself: a line per series over ``steps`` steps (hands, or games), the
- * reference line where ``words`` has one; ``axis`` names the steps. */
+/** The chart itself: a line per series over ``steps`` steps (hands, games, or a season's
+ * evenings), the reference line where ``words`` has one; ``axis`` names the steps. A value
+ * ``null`` is a step with no figure yet (a season's average before a member's first
+ * evening): the line starts at the first figure it has. */
 function picture(series, words, hands, axis = t("chart.hands")) {
-  const all = series.flatMap((line) => line.values);
+  const all = series.flatMap((line) => line.values).filter((v) => v !== null);
   if (words.reference !== null) all.push(words.reference);
   let low = Math.min(...all);
   let high = Math.max(...all);
@@ -102,12 +105,13 @@ function picture(series, words, hands, axis = t("chart.hands")) {
     svg.append(s("text", { class: "reference-label", x: PAD.left + 4, y: level - 4 }, words.label));
   }
   series.forEach((line, k) => {
-    const points = line.values.map((v, i) => `${round(x(i))},${round(y(v))}`).join(" ");
+    const known = line.values.map((v, i) => [i, v]).filter(([, v]) => v !== null);
+    const points = known.map(([i, v]) => `${round(x(i))},${round(y(v))}`).join(" ");
     svg.append(s("polyline", {
       class: `line line-${k % LINES}`, points, "data-col": line.key, "data-values": line.values.join(","),
     }));
-    const last = line.values.length - 1;
-    svg.append(s("circle", { class: `end line-${k % LINES}`, cx: round(x(last)), cy: round(y(line.values[last])), r: 3.5 }));
+    const [last, value] = known[known.length - 1];
+    svg.append(s("circle", { class: `end line-${k % LINES}`, cx: round(x(last)), cy: round(y(value)), r: 3.5 }));
   });
   svg.append(s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 2, "text-anchor": "middle" }, axis));
   return svg;
@@ -138,14 +142,19 @@ function runningChart(g, marca) {
   const series = g.columns.map((c) => ({
     key: c.key, label: c.label, values: [start, ...after.map((row) => row[c.key])],
   }));
-  const key = h("ul", { class: "chart-key", "aria-hidden": "true" }, series.map((line, k) => h("li", {},
+  return h("section", { class: "card chart", id: "chart" },
+    h("h2", { id: "chart-title" }, words.title),
+    picture(series, words, g.hands.length), chartKey(series), figures(g, series, words));
+}
+
+/** The key under a chart: each line's swatch, its name and its last figure (hidden from a
+ * screen reader, which reads the figures' table). */
+function chartKey(series) {
+  return h("ul", { class: "chart-key", "aria-hidden": "true" }, series.map((line, k) => h("li", {},
     s("svg", { class: "swatch", viewBox: "0 0 28 8", width: 28, height: 8 },
       s("line", { class: `line line-${k % LINES}`, x1: 1, x2: 27, y1: 4, y2: 4 })),
     h("span", { class: "chart-name" }, line.label), " ",
     h("strong", {}, num(line.values[line.values.length - 1])))));
-  return h("section", { class: "card chart", id: "chart" },
-    h("h2", { id: "chart-title" }, words.title),
-    picture(series, words, g.hands.length), key, figures(g, series, words));
 }
 
-export { picture, runningChart, runningTotals };
+export { chartKey, picture, runningChart, runningTotals };

@@ -1,10 +1,12 @@
 /* A club's screens: a new club, and the club's page (#/clubs/{id}) — its roster for the
- * secretary (add, rename, deactivate, merge, forget), its seasons with their standings (the
+ * secretary (add, rename, deactivate, merge, forget), a new game or event of the club (the
+ * forms of newgame.js and events.js, their seats filled from the roster: clubseats.js), its
+ * seasons with their standings, their leaders evening by evening and their printouts (the
  * secretary opens new ones), its ratings family by family, and the members' link to share; a
  * member's phone, holding the read link, reads it all and changes nothing. */
 import { api, problemErrors } from "./api.js";
-import { picture } from "./chart.js";
-import { chipRadio, h, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { chartKey, picture } from "./chart.js";
+import { chipRadio, h, num, randomKey, redraw, saveFile, toast } from "./dom.js";
 import { placeProblems, problemText } from "./problems.js";
 import { Clubs } from "./stores.js";
 
@@ -123,11 +125,13 @@ function draw(first) {
       h("summary", {}, t("club.others", { n: others.length })),
       h("ul", { class: "club-roster" }, others.map(memberRow))));
   }
+  if (C.edit) screen.append(playCard());
   screen.append(seasonsCard(), ratingsCard());
   if (C.edit) screen.append(shareCard());
   screen.append(h("div", { class: "row" },
     h("a", { class: "button", href: `/api/v1/clubs/${C.id}.csv`, id: "club-csv",
-      onclick: (event) => { event.preventDefault(); download("csv"); } }, t("club.csv"))));
+      onclick: (event) => { event.preventDefault(); download(`/clubs/${C.id}.csv`, `${C.club.name}.csv`); } },
+    t("club.csv"))));
   redraw(screen, first);
 }
 
@@ -243,6 +247,19 @@ function forgetEditor(member) {
     button("forget-yes", t("club.forgetYes", { name: member.name }), () => change("POST", `/members/${member.id}/forget`, {}), "danger"));
 }
 
+// -- a game or an event of the club ------------------------------------------------------------
+
+/** The secretary's way to a new game or event of the club: the usual forms, each seat filled
+ * from the roster with a tap (clubseats.js). */
+function playCard() {
+  return h("section", { class: "card club-play", id: "club-play", "aria-labelledby": "club-play-title" },
+    h("h2", { id: "club-play-title" }, t("club.play")),
+    h("p", { class: "hint" }, t("club.playHint")),
+    h("div", { class: "row" },
+      h("a", { class: "button primary", id: "club-new-game", href: `#/clubs/${C.id}/new` }, t("club.newGame")),
+      h("a", { class: "button", id: "club-new-event", href: `#/clubs/${C.id}/events/new` }, t("club.newEvent"))));
+}
+
 // -- seasons and ratings --------------------------------------------------------------------
 
 /** The club's seasons: each opens its standings; the secretary opens a new one. */
@@ -293,8 +310,45 @@ function standingsTable(standings) {
       h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.points)));
   }
   table.append(body);
-  box.append(table);
+  box.append(table, printouts(season), leadersChart(standings));
   return box;
+}
+
+/** The season's standings printed (in the page's language) and as a spreadsheet. */
+function printouts(season) {
+  const path = `/clubs/${C.id}/seasons/${season.id}/standings`;
+  const file = `${C.club.name} ${season.name}`;
+  const link = (id, kind, query, label) => h("a", {
+    class: "button small", id, href: `/api/v1${path}.${kind}${query}`,
+    onclick: (event) => { event.preventDefault(); download(`${path}.${kind}${query}`, `${file}.${kind}`); },
+  }, label);
+  return h("div", { class: "row season-printouts" },
+    link("season-pdf", "pdf", `?lang=${I18n.lang}`, t("club.seasonPdf")),
+    link("season-csv", "csv", "", t("club.seasonCsv")));
+}
+
+/** The season's leaders evening by evening: the match points the standings counted at the
+ * start and after each evening, a line a member (an average has no figure before their first
+ * evening); a key of names and last figures, and the same figures in a table for a screen
+ * reader. */
+function leadersChart(standings) {
+  const leaders = standings.leaders || [];
+  if (!leaders.length) return null;
+  const title = t("club.leadersTitle", { n: leaders.length });
+  const series = leaders.map((l) => ({ key: l.member, label: l.entrant, values: l.running }));
+  const figure = (value) => (value === null ? t("club.notYet") : num(value));
+  const figures = h("table", { class: "visually-hidden chart-figures" },
+    h("caption", {}, t("chart.caption", { title })),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("club.evening")),
+      series.map((line) => h("th", { scope: "col" }, line.label)))),
+    h("tbody", {}, series[0].values.map((_, i) => h("tr", {},
+      h("th", { scope: "row" }, i === 0 ? t("chart.start")
+        : t("club.eveningOn", { n: i, date: day(standings.evenings[i - 1].date) })),
+      series.map((line) => h("td", {}, figure(line.values[i])))))));
+  return h("section", { class: "chart season-chart", id: "season-chart", "aria-labelledby": "season-chart-title" },
+    h("h3", { id: "season-chart-title" }, title),
+    picture(series, { title, reference: null, label: "" }, standings.evenings.length, t("club.eveningsAxis")),
+    chartKey(series), figures);
 }
 
 function seasonForm() {
@@ -404,11 +458,13 @@ function shareCard() {
     h("input", { id: "club-link", class: "link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }));
 }
 
-async function download(kind) {
+/** A file of the club's (its export, a season's printouts), fetched with this phone's token
+ * and saved as ``filename``. */
+async function download(path, filename) {
   try {
-    const response = await fetch(`/api/v1/clubs/${C.id}.${kind}`, { headers: { Authorization: `Bearer ${C.token}` } });
+    const response = await fetch(`/api/v1${path}`, { headers: { Authorization: `Bearer ${C.token}` } });
     if (!response.ok) throw new Error(String(response.status));
-    saveFile(await response.blob(), `${C.club.name}.${kind}`);
+    saveFile(await response.blob(), filename);
   } catch (error) {
     toast(t("club.downloadFailed"));
   }

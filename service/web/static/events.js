@@ -9,6 +9,7 @@ import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
   tableSides, tableState,
 } from "./board.js";
+import { clubHeaders, onRoster, rosterButtons, rosterText, seatOf, tapEntrant } from "./clubseats.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
 import { placeProblems, problemText } from "./problems.js";
@@ -50,7 +51,9 @@ function parseRoster(text, pairs) {
   return { entrants, lines };
 }
 
-async function newEventScreen() {
+/** The new-event form; an event of a club (``club``, from clubseats.js's ``openClub``) adds
+ * its members to the roster with a tap each. */
+async function newEventScreen(club = null) {
   banner(null);
   const list = await variants();
   const state = {
@@ -64,7 +67,8 @@ async function newEventScreen() {
     const v = list.find((x) => x.id === state.variant);
     if (state.format === "pairs" && v.partnership !== "fixed_pairs") state.format = "individual";
     root.replaceChildren();
-    root.append(h("h1", {}, t("ev.new.title")), h("p", { class: "lead" }, t("ev.new.lead")));
+    root.append(h("h1", {}, t("ev.new.title")),
+      h("p", { class: "lead" }, club ? t("club.eventOf", { club: club.name }) : t("ev.new.lead")));
 
     // 1. Name
     root.append(h("section", { class: "step" },
@@ -116,8 +120,16 @@ async function newEventScreen() {
       const n = parseRoster(state.roster, pairs).entrants.length;
       count.textContent = t(pairs ? "ev.new.countPairs" : "ev.new.countPlayers", { n });
     };
+    // A club's members: a tap adds one to the roster, a tap again takes them off.
+    const members = club ? h("div", {}) : null;
+    const updateMembers = () => members?.replaceChildren(rosterButtons(club,
+      (member) => onRoster(parseRoster(state.roster, pairs).entrants, member, pairs),
+      (member, seated) => {
+        state.roster = rosterText(tapEntrant(parseRoster(state.roster, pairs).entrants, member, seated, pairs), pairs);
+        draw();
+      }));
     root.append(h("section", { class: "step" },
-      h("h2", {}, t("ev.new.step.roster")),
+      h("h2", {}, t("ev.new.step.roster")), members,
       h("div", { class: "field", "data-field": "entrants" },
         h("label", { for: "event-roster" }, t(pairs ? "ev.new.rosterPairs" : "ev.new.rosterPlayers")),
         h("p", { class: "hint", id: "roster-hint" }, t(pairs ? "ev.new.rosterPairsHint" : "ev.new.rosterHint", { n: v.players })),
@@ -125,10 +137,11 @@ async function newEventScreen() {
           id: "event-roster", rows: 8, autocomplete: "off", autocapitalize: "words", spellcheck: "false",
           "aria-describedby": "roster-hint roster-count",
           placeholder: pairs ? t("ev.new.rosterPairsPlaceholder") : t("ev.new.rosterPlaceholder"),
-          oninput: (e) => { state.roster = e.target.value; updateCount(); },
+          oninput: (e) => { state.roster = e.target.value; updateCount(); updateMembers(); },
         }, state.roster),
         count)));
     updateCount();
+    updateMembers();
 
     root.append(h("div", { class: "errors", id: "new-errors", role: "alert" }));
     root.append(h("div", { class: "actions sticky" },
@@ -156,6 +169,12 @@ async function newEventScreen() {
       rounds: state.rounds, entrants,
     };
     if (state.format === "pairs") body.pairing = state.pairing;
+    if (club) {
+      // Each member by id; a name the roster does not have becomes a new member.
+      body.club = club.id;
+      body.entrants = entrants.map((e) => (e.players
+        ? { name: e.name, players: e.players.map((p) => seatOf(club, p)) } : { name: seatOf(club, e.name) }));
+    }
     await submitNew(root, root.querySelector("#start-event"), "/events", body, options, (data) => {
       Events.put(data.id, {
         tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
@@ -165,7 +184,7 @@ async function newEventScreen() {
     }, (problems) => {
       state.errors = problems;
       showErrors();
-    });
+    }, clubHeaders(club));
   }
 
   draw();

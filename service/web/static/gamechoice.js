@@ -84,10 +84,11 @@ function chosenOptions(v, chosen) {
 }
 
 /** POSTs a new game or event whose ``options`` (an object inside ``body``) were chosen by
- * ``chosenOptions``, with a fresh Idempotency-Key; a time zone the service's database does not
- * know is dropped and the request sent again, so the game's own default applies. */
-async function createWithOptions(path, body, options) {
-  const create = () => api("POST", path, { body, headers: { "Idempotency-Key": randomKey() } });
+ * ``chosenOptions``, with a fresh Idempotency-Key (and any other ``headers``: a club's game
+ * carries the club's token); a time zone the service's database does not know is dropped and
+ * the request sent again, so the game's own default applies. */
+async function createWithOptions(path, body, options, headers = {}) {
+  const create = () => api("POST", path, { body, headers: { ...headers, "Idempotency-Key": randomKey() } });
   try {
     return (await create()).data;
   } catch (error) {
@@ -99,10 +100,10 @@ async function createWithOptions(path, body, options) {
 
 /** Sends a new game or event from its form: ``button`` waits while it goes; then either
  * ``created(data)``, or ``refused(problems)`` and the first refused field brought into view. */
-async function submitNew(root, button, path, body, options, created, refused) {
+async function submitNew(root, button, path, body, options, created, refused, headers = {}) {
   button.disabled = true;
   try {
-    created(await createWithOptions(path, body, options));
+    created(await createWithOptions(path, body, options, headers));
   } catch (error) {
     button.disabled = false;
     refused(problemErrors(error));

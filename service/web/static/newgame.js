@@ -1,5 +1,7 @@
 /* The new-game screen: the game (a family, then its table form and options), the players in
- * their seating order, the first dealer; started, it opens the share screen. */
+ * their seating order, the first dealer; started, it opens the share screen. A game of a club
+ * (``club``, from clubseats.js's ``openClub``) seats the club's members with a tap each. */
+import { clubHeaders, memberNamed, rosterButtons, seatOf } from "./clubseats.js";
 import { append, banner, chipRadio, h, show } from "./dom.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
 import { placeProblems } from "./problems.js";
@@ -9,7 +11,7 @@ import { Store } from "./stores.js";
 const t = (key, params) => I18n.t(key, params);
 
 
-async function newGameScreen() {
+async function newGameScreen(club = null) {
   banner(null);
   const list = await variants();
   const state = { variant: "gatti-3", options: {}, names: [], dealer: 0, errors: [] };
@@ -29,7 +31,7 @@ async function newGameScreen() {
     const active = document.activeElement && document.activeElement.id;
     const v = list.find((x) => x.id === state.variant);
     root.replaceChildren();
-    append(root, [h("h1", {}, t("new.title"))]);
+    append(root, [h("h1", {}, t("new.title")), club ? h("p", { class: "lead" }, t("club.gameOf", { club: club.name })) : null]);
 
     // 1. The game: its family, then its table form
     const pick = (id) => {
@@ -54,14 +56,29 @@ async function newGameScreen() {
           oninput: (e) => {
             state.names[i] = e.target.value;
             updateDealerLabels();
+            updateRoster();
           },
         })));
     }
     const pairing = v.partnership === "fixed_pairs" ? h("p", { class: "hint", id: "pairing" }) : null;
+    const roster = club ? h("div", {}) : null;
     root.append(h("section", { class: "step", "data-field": "players" },
       h("h2", {}, t("new.step2")),
       h("p", { class: "hint" }, t(v.partnership === "dummies" ? "new.orderDummies" : "new.order")),
-      players, pairing));
+      roster, players, pairing));
+
+    function updateRoster() {
+      // The club's members: a tap seats one in the next empty seat, a tap again frees it.
+      if (!roster) return;
+      const seats = Array.from({ length: v.players }, (_, i) => state.names[i] || "");
+      const seatOfMember = (member) => seats.findIndex((n) => memberNamed(club, n)?.id === member.id);
+      const empty = seats.findIndex((n) => !n.trim());
+      roster.replaceChildren(rosterButtons(club, (member) => seatOfMember(member) >= 0, (member, seated) => {
+        state.names[seated ? seatOfMember(member) : empty] = seated ? "" : member.name;
+        draw();
+      }, empty < 0));
+    }
+    updateRoster();
 
     // 3. The first dealer
     const dealers = h("div", { class: "chips", role: "radiogroup", "aria-label": t("new.step3"), id: "dealers" });
@@ -94,9 +111,10 @@ async function newGameScreen() {
     const v = list.find((x) => x.id === state.variant);
     const options = chosenOptions(v, state.options);
     const body = {
-      variant: v.id, players: Array.from({ length: v.players }, (_, i) => (state.names[i] || "").trim()),
+      variant: v.id, players: Array.from({ length: v.players }, (_, i) => seatOf(club, state.names[i] || "")),
       first_dealer: state.dealer, options,
     };
+    if (club) body.club = club.id;
     await submitNew(root, root.querySelector("#start"), "/games", body, options, (data) => {
       Store.put(data.id, {
         token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
@@ -106,7 +124,7 @@ async function newGameScreen() {
     }, (problems) => {
       state.errors = problems;
       showErrors();
-    });
+    }, clubHeaders(club));
   }
 
   draw();
