@@ -24,6 +24,7 @@ from service.domain import (
     MEMBERS_MAX,
     VARIANTS,
     ClubResult,
+    MemberStats,
     Problem,
     RecordInvalid,
     RosterEntry,
@@ -31,9 +32,13 @@ from service.domain import (
     SeasonStandings,
     SeatChoice,
     Text,
+    UnknownVariant,
     choose_members,
+    counted_in,
+    find_variant,
     forgotten_label,
     member_key,
+    member_stats,
     merge_problems,
     season_standings,
     validate_club_name,
@@ -174,15 +179,31 @@ def _concurrent() -> ConcurrentChange:
                                  "read it and try again"))
 
 
+@dataclass(frozen=True, slots=True)
+class StatsOf:
+    """A member's statistics as asked: the club (its roster names the partners and
+    opponents), the member, the season and variant they are limited to, and the figures."""
+
+    club: StoredClub
+    member: StoredMember
+    season: StoredSeason | None
+    variant: str | None
+    stats: MemberStats
+
+
 class ClubService:
     """The use cases of clubs over a ``ClubRepository``. ``opens_something`` says whether a
-    token's hash opens any game or event (then a club it does not open is a 404, not 401)."""
+    token's hash opens any game or event (then a club it does not open is a 404, not 401).
+    ``fill_facts``, when given, gives counted games whose rows were written before the
+    statistics' facts were kept their facts (in a unit of work of its own)."""
 
     def __init__(self, repository: ClubRepository, clock: Callable[[], datetime],
-                 opens_something: Callable[[str], bool]) -> None:
+                 opens_something: Callable[[str], bool],
+                 fill_facts: Callable[[Collection[str]], None] | None = None) -> None:
         self.repository = repository
         self.clock = clock
         self.opens_something = opens_something
+        self.fill_facts = fill_facts
 
     # -- access -----------------------------------------------------------------------------
 
@@ -226,6 +247,23 @@ class ClubService:
         kind, credentials = self._authorize(club_id, token, write=False)
         return results_etag(club_id, credentials), kind
 
+    def stats_tag(self, club_id: str, token: str | None, member_id: str,
+                  season_id: object = None) -> tuple[str, str]:
+        """The entity tag of a member's statistics and the token's kind. All time (or one
+        variant) they say the member's rows alone: the tag is the club's version (the names
+        of partners, merges and forgets) and the member's rows' state (how many, the newest
+        results version that wrote one), so a result elsewhere in the club leaves it as it
+        was. Over a season, whose evenings other members' rows date, it is the club's
+        results tag."""
+        kind, credentials = self._authorize(club_id, token, write=False)
+        if season_id is not None:
+            return results_etag(club_id, credentials), kind
+        count, written = self.repository.member_rows_state(club_id, member_id)
+        digest = hashlib.sha256(
+            f"{club_id}|{member_id}|{credentials.version}|{count}|{written}".encode()
+        ).hexdigest()[:16]
+        return f"m{credentials.version}.{count}.{written}-{digest}", kind
+
     def seasons(self, club_id: str, token: str | None) -> list[StoredSeason]:
         self._authorize(club_id, token, write=False)
         return self.repository.seasons(club_id)
@@ -257,6 +295,49 @@ class ClubService:
         rows = [row for row in self.repository.club_results(club_id) if row.family == family]
         table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
         return club, table
+
+    def member_stats(self, club_id: str, token: str | None, member_id: str,
+                     season_id: object = None, variant: object = None) -> StatsOf:
+        """A member's statistics (either token), over the club's counted games or a
+        season's (``season_id``: one of the club's seasons), of every variant or one: an
+        unknown season (another club's too) or variant is a 422 naming it, every problem at
+        once. A member merged into another has none of their own (they count for the
+        other), nor does a forgotten one.
+
+        The figures sum the member's rows of the club's results; a row written before
+        facts were kept has its game's facts filled first (``fill_facts``), once."""
+        club = self.get_club(club_id, token)
+        member = self._member(club, member_id)
+        problems = []
+        season = None
+        if season_id is not None:
+            season = next((s for s in self.repository.seasons(club_id) if s.id == season_id),
+                          None)
+            if season is None:
+                problems.append(Problem("season", "unknown_season", Text(
+                    "club {club} has no season {season}", club=club_id,
+                    season=repr(season_id))))
+        variant_id = None
+        if variant is not None:
+            try:
+                variant_id = find_variant(str(variant)).id
+            except UnknownVariant:
+                problems.append(Problem("variant", "unknown_variant", Text(
+                    "there is no variant {variant} (the variants: {known})",
+                    variant=repr(variant), known=", ".join(VARIANTS))))
+        if problems:
+            raise RecordInvalid(problems)
+        rows = self.repository.member_results(club_id, member_id)
+        missing = {row.game for row in rows if row.facts is None}
+        if missing and self.fill_facts is not None:
+            self.fill_facts(missing)
+            rows = self.repository.member_results(club_id, member_id)
+        if season is not None:
+            events = {row.event for row in rows if row.event is not None}
+            rows = counted_in(season.season, rows,
+                              self.repository.evening_ends(club_id, events))
+        stats = member_stats(rows, _counted_for(club).get, variant=variant_id)
+        return StatsOf(club, member, season, variant_id, stats)
 
     def export(self, club_id: str, token: str | None) -> ClubExport:
         """Everything the club keeps, for its export (either token)."""
@@ -540,6 +621,18 @@ def _roster(club: StoredClub) -> list[RosterName]:
     return [RosterName(m.id, m.name_key) for m in club.members]
 
 
+def _counted_for(club: StoredClub) -> dict[str, str | None]:
+    """Each member's id to the member their results count for now: themselves, the one
+    they were merged into, None when forgotten (``ClubRepository.member_states``, from the
+    roster already read)."""
+    forgotten = {m.id for m in club.members if m.forgotten}
+    out: dict[str, str | None] = {}
+    for m in club.members:
+        target = m.merged_into or m.id
+        out[m.id] = None if m.id in forgotten or target in forgotten else target
+    return out
+
+
 def _state(member: StoredMember) -> str:
     if member.forgotten:
         return "forgotten"
@@ -556,5 +649,5 @@ def member_status(member: StoredMember) -> str:
 
 
 __all__ = ["FAMILIES", "ClubExport", "ClubNotFound", "ClubService", "CreatedClub", "EntrantLink",
-           "SeatLink", "club_etag",
+           "SeatLink", "StatsOf", "club_etag",
            "club_read_token", "member_etag", "member_status", "results_etag"]

@@ -622,7 +622,7 @@ class EventService:
         """A closed round's tables count for the event's club, as they stood."""
         for table in closed.tables:
             project_game(unit, table.game.game, table.game.summary,
-                         table.game.setup.variant.family)
+                         table.game.setup.variant.family, table.game.hands)
 
     def _seat(self, view: EventView, tables: object | None) -> Seating:
         setup = view.setup

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +15,7 @@ from typing import Any, Literal, Protocol
 from service.domain import (
     ClubResult,
     Confirmation,
+    MemberRow,
     Season,
 )
 
@@ -494,6 +496,21 @@ class ClubRepository(Protocol):
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""
+
+    def member_results(self, club_id: str, member_id: str) -> list[MemberRow]:
+        """The rows of the club's results that count for the member (any order): what
+        their statistics read, in one query on the index of (club, member counted for)."""
+
+    def member_rows_state(self, club_id: str, member_id: str) -> tuple[int, int]:
+        """How many rows count for the member, and the newest results version that wrote
+        one of them: both move with every write that changes what their rows say."""
+
+    def evening_ends(self, club_id: str, events: Collection[str]) -> dict[str, datetime]:
+        """When each of ``events`` (of the club) ended as its rows say: its last row's end."""
+
+    def fill_facts(self, game_id: str, facts: Mapping[int, Mapping[str, Any]]) -> None:
+        """The facts of the game's rows (by seat) where a row has none yet (one written
+        before they were kept); a row that has them keeps its own."""
 
     def club_games(self, club_id: str) -> list[ClubGame]:
         """The club's games, oldest first."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http
 import logging
+from collections.abc import Collection
 from typing import Any
 from urllib.parse import unquote
 
@@ -192,13 +193,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
     app.extensions["segnapunti.events"] = EventService(store.events, service)
+    units = UnitOfWorkFactory(store, keys)
+
+    def fill_facts(game_ids: Collection[str]) -> None:
+        unit = units()
+        unit.run(lambda: service.fill_club_facts(unit, game_ids))
+
     app.extensions["segnapunti.clubs"] = ClubService(
         store.clubs, service.clock,
-        lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest))
+        lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest),
+        fill_facts)
     app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.slips_pdf"] = render_slips
     app.extensions["segnapunti.idempotency"] = keys
-    app.extensions["segnapunti.units"] = UnitOfWorkFactory(store, keys)
+    app.extensions["segnapunti.units"] = units
     app.extensions["segnapunti.printer"] = SheetPrinter(
         render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),
         concurrency=int(app.config["PDF_RENDER_CONCURRENCY"]),

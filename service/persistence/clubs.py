@@ -5,14 +5,27 @@ the write) and logged with it."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, or_, select, update
+import orjson
+from sqlalchemy import (
+    Connection,
+    String,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from service.application import ports
-from service.domain import ClubResult, Season
+from service.domain import ClubResult, MemberRow, Season
 
 from .base import tables, version_bump
 from .connections import SqlConnections, aware
@@ -21,6 +34,22 @@ _clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
     "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
     "club_seasons", "games", "events")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
+#: A member's rows as their statistics read them (the index of club and member counted
+#: for). The time and the facts come as the database gives them (SQLite: text) and are read
+#: in ``member_results``, several times faster than their types' own processing.
+_MEMBER_ROWS = (
+    select(_results.c.game_id, _results.c.event_id, _results.c.family, _results.c.variant,
+           type_coerce(_results.c.finished_at, String), _results.c.place, _results.c.shared,
+           _results.c.points, _results.c.hands, _results.c.marca,
+           type_coerce(_results.c.facts, String))
+    .where(_results.c.club_id == bindparam("club"),
+           _results.c.counted_for == bindparam("member")))
+#: How many rows count for a member and the newest results version that wrote one: what
+#: their statistics' entity tag says of their rows.
+_MEMBER_STATE = (
+    select(func.count(), func.max(_results.c.written_version))
+    .where(_results.c.club_id == bindparam("club"),
+           _results.c.counted_for == bindparam("member")))
 
 
 class SqlClubRepository:
@@ -85,8 +114,35 @@ class SqlClubRepository:
             finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
             shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
             totals=tuple(r.totals), hands=r.hands,
-            marca=int(r.marca) if r.marca is not None else None, state=r.state)
+            marca=int(r.marca) if r.marca is not None else None, state=r.state,
+            facts=r.facts)
             for r in rows]
+
+    def member_results(self, club_id: str, member_id: str) -> list[MemberRow]:
+        with self._connect() as connection:
+            rows = connection.execute(_MEMBER_ROWS, {"club": club_id, "member": member_id}).all()
+        return [MemberRow(game, event, family, variant, _moment(finished), place, shared,
+                          points, hands, int(marca) if marca is not None else None,
+                          _json(facts))
+                for (game, event, family, variant, finished, place, shared, points, hands,
+                     marca, facts) in rows]
+
+    def member_rows_state(self, club_id: str, member_id: str) -> tuple[int, int]:
+        with self._connect() as connection:
+            found = connection.execute(_MEMBER_STATE, {"club": club_id, "member": member_id}
+                                       ).one()
+        return int(found[0]), int(found[1] or 0)
+
+    def evening_ends(self, club_id: str, events: Collection[str]) -> dict[str, datetime]:
+        if not events:
+            return {}
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_results.c.event_id, func.max(_results.c.finished_at))
+                .where(_results.c.event_id.in_(sorted(events)),
+                       _results.c.club_id == club_id)
+                .group_by(_results.c.event_id)).all()
+        return {event: aware(end) for event, end in rows}
 
     def club_games(self, club_id: str) -> list[ports.ClubGame]:
         with self._connect() as connection:
@@ -138,6 +194,9 @@ class SqlClubRepository:
                         rows: tuple[ClubResult, ...]) -> None:
         with self._write() as connection:
             gone = connection.execute(delete(_results).where(_results.c.game_id == game_id))
+            if not rows and not gone.rowcount:
+                return
+            written = self._results_moved(connection, club_id)
             if rows:
                 connection.execute(insert(_results), [{
                     "game_id": r.game, "seat": r.seat, "club_id": club_id,
@@ -148,9 +207,16 @@ class SqlClubRepository:
                     "partners": list(r.partners), "opponents": list(r.opponents),
                     "totals": list(r.totals), "points": r.points, "hands": r.hands,
                     "marca": str(r.marca) if r.marca is not None else None,
-                    "state": r.state} for r in rows])
-            if rows or gone.rowcount:
-                self._results_moved(connection, club_id)
+                    "state": r.state,
+                    "facts": dict(r.facts) if r.facts is not None else None,
+                    "written_version": written} for r in rows])
+
+    def fill_facts(self, game_id: str, facts: Mapping[int, Mapping[str, Any]]) -> None:
+        with self._write() as connection:
+            for seat, found in sorted(facts.items()):
+                connection.execute(update(_results).where(
+                    _results.c.game_id == game_id, _results.c.seat == seat,
+                    _results.c.facts.is_(None)).values(facts=dict(found)))
 
     def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
         with self._write() as connection:
@@ -245,9 +311,14 @@ class SqlClubRepository:
     # -- helpers -----------------------------------------------------------------------------
 
     @staticmethod
-    def _results_moved(connection: Connection, club_id: str) -> None:
+    def _results_moved(connection: Connection, club_id: str) -> int:
+        """The club's results one version on (the club's row locked until the write ends, so
+        versions follow the order writes commit in); the new version."""
         connection.execute(update(_clubs).where(_clubs.c.id == club_id)
                            .values(results_version=_clubs.c.results_version + 1))
+        version: int = connection.execute(select(_clubs.c.results_version).where(
+            _clubs.c.id == club_id)).scalar_one()
+        return version
 
     @staticmethod
     def _bump(connection: Connection, club_id: str, expected_version: int) -> None:
@@ -281,6 +352,22 @@ class SqlClubRepository:
         connection.execute(insert(_actions), {
             "club_id": club_id, "club_version": version, "action": action, "data": data,
             "created_at": now})
+
+
+def _moment(value: str | datetime) -> datetime:
+    """A time as the database gives it back: SQLite's text (UTC, its offset left out),
+    PostgreSQL's datetime."""
+    if isinstance(value, datetime):
+        return aware(value)
+    return datetime.fromisoformat(value if "+" in value[19:] else f"{value}+00:00")
+
+
+def _json(value: str | dict[str, Any] | None) -> dict[str, Any] | None:
+    """A JSON column as the database gives it back: SQLite's text, PostgreSQL's object."""
+    if value is None or isinstance(value, dict):
+        return value
+    found: dict[str, Any] = orjson.loads(value)
+    return found
 
 
 def _renamed(entrant: dict[str, Any], member_id: str, name: str) -> dict[str, Any]:

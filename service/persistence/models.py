@@ -306,7 +306,8 @@ class ClubResultRow(Base):
 
     __tablename__ = "club_results"
     __table_args__ = (Index("ix_club_results_club_id_finished_at", "club_id", "finished_at"),
-                      Index("ix_club_results_club_id_counted_for", "club_id", "counted_for"))
+                      Index("ix_club_results_club_id_counted_for", "club_id", "counted_for"),
+                      Index("ix_club_results_event_id_finished_at", "event_id", "finished_at"))
 
     game_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
@@ -331,6 +332,12 @@ class ClubResultRow(Base):
     hands: Mapped[int] = mapped_column(Integer)
     marca: Mapped[str | None] = mapped_column(String(32), nullable=True)
     state: Mapped[str] = mapped_column(String(8))
+    #: What a member's statistics count of the game's hands (issue 29): NULL for a row
+    #: written before they were kept, filled when the member's statistics are first read.
+    facts: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
+    #: The club's results version that wrote the row (0: before it was kept): with how many
+    #: rows count for a member, what tells their statistics apart from one write to another.
+    written_version: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class ClubSeasonRow(Base):

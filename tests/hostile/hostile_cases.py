@@ -93,6 +93,8 @@ CL_STANDINGS_PDF: Op = ("get", f"{SEASON}/standings.pdf")
 #: Ratings (issue 29): the world's club rates its games of a family, named in the query.
 CL_RATINGS: Op = ("get", f"{CLUB}/ratings")
 CL_MEMBER_RATINGS: Op = ("get", f"{MEMBER}/ratings")
+#: A member's statistics (issue 29): all time unless a season or a variant is asked.
+CL_STATS: Op = ("get", f"{MEMBER}/stats")
 #: The query a GET needs to answer 200 (the rest of its cases send it too).
 QUERIES: dict[Op, str] = {CL_RATINGS: "?family=gatti", CL_MEMBER_RATINGS: "?family=gatti"}
 #: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
@@ -342,7 +344,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"],
     CL_SEASONS: ["PUT", "DELETE"], CL_SEASON: ["POST", "DELETE"], CL_STANDINGS: ["POST"],
     CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], CL_RATINGS: ["POST"],
-    CL_MEMBER_RATINGS: ["DELETE"], END: ["GET", "PUT"],
+    CL_MEMBER_RATINGS: ["DELETE"], CL_STATS: ["POST", "PUT"], END: ["GET", "PUT"],
     REOPEN: ["GET", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
@@ -359,7 +361,7 @@ EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
               CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
               CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
-              CL_MEMBER_RATINGS)
+              CL_MEMBER_RATINGS, CL_STATS)
 PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
 
 
@@ -476,6 +478,13 @@ CASES: list[Case] = [
          body={"name": "", "from": "x", "to": 7, "families": "gatti", "counting": None}),
     Case(CL_STANDINGS_PDF, "query: an unknown language", 422,
          path=_path(CL_STANDINGS_PDF) + "?lang=xx"),
+    # A member's statistics: a season of the club, a variant that exists.
+    Case(CL_STATS, "query: a season the club does not have", 422, "record_invalid",
+         path=_path(CL_STATS) + "?season=zzzzzzzzzz"),
+    Case(CL_STATS, "query: SQL for a season", 422, "record_invalid",
+         path=_path(CL_STATS) + "?season=%27%20OR%20%271%27%3D%271"),
+    Case(CL_STATS, "query: a variant that does not exist", 422, "record_invalid",
+         path=_path(CL_STATS) + "?variant=briscola"),
     # A game of the club: its seats on the roster, with the club's edit token.
     Case(CREATE, "a seat of a member not on the club's roster", 422,
          body={**VALID[CREATE], "club": "{club}", "players": [{"member": "zzzzzzzzzz"},

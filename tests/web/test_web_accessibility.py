@@ -70,6 +70,16 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         page.locator(f"label:has(#season-{season_id})").click()
         page.wait_for_selector("#season-chart")
 
+    def member_page() -> None:
+        """A member's page, with the season's finished game: figures, tables, charts."""
+        club_id = page.evaluate("location.hash").split("/")[2]
+        edit = page.evaluate(
+            f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+        anna = next(m["id"] for m in call(table.base, "GET", f"/clubs/{club_id}/members",
+                                          edit)["members"] if m["name"] == "Anna")
+        page.goto(f"{table.base}/#/clubs/{club_id}/members/{anna}")
+        page.wait_for_selector("#member-rating polyline")
+
     return [
         ("home", lambda: (page.goto(table.base + "/"), page.wait_for_selector("#new-game"))),
         ("rules", lambda: (page.click("#rules-gatti"), page.wait_for_selector(".rule-section"))),
@@ -96,6 +106,7 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("club event from the roster", lambda: (
             page.go_back(), page.click("#club-new-event"),
             page.click(".roster-chips button >> nth=1"))),
+        ("club member's page", member_page),
     ]
 
 

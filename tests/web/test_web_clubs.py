@@ -3,10 +3,11 @@ builds its roster (a name twice is refused at its field), renames, marks two nam
 person and undoes it, deactivates and forgets; a member's phone, opened from the members'
 link, sees the roster and can change nothing. A game or an event started from the club seats
 its members with a tap each; a season shows its leaders evening by evening and its
-printouts."""
+printouts; a member's page shows their statistics and charts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -294,3 +295,54 @@ def test_a_pairs_event_from_the_club_pairs_its_members_a_tap_each(phones: Any) -
         {"name": "Anna & Dario", "players": [{"member": ids["Anna"]}, {"member": ids["Dario"]}]},
         {"name": "Carla & Bruno", "players": [{"member": ids["Carla"]}, {"member": ids["Bruno"]}]}]
     page.wait_for_url("**/#/events/*")
+
+
+def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
+    """CLUBS.md "Pictures" and "Statistics": a member's page, opened from the roster, says
+    their figures with what each counts (and that two games are too few to go by), their
+    partners and opponents, points per hand month by month as a chart with its figures in
+    words, and their rating game by game."""
+    secretary = phones()
+    page = secretary.page
+    page.goto(secretary.base + "/#/clubs/new")
+    page.fill("#club-name", "Circolo")
+    page.click("#create-club")
+    expect(page.locator("#roster")).to_contain_text("No members yet")
+    club_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
+    for first in (40, 10):
+        game = call(secretary.base, "POST", "/games", body={
+            "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
+            headers={"Club-Authorization": f"Bearer {edit}"})
+        token = game["tokens"]["edit"]
+        for _ in range(3):
+            dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
+            call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
+                "dealer": dealer,
+                "piles": [{"side": 0, "points": first}, {"side": 1, "points": 20}]})
+    anna = game["club"]["members"][0]
+    stats = call(secretary.base, "GET", f"/clubs/{club_id}/members/{anna}/stats", edit)
+
+    page.reload()
+    page.click(f"#member-{anna}")
+    page.click(f"#stats-{anna}")
+    expect(page.locator("h1")).to_have_text("Anna")
+    expect(page.locator(".lead")).to_contain_text("2 games counted")
+    figures = page.locator("#member-figures")
+    expect(figures.locator("tr[data-key='games'] td")).to_have_text("2")
+    expect(figures.locator("tr[data-key='games'] th")).to_contain_text("Finished games")
+    expect(page.locator("#member-caution")).to_contain_text("From 2 games only")
+    expect(page.locator("#member-opponents tbody tr")).to_have_count(2)
+    # Points per hand by month: the chart's line and, for a screen reader, its table.
+    months = stats["families"][0]["months"]["months"]
+    chart = page.locator("#member-months")
+    expect(chart.locator("polyline")).to_have_attribute(
+        "data-values", ",".join(str(m["points_per_hand"]) for m in months))
+    expect(chart.locator("table.visually-hidden tbody tr")).to_have_count(len(months))
+    expect(chart.locator("svg")).to_have_attribute("aria-hidden", "true")
+    # The rating game by game, from the newcomer's 1000.
+    expect(page.locator("#member-rating polyline")).to_have_attribute(
+        "data-values", re.compile(r"^1000,\d+,\d+$"))
+    page.click("#member-back")
+    expect(page.locator("#roster")).to_contain_text("Bruno")

@@ -11,7 +11,7 @@ after commit), with the ``Access`` decided before it began.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -39,7 +39,7 @@ from service.domain import (
     verdict_problems,
 )
 
-from ..club_results import project_game
+from ..club_results import counts, project_game, refill_facts
 from ..errors import (
     ConcurrentChange,
     Conflict,
@@ -107,12 +107,13 @@ def variant_of(variant_id: str, field: str = "variant") -> Any:
 
 
 def _project(unit: UnitOfWork, game: StoredGame, setup: GameSetup,
-             results: Sequence[HandResult]) -> None:
-    """A game of a club: its rows of the club's results as ``results`` leave the game (none
+             hands: Sequence[HandView]) -> None:
+    """A game of a club: its rows of the club's results as ``hands`` leave the game (none
     while it is not finished)."""
     if game.club is not None:
-        project_game(unit, game, game_summary(setup, results, ended=game.ended_at is not None),
-                     setup.variant.family)
+        project_game(unit, game, game_summary(setup, [h.result for h in hands],
+                                              ended=game.ended_at is not None),
+                     setup.variant.family, hands)
 
 
 def parse_and_score(
@@ -351,7 +352,8 @@ class GameService:
             after = game_summary(view.setup, [result], view.summary)
             if after.finished:
                 project_game(unit, replace(game, version=game.version + 1), after,
-                             view.setup.variant.family, stored.created_at)
+                             view.setup.variant.family, (*view.hands, hand),
+                             stored.created_at)
         unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
         return hand
 
@@ -409,10 +411,10 @@ class GameService:
             )
         except StaleGame as error:
             raise _concurrent(game_id) from error
-        results = [h.result for h in view.hands]
-        results[number - 1] = result
-        _project(unit, game, view.setup, results)
-        return hand_view(game_id, stored, record, result, view.setup)
+        corrected = hand_view(game_id, stored, record, result, view.setup)
+        _project(unit, game, view.setup,
+                 [*view.hands[: number - 1], corrected, *view.hands[number:]])
+        return corrected
 
     def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
                            data: Mapping[str, Any], if_match: Collection[str] | None
@@ -460,7 +462,15 @@ class GameService:
         if game.club is not None:
             view = self.views.view(game)
             _project(unit, replace(game, hands=game.hands[:-1]), view.setup,
-                     [h.result for h in view.hands[:-1]])
+                     view.hands[:-1])
+
+    def fill_club_facts(self, unit: UnitOfWork, game_ids: Iterable[str]) -> None:
+        """Counted games of a club whose rows were written before the statistics' facts
+        were kept: their facts, from their hands as they stand (a row that has facts keeps
+        them). Asked by a member's statistics, in a unit of work of its own."""
+        for game_id in sorted(set(game_ids)):
+            view = self.views.view(self.views.load(game_id), keep=False)
+            refill_facts(unit, view.game, view.summary, view.setup.variant.family, view.hands)
 
     def end_evening(self, unit: UnitOfWork, access: Access, ended: bool) -> GameView:
         """"The evening is over" (``ended``) for a game with no natural end (a Mitigatti
@@ -493,7 +503,7 @@ class GameService:
             raise _concurrent(game_id) from error
         changed = replace(game, version=game.version + 1, ended_at=now if ended else None)
         summary = game_summary(view.setup, [h.result for h in view.hands], ended=ended)
-        project_game(unit, changed, summary, view.setup.variant.family)
+        project_game(unit, changed, summary, view.setup.variant.family, view.hands)
         after = GameView(changed, view.setup, view.hands, summary)
         unit.after_commit(lambda: self.views.keep(after))
         return after
@@ -538,6 +548,11 @@ class GameService:
                 game_id, confirmation=confirmation, number=number)
         except StaleGame as error:
             raise _concurrent(game_id) from error
+        if view.game.club is not None and counts(view.game, view.summary):
+            # A counted game of a club: its disputes are part of its members' statistics.
+            # Read as it stands after this write (other verdicts given meanwhile with it).
+            stood = self.views.view(self.views.load(game_id), keep=False)
+            _project(unit, stood.game, stood.setup, stood.hands)
         if recorded.game_version == view.game.version + 1:
             # Nothing else happened to the game since it was read: its next view is known.
             updated = with_verdict(view, number, confirmation)

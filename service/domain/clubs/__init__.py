@@ -1,6 +1,6 @@
 """Clubs (issue 29, CLUBS.md): a club's roster (``roster``), what a counted game gives each
-member at it (``results``), and its seasons, their standings and their leaders evening by
-evening (``seasons``)."""
+member at it (``results``), its seasons, their standings and their leaders evening by
+evening (``seasons``), and a member's statistics (``stats``)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,20 @@ from .seasons import (
     season_standings,
     validate_season,
 )
+from .stats import (
+    FEW_GAMES,
+    MemberRow,
+    MemberStats,
+    PlayedHand,
+    counted_in,
+    game_facts,
+    member_stats,
+)
 
-__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "INITIALS_MAX", "LEADERS", "MEMBERS_MAX",
-           "ClubResult", "Counting", "Evening", "MemberChange", "RosterEntry", "RosterName",
-           "RunningLine", "Season",
-           "SeasonStandings", "SeatChoice", "SeatResult", "choose_members", "counted_rows", "forgotten_label",
-           "member_key", "merge_problems", "places", "season_standings", "seat_results",
+__all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "FEW_GAMES", "INITIALS_MAX", "LEADERS",
+           "MEMBERS_MAX", "ClubResult", "Counting", "Evening", "MemberChange", "MemberRow",
+           "MemberStats", "PlayedHand", "RosterEntry", "RosterName", "RunningLine", "Season",
+           "SeasonStandings", "SeatChoice", "SeatResult", "choose_members", "counted_in",
+           "counted_rows", "forgotten_label", "game_facts", "member_key", "member_stats",
+           "merge_problems", "places", "season_standings", "seat_results",
            "validate_club_name", "validate_member", "validate_season"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..games import GameSummary
 
@@ -58,6 +59,9 @@ class ClubResult(SeatResult):
     finished_at: datetime
     #: ``finished`` (a game over), or ``closed`` (a table its round's close stopped).
     state: str
+    #: What the member's statistics count of the game's hands (``stats.game_facts``); None
+    #: for a row written before they were kept.
+    facts: Mapping[str, Any] | None = None
 
 
 def places(results: Sequence[int]) -> list[tuple[int, int]]:

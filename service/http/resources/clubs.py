@@ -6,6 +6,7 @@ over ``service.application.clubs``."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections.abc import Callable
 from decimal import Decimal
@@ -14,7 +15,9 @@ from typing import Any, TypeVar
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
+from service.application.caches import LruCache
 from service.application.clubs import (
+    StatsOf,
     member_etag,
     member_status,
 )
@@ -28,7 +31,7 @@ from service.application.ports import (
 from service.application.printouts import build_season_sheet
 from service.application.ratings import FamilyRatings, MemberRating, newcomer, shown_rating
 from service.application.unit_of_work import UnitOfWork
-from service.domain import ClubResult, RunningLine, decimal_json
+from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
 from service.locale import translations
 
 from ..blueprint import Blueprint
@@ -46,6 +49,7 @@ from ..schemas.clubs import (
     MemberRatingHistorySchema,
     MemberSchema,
     MembersSchema,
+    MemberStatsSchema,
     MergeSchema,
     RatingsQuerySchema,
     RatingsSchema,
@@ -53,6 +57,7 @@ from ..schemas.clubs import (
     SeasonSchema,
     SeasonsSchema,
     SeasonStandingsSchema,
+    StatsQuerySchema,
 )
 from .common import (
     action_json,
@@ -129,6 +134,14 @@ def _member_response(club: StoredClub, member: StoredMember, status: int = 200) 
     return member_json(member), status, headers
 
 
+#: The JSON bodies of members' statistics recently read, by their entity tag (the club's
+#: version and the member's rows' state, or over a season the club's results' version; what
+#: was asked; the language), in this process: read again while nothing they say moved, a
+#: member's statistics cost what a game's read costs (GET /games/{id} is answered from its
+#: body kept by version the same way).
+_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
+
+
 def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]], *,
                  results: bool = False) -> Response:
     """A read answered by the club's version (``results``: and its results' version): 304
@@ -142,6 +155,23 @@ def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]]
         response = not_modified(tag, weak=True)
     else:
         response = current_app.json.response(build())  # type: ignore[assignment]
+        response.headers["ETag"] = weak(tag)
+    response.headers[ACCESS_HEADER] = kind
+    return response
+
+
+def _kept(tag: str, kind: str, build: Callable[[], dict[str, Any]]) -> Response:
+    """A read by its entity tag: 304 while the client has it, else its body, made once per
+    tag in this process (``_BODIES``)."""
+    response: Response
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        response = not_modified(tag, weak=True)
+    else:
+        body = _BODIES.get(tag)
+        if body is None:
+            body = current_app.json.response(build()).get_data()
+            _BODIES.put(tag, body)
+        response = Response(body, mimetype="application/json")
         response.headers["ETag"] = weak(tag)
     response.headers[ACCESS_HEADER] = kind
     return response
@@ -634,3 +664,44 @@ class MemberRatings(MethodView):
                                 for p in row.history]}
 
         return _conditional(club_id, f"ratings-{family}-{member_id}", build, results=True)
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+def stats_json(found: StatsOf) -> dict[str, Any]:
+    names = {m.id: m.name for m in found.club.members}
+    member = found.member
+    return {"member": {"id": member.id, "name": member.name, "status": member_status(member)},
+            "season": season_json(found.season) if found.season is not None else None,
+            "variant": found.variant, "few_games": FEW_GAMES, "games": found.stats.games,
+            "families": [block.to_json(lambda m: names.get(m, ""))
+                         for block in found.stats.families]}
+
+
+@blp.route("/<game_id:club_id>/members/<game_id:member_id>/stats")
+class MemberStats(MethodView):
+    @conditional_read(blp, club_protected, MemberStatsSchema, READ_HEADERS,
+                      "no counted result of the club changed since the ETag sent")
+    @blp.arguments(StatsQuerySchema, location="query")
+    def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
+        """Read a member's statistics
+
+        Per family and variant, over all time or a season (`season`), of every variant or
+        one (`variant`): games and hands played, wins (a shared first place counts its
+        share), the average place, points per hand and per game, how often they dealt,
+        declared (kind by kind), called or were called, played solo, won the Bagatto
+        ultimo, had a hand disputed; Mitigatti's marca won and lost and the balance evening
+        by evening; the partners and opponents met most with the results with each; points
+        per hand month by month. Every figure says what it counts (`says`, in the request's
+        language), and one from fewer than `few_games` games says so (`few`, `caution`).
+        Summed from the club's results as the games were counted, never replayed. Either
+        token; a weak `ETag` that moves with every counted result (304 while unchanged). A
+        season the club does not have, or a variant that does not exist: 422 naming it.
+        """
+        season, variant = query.get("season"), query.get("variant")
+        asked = hashlib.sha256(f"{member_id}|{season}|{variant}".encode()).hexdigest()[:16]
+        service, token = club_service(), bearer_token()
+        state, kind = service.stats_tag(club_id, token, member_id, season)
+        return _kept(f"{state}-stats-{asked}-{request_language()}", kind, lambda: stats_json(
+            service.member_stats(club_id, token, member_id, season, variant)))

@@ -197,3 +197,64 @@ class MemberRatingHistorySchema(MemberRatingSchema):
     family = fields.String(required=True)
     history = fields.List(fields.Nested(RatingPointSchema), required=True, metadata={
         "description": "the rating after each of the member's games, in finishing order"})
+
+
+class StatsQuerySchema(StrictSchema):
+    season = fields.String(metadata={
+        "description": "a season of the club (its id): only the games it counts; none: all "
+                       "time"})
+    variant = fields.String(metadata={
+        "description": "a variant (its id, such as gatti-3): only its games; none: every "
+                       "variant"})
+
+
+class FigureSchema(PassThroughSchema):
+    key = fields.String(required=True, metadata={
+        "description": "games, hands, wins, average_place, points_per_hand, points_per_game, "
+                       "dealt, called, partnered, solo, bagatto, disputed, marca_won, "
+                       "marca_lost, marca_balance; declared.<kind> for a kind of declaration"})
+    value = fields.Raw(required=True, allow_none=True, metadata={
+        "description": "a number (null where there is nothing to divide by)"})
+    says = fields.String(required=True, metadata={
+        "description": "what the figure counts, in the request's language"})
+    games = fields.Integer(required=True, metadata={"description": "the games it comes from"})
+    few = fields.Boolean(required=True, metadata={
+        "description": "true when it comes from fewer than few_games games"})
+    caution = fields.String(metadata={"description": "with few: the words that say so"})
+
+
+class StatsBlockSchema(PassThroughSchema):
+    family = fields.String(required=True)
+    variant = fields.String(metadata={"description": "in a variant's block only"})
+    games = fields.Integer(required=True)
+    few = fields.Boolean(required=True)
+    figures = fields.List(fields.Nested(FigureSchema), required=True)
+    declared = fields.Dict(required=True, metadata={
+        "description": "says, and kinds: each kind of declaration of the family (kind, "
+                       "label, and a figure's fields)"})
+    partners = fields.Dict(required=True, metadata={
+        "description": "says, and members: the partners met most (member, games, wins, "
+                       "average_place, points_per_game, few, caution)"})
+    opponents = fields.Dict(required=True, metadata={
+        "description": "says, and members: the opponents met most (as partners, with ahead, "
+                       "level, behind: how often the member finished ahead of them)"})
+    months = fields.Dict(required=True, metadata={
+        "description": "says, and months: points per hand month by month (month, games, "
+                       "hands, points, points_per_hand, few, caution)"})
+    balance = fields.Dict(metadata={
+        "description": "a game settled in marca (Mitigatti): says, and evenings: each "
+                       "evening's marca and the balance after it"})
+    variants = fields.List(fields.Dict(), metadata={
+        "description": "in a family's block: the same figures variant by variant"})
+
+
+class MemberStatsSchema(PassThroughSchema):
+    member = fields.Dict(required=True, metadata={"description": "id, name and status"})
+    season = fields.Nested(SeasonSchema, required=True, allow_none=True, metadata={
+        "description": "the season asked for; null: all time"})
+    variant = fields.String(required=True, allow_none=True)
+    few_games = fields.Integer(required=True, metadata={
+        "description": "a figure from fewer games than this says so (few, caution)"})
+    games = fields.Integer(required=True)
+    families = fields.List(fields.Nested(StatsBlockSchema), required=True, metadata={
+        "description": "a block per family played, by name"})

@@ -22,6 +22,7 @@ import { stopEventPolling } from "./eventstate.js";
 import { handScreen } from "./handform.js";
 import { homeScreen } from "./home.js";
 import { I18n, t } from "./i18n.js";
+import { memberScreen } from "./member.js";
 import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
@@ -80,6 +81,9 @@ async function route() {
     if (hash === "#/events/new") return await newEventScreen();
     if (hash === "#/clubs/new") return newClubScreen();
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})$/.exec(hash))) return await clubScreen(m[1]);
+    if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/members\/([a-z0-9]{1,32})$/.exec(hash))) {
+      return await memberScreen(m[1], m[2]);
+    }
     // A game or an event of a club: the usual forms, the seats filled from its roster.
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/new$/.exec(hash))) return await newGameScreen(await openClub(m[1]));
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/events\/new$/.exec(hash))) return await newEventScreen(await openClub(m[1]));

@@ -53,7 +53,10 @@ function ticks(low, high) {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((k) => k * power).find((k) => k >= raw);
   const out = [];
-  for (let v = Math.ceil(low / step) * step; v <= high; v += step) out.push(v);
+  // Each step counted from a whole number of steps, so that 0.2 + 0.4 is never 0.6000000001.
+  for (let k = Math.ceil(low / step - 1e-9); k * step <= high + step * 1e-9; k += 1) {
+    out.push(Number((k * step).toPrecision(12)));
+  }
   return out;
 }
 

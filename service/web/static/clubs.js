@@ -161,7 +161,10 @@ function memberRow(member) {
   member.status === "active" ? null : h("span", { class: "badge" }, t(`club.status.${member.status}`,
     { name: nameOf(member.merged_into) }))];
   if (!C.edit || member.status === "forgotten") {
-    return h("li", { class: `member ${member.status}`, "data-member": member.id }, ...label);
+    // A member's name opens their page (a forgotten member has none).
+    const name = member.status === "forgotten" ? label
+      : [h("a", { class: "member-link", href: memberPage(member), id: `stats-${member.id}` }, ...label)];
+    return h("li", { class: `member ${member.status}`, "data-member": member.id }, ...name);
   }
   if (C.renaming === member.id) return renameEditor(member);
   if (C.merging === member.id) return mergeEditor(member);
@@ -179,6 +182,7 @@ function memberRow(member) {
     actions.append(button(`unmerge-${member.id}`, t("club.unmerge"), () => change("POST", `/members/${member.id}/unmerge`)));
   } else {
     actions.append(
+      h("a", { class: "button small", id: `stats-${member.id}`, href: memberPage(member) }, t("member.open")),
       button(`rename-${member.id}`, t("club.rename"), () => { C.renaming = member.id; draw(false); }),
       button(`active-${member.id}`, t(member.active ? "club.deactivate" : "club.reactivate"),
         () => change("PATCH", `/members/${member.id}`, { active: !member.active })),
@@ -187,6 +191,11 @@ function memberRow(member) {
   }
   row.append(actions);
   return row;
+}
+
+/** A member's page: their statistics and charts (member.js). */
+function memberPage(member) {
+  return `#/clubs/${C.id}/members/${member.id}`;
 }
 
 function button(id, label, onclick, kind = "") {
@@ -461,4 +470,4 @@ async function download(path, filename) {
   }
 }
 
-export { clubScreen, newClubScreen };
+export { clubScreen, historyChart, newClubScreen };

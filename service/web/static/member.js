@@ -1,0 +1,252 @@
+/* A member's page (#/clubs/{id}/members/{m}, issue 29): their statistics family by family,
+ * over all time or one of the club's seasons, every variant or one, in words and tables —
+ * each figure with the service's sentence saying what it counts, and a caution where it
+ * comes from fewer than five games —, their rating game by game (the club page's chart),
+ * points per hand month by month and Mitigatti's balance evening by evening as charts
+ * (chart.js's picture), each chart's figures also in a table for a screen reader. */
+import { api } from "./api.js";
+import { picture } from "./chart.js";
+import { historyChart } from "./clubs.js";
+import { chipRadio, h, redraw } from "./dom.js";
+import { I18n, t } from "./i18n.js";
+import { Clubs } from "./stores.js";
+
+/** The member on screen: the club and the token this phone holds, the club's seasons, and
+ * what is chosen (season, family, variant), the statistics and the family's rating. */
+const M = {
+  club: null, member: null, token: null, seasons: [], season: null, family: null, variant: null,
+  stats: null, rating: null,
+};
+
+async function memberScreen(clubId, memberId) {
+  const saved = Clubs.get(clubId);
+  const token = saved?.tokens?.edit || saved?.tokens?.read;
+  if (!token) {
+    redraw(h("section", { class: "screen member" }, h("h1", {}, t("club.title")),
+      h("p", { class: "card" }, t("club.notOpened")),
+      h("a", { class: "button primary", href: "#/" }, t("action.home"))), true);
+    return;
+  }
+  Object.assign(M, { club: clubId, member: memberId, token, season: null, family: null, variant: null });
+  M.seasons = (await api("GET", `/clubs/${clubId}/seasons`, { token })).data.seasons;
+  await load();
+  draw(true);
+}
+
+/** The statistics as chosen, and the rating of the family shown. */
+async function load() {
+  const query = M.season ? `?season=${encodeURIComponent(M.season)}` : "";
+  M.stats = (await api("GET", `/clubs/${M.club}/members/${M.member}/stats${query}`, { token: M.token })).data;
+  const families = M.stats.families.map((b) => b.family);
+  if (!families.includes(M.family)) Object.assign(M, { family: families[0] || null, variant: null });
+  await loadRating();
+}
+
+async function loadRating() {
+  M.rating = M.family ? (await api("GET", `/clubs/${M.club}/members/${M.member}/ratings?family=${M.family}`,
+    { token: M.token })).data : null;
+}
+
+/** A figure as the page's language writes it: two decimals at most, a true minus sign. */
+function figure(value) {
+  if (value === null || value === undefined) return "—";
+  const text = new Intl.NumberFormat(I18n.locale, { maximumFractionDigits: 2 }).format(Math.abs(value));
+  return value < 0 ? `−${text}` : text;
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** The block shown: the family's, or one variant's of it. */
+function shown() {
+  const family = M.stats.families.find((b) => b.family === M.family);
+  if (!family) return null;
+  return (M.variant && family.variants.find((v) => v.variant === M.variant)) || family;
+}
+
+function draw(first) {
+  const stats = M.stats;
+  const saved = Clubs.get(M.club) || {};
+  const screen = h("section", { class: "screen member" },
+    h("p", {}, h("a", { href: `#/clubs/${M.club}`, id: "member-back" }, t("member.back", { club: saved.name || "" }))),
+    h("h1", {}, stats.member.name),
+    h("p", { class: "lead" }, t("member.lead", { n: stats.games })));
+  if (M.seasons.length) screen.append(seasonChips());
+  const block = shown();
+  if (!block) {
+    screen.append(h("p", { class: "card muted", id: "member-empty" }, t("member.noGames")));
+    redraw(screen, first);
+    return;
+  }
+  const parts = [familyChips(), variantChips(), figuresCard(block), declaredCard(block),
+    metCard(block.partners, "partners"), metCard(block.opponents, "opponents"), monthsCard(block),
+    block.balance ? balanceCard(block) : null, ratingCard()];
+  screen.append(...parts.filter(Boolean));
+  redraw(screen, first);
+}
+
+function chips(group, label, choices, chosen, choose) {
+  return h("div", { class: "chips member-chips", role: "radiogroup", "aria-label": label },
+    choices.map(([value, words]) => chipRadio(group, value, words, chosen === value, () => choose(value))));
+}
+
+/** All time, or one of the club's seasons. */
+function seasonChips() {
+  return chips("member-season", t("member.season"),
+    [["all", t("member.allTime")], ...M.seasons.map((s) => [s.id, s.name])], M.season || "all",
+    async (value) => {
+      M.season = value === "all" ? null : value;
+      await load();
+      draw(false);
+    });
+}
+
+function familyChips() {
+  const families = M.stats.families.map((b) => b.family);
+  if (families.length < 2) return null;
+  return chips("member-family", t("member.family"),
+    families.map((family) => [family, t(`family.${family}`)]), M.family, async (value) => {
+      Object.assign(M, { family: value, variant: null });
+      await loadRating();
+      draw(false);
+    });
+}
+
+function variantChips() {
+  const family = M.stats.families.find((b) => b.family === M.family);
+  if (!family || family.variants.length < 2) return null;
+  return chips("member-variant", t("member.variant"),
+    [["all", t("member.allVariants")], ...family.variants.map((v) => [v.variant, I18n.variantName(v.variant, v.variant)])],
+    M.variant || "all", (value) => {
+      M.variant = value === "all" ? null : value;
+      draw(false);
+    });
+}
+
+/** Where a block comes from too few games: the service's own words, once for the block. */
+function caution(block) {
+  const words = block.figures.find((f) => f.caution)?.caution;
+  return block.few && words ? h("p", { class: "hint caution", id: "member-caution" }, capital(words)) : null;
+}
+
+/** Every figure: its name, its value and what it counts. */
+function figuresCard(block) {
+  const marca = Boolean(block.balance);
+  const label = (key) => t(marca && key.startsWith("points_") ? `member.fig.marca_${key.slice(7)}` : `member.fig.${key}`);
+  return h("section", { class: "card member-figures", id: "member-figures", "aria-labelledby": "member-figures-title" },
+    h("h2", { id: "member-figures-title" }, t("member.figures")), caution(block),
+    h("table", { class: "figures" },
+      h("caption", { class: "visually-hidden" }, t("member.figures")),
+      h("tbody", {}, block.figures.map((f) => h("tr", { "data-key": f.key },
+        h("th", { scope: "row" }, label(f.key), h("span", { class: "says" }, capital(f.says))),
+        h("td", { class: "num" }, figure(f.value)))))));
+}
+
+function declaredCard(block) {
+  const kinds = block.declared.kinds;
+  if (!kinds.length) return null;
+  return h("section", { class: "card member-declared", id: "member-declared", "aria-labelledby": "member-declared-title" },
+    h("h2", { id: "member-declared-title" }, t("member.declared")),
+    h("p", { class: "hint" }, capital(block.declared.says)),
+    h("table", { class: "standings" },
+      h("caption", { class: "visually-hidden" }, t("member.declared")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "entrant" }, t("member.kind")),
+        h("th", { scope: "col", class: "num" }, t("member.times")))),
+      h("tbody", {}, kinds.map((k) => h("tr", { "data-kind": k.kind },
+        h("th", { scope: "row", class: "entrant" }, capital(k.label)), h("td", { class: "num" }, figure(k.value)))))));
+}
+
+/** The partners, or the opponents, met most, with the results with each. */
+function metCard(met, which) {
+  const opponent = which === "opponents";
+  const id = `member-${which}`;
+  const box = h("section", { class: `card ${id}`, id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, t(`member.${which}`)), h("p", { class: "hint" }, capital(met.says)));
+  if (!met.members.length) {
+    box.append(h("p", { class: "muted" }, t("member.nobody")));
+    return box;
+  }
+  // A phone's width holds five columns: against an opponent, who finished ahead says more
+  // than the wins (which the service gives too).
+  const columns = opponent ? ["games", "ahead", "level", "behind"] : ["games", "wins", "average_place", "points_per_game"];
+  box.append(h("table", { class: "standings" },
+    h("caption", { class: "visually-hidden" }, t(`member.${which}`)),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "entrant" }, t("club.member")),
+      columns.map((c) => h("th", { scope: "col", class: "num" }, t(`member.col.${c}`))))),
+    h("tbody", {}, met.members.map((m) => h("tr", { "data-member": m.member.id },
+      h("th", { scope: "row", class: "entrant" }, m.member.name,
+        m.few ? h("span", { class: "badge few", title: capital(m.caution || "") }, t("member.few")) : null),
+      columns.map((c) => h("td", { class: "num" }, figure(m[c]))))))));
+  return box;
+}
+
+/** A short month name ("mar 26") for a month "2026-03". */
+function monthName(month, style = "short") {
+  const [year, number] = month.split("-").map(Number);
+  return new Date(Date.UTC(year, number - 1, 15)).toLocaleDateString(I18n.locale,
+    { month: style, year: style === "short" ? "2-digit" : "numeric", timeZone: "UTC" });
+}
+
+/** ``svg``'s steps named by ``names`` (the picture numbers them from 0). */
+function namedSteps(svg, names) {
+  for (const tick of svg.querySelectorAll("text.tick[text-anchor='middle']")) {
+    const name = names[Number(tick.textContent)];
+    if (name !== undefined) tick.textContent = name;
+  }
+  return svg;
+}
+
+/** Points (marca) per hand, month by month: a line, and the same figures in a table. */
+function monthsCard(block) {
+  const months = block.months.months;
+  const marca = Boolean(block.balance);
+  const title = t(marca ? "member.monthsMarca" : "member.months");
+  const values = months.map((m) => m.points_per_hand ?? 0);
+  const words = { title, reference: marca ? 0 : null, label: marca ? "0" : "" };
+  const svg = namedSteps(picture([{ key: "months", label: title, values }], words, values.length - 1,
+    t("member.monthsAxis")), months.map((m) => monthName(m.month)));
+  const figures = h("table", { class: "visually-hidden chart-figures" },
+    h("caption", {}, title),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("member.month")),
+      h("th", { scope: "col" }, t("member.perHand")), h("th", { scope: "col" }, t("club.games")))),
+    h("tbody", {}, months.map((m) => h("tr", {},
+      h("th", { scope: "row" }, monthName(m.month, "long")), h("td", {}, figure(m.points_per_hand)),
+      h("td", {}, String(m.games))))));
+  return h("section", { class: "card chart member-months", id: "member-months", "aria-labelledby": "member-months-title" },
+    h("h2", { id: "member-months-title" }, title), h("p", { class: "hint" }, capital(block.months.says)),
+    svg, figures);
+}
+
+/** Mitigatti's balance in marca evening by evening, from 0. */
+function balanceCard(block) {
+  const evenings = block.balance.evenings;
+  const title = t("member.balance");
+  const values = [0, ...evenings.map((e) => e.balance)];
+  const figures = h("table", { class: "visually-hidden chart-figures" },
+    h("caption", {}, title),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("member.evening")),
+      h("th", { scope: "col" }, t("member.marca")), h("th", { scope: "col" }, t("member.fig.marca_balance")))),
+    h("tbody", {}, evenings.map((e) => h("tr", {},
+      h("th", { scope: "row" }, new Date(e.finished_at).toLocaleDateString(I18n.locale, { day: "numeric", month: "long", year: "numeric" })),
+      h("td", {}, figure(e.marca)), h("td", {}, figure(e.balance))))));
+  return h("section", { class: "card chart member-balance", id: "member-balance", "aria-labelledby": "member-balance-title" },
+    h("h2", { id: "member-balance-title" }, title), h("p", { class: "hint" }, capital(block.balance.says)),
+    picture([{ key: "balance", label: title, values }], { title, reference: 0, label: "0" }, evenings.length,
+      t("member.eveningsAxis")), figures);
+}
+
+/** The family's rating game by game, as the club's page draws it. */
+function ratingCard() {
+  const box = h("section", { class: "card member-rating", id: "member-rating", "aria-labelledby": "member-rating-title" },
+    h("h2", { id: "member-rating-title" }, t("club.ratings")));
+  if (!M.rating || !M.rating.history.length) {
+    box.append(h("p", { class: "muted" }, t("club.noRatings")));
+    return box;
+  }
+  box.append(h("p", { class: "hint" }, t("member.rating", { rating: M.rating.rating, certainty: M.rating.certainty })),
+    historyChart(M.rating));
+  return box;
+}
+
+export { memberScreen };
