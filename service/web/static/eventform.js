@@ -164,13 +164,7 @@ async function newEventScreen(club = null) {
       body.entrants = entrants.map((e) => (e.players
         ? { name: e.name, players: e.players.map((p) => seatOf(club, p)) } : { name: seatOf(club, e.name) }));
     }
-    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, (data) => {
-      Events.put(data.id, {
-        tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
-        format: data.format, status: data.status,
-      });
-      location.hash = `#/events/${data.id}`;
-    }, (problems) => {
+    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, openNewEvent, (problems) => {
       state.errors = problems;
       showErrors();
     }, clubHeaders(club));
@@ -178,6 +172,15 @@ async function newEventScreen(club = null) {
 
   draw();
   show(root);
+}
+
+/** An event this phone has just made: kept with its tokens, then the organiser's view. */
+function openNewEvent(data) {
+  Events.put(data.id, {
+    tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
+    format: data.format, status: data.status,
+  });
+  location.hash = `#/events/${data.id}`;
 }
 
 export { newEventScreen };

@@ -6,6 +6,7 @@ import { CURRENCIES, chipRadio, h, money, randomKey, switchButton } from "./dom.
 import { I18n, t } from "./i18n.js";
 import { scrollToFirstProblem } from "./problems.js";
 import { variantName } from "./state.js";
+import { Store } from "./stores.js";
 
 const FAMILIES = ["gatti", "gatti-classic", "ottocento", "mitigatti"];
 
@@ -129,4 +130,14 @@ async function submitNew(root, button, path, body, options, created, refused, he
   }
 }
 
-export { chosenOptions, gameChips, submitNew, variantSummary };
+/** A game this phone has just made (a new one, or the same players again): kept with its
+ * tokens, then shown on its share screen, where the players take their links. */
+function openNewGame(data) {
+  Store.put(data.id, {
+    token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
+    variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
+  });
+  location.hash = `#/games/${data.id}/share`;
+}
+
+export { chosenOptions, gameChips, openNewGame, submitNew, variantSummary };

@@ -3,11 +3,10 @@
  * (``club``, from clubseats.js's ``openClub``) seats the club's members with a tap each. */
 import { clubHeaders, memberNamed, rosterButtons, seatOf } from "./clubseats.js";
 import { append, banner, chipRadio, h, show } from "./dom.js";
-import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
+import { chosenOptions, gameChips, openNewGame, submitNew, variantSummary } from "./gamechoice.js";
 import { I18n, t } from "./i18n.js";
 import { placeProblems } from "./problems.js";
 import { variants } from "./state.js";
-import { Store } from "./stores.js";
 
 async function newGameScreen(club = null) {
   banner(null);
@@ -113,13 +112,7 @@ async function newGameScreen(club = null) {
       first_dealer: state.dealer, options,
     };
     if (club) body.club = club.id;
-    await submitNew(root, root.querySelector("#start"), "/games", body, options, (data) => {
-      Store.put(data.id, {
-        token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
-        variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
-      });
-      location.hash = `#/games/${data.id}/share`;
-    }, (problems) => {
+    await submitNew(root, root.querySelector("#start"), "/games", body, options, openNewGame, (problems) => {
       state.errors = problems;
       showErrors();
     }, clubHeaders(club));

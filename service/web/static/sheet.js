@@ -7,7 +7,7 @@ import { Cards } from "./cards.js";
 import { runningChart, runningTotals } from "./chart.js";
 import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
-import { submitNew } from "./gamechoice.js";
+import { openNewGame, submitNew } from "./gamechoice.js";
 import { I18n, t } from "./i18n.js";
 import { problemLine, problemText } from "./problems.js";
 import {
@@ -207,13 +207,7 @@ function outboxCard(g, waiting) {
 function playAgain(g, root, button) {
   const options = { ...(g.options || {}) };
   const body = { variant: g.variant, players: g.players, first_dealer: (g.first_dealer + 1) % g.seats.length, options };
-  submitNew(root, button, "/games", body, options, (data) => {
-    Store.put(data.id, {
-      token: data.tokens.edit, kind: "edit", tokens: data.tokens, links: data.links,
-      variant: data.variant, seats: data.seats, status: data.status, hands: 0, created: data.created_at,
-    });
-    location.hash = `#/games/${data.id}/share`;
-  }, (problems) => banner(problemText(problems[0]), "warn"));
+  submitNew(root, button, "/games", body, options, openNewGame, (problems) => banner(problemText(problems[0]), "warn"));
 }
 
 /** A refused hand, opened again with everything it said, to check and save: a new hand as
