@@ -58,14 +58,11 @@ _CURRENCY_SIGNS = {"EUR": "€", "GBP": "£", "USD": "$"}
 class Translator:
     """The catalogue in one language."""
 
-    def __init__(self, lang: str, seat_names: Sequence[str] | None = None) -> None:
-        """``seat_names``, when given, name the seats: a table says "Anna declared", not
-        "seat 0 declared"."""
+    def __init__(self, lang: str) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r}; the sheet speaks {', '.join(LANGUAGES)}")
         self.lang = lang
         self._words = sheet_words(lang)
-        self.seat_names = list(seat_names) if seat_names is not None else None
 
     def __call__(self, key: str, **values: object) -> str:
         return self._words[key].format(**values)
@@ -115,25 +112,7 @@ class Translator:
             name = f"UTC{name}"
         return f"{local.day} {month} {local.year}, {clock} {name}"
 
-    def seat(self, seat: int, *, capital: bool = False) -> str:
-        if self.seat_names is not None:
-            return self.seat_names[seat]
-        return self("seat.cap" if capital else "seat", n=seat)
-
-    def seats(self, seats: tuple[int, ...] | list[int], *, capital: bool = False) -> str:
-        """``seat 1``, ``seats 0 and 2``, ``seats 0, 2 and 3`` (``Anna and Carla`` where
-        the seats have names)."""
-        seats = list(seats)
-        if self.seat_names is not None:
-            return self.names([self.seat_names[s] for s in seats])
-        if len(seats) == 1:
-            return self.seat(seats[0], capital=capital)
-        prefix = "seats.cap" if capital else "seats"
-        if len(seats) == 2:
-            return self(f"{prefix}.two", a=seats[0], b=seats[1])
-        return self(f"{prefix}.many", list=", ".join(map(str, seats[:-1])), last=seats[-1])
-
-    def names(self, names: list[str]) -> str:
+    def names(self, names: Sequence[str]) -> str:
         """``Anna``, ``Anna and Bruno``, ``Anna, Bruno and Carla``."""
         if len(names) <= 1:
             return "".join(names)

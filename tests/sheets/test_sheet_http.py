@@ -15,6 +15,8 @@ from sheet_samples import SAMPLES, Sample
 from sheet_support import API, HttpGame, auth, fields, pdf_text, problem
 from sqlalchemy import text
 
+from service.application.printouts import build_sheet
+
 
 def games_stored(client: Any) -> int:
     engine = client.application.extensions["segnapunti.games"].repository.engine
@@ -36,9 +38,52 @@ def test_the_sheet_is_a_pdf_named_after_the_game(client: Any) -> None:
     text_ = pdf_text(response.data)
     assert "Score sheet" in text_ and "Total 152 136 83" in text_
     italian = pdf_text(game.get("/sheet.pdf?lang=it&detail=1").data)
-    assert "Foglio segnapunti" in italian and "Anna ha dichiarato 20 frilli" in italian
-    assert "ha dichiarato" not in pdf_text(game.get("/sheet.pdf?lang=it&detail=0").data)
+    assert "Foglio segnapunti" in italian and "Anna: buona dichiarata, 20 frilli" in italian
+    assert "buona dichiarata" not in pdf_text(game.get("/sheet.pdf?lang=it&detail=0").data)
     assert "Posto" not in italian and "posto" not in italian  # players by name, not seat
+
+
+#: A Gatti hand recorded trick by trick in which Carla revokes: she plays the C of hearts to
+#: the ninth trick, led with clubs, and the K of clubs later (RULES §6).
+REVOKE = Sample("gatti-3", ("Anna", "Bruno", "Carla"), [{"dealer": 0, "tricks": [
+    ["JS", "10S", "2S"], ["5C", "3C", "6C"], ["KS", "FOOL", "1S"], ["CS", "9S", "T9"],
+    ["CD", "8D", "1D"], ["1C", "T17", "4C"], ["6D", "9D", "10D"], ["6H", "1H", "7H"],
+    ["JC", "CH", "T3"], ["5S", "7S", "T2"], ["T1", "T20", "T19"], ["3S", "T14", "T21"],
+    ["8H", "5H", "KH"], ["4D", "KD", "QD"], ["3D", "2D", "7D"], ["8C", "KC", "T10"],
+    ["T11", "10C", "T18"], ["T13", "T12", "QH"], ["7C", "T5", "QC"], ["5D", "JD", "T15"],
+    ["CC", "T6", "2C"], ["4S", "2H", "T4"], ["T7", "6S", "4H"], ["9C", "8S", "9H"],
+    ["T16", "QS", "JH"]], "discard": ["T8", "10H", "3H"]}])
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+@pytest.mark.parametrize("sample", [REVOKE, SAMPLES["mitigatti-4"], SAMPLES["ottocento"]],
+                         ids=["revoke", "mitigatti-4", "ottocento"])
+def test_the_sheets_explanations_are_the_sentences_the_page_shows(
+        client: Any, sample: Sample, lang: str) -> None:
+    """Issue 27: the detailed sheet prints each hand's lines, payments and illegal plays as
+    the service sends them to the page in the same language, the players by name."""
+    game = HttpGame(client, sample)
+    page = game.get(headers={"Accept-Language": lang}).json
+    view = client.application.extensions["segnapunti.games"].get_game(game.id, game.read)
+    sheet = build_sheet(view, lang, detail=True)
+    for hand, block in zip(page["hands"], sheet.hands, strict=True):
+        result = hand["result"]
+        said = [f"{line['text']} ({line['rule']})" for side in result["sides"]
+                for line in side["lines"]]
+        assert [d.removeprefix("† ") for d in block.details[:len(said)]] == said
+        for payment in result.get("payments") or []:
+            assert any(d.startswith(f"{payment['text']}: ") for d in block.details)
+        violations = [v["message"] for v in result["violations"]]
+        assert list(block.details[len(block.details) - len(violations):]) == violations
+    if sample is REVOKE:
+        assert violations == [{
+            "en": "Carla played CH to trick 9, but ♣ was led and the player held a card of "
+                  "that suit: it played KC in trick 16",
+            "it": "Carla ha giocato cavallo di cuori nella presa 9, ma si giocava a ♣ e il "
+                  "giocatore aveva una carta di quel seme: ha giocato re di fiori nella presa 16",
+            "fr": "Carla a joué cavalier de cœur au pli 9, mais on jouait ♣ et le joueur avait "
+                  "une carte de cette couleur : il a joué roi de trèfle au pli 16",
+        }[lang]]
 
 
 def test_the_sheet_in_french_for_nice(client: Any) -> None:
@@ -50,7 +95,7 @@ def test_the_sheet_in_french_for_nice(client: Any) -> None:
                     "Donne", "Compte des marca", "Pour régler"):
         assert heading in french, heading
     assert "accusassions" in french and "Bagatte ultimu" in french
-    assert "Bruno a gagné le dernier pli avec la Bagatte" in french
+    assert "Bruno a gagné le dernier pli avec le Bagatte" in french
     assert "0,50 € la marca" in french
     assert "Score sheet" not in french and "Foglio" not in french
 

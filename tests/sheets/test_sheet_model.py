@@ -4,25 +4,28 @@ labels in English, Italian and French."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento
 
 from service.application.games import GameView
 from service.application.i18n import LANGUAGES
+from service.application.language import Speaker
 from service.application.printouts import (
     HandBlock,
     Row,
     Sheet,
     build_sheet,
-    explanation_fallbacks,
     hand_numbers,
 )
+from service.domain import Text
 from service.locale import __main__ as tool
-from service.locale import sheet_words
+from service.locale import sheet_words, translations
 
 
 def cells(row: Row) -> list[str]:
@@ -83,10 +86,11 @@ def test_italian_uses_the_tables_words() -> None:
     assert italian["row.melds"] == "buone"
     assert italian["row.deck_points"] == "punti di mazzo"
     assert "mazziere" in italian["hand.dealer"]
-    assert "quaterno" in italian["meld.four_of_a_kind"]
-    assert "terno" in italian["meld.three_of_a_kind"]
-    assert "famiglia" in italian["meld.family"]
-    assert "trionfi" in italian["meld.trumps"]
+    # The melds as the service names them on the page and on the sheet's explanations.
+    said = translations("it").gettext
+    assert said("four {courts}") == "quaterno di {courts}"
+    assert said("three {courts}") == "terno di {courts}"
+    assert said("family of {suit}") == "famiglia di {suit}"
     assert italian["note.thrown_in"].startswith("A monte")
 
 
@@ -98,12 +102,15 @@ def test_french_uses_the_words_of_a_table_in_nice() -> None:
     assert french["col.hand"] == "Donne"
     assert "donneur" in french["hand.dealer"]
     assert french["row.deck_points"] == "points de plis"
-    assert "carré" in french["meld.four_of_a_kind"]
-    assert "brelan" in french["meld.three_of_a_kind"]
+    said = translations("fr").gettext
+    assert said("four {courts}") == "carré de {courts}"
+    assert said("three {courts}") == "brelan de {courts}"
     assert french["row.partida"] == "partida"
     assert french["row.declaration"] == "accusassions"
     assert french["row.bagatte_ultimu"] == "Bagatte ultimu"
-    assert "petar bagatte" in french["detail.bagatte.lost"]
+    assert "petar bagatte" in said(
+        "{seat} lost the Bagatte in the last trick (petar bagatte): {each} marca to each other "
+        "player{doubled}")
     assert "sans prendre" in french["contract.sans_prendre"]
 
 
@@ -268,12 +275,59 @@ def test_every_sheet_adds_up_to_the_games_numbers(
                 v for _, v in view.summary.totals]
 
 
+@functools.cache
+def translated(lang: str) -> frozenset[str]:
+    """The sentences ``lang``'s catalogue translates."""
+    with tool.catalogue_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    return frozenset(str(m.id[0] if isinstance(m.id, tuple) else m.id)
+                     for m in catalog if m.id and all(m.string if isinstance(m.string, tuple)
+                                                      else (m.string,)))
+
+
+def untranslated(text: object, lang: str) -> list[str]:
+    """The templates in a sentence of the service (nested ones too) that ``lang``'s catalogue
+    does not translate: a sentence with one would be printed in English. Only placeholders
+    and punctuation need no translation."""
+    if not isinstance(text, Text):
+        return []
+    words = re.search(r"[^\W\d_]", re.sub(r"\{\w*\}", "", text.template))
+    own = [text.template] if words and text.template not in translated(lang) else []
+    return own + [t for value in text.values.values() for t in untranslated(value, lang)]
+
+
 @pytest.mark.parametrize("lang", ["it", "fr"])
 @pytest.mark.parametrize("name", [*SAMPLES, *LONG])
 def test_explanations_need_no_english(name: str, lang: str,
                                       stored: Callable[[Sample], GameView]) -> None:
+    """Every sentence the detailed sheet prints is one the catalogue says in its language."""
     view = stored(SAMPLES[name] if name in SAMPLES else LONG[name]())
-    assert explanation_fallbacks(view, lang) == 0
+    for hand in view.hands:
+        result = hand.result
+        said = [*(line.text for side in result.sides for line in side.lines),
+                *(payment.text for payment in result.payments or ()),
+                *(violation.message for violation in result.violations)]
+        assert all(isinstance(text, Text) for text in said)
+        assert [t for text in said for t in untranslated(text, lang)] == [], hand.number
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", SAMPLES)
+def test_explanations_are_the_services_sentences_with_the_players_named(
+        name: str, lang: str, sample_views: dict[str, GameView]) -> None:
+    """Issue 27: each explanation line is what the service says of the hand (the page shows
+    the same), in the sheet's language, the players by name, with its rule."""
+    view = sample_views[name]
+    say = Speaker(lang, view.setup.variant.family, translations(lang), view.setup.players)
+    sheet = build_sheet(view, lang, detail=True)
+    for hand, block in zip(view.hands, sheet.hands, strict=True):
+        lines = [f"{say(line.text)} ({line.rule})" for side in hand.result.sides
+                 for line in side.lines]
+        assert [d.removeprefix("† ") for d in block.details[:len(lines)]] == lines
+        for payment in hand.result.payments or ():
+            assert any(d.startswith(f"{say(payment.text)}: ") for d in block.details)
+        assert not any(re.search(r"\b([Ss]eats?|[Pp]ost[oi]|[Pp]laces?) \d", d)
+                       for d in block.details)
 
 
 def test_english_explanations_are_the_rules_cores_lines_with_the_players_named(
@@ -281,7 +335,7 @@ def test_english_explanations_are_the_rules_cores_lines_with_the_players_named(
     view = sample_views["gatti-3"]
     sheet = build_sheet(view, "en", detail=True)
     names = view.setup.players
-    # The declarations' lines (the piles' name their cards with suit signs, not codes).
+    # The declarations' lines: the core's, the seats named.
     texts = [re.sub(r"\b[Ss]eat (\d)", lambda m: names[int(m.group(1))], line["text"])
              for side in view.hands[0].result.to_json()["sides"] for line in side["lines"]
              if line["item"] == "meld"]
@@ -300,12 +354,12 @@ def test_italian_sheet(sample_views: dict[str, GameView]) -> None:
     assert [row.label for row in sheet.hands[0].rows] == [
         "buone", "", "punti di mazzo", "nella mano", "totale"]
     details = sheet.hands[0].details
-    assert "Anna ha dichiarato 20 frilli: 20 (§2.4)" in details
-    assert ("Bruno ha dichiarato 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
-            "(R1)") in details
-    assert "Carla ha dichiarato quaterno di re, che vale 10: 5 in più dei 5 già segnati " \
-           "(R1)" in details
-    assert any("★" in d and "carte di conto" in d for d in sheet.hands[0].details)
+    assert "Anna: buona dichiarata, 20 frilli: 20 (§2.4)" in details
+    assert ("Bruno: buona dichiarata, 11 trionfi, che vale 11: 1 in più dei 10 già segnati "
+            "per essa (R1)") in details
+    assert ("Carla: buona dichiarata, quaterno di re, che vale 10: 5 in più dei 5 già segnati "
+            "per essa (R1)") in details
+    assert any("carte di conto" in d and "re di fiori e Matto" in d for d in details)
     assert sheet.outcome == ("Vince Anna", "La partita è finita dopo le sue 3 mani (R10).")
     meta = dict(sheet.meta)
     assert meta["Opzioni"] == "buone dichiarate dalla mano; Bagatto ultimo"
@@ -316,9 +370,11 @@ def test_italian_mitigatti_money_and_payments(sample_views: dict[str, GameView])
     sheet = build_sheet(sample_views["mitigatti-4"], "it", detail=True)
     assert dict(sheet.meta)["Opzioni"] == "0,50 € a marca"
     details = sheet.hands[0].details
-    assert details[-1].startswith("Bruno ha vinto l'ultima presa col Bagatte: 2 marche")
-    assert any(d.startswith("Partida: la squadra del dichiarante (Anna e Carla) ha fatto 26 "
-                            "punti su 72, e perde") for d in details)
+    assert details[-1] == ("Bruno ha vinto l'ultima presa col Bagatte: 2 marca da ciascun "
+                           "altro giocatore: Anna → Bruno 2, Carla → Bruno 2, Dario → Bruno 2 "
+                           "(§5.5)")
+    assert ("Partida: la parte del dichiarante (Anna e Carla) ha fatto 26 punti su 72 e perde: "
+            "1 marca a giocatore: Anna → Bruno 1, Carla → Dario 1 (§5.6)") in details
     assert "Bruno ha accusato mitigatti (i tre onori): 1 marca da ciascun altro giocatore: " \
            "Anna → Bruno 1, Carla → Bruno 1, Dario → Bruno 1 (§5.4)" in details
     assert sheet.sections[0].rows[-1][0] == "denaro"
@@ -355,8 +411,9 @@ BY_POINTS = {
 def test_s2_6_a_hand_entered_by_points_is_marked_and_explained(
         name: str, stored: Callable[[Sample], GameView]) -> None:
     view = stored(BY_POINTS[name])
-    assert explanation_fallbacks(view, "it") == 0
-    assert explanation_fallbacks(view, "en") == 0
+    for lang in ("it", "fr"):
+        assert [t for side in view.hands[0].result.sides for line in side.lines
+                for t in untranslated(line.text, lang)] == []
     names = view.setup.players
     core = [re.sub(r"\b([Ss]eats?) ([\d ]+(and \d)?)",
                    lambda m: " and ".join(names[int(n)] for n in re.findall(r"\d", m.group(0))),
@@ -386,9 +443,9 @@ def test_french_mitigatti_sheet_in_nices_words(sample_views: dict[str, GameView]
     assert dict(sheet.meta)["Options"] == "0,50 € la marca"
     details = sheet.hands[0].details
     assert details[0].startswith("Anna et Carla : 9 plis, 9 points de plis, + 17 en cartes")
-    assert details[-1].startswith("Bruno a gagné le dernier pli avec la Bagatte : 2 marca")
-    assert any(d.startswith("Partida : le camp du déclarant (Anna et Carla) a fait 26 points "
-                            "sur 72, il perd") for d in details)
+    assert details[-1].startswith("Bruno a gagné le dernier pli avec le Bagatte : 2 marca")
+    assert any(d.startswith("Partida : le camp du preneur (Anna et Carla) a fait 26 points "
+                            "sur 72 et perd") for d in details)
     assert [row.label for row in sheet.hands[0].rows][:2] == ["points", "partida"]
     assert "accusassions" in [row.label for row in sheet.hands[0].rows]
     assert "Carla paie 6 marca à Bruno (3,00 €)" in sheet.sections[0].lines

@@ -3,8 +3,8 @@
 - ``model``: the sheets as data, which ``service.pdf`` lays out and the HTTP layer reads;
 - ``sheet``: a game's score sheet (``build_sheet``): what every sheet has, and a part per
   family of games (``points``, ``gatti``, ``ottocento``, ``mitigatti``, on ``family``), read
-  through one ``context``; ``explain`` words the hands' explanations, ``numbers`` what each
-  column got from each hand (the CSV's numbers too);
+  through one ``context`` (whose ``say`` gives the hands' explanations as the service says
+  them), ``numbers`` what each column got from each hand (the CSV's numbers too);
 - ``chart``: the chart of a game's running totals on its sheet (``Chart``);
 - ``standings``: an event's printable standings (``build_standings_sheet``), and a club's
   season's (``build_season_sheet``);
@@ -44,7 +44,7 @@ from .printer import (
     SheetPrinter,
     as_of,
 )
-from .sheet import build_sheet, explanation_fallbacks
+from .sheet import build_sheet
 from .slips import build_slips
 from .standings import build_season_sheet, build_standings_sheet
 
@@ -52,5 +52,5 @@ __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
            "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry",
            "HandBlock", "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "Slip",
            "SlipsSheet", "StandingsSheet", "as_of", "build_season_sheet", "build_sheet",
-           "build_slips", "build_standings_sheet", "explanation_fallbacks",
-           "export_csv", "export_game", "hand_numbers", "import_game"]
+           "build_slips", "build_standings_sheet", "export_csv", "export_game", "hand_numbers",
+           "import_game"]

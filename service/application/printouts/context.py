@@ -4,9 +4,11 @@ players' names, each hand's numbers, and the marks printed so far (for the legen
 from __future__ import annotations
 
 from service.domain import parse_money
+from service.locale import translations
 
 from ..games import GameView
 from ..i18n import Translator
+from ..language import Speaker
 from .model import POT, SheetColumn
 from .numbers import hand_numbers
 
@@ -60,7 +62,9 @@ def option_texts(view: GameView, t: Translator) -> list[str]:
 
 class SheetContext:
     """One sheet in the making. ``columns`` are the players' (or pairs') columns; ``used_marks``
-    gathers the marks the sheet prints, which the legend explains."""
+    gathers the marks the sheet prints, which the legend explains; ``say`` renders what the
+    service said of a hand (its lines, payments, violations) in the sheet's language with the
+    players' names, as the page shows them."""
 
     def __init__(self, view: GameView, lang: str, detail: bool) -> None:
         self.view = view
@@ -68,7 +72,8 @@ class SheetContext:
         self.variant = view.setup.variant
         self.names = seat_names(view, Translator(lang))
         # Every line names the players, not their seats.
-        self.t = Translator(lang, seat_names=self.names)
+        self.t = Translator(lang)
+        self.say = Speaker(lang, self.variant.family, translations(lang), self.names)
         self.numbers = hand_numbers(view)
         self.used_marks: set[str] = set()
         self.columns = self._columns()
@@ -79,7 +84,8 @@ class SheetContext:
             if self.variant.partnership == "dummies":
                 # The player's name, and under it who plays the column (the player and the
                 # dummy).
-                out.append(SheetColumn(column.key, column.label, self.t.seats(column.seats)))
+                out.append(SheetColumn(column.key, column.label,
+                                       self.t.names([self.names[s] for s in column.seats])))
             else:
                 # The names say it all.
                 out.append(SheetColumn(column.key,

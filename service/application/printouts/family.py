@@ -13,7 +13,6 @@ from typing import Any
 
 from ..games import HandView
 from .context import SheetContext
-from .explain import Explainer
 from .model import Block, Row, SheetColumn
 
 #: A hand's result as the API returns it (``HandResult.to_json()``).
@@ -43,11 +42,7 @@ class Family:
         """The lines (side, line) of a hand printed but not counted."""
         return set()
 
-    def words(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
-        """A line of the family's own, in the sheet's language (``explain.Wording``)."""
-        raise KeyError(line["item"])
-
-    def details(self, index: int, explain: Explainer) -> list[str]:
+    def details(self, index: int, hand: HandView, result: Result) -> list[str]:
         """Explanation lines of a hand after its sides' lines."""
         return []
 

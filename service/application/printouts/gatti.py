@@ -4,7 +4,6 @@ partner named at the hand's head; the legend of the meld marks."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,43 +45,6 @@ class Gatti(PointsFamily):
             return [t("call.alone", dealer=dealer, card=card)], {"dealer_alone"}
         return [t("call.partner", dealer=dealer, card=card, partner=names[partner])], set()
 
-    def words(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
-        t = self.t
-        item = line["item"]
-        points = t.number(int(line["points"]))
-        if item == "meld":
-            who = t.seat(line["seat"], capital=True)
-            if line.get("rule") == "R1":
-                worth = int(_number_after("worth", line["text"]))
-                before = int(_number_after("than the", line["text"]))
-                return t("detail.meld.more", who=who, label=self._meld_label(line, worth),
-                         worth=worth, points=points, before=before)
-            return t("detail.meld", who=who, label=self._meld_label(line, int(line["points"])),
-                     points=points)
-        if item == "captured_meld":
-            return t("detail.captured_meld", who=t.seats(side["seats"], capital=True),
-                     label=self._meld_label(line, 0), points=points)
-        if item == "bagatto_ultimo":
-            who = t.seat(line["seat"], capital=True)
-            if line["won"]:
-                return t("detail.bagatto.won", who=who, points=points)
-            if line["seat"] in side["seats"]:
-                return t("detail.bagatto.lost_own", who=who, points=points)
-            return t("detail.bagatto.lost", who=who, points=points, to=t.seats(side["seats"]))
-        return super().words(line, side)
-
-    def _meld_label(self, line: Mapping[str, Any], count: int) -> str:
-        t = self.t
-        kind = line["kind"]
-        mark = line.get("mark", "")
-        if kind in ("frilli", "trumps"):
-            return t(f"meld.{kind}", n=count)
-        if kind == "gatti":
-            return t("meld.gatti")
-        if kind == "family":
-            return t("meld.family", suit=mark)
-        return t(f"meld.{kind}", rank=t(f"rank.{mark}"))
-
     def mark_legend(self) -> list[tuple[str, str]]:
         t = self.t
         used = self.c.used_marks
@@ -105,9 +67,3 @@ class Gatti(PointsFamily):
             out.append(("", t("legend.captured")))
         return out
 
-
-def _number_after(words: str, text: str) -> str:
-    found = re.search(rf"{re.escape(words)} (-?\d+)", text)
-    if found is None:
-        raise ValueError(f"no number after {words!r}")
-    return found.group(1)

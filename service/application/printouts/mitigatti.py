@@ -7,14 +7,12 @@ explanations say who paid whom and why."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from service.domain import STARTING_MARCA, parse_money
 
 from ..games import HandView
 from .context import SheetContext, currency_of
-from .explain import Explainer
 from .family import Family, Result
 from .model import POT, Block, Entry, Row, SheetColumn
 
@@ -115,96 +113,31 @@ class Mitigatti(Family):
 
     # -- explanations -----------------------------------------------------------------------
 
-    def details(self, index: int, explain: Explainer) -> list[str]:
-        out = self._payments(explain)
+    def details(self, index: int, hand: HandView, result: Result) -> list[str]:
+        out = self._payments(result)
         for seat, marca in (self.c.numbers[index].collected or {}).items():
-            out.append(self.t("detail.pot_collected", who=self.t.seat(int(seat), capital=True),
-                              n=marca) + " (R15)")
+            out.append(self.t("detail.pot_collected", who=self.c.names[int(seat)], n=marca)
+                       + " (R15)")
         return out
 
-    def _payments(self, explain: Explainer) -> list[str]:
-        """One line per reason (payments that share a text), with who paid whom."""
+    def _payments(self, result: Result) -> list[str]:
+        """One line per reason (payments the service says alike), as the service says it,
+        with who paid whom."""
         groups: list[tuple[str, str, list[Mapping[str, Any]]]] = []
-        for payment in explain.result.get("payments") or []:
+        for payment in result.get("payments") or []:
             key = (payment["item"], payment["text"])
             if groups and (groups[-1][0], groups[-1][1]) == key:
                 groups[-1][2].append(payment)
             else:
                 groups.append((payment["item"], payment["text"], [payment]))
         out = []
-        accuse = 0
-        for item, text, payments in groups:
+        for _item, text, payments in groups:
             flows = ", ".join(self.t("detail.flows", payer=self.c.party(p["from"]),
                                      payee=self.c.party(p["to"]), n=p["marca"])
                               for p in payments)
-            wording = explain.worded(
-                partial(self._payment_words, explain, item, payments, accuse), text)
-            if item == "declaration":
-                accuse += 1
             rule = payments[0].get("rule")
-            out.append(f"{wording}: {flows}" + (f" ({rule})" if rule else ""))
+            out.append(f"{self.c.say(text)}: {flows}" + (f" ({rule})" if rule else ""))
         return out
-
-    def _payment_words(self, explain: Explainer, item: str,
-                       payments: Sequence[Mapping[str, Any]], accuse: int) -> str:
-        t = self.t
-        record = explain.hand.record
-        result = explain.result
-        contract = record.get("contract")
-        first = payments[0]
-        if item == "partida" and contract:
-            sides = result["sides"]
-            mine = int(sides[0]["total"])
-            total = sum(int(s["total"]) for s in sides)
-            reasons = []
-            if min(mine, total - mine) < total // 4:
-                reasons.append(t("detail.partida4.under", n=total // 4))
-            if contract.get("sans_prendre"):
-                reasons.append(t("detail.partida4.sans"))
-            won = mine >= total // 2 + 1
-            return t("detail.partida4", side=t.seats(sides[0]["seats"]), points=mine,
-                     total=total, outcome=t("detail.partida4.won" if won else
-                                            "detail.partida4.lost"),
-                     each=first["marca"], reasons=f" ({'; '.join(reasons)})" if reasons else "")
-        if item == "partida":
-            payer = int(first["from"])
-            points = int(result["columns"][str(payer)])
-            deck_total = self.c.variant.deck_total
-            quarter, third = deck_total // 6, deck_total // 3
-            amount = 2 if points < quarter else 1
-            band = (t("detail.partida3.low", n=quarter) if amount == 2
-                    else t("detail.partida3.mid", low=quarter, high=third - 1))
-            to_pot = [p for p in payments if p["to"] == POT]
-            # Players tied for most share (R15): their payments, and the pot's, cite R15.
-            if first.get("rule") == "R15":
-                to = t("detail.partida3.tops")
-            else:
-                to = t.seat(int(first["to"]))
-            text = t("detail.partida3", who=t.seat(payer), points=points, band=band, n=amount,
-                     to=to)
-            if to_pot:
-                text += t("detail.partida3.pot", n=sum(p["marca"] for p in to_pot))
-            return text
-        if item == "declaration":
-            declarations = record.get("declarations") or []
-            if contract and contract.get("type") == "surrender":
-                paid = [d for d in declarations if d["seat"] != contract["declarer"]]
-                d = paid[accuse]
-                return t("detail.accusa.surrender", who=t.seat(d["seat"], capital=True),
-                         what=t(f"accusa.{d['kind']}"))
-            d = declarations[accuse]
-            return t("detail.accusa", who=t.seat(d["seat"], capital=True),
-                     what=t(f"accusa.{d['kind']}"))
-        if item == "bagatte_ultimu":
-            bagatto = record.get("bagatto") or result["bagatto"]
-            doubled = t("detail.bagatte.doubled") if contract and contract.get(
-                "sans_prendre") else ""
-            key = "detail.bagatte.won" if bagatto["won"] else "detail.bagatte.lost"
-            return t(key, who=t.seat(bagatto["seat"], capital=True), n=first["marca"],
-                     doubled=doubled)
-        if item == "surrender":
-            return t("detail.surrender", who=t.seat(int(first["from"]), capital=True))
-        raise KeyError(item)
 
     # -- the end ----------------------------------------------------------------------------
 

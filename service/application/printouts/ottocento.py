@@ -11,7 +11,6 @@ from typing import Any
 from service.domain import Suit
 
 from ..games import HandView
-from ..i18n import Translator
 from .family import Result
 from .points import PointsFamily
 
@@ -57,35 +56,6 @@ class Ottocento(PointsFamily):
                     out.add((s, k))
         return out
 
-    def words(self, line: Mapping[str, Any], side: Mapping[str, Any]) -> str:
-        t = self.t
-        item = line["item"]
-        points = t.number(int(line["points"]))
-        side_who = t.seats(side["seats"], capital=True)
-        if item == "declaration":
-            return t("detail.combo.declared", who=t.seat(line["seat"], capital=True),
-                     label=combo_label(t, line), points=points)
-        if item == "captured":
-            return t("detail.combo.captured", who=side_who, label=combo_label(t, line),
-                     points=points)
-        if item == "doubling":
-            kind = line["kind"]
-            declared = line.get("phase") == "declared"
-            siblings = [other for other in side["lines"] if other.get("kind") == kind and (
-                (declared and other["item"] == "declaration"
-                 and other.get("seat") == line.get("seat"))
-                or (not declared and other["item"] == "captured"))]
-            who = t.seat(line["seat"], capital=True) if declared else side_who
-            return t("detail.doubling", who=who, n=len(siblings),
-                     what=t("cricche" if kind == "cricca" else "sequences"), points=points)
-        if item == "card_points":
-            last = int(line.get("last_trick") or 0)
-            return t("detail.card_points", who=side_who, cards=line["cards"],
-                     values=line["values"], pairs=line["pairs"],
-                     last=t("detail.last_trick", n=last) if last else "", points=points,
-                     rest=t("detail.rest") if line.get("derived") else "")
-        return super().words(line, side)
-
     def mark_legend(self) -> list[tuple[str, str]]:
         t = self.t
         used = self.c.used_marks
@@ -112,13 +82,3 @@ def combo_mark(line: Mapping[str, Any]) -> str:
         return f"{symbol}{line.get('length', len(line.get('cards') or ()))}"
     return str(line.get("mark", ""))
 
-
-def combo_label(t: Translator, line: Mapping[str, Any]) -> str:
-    what = str(line["type"])
-    if line["kind"] == "cricca":
-        count = int(line["count"])
-        return t("cricca", count=t("cricca.all_four" if count == 4 else "cricca.three"),
-                 type=t(f"cricca.{what}"))
-    name = (t(f"sequence.{what}") if what in _SEQUENCE_MARKS
-            else t("sequence.suit", suit=_SUITS[what]))
-    return t("sequence", n=int(line["length"]), type=name)

@@ -27,7 +27,6 @@ from service.domain import RULES_VERSION
 from ..games import GameView, HandView
 from .chart import build_chart
 from .context import SheetContext, option_texts, variant_name
-from .explain import Explainer
 from .family import Family, Result
 from .gatti import Gatti
 from .mitigatti import Mitigatti
@@ -138,7 +137,7 @@ class SheetBuilder:
         notes = self._notes(hand, result)
         rows, more_notes = self.family.rows(index, hand, result)
         notes += more_notes
-        details = tuple(self._details(index, hand, result)[0]) if self.c.detail else ()
+        details = tuple(self._details(index, hand, result)) if self.c.detail else ()
         dealer = self.t("hand.dealer", name=self.c.names[hand.dealer])
         # A duplicate table's hand is known by its board: "Board 7", not "Hand 3".
         label = str(hand.board.number if hand.board is not None else hand.number)
@@ -187,22 +186,22 @@ class SheetBuilder:
 
     # -- explanations (?detail=1) -----------------------------------------------------------
 
-    def _details(self, index: int, hand: HandView, result: Result) -> tuple[list[str], int]:
-        """A hand's explanation lines, and how many of them are in English for want of
-        words (``explanation_fallbacks``)."""
-        explain = Explainer(self.c, hand, result, self.family.words)
+    def _details(self, index: int, hand: HandView, result: Result) -> list[str]:
+        """A hand's explanation lines: what the service said of it (each side's lines, the
+        family's own such as Mitigatti's payments, the violations), in the sheet's language
+        with the players' names — the sentences the page shows."""
+        say = self.c.say
         uncounted = self.family.uncounted(index, hand, result)
         out = []
         for s, side in enumerate(result.get("sides") or []):
             for k, line in enumerate(side["lines"]):
-                text = explain.line(line, side)
                 rule = line.get("rule")
                 prefix = "† " if (s, k) in uncounted else ""
-                out.append(f"{prefix}{text}" + (f" ({rule})" if rule else ""))
-        out += self.family.details(index, explain)
+                out.append(f"{prefix}{say(line['text'])}" + (f" ({rule})" if rule else ""))
+        out += self.family.details(index, hand, result)
         for violation in result.get("violations") or []:
-            out.append(explain.violation(violation))
-        return out, explain.fallbacks
+            out.append(say(violation["message"]))
+        return out
 
     # -- the legend -------------------------------------------------------------------------
 
@@ -224,14 +223,7 @@ class SheetBuilder:
 
 def build_sheet(view: GameView, lang: str = "en", *, detail: bool = False,
                 as_of: datetime | None = None) -> Sheet:
-    """The score sheet of a game, in ``lang`` (``en`` or ``it``); with ``detail``, each
-    hand's explanation lines too."""
+    """The score sheet of a game, in ``lang`` (``en``, ``it`` or ``fr``); with ``detail``,
+    each hand's explanation lines too."""
     return SheetBuilder(view, lang, detail).build(as_of)
 
-
-def explanation_fallbacks(view: GameView, lang: str) -> int:
-    """How many explanation lines of the game the catalogue could not word in ``lang`` (and
-    printed in English instead). A test keeps it at zero for every sample game."""
-    builder = SheetBuilder(view, lang, True)
-    return sum(builder._details(i, hand, hand.result.to_json())[1]
-               for i, hand in enumerate(view.hands))

@@ -19,6 +19,7 @@ from ..core.notation import parse_cards
 from ..core.results import Violation
 from ..core.text import Text
 from ..variant import Variant
+from .sides import seat_name
 from .tricks import breach_of, effective_lead, trick_winner
 
 
@@ -133,16 +134,17 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
                 proof_at = next(((n, c) for n, c in later if breach.needed(c)), None)
                 if proof_at is not None:
                     proof: dict[str, Any] = {"trick": proof_at[0], "card": proof_at[1].code}
-                    shown = f"it played {proof_at[1].code} in trick {proof_at[0]}"
+                    reason = Text("{breach}: it played {card} in trick {trick}",
+                                  breach=breach.message, card=proof_at[1], trick=proof_at[0])
                 else:
                     held_card = next(c for c in held if breach.needed(c))
                     proof = {"hand": True, "card": held_card.code}
-                    shown = f"its hand holds {held_card.code}"
-                reason = f"{breach.message}: {shown}"
+                    reason = Text("{breach}: its hand holds {card}", breach=breach.message,
+                                  card=held_card)
                 play["reason"] = reason
-                violations.append(Violation(number, seat, card.code, breach.rule,
-                                            f"seat {seat} played {card.code} to trick "
-                                            f"{number}, but {reason}", proof))
+                violations.append(Violation(number, seat, card.code, breach.rule, Text(
+                    "{seat} played {card} to trick {trick}, but {reason}",
+                    seat=seat_name(seat), card=card, trick=number, reason=reason), proof))
             if number == len(numbered):
                 plays.append(play)
     position = _winning_position(variant, current)

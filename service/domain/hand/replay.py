@@ -34,7 +34,7 @@ from ..core.results import Violation
 from ..core.text import Cards, Text
 from ..variant import Variant
 from .records import BagattoRecord, Call, FoolRecord, HandRecord, Pile
-from .sides import Sides, hand_sides
+from .sides import Sides, hand_sides, seat_name
 from .tricks import breach_of, trick_winner
 
 
@@ -93,12 +93,14 @@ def _signal_violations(variant: Variant, record: HandRecord,
         unknown = [s for s in signal.signals if s not in variant.signals]
         twice = len(set(signal.signals)) != len(signal.signals)
         if unknown or twice or len(signal.signals) > 2:
-            why = (f"{', '.join(unknown)} is no signal of this game" if unknown
-                   else "a signal given twice" if twice else "more than two signals")
-            allowed = ", ".join(variant.signals) or "none"
-            found.append(Violation(trick.number, trick.leader, lead, "illegal_signal",
-                                   f"seat {trick.leader} led {lead} to trick {trick.number} "
-                                   f"with {why} (allowed: {allowed}, two at most)"))
+            why = (Text("{signals} is no signal of this game", signals=", ".join(unknown))
+                   if unknown else Text("a signal given twice") if twice
+                   else Text("more than two signals"))
+            allowed = ", ".join(variant.signals) or Text("none")
+            found.append(Violation(trick.number, trick.leader, lead, "illegal_signal", Text(
+                "{seat} led {card} to trick {trick} with {why} (allowed: {allowed}, two at "
+                "most)", seat=seat_name(trick.leader), card=trick.cards[0], trick=trick.number,
+                why=why, allowed=allowed)))
     return tuple(found)
 
 
@@ -176,8 +178,9 @@ def _violations(variant: Variant, tricks: tuple[PlayedTrick, ...]) -> tuple[Viol
             proof_trick, proof_card = next((n, c) for n, c in after if breach.needed(c))
             found.append(Violation(
                 t.number, seat, card.code, breach.rule,
-                f"seat {seat} played {card.code} to trick {t.number}, but {breach.message}: "
-                f"it played {proof_card.code} in trick {proof_trick}",
+                Text("{seat} played {card} to trick {trick}, but {reason}: it played {proof} "
+                     "in trick {proof_trick}", seat=seat_name(seat), card=card, trick=t.number,
+                     reason=breach.message, proof=proof_card, proof_trick=proof_trick),
                 {"trick": proof_trick, "card": proof_card.code}))
     return tuple(found)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Card
+from ..core.text import Text
 from ..variant import Variant
 
 
@@ -51,7 +52,7 @@ class Breach:
     """Why a play was illegal: the rule, and which cards would have satisfied it."""
 
     rule: str
-    message: str
+    message: Text
     needed: Callable[[Card], bool]
 
 
@@ -73,7 +74,7 @@ def breach_of(trick_so_far: Sequence[Card], card: Card, held: Iterable[Card]) ->
     if lead.is_trump:
         if card.is_trump or not any(c.is_trump for c in held if c is not card):
             return None
-        return Breach("must_follow_trump", "trumps were led and the player held a trump",
+        return Breach("must_follow_trump", Text("trumps were led and the player held a trump"),
                       _is_trump)
     follows = _follows(lead)
     if follows(card):
@@ -81,11 +82,11 @@ def breach_of(trick_so_far: Sequence[Card], card: Card, held: Iterable[Card]) ->
     known = [c for c in held if c is not card]
     if any(follows(c) for c in known):
         return Breach("must_follow_suit",
-                      f"{lead.suit.symbol if lead.suit else ''} was led and the player held a "
-                      "card of that suit", follows)
+                      Text("{suit} was led and the player held a card of that suit",
+                           suit=lead.suit.symbol if lead.suit else ""), follows)
     if card.is_trump or not any(c.is_trump for c in known):
         return None
-    return Breach("must_trump", "the player was void in the suit led but held a trump",
+    return Breach("must_trump", Text("the player was void in the suit led but held a trump"),
                   _is_trump)
 
 
