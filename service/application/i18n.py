@@ -13,7 +13,8 @@ R15). The French is a table's in Nice: *donne*, *donneur*, *plis*, *écart*, *an
 *brelan*, *carré*, and Mitigatti's Niçois as Cason's article writes it (*partida*,
 *accusassions*, *Bagatte ultimu*, *petar bagatte*, *solete*, *sans prendre*).
 
-Numbers, money and dates are written the way each language writes them.
+Numbers, money and dates are written the way each language writes them (the months by their
+CLDR names, which ``service.locale`` reads from Babel).
 """
 
 from __future__ import annotations
@@ -23,20 +24,11 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from service.locale import sheet_words
+from service.locale import month_names, sheet_words
 
 from .language import LANGUAGES
 
 DEFAULT_LANGUAGE = "en"
-
-_MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-           "settembre", "ottobre", "novembre", "dicembre"),
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-           "septembre", "octobre", "novembre", "décembre"),
-}
 
 #: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
 _COMMA = ("it", "fr")
@@ -105,7 +97,7 @@ class Translator:
             local = when.astimezone(ZoneInfo(zone)) if when.tzinfo else when
         except (ZoneInfoNotFoundError, ValueError):
             local = when
-        month = _MONTHS[self.lang][local.month - 1]
+        month = month_names(self.lang)[local.month - 1]
         clock = local.strftime("%H:%M")
         name = local.strftime("%Z") or "UTC"
         if name[:1] in "+-":

@@ -87,3 +87,13 @@ def sheet_words(lang: str) -> dict[str, str]:
     ``{placeholders}`` are the same in every language (``--check`` says so)."""
     return {key: text for key, text in keyed_words("sheet", lang).items()
             if isinstance(text, str)}
+
+
+@functools.cache
+def month_names(lang: str) -> tuple[str, ...]:
+    """The twelve months as ``lang`` writes them inside a date ("26 novembre 2026"): the
+    Unicode CLDR's names, which Babel carries."""
+    from babel.dates import get_month_names
+
+    names = get_month_names("wide", context="format", locale=lang)
+    return tuple(str(names[month]) for month in range(1, 13))

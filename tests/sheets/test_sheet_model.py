@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from babel.messages.pofile import read_po
 from sheet_samples import SAMPLES, Sample, long_mitigatti, long_ottocento
 
 from service.application.games import GameView
-from service.application.i18n import LANGUAGES
+from service.application.i18n import LANGUAGES, Translator
 from service.application.language import Speaker
 from service.application.printouts import (
     HandBlock,
@@ -68,6 +69,24 @@ def test_the_locale_check_finds_a_missing_sheet_word_or_a_strange_placeholder(
     monkeypatch.setattr(tool, "HERE", tmp_path)
     assert tool.keyed_missing("sheet", "fr") == ["hand.dealer", "title"]
     assert tool.keyed_missing("sheet", "en") == []
+
+
+@pytest.mark.parametrize(("lang", "months"), [
+    ("en", ("January February March April May June July August September October November "
+           "December")),
+    ("it", ("gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+           "novembre dicembre")),
+    ("fr", ("janvier février mars avril mai juin juillet août septembre octobre novembre "
+           "décembre")),
+])
+def test_dates_are_written_as_each_language_writes_them(lang: str, months: str) -> None:
+    """The sheet's dates (its start, its "as of") name the month as the language does, in the
+    game's time zone with its abbreviation."""
+    written = [Translator(lang).date(datetime(2026, month, 26, 3, 51, tzinfo=UTC), "Europe/Rome")
+               for month in range(1, 13)]
+    assert [w.split(" ")[1] for w in written] == months.split()
+    assert written[0] == f"26 {months.split()[0]} 2026, 04:51 CET"
+    assert written[7] == f"26 {months.split()[7]} 2026, 05:51 CEST"
 
 
 def test_the_catalogues_are_installed_with_the_package() -> None:
