@@ -62,7 +62,8 @@ def catalogue_path(lang: str) -> Path:
 
 def missing(lang: str) -> list[str]:
     """The sentences the code says that the language's catalogue does not translate (every
-    one where it has no catalogue yet)."""
+    one where it has no catalogue yet). A fuzzy translation — one ``update`` kept for a
+    sentence that changed, such as a sentence given a plural — is not one: gettext skips it."""
     path = catalogue_path(lang)
     catalog = _read(path, lang) if path.is_file() else Catalog(locale=lang)
     out = []
@@ -72,7 +73,7 @@ def missing(lang: str) -> list[str]:
         found = catalog.get(message.id)
         strings = [] if found is None else (
             list(found.string) if isinstance(found.string, tuple) else [found.string])
-        if not strings or not all(strings):
+        if not strings or not all(strings) or (found is not None and found.fuzzy):
             out.append(str(message.id))
     return out
 

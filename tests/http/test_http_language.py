@@ -140,6 +140,23 @@ def test_the_catalogue_translates_every_sentence_with_the_same_placeholders() ->
     assert checked > 250
 
 
+def test_the_check_counts_a_fuzzy_translation_as_missing(tmp_path: Any, monkeypatch: Any) -> None:
+    """A sentence that changed (given a plural, say) keeps its old translation marked fuzzy,
+    which gettext does not use: the sentence would be said in English, so ``--check`` fails."""
+    from service.locale import __main__ as tool
+
+    source = catalogue_path("it").read_text("utf-8")
+    sentence = "{seat} won the last trick with the Bagatte: {each} marca from each other player"
+    marked = source.replace(f'#, python-brace-format\nmsgid "{sentence}',
+                            f'#, fuzzy, python-brace-format\nmsgid "{sentence}', 1)
+    assert marked != source
+    (tmp_path / "it" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "it" / "LC_MESSAGES" / "messages.po").write_text(marked, "utf-8")
+    monkeypatch.setattr(tool, "HERE", tmp_path)
+    gaps = missing("it")
+    assert len(gaps) == 1 and sentence in gaps[0]
+
+
 @pytest.mark.parametrize("n,form", [(1, "È stato trovato 1 problema"),
                                     (2, "Sono stati trovati 2 problemi")])
 def test_plural_forms_follow_the_language(n: int, form: str) -> None:

@@ -229,10 +229,16 @@ def _partida_four(variant: Variant, contract: Contract, sides: Sides,
     declarers, opponents = sides.seats[0], sides.seats[1]
     values = {"side": side_name(sides, 0), "points": mine, "total": total, "each": each,
               "reasons": Text(" ({reasons})", reasons=Text.joined(reasons)) if reasons else ""}
-    text = (Text("Partida: the declarer's side ({side}) took {points} of {total} points, "
-                 "winning: {each} marca a player{reasons}", **values) if won else
-            Text("Partida: the declarer's side ({side}) took {points} of {total} points, "
-                 "losing: {each} marca a player{reasons}", **values))
+    # Counted: English's "marca" is the same for any number, Italian's is "marche" for two.
+    text = (Text.counted("Partida: the declarer's side ({side}) took {points} of {total} "
+                         "points, winning: {each} marca a player{reasons}",
+                         "Partida: the declarer's side ({side}) took {points} of {total} "
+                         "points, winning: {each} marca a player{reasons}", each, **values)
+            if won else
+            Text.counted("Partida: the declarer's side ({side}) took {points} of {total} "
+                         "points, losing: {each} marca a player{reasons}",
+                         "Partida: the declarer's side ({side}) took {points} of {total} "
+                         "points, losing: {each} marca a player{reasons}", each, **values))
     payments = []
     for k, opponent in enumerate(opponents):
         winner_side = declarers[k % len(declarers)]
@@ -367,10 +373,14 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
         each = variant.bagatto.win * (2 if sans else 1)
         values = {"seat": seat_name(bagatto.seat).capitalize(), "each": each,
                   "doubled": Text(" (doubled sans prendre)") if sans else ""}
-        text = (Text("{seat} won the last trick with the Bagatte: {each} marca from each "
-                     "other player{doubled}", **values) if bagatto.won else
-                Text("{seat} lost the Bagatte in the last trick (petar bagatte): {each} "
-                     "marca to each other player{doubled}", **values))
+        text = (Text.counted("{seat} won the last trick with the Bagatte: {each} marca from "
+                             "each other player{doubled}",
+                             "{seat} won the last trick with the Bagatte: {each} marca from "
+                             "each other player{doubled}", each, **values) if bagatto.won else
+                Text.counted("{seat} lost the Bagatte in the last trick (petar bagatte): "
+                             "{each} marca to each other player{doubled}",
+                             "{seat} lost the Bagatte in the last trick (petar bagatte): "
+                             "{each} marca to each other player{doubled}", each, **values))
         payments += _payments_each(
             "bagatte_ultimu", bagatto.seat, seats, each if bagatto.won else -each, text, "§5.5")
 
