@@ -2,15 +2,18 @@
 PostgreSQL: eight Thursday evenings of two families — stand-alone games of ``gatti-3`` and
 ``gatti-4``, evenings of marca (``mitigatti-3``, ended by their scorekeeper), two individual
 ``gatti-3`` events of one round, closed (one with a table stopped before its last hand) — a
-finished game's hand corrected weeks later, one person entered twice and merged, and a member
-forgotten. The service dates a result by when it finished (CLUBS.md "Linking results to
-members"), so its clock is set to each evening.
+finished game's hand corrected weeks later, a hand of a closed round corrected by the event's
+organiser a week later, one person entered twice and merged, and a member forgotten. The
+service dates a result by when it finished (CLUBS.md "Linking results to members"), so its
+clock is set to each evening.
 
 Every figure is checked against what this module works out from the hands it entered, never
-from the service's answers: the seasons' standings ("Words": ``sum`` over both families, and
-``best_n`` of the Gatti evenings from a later day; EVENTS.md "Scoring an event"), each
-member's statistics ("Statistics": games, hands, wins with shared firsts, points per hand,
-marca won and lost, hands dealt, partners and opponents met), and the ratings ("Ratings":
+from the service's answers: the seasons' standings and their leaders evening by evening
+("Words": ``sum`` over both families, and ``best_n`` of the Gatti evenings from a later day;
+EVENTS.md "Scoring an event"), each member's statistics over all time and over a season
+("Statistics": games, hands, wins with shared firsts, points per hand, marca won and lost and
+the balance evening by evening, hands dealt, partners and opponents met, the months), and
+the ratings ("Ratings":
 openskill's Plackett–Luce fed the same games in the order they finished). After the merge
 the survivor carries both; after the forget the forgotten member is gone from the
 standings, statistics and ratings, and is "Player N" where the club's games and events name
@@ -350,15 +353,30 @@ def two(value: Fraction) -> int | float:
     return hundredths // 100 if hundredths % 100 == 0 else hundredths / 100
 
 
+@dataclass
+class Figures:
+    """A member's figures in one family as this module works them out."""
+
+    figures: dict[str, Any]
+    partners: dict[str, int]
+    opponents: dict[str, int]
+    #: Each month's games, hands and points (the month a game finished).
+    months: dict[str, tuple[int, int, int]]
+    #: Mitigatti's evenings in order: the game, its marca, the balance so far.
+    balance: list[tuple[str, int, int]]
+
+
 def expected_figures(season: Season, who: Who, member: str, family: str,
-                     rule: SeasonRule | None = None
-                     ) -> tuple[dict[str, Any], dict[str, int], dict[str, int]]:
-    """A member's figures in one family (over a season's dates and families when given),
-    and the games with each partner and against each opponent."""
+                     rule: SeasonRule | None = None) -> Figures:
+    """A member's figures in one family (over a season's dates and families when given):
+    the figures, the games with each partner and against each opponent, the months, and
+    the balance in marca evening by evening."""
     games = hands = points = dealt = won = lost = 0
     wins = Fraction(0)
     partners: Counter[str] = Counter()
     opponents: Counter[str] = Counter()
+    months: dict[str, tuple[int, int, int]] = {}
+    balance: list[tuple[str, int, int]] = []
     for table in season.tables:
         if table.family != family or (rule is not None and not rule.counts(table)):
             continue
@@ -375,6 +393,10 @@ def expected_figures(season: Season, who: Who, member: str, family: str,
         wins += Fraction(1, shared) if place == 1 else 0
         dealt += table.dealt(seated)
         won, lost = won + max(own, 0), lost + max(-own, 0)
+        month = f"{table.day:%Y-%m}"
+        was = months.get(month, (0, 0, 0))
+        months[month] = (was[0] + 1, was[1] + len(table.hands), was[2] + own)
+        balance.append((table.game, own, (balance[-1][2] if balance else 0) + own))
         partners.update(m for s in table.columns[column] if s != seated
                         if (m := who(s)) is not None)
         opponents.update(m for c, other in enumerate(table.columns) if c != column
@@ -384,7 +406,7 @@ def expected_figures(season: Season, who: Who, member: str, family: str,
                              "dealt": dealt}
     if family == "mitigatti":
         found |= {"marca_won": won, "marca_lost": lost, "marca_balance": won - lost}
-    return found, dict(partners), dict(opponents)
+    return Figures(found, dict(partners), dict(opponents), months, balance)
 
 
 def expected_ratings(season: Season, who: Who, family: str
@@ -446,16 +468,22 @@ def check_statistics(season: Season, members: Iterable[str], who: Who,
         body = ok_stats(client, club, member, **({"season": season_id} if season_id else {}))
         families = []
         for family in ("gatti", "mitigatti"):
-            want, partners, opponents = expected_figures(season, who, member, family, rule)
-            if not want["games"]:
+            want = expected_figures(season, who, member, family, rule)
+            if not want.figures["games"]:
                 continue
             families.append(family)
             found = block(body, family)
-            assert {k: figures(found)[k] for k in want} == want, (member, family)
+            where = (member, family)
+            assert {k: figures(found)[k] for k in want.figures} == want.figures, where
             assert {p["member"]["id"]: p["games"]
-                    for p in found["partners"]["members"]} == partners, (member, family)
+                    for p in found["partners"]["members"]} == want.partners, where
             assert {o["member"]["id"]: o["games"]
-                    for o in found["opponents"]["members"]} == opponents, (member, family)
+                    for o in found["opponents"]["members"]} == want.opponents, where
+            assert {m["month"]: (m["games"], m["hands"], m["points"])
+                    for m in found["months"]["months"]} == want.months, where
+            if family == "mitigatti":
+                assert [(e["game"], e["marca"], e["balance"])
+                        for e in found["balance"]["evenings"]] == want.balance, where
         assert [b["family"] for b in body["families"]] == families, member
         assert body["games"] == sum(block(body, f)["games"] for f in families)
 
@@ -530,6 +558,16 @@ def test_words_statistics_ratings_privacy_a_season_as_a_club_plays_it(
         gatti3((12, 7, 7), (0, 1, 2), (5, 7, 7)),
         gatti3((8, 8, 10), (1, 0, 2), (7, 7, 5)),
         gatti3((9, 10, 7), (2, 1, 0), (6, 6, 7))])
+    # The same night, the organiser settles a dispute of the first event's stopped table,
+    # closed a week before: its first hand's counting cards went the other way round.
+    stopped = next(t for t in season.tables if t.event == giovedi["id"] and len(t.hands) == 2)
+    settled = gatti3((11, 7, 8), (2, 1, 0), (4, 8, 7))
+    put = client.put(f"{EVENTS}/{giovedi['id']}/rounds/1/tables/2/hands/1",
+                     json={"dealer": stopped.dealers[0], **settled.body},
+                     headers={**auth(giovedi["tokens"]["edit"]), "If-Match": "*"})
+    assert put.status_code == 200, put.json
+    stopped.hands[0] = settled
+    season.check_sheet(stopped)
     # 5. Marca again: Giuseppe entered as "Beppe".
     season.game(THURSDAYS[4], "mitigatti-3", ["Bruno", "Carla", "Beppe"], [
         mitigatti3((10, 8, 8), (0, 1, 2), (8, 6, 5)),
