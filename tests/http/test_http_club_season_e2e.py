@@ -17,7 +17,7 @@ the ratings ("Ratings":
 openskill's Plackett–Luce fed the same games in the order they finished). After the merge
 the survivor carries both; after the forget the forgotten member is gone from the
 standings, statistics and ratings, and is "Player N" where the club's games and events name
-them ("Privacy")."""
+them ("Privacy"); the merge undone, each has their own evenings again."""
 
 from __future__ import annotations
 
@@ -641,3 +641,9 @@ def test_words_statistics_ratings_privacy_a_season_as_a_club_plays_it(
     assert "Franco" not in {r["entrant"] for r in event_rows}
     sheet = client.get(f"{GAMES}/{fourth.game}", headers=auth(fourth.tokens["read"])).json
     assert sheet["players"] == ["Dario", label, "Giuseppe"]
+
+    # The merge was wrong after all (CLUBS.md "Words": undoable): Beppe has his evenings back.
+    unmerged = client.post(f"{CLUBS}/{club['id']}/members/{beppe}/unmerge", headers=edit)
+    assert unmerged.status_code == 200, unmerged.json
+    one.clear()
+    check_all(season, seasons, after_forget)
