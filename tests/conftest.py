@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -148,10 +149,23 @@ def one_db_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'segnapunti.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the newest schema once in this process, which each module's
+    SQLite database starts as a copy of (the migrations' own tests migrate for themselves)."""
+    path = tmp_path_factory.mktemp("migrated") / "segnapunti.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture(scope="module")
-def migrated_url(db_url: str) -> str:
+def migrated_url(db_url: str, request: pytest.FixtureRequest) -> str:
     """The module's database, migrated to the newest schema."""
-    upgrade(db_url)
+    if db_url.startswith("sqlite:///"):
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"),
+                        db_url.removeprefix("sqlite:///"))
+    else:
+        upgrade(db_url)
     return db_url
 
 

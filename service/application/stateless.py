@@ -13,6 +13,9 @@ from service.domain import (
     RecordInvalid,
     Text,
     UnknownVariant,
+    Variant,
+    boards_per_round_max,
+    default_boards_per_round,
     find_variant,
     read_hand_record,
     resolve_options,
@@ -29,15 +32,23 @@ from service.domain import (
 from .errors import NotFound
 
 
+def _boards_per_round(variant: Variant) -> dict[str, int]:
+    """What a duplicate event of the variant takes as ``boards_per_round`` (EVENTS.md
+    "Duplicate"): its default and its most, so that a form offers what the service accepts."""
+    return {"default": default_boards_per_round(variant), "max": boards_per_round_max(variant)}
+
+
 def list_variants() -> list[dict[str, Any]]:
-    return [variant.summary() for variant in VARIANTS.values()]
+    return [{**variant.summary(), "boards_per_round": _boards_per_round(variant)}
+            for variant in VARIANTS.values()]
 
 
 def describe_variant(variant_id: str) -> dict[str, Any]:
     try:
-        return find_variant(variant_id).describe()
+        variant = find_variant(variant_id)
     except UnknownVariant as error:
         raise NotFound(Text("there is no variant {variant}", variant=repr(variant_id))) from error
+    return {**variant.describe(), "boards_per_round": _boards_per_round(variant)}
 
 
 def variant_rules(variant_id: str) -> dict[str, Any]:

@@ -110,6 +110,29 @@ def test_boards_per_round_defaults_to_a_game_s_hands_and_ottocento_4(
     assert created.json["boards_per_round"] == expected
 
 
+@pytest.mark.parametrize(("variant", "default", "most"), [
+    ("gatti-3", 3, 3), ("gatti-4", 4, 4), ("gatti-classic-3", 3, 3), ("ottocento", 4, 8),
+    ("mitigatti-4", 4, 8), ("mitigatti-3", 3, 8)])
+def test_the_variants_say_boards_per_round_s_default_and_most(
+        client: Any, variant: str, default: int, most: int) -> None:
+    """EVENTS.md "Duplicate": boards_per_round defaults to a game's hands (Ottocento 4) and
+    goes from 1 to what a game holds; the catalogue and the variant's detail say both, and an
+    event takes the most and refuses one more."""
+    listed = {v["id"]: v for v in client.get(f"{API}/variants").json}
+    expected = {"default": default, "max": most}
+    assert listed[variant]["boards_per_round"] == expected
+    assert client.get(f"{API}/variants/{variant}").json["boards_per_round"] == expected
+    body = {"name": "Sera", "variant": variant, "format": "individual", "deals": "duplicate",
+            "entrants": [{"name": n} for n in TWELVE[:8]]}
+    created = client.post(f"{API}/events", json={**body, "boards_per_round": most})
+    assert created.status_code == 201, created.json
+    assert created.json["boards_per_round"] == most
+    assert client.post(f"{API}/events", json=body).json["boards_per_round"] == default
+    refused = assert_problem(client.post(f"{API}/events",
+                                         json={**body, "boards_per_round": most + 1}), 422)
+    assert error_fields(refused) == {"boards_per_round": "invalid_boards_per_round"}
+
+
 def test_gatti_3_duplicate_individual_of_12_players_end_to_end(client: Any) -> None:
     evening = Duplicate(client, rounds=2)
     seats_of_board: dict[tuple[int, int], list[str]] = defaultdict(list)

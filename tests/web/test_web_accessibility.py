@@ -106,6 +106,9 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("club event from the roster", lambda: (
             page.go_back(), page.click("#club-new-event"),
             page.click(".roster-chips button >> nth=1"))),
+        ("club event with duplicate deals", lambda: (
+            page.locator("label:has(#deals-duplicate)").click(),
+            page.wait_for_selector("#event-boards"))),
         ("club member's page", member_page),
     ]
 

@@ -2,11 +2,13 @@
 ``gatti-3`` duplicate table sees the next board, not the next hand, and who deals it (the
 board's dealer, not the rotation's); the hand form is titled with the board and shows its
 exposed cards; the hand list shows the board each hand played; in English and in Italian.
+The organiser makes a duplicate evening from the new-event form (its deals and boards a round).
 The organiser downloads the deal slips and sees the boards each table still owes; the wall
 shows the boards finished across the room with their tops."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from page_driver import call
@@ -16,6 +18,7 @@ from test_web_accessibility import violations
 from service.domain import deal_board, find_variant
 
 SIX = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+TWELVE = [*SIX, "Gino", "Ilaria", "Luca", "Marta", "Nino", "Olga"]
 SEED = 77
 GATTI_3 = find_variant("gatti-3")
 
@@ -182,4 +185,67 @@ def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None
     expect(done).to_have_count(3)
     expect(page.locator("#boards-count")).to_have_text("3 boards")
     assert [done.nth(i).get_attribute("data-board") for i in range(3)] == ["3", "2", "1"]
+    assert violations(page) == []
+
+
+def test_the_organiser_makes_a_duplicate_evening_from_the_form(phones: Any) -> None:
+    """EVENTS.md "Duplicate": an event chooses it with ``"deals": "duplicate"`` and
+    ``boards_per_round`` (1 to what a game holds). The new-event form offers both: twelve
+    players of ``gatti-3``, two boards a round (a game of ``gatti-3`` holds three: the stepper
+    goes no further, and the service's refusal of four lands on the boards' field); round 1
+    shows the boards each table owes and the deal slips. Axe finds nothing serious."""
+    phone = phones()
+    page, base = phone.page, phone.base
+    page.goto(base + "/")
+    page.click("#new-event")
+    page.locator("label:has(#variant-gatti-3)").click()
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-3")
+    page.fill("#event-name", "Duplicato del giovedì")
+    expect(page.locator("#deals-free")).to_be_checked()
+    expect(page.locator("#event-boards")).to_have_count(0)
+    page.locator("label:has(#deals-duplicate)").click()
+    expect(page.locator("#deals-duplicate")).to_be_checked()
+    expect(page.locator("#event-boards")).to_have_value("3")  # a game's hands
+    expect(page.locator("#event-boards-plus")).to_be_disabled()  # and the most
+    expect(page.locator("#boards-hint")).to_have_text(
+        "Every table plays them all in each round; at most 3 for this game.")
+    page.fill("#event-roster", "\n".join(TWELVE))
+    expect(page.locator("#roster-count")).to_have_text("12 players")
+    assert violations(page) == []
+
+    # A refusal of the service lands on its field: the request sent with one board too many.
+    def too_many(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        assert (body["deals"], body["boards_per_round"]) == ("duplicate", 3)
+        route.continue_(post_data=json.dumps({**body, "boards_per_round": 4}))
+    page.route("**/api/v1/events", too_many)
+    page.click("#start-event")
+    expect(page.locator("[data-field='boards_per_round'] .field-error")).to_contain_text(
+        "from 1 to 3")
+    expect(page.locator("#event-boards")).to_have_attribute("aria-invalid", "true")
+    page.unroute("**/api/v1/events")
+
+    page.click("#event-boards-minus")
+    expect(page.locator("#event-boards")).to_have_value("2")
+    with page.expect_request(lambda r: r.url.endswith("/api/v1/events")
+                             and r.method == "POST") as sent:
+        page.click("#start-event")
+    body = json.loads(sent.value.post_data)
+    assert (body["deals"], body["boards_per_round"]) == ("duplicate", 2)
+    expect(page.locator("#event-status")).to_have_text("Not started yet")
+    event_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}'].tokens.edit")
+    event = call(base, "GET", f"/events/{event_id}", edit)
+    assert (event["deals"], event["boards_per_round"]) == ("duplicate", 2)
+    assert event["variant"] == "gatti-3"
+
+    page.click("#start-round")
+    expect(page.locator(".table-card")).to_have_count(4)
+    tables = call(base, "GET", f"/events/{event_id}", edit)["rounds"][0]["tables"]
+    for table in tables:
+        assert len(table["boards"]) == 2
+        expect(page.locator(f"#owed-{table['table']}")).to_have_text(
+            "Boards still to play: " + ", ".join(str(b) for b in table["boards"]))
+    expect(page.locator("#slips-pdf")).to_be_visible()
     assert violations(page) == []

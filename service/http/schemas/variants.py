@@ -7,6 +7,17 @@ from marshmallow import fields
 from .common import PassThroughSchema
 
 
+class BoardsPerRoundSchema(PassThroughSchema):
+    """What a duplicate event of the variant takes as ``boards_per_round``."""
+
+    default = fields.Integer(required=True, metadata={
+        "description": "the boards a round plays when the event does not say: a game's hands "
+                       "(Gatti), 4 for Ottocento's rubbers, one a seat for Mitigatti"})
+    max = fields.Integer(required=True, metadata={
+        "description": "the most a round can give a table's game (from 1): a game's hands, or 8 "
+                       "for a game of no fixed length; more is a 422 on boards_per_round"})
+
+
 class _VariantTableSchema(PassThroughSchema):
     """What the catalogue and a variant's detail both name first: the variant and its table."""
 
@@ -14,6 +25,9 @@ class _VariantTableSchema(PassThroughSchema):
     name = fields.String(required=True)
     players = fields.Integer(required=True)
     seats = fields.Integer(required=True)
+    boards_per_round = fields.Nested(BoardsPerRoundSchema, required=True, metadata={
+        "description": "a duplicate event's boards a round (EVENTS.md \"Duplicate\"): its "
+                       "default and its most for this variant"})
 
 
 class VariantSummarySchema(_VariantTableSchema):

@@ -11,6 +11,14 @@ import { variants } from "./state.js";
 import { Events } from "./stores.js";
 
 const FORMATS = ["individual", "pairs", "free"];
+const DEALS = ["free", "duplicate"];
+
+/** A duplicate round's boards as the variant publishes them (``boards_per_round``: its
+ * default and its most), the organiser's choice kept within them. */
+function boardsOf(v, chosen) {
+  const { default: start, max } = v.boards_per_round;
+  return { value: Math.min(chosen ?? start, max), max };
+}
 
 /** A radio button drawn as a wide choice: its name, and a line that says what it means. */
 function choice(group, value, label, hint, checked, onchange) {
@@ -47,7 +55,7 @@ async function newEventScreen(club = null) {
   const list = await variants();
   const state = {
     name: "", variant: "gatti-4", options: {}, format: "individual", pairing: "danish",
-    scoring: "match_points", rounds: 3, roster: "", errors: [], lines: [],
+    scoring: "match_points", rounds: 3, deals: "free", boards: null, roster: "", errors: [], lines: [],
   };
   const root = h("section", { class: "screen new-event" });
 
@@ -72,6 +80,7 @@ async function newEventScreen(club = null) {
     const pick = (id) => {
       state.variant = id;
       state.options = {};
+      state.boards = null;
       draw();
     };
     root.append(h("section", { class: "step variant-picker", "data-field": "variant" },
@@ -93,9 +102,24 @@ async function newEventScreen(club = null) {
           ["danish", "swiss"].map((p) => choice("pairing", p, t(`ev.pairing.${p}`), t(`ev.pairingHint.${p}`),
             state.pairing === p, () => { state.pairing = p; draw(); }))));
     }
+    // The deals: each table its own, or the same boards at every table (issue 28).
+    const duplicate = state.deals === "duplicate";
+    formatStep.append(h("h3", { id: "deals-title" }, t("ev.new.deals")),
+      h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "deals-title", "data-field": "deals" },
+        DEALS.map((d) => choice("deals", d, t(`ev.deals.${d}`), t(`ev.dealsHint.${d}`), state.deals === d,
+          () => { state.deals = d; draw(); }))));
+    if (duplicate) {
+      const boards = boardsOf(v, state.boards);
+      formatStep.append(h("div", { class: "field", "data-field": "boards_per_round" },
+        h("span", { class: "label", id: "boards-label" }, t("ev.new.boards")),
+        stepper("event-boards", boards.value, 1, boards.max, (n) => { state.boards = n; draw(); }, t("ev.new.boards")),
+        h("p", { class: "hint", id: "boards-hint" }, t("ev.new.boardsHint", { n: boards.max }))));
+    }
+    // A duplicate evening compares each board with those who held the same cards.
+    const scoringHint = (s) => (duplicate ? t(`ev.scoringHintDuplicate.${s}`) : t(`ev.scoringHint.${s}`));
     formatStep.append(h("h3", { id: "scoring-title" }, t("ev.new.scoring")),
       h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "scoring-title", "data-field": "scoring" },
-        ["match_points", "difference"].map((s) => choice("scoring", s, t(`ev.scoring.${s}`), t(`ev.scoringHint.${s}`),
+        ["match_points", "difference"].map((s) => choice("scoring", s, t(`ev.scoring.${s}`), scoringHint(s),
           state.scoring === s, () => { state.scoring = s; draw(); }))));
     formatStep.append(h("div", { class: "field", "data-field": "rounds" },
       h("span", { class: "label", id: "rounds-label" }, t("ev.new.rounds")),
@@ -155,8 +179,9 @@ async function newEventScreen(club = null) {
     state.lines = lines;
     const body = {
       name: state.name.trim(), variant: v.id, options, format: state.format, scoring: state.scoring,
-      rounds: state.rounds, entrants,
+      rounds: state.rounds, deals: state.deals, entrants,
     };
+    if (state.deals === "duplicate") body.boards_per_round = boardsOf(v, state.boards).value;
     if (state.format === "pairs") body.pairing = state.pairing;
     if (club) {
       // Each member by id; a name the roster does not have becomes a new member.
