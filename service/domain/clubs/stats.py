@@ -267,20 +267,6 @@ def _month(row: MemberRow) -> str:
     return f"{moment.year:04d}-{moment.month:02d}"
 
 
-def _fold_in(sums: dict[str, list[int]], member: str, values: Sequence[int],
-             sign: int) -> None:
-    """``values`` added to (``sign`` 1) or taken from (-1) ``member``'s sums; a member whose
-    games come to none leaves them."""
-    found = sums.get(member)
-    if found is None:
-        sums[member] = list(values)  # only ever added first
-        return
-    for i, value in enumerate(values):
-        found[i] += sign * value
-    if not found[0]:
-        del sums[member]
-
-
 def _count_in(counter: Counter[str], key: str, n: int) -> None:
     """``n`` added to a count; a count that comes to nothing leaves the counter."""
     total = counter[key] + n
@@ -326,24 +312,32 @@ class _Tally:
 
     def add(self, row: MemberRow, who: Callable[[str], str | None], sign: int = 1) -> None:
         won = TWELFTHS // row.shared if row.place == 1 else 0
-        place, points = row.place, row.points
+        place, points, hands = row.place, row.points, row.hands
         self.games += sign
-        self.hands += sign * row.hands
+        self.hands += sign * hands
         self.points += sign * points
         self.places += sign * place
         self.wins += sign * won
         evenings = self.evenings
-        if sign > 0:
-            if not evenings or _order(evenings[-1]) <= _order(row):
-                evenings.append(row)
-            else:
-                bisect.insort(evenings, row, key=_order)
-        else:
+        if sign < 0:
             at = bisect.bisect_left(evenings, _order(row), key=_order)
             while evenings[at] != row:
                 at += 1
             del evenings[at]
-        _fold_in(self.months, _month(row), (1, row.hands, points), sign)
+        elif not evenings or (last := evenings[-1]).finished_at < row.finished_at or (
+                last.finished_at == row.finished_at and last.game <= row.game):
+            evenings.append(row)
+        else:
+            bisect.insort(evenings, row, key=_order)
+        months, month = self.months, _month(row)
+        sums = months.get(month)
+        if sums is None:
+            sums = months[month] = [0, 0, 0]
+        sums[0] += sign
+        sums[1] += sign * hands
+        sums[2] += sign * points
+        if not sums[0]:
+            del months[month]
         facts = row.facts
         if not facts:
             return
@@ -353,16 +347,34 @@ class _Tally:
                 _count_in(counts, key, sign * facts[key])
         for kind, n in facts.get("declared", {}).items():
             _count_in(self.declared, kind, sign * n)
+        partners, opponents = self.partners, self.opponents
         for recorded in facts.get("partners", ()):
             member = who(recorded)
-            if member is not None:
-                _fold_in(self.partners, member, (1, won, place, points), sign)
+            if member is None:
+                continue
+            sums = partners.get(member)
+            if sums is None:
+                sums = partners[member] = [0, 0, 0, 0]
+            sums[0] += sign
+            sums[1] += sign * won
+            sums[2] += sign * place
+            sums[3] += sign * points
+            if not sums[0]:
+                del partners[member]
         for recorded, theirs in facts.get("against", {}).items():
             member = who(recorded)
-            if member is not None:
-                _fold_in(self.opponents, member, (
-                    1, won, place, points, int(place < theirs), int(place == theirs),
-                    int(place > theirs)), sign)
+            if member is None:
+                continue
+            sums = opponents.get(member)
+            if sums is None:
+                sums = opponents[member] = [0, 0, 0, 0, 0, 0, 0]
+            sums[0] += sign
+            sums[1] += sign * won
+            sums[2] += sign * place
+            sums[3] += sign * points
+            sums[4 if place < theirs else 5 if place == theirs else 6] += sign
+            if not sums[0]:
+                del opponents[member]
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,11 +553,45 @@ def _folded(folded: Folded, changes: Iterable[tuple[int, Iterable[MemberRow]]],
                   {key: t for key, t in families.items() if t.games})
 
 
+def _merged(tallies: Iterable[_Tally]) -> _Tally:
+    """One tally of several (a family's, of its variants'): the sums added, the evenings
+    in finishing order."""
+    out = _Tally()
+    for tally in tallies:
+        out.games += tally.games
+        out.hands += tally.hands
+        out.points += tally.points
+        out.places += tally.places
+        out.wins += tally.wins
+        out.counts.update(tally.counts)
+        out.declared.update(tally.declared)
+        for mine, theirs in ((out.partners, tally.partners), (out.opponents, tally.opponents),
+                             (out.months, tally.months)):
+            for key, sums in theirs.items():
+                found = mine.get(key)
+                if found is None:
+                    mine[key] = list(sums)
+                else:
+                    for i, value in enumerate(sums):
+                        found[i] += value
+        out.evenings.extend(tally.evenings)
+    out.evenings.sort(key=_order)
+    return out
+
+
 def fold(rows: Iterable[MemberRow], who: Callable[[str], str | None]) -> Folded:
-    """A member's rows (any order) summed variant by variant and family by family: ``who``
-    says which member a recorded partner's or opponent's id counts for now (the one they
-    were merged into; None for one forgotten)."""
-    return _folded(Folded({}, {}), [(1, rows)], who)
+    """A member's rows (any order) summed variant by variant, and family by family (its
+    variants' sums added up): ``who`` says which member a recorded partner's or opponent's
+    id counts for now (the one they were merged into; None for one forgotten)."""
+    tallies: dict[tuple[str, str], _Tally] = {}
+    for row in sorted(rows, key=_order):
+        tally = tallies.get((row.family, row.variant))
+        if tally is None:
+            tally = tallies[row.family, row.variant] = _Tally()
+        tally.add(row, who)
+    families = {family: _merged(t for (f, _), t in tallies.items() if f == family)
+                for family in {family for family, _ in tallies}}
+    return Folded(tallies, families)
 
 
 def refold(folded: Folded, gone: Iterable[MemberRow], added: Iterable[MemberRow],
