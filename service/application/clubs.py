@@ -198,7 +198,7 @@ class StatsOf:
 
 
 #: How many of the members' rows of the club's results a process keeps folded for their
-#: statistics (some 1 kB each with their fold: a few megabytes), and how many clubs' rosters.
+#: statistics (a member with 500 games weighs 501), and how many clubs' rosters.
 KEPT_ROWS = 20_000
 KEPT_ROSTERS = 64
 
