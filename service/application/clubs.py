@@ -24,6 +24,8 @@ from service.domain import (
     MEMBERS_MAX,
     VARIANTS,
     ClubResult,
+    Folded,
+    MemberRow,
     MemberStats,
     Problem,
     RecordInvalid,
@@ -36,16 +38,20 @@ from service.domain import (
     choose_members,
     counted_in,
     find_variant,
+    fold,
+    folded_stats,
     forgotten_label,
     member_key,
     member_stats,
     merge_problems,
+    refold,
     season_standings,
     validate_club_name,
     validate_member,
     validate_season,
 )
 
+from .caches import LruCache
 from .errors import (
     ConcurrentChange,
     Conflict,
@@ -191,6 +197,25 @@ class StatsOf:
     stats: MemberStats
 
 
+#: How many of the members' rows of the club's results a process keeps folded for their
+#: statistics (a member with 500 games weighs 501), and how many clubs' rosters.
+KEPT_ROWS = 20_000
+KEPT_ROSTERS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRows:
+    """A member's rows as their statistics last read them, and their fold: the club's
+    ``version`` they were read and folded at (its roster says whom each recorded id counts
+    for, and a merge or forget recounts rows without writing them again), the newest
+    results version that wrote one (``written``), the rows by game and seat."""
+
+    version: int
+    written: int
+    rows: Mapping[tuple[str, int], MemberRow]
+    folded: Folded
+
+
 class ClubService:
     """The use cases of clubs over a ``ClubRepository``. ``opens_something`` says whether a
     token's hash opens any game or event (then a club it does not open is a 404, not 401).
@@ -204,6 +229,11 @@ class ClubService:
         self.clock = clock
         self.opens_something = opens_something
         self.fill_facts = fill_facts
+        #: Each club's roster by its version, and each member's rows folded (``KeptRows``):
+        #: both name an immutable state, so neither is ever stale, only unused.
+        self._rosters: LruCache[str, StoredClub] = LruCache(KEPT_ROSTERS)
+        self._kept: LruCache[tuple[str, str], KeptRows] = LruCache(
+            KEPT_ROWS, weight=lambda kept: len(kept.rows) + 1)
 
     # -- access -----------------------------------------------------------------------------
 
@@ -230,8 +260,15 @@ class ClubService:
         return club_etag(club_id, credentials.version), kind
 
     def get_club(self, club_id: str, token: str | None) -> StoredClub:
-        self._authorize(club_id, token, write=False)
-        return self._load(club_id)
+        """The club as it is (either token); its roster read again only when its version
+        moved since this process last read it."""
+        _, credentials = self._authorize(club_id, token, write=False)
+        kept = self._rosters.get(club_id)
+        if kept is not None and kept.version == credentials.version:
+            return kept
+        club = self._load(club_id)
+        self._rosters.put(club_id, club)
+        return club
 
     def get_member(self, club_id: str, token: str | None,
                    member_id: str) -> tuple[StoredClub, StoredMember]:
@@ -305,7 +342,9 @@ class ClubService:
         other), nor does a forgotten one.
 
         The figures sum the member's rows of the club's results; a row written before
-        facts were kept has its game's facts filled first (``fill_facts``), once."""
+        facts were kept has its game's facts filled first (``fill_facts``), once. The rows
+        and their sums are kept in the process (``_member_rows``): read again, only the rows
+        written since are read and folded in."""
         club = self.get_club(club_id, token)
         member = self._member(club, member_id)
         problems = []
@@ -327,17 +366,51 @@ class ClubService:
                     variant=repr(variant), known=", ".join(VARIANTS))))
         if problems:
             raise RecordInvalid(problems)
-        rows = self.repository.member_results(club_id, member_id)
-        missing = {row.game for row in rows if row.facts is None}
-        if missing and self.fill_facts is not None:
-            self.fill_facts(missing)
-            rows = self.repository.member_results(club_id, member_id)
+        kept = self._member_rows(club, member_id)
         if season is not None:
+            rows = list(kept.rows.values())
             events = {row.event for row in rows if row.event is not None}
             rows = counted_in(season.season, rows,
                               self.repository.evening_ends(club_id, events))
-        stats = member_stats(rows, _counted_for(club).get, variant=variant_id)
+            stats = member_stats(rows, _counted_for(club).get, variant=variant_id)
+        else:
+            stats = folded_stats(kept.folded, variant=variant_id)
         return StatsOf(club, member, season, variant_id, stats)
+
+    def _member_rows(self, club: StoredClub, member_id: str) -> KeptRows:
+        """The member's rows and their fold, as the club's version ``club`` says whom they
+        count for: from those kept, only the rows written since read (a rewritten game's old
+        rows taken out of the sums, its new ones added); all of them again when the club's
+        version moved, or when the rows then counting for the member are not the ones kept
+        and those read (a game that no longer counts for them)."""
+        key = (club.id, member_id)
+        kept = self._kept.get(key)
+        who = _counted_for(club).get
+        if kept is not None and kept.version == club.version:
+            found = self.repository.member_results(club.id, member_id, kept.written)
+            if found.version == kept.version:
+                if not found.rows and found.count == len(kept.rows):
+                    return kept
+                games = {row.game for _, _, row in found.rows}
+                rows = {k: row for k, row in kept.rows.items() if k[0] not in games}
+                rows.update(((row.game, seat), row) for seat, _, row in found.rows)
+                if len(rows) == found.count and all(r.facts is not None for _, _, r in found.rows):
+                    gone = [row for k, row in kept.rows.items() if k[0] in games]
+                    written = max((w for _, w, _ in found.rows), default=kept.written)
+                    kept = KeptRows(kept.version, written, rows, refold(
+                        kept.folded, gone, [row for _, _, row in found.rows], who))
+                    self._kept.put(key, kept)
+                    return kept
+        found = self.repository.member_results(club.id, member_id)
+        if any(row.facts is None for _, _, row in found.rows) and self.fill_facts is not None:
+            self.fill_facts({row.game for _, _, row in found.rows if row.facts is None})
+            found = self.repository.member_results(club.id, member_id)
+        rows = {(row.game, seat): row for seat, _, row in found.rows}
+        kept = KeptRows(found.version, max((w for _, w, _ in found.rows), default=0), rows,
+                        fold(rows.values(), who))
+        if found.version == club.version and all(r.facts is not None for r in rows.values()):
+            self._kept.put(key, kept)
+        return kept
 
     def export(self, club_id: str, token: str | None) -> ClubExport:
         """Everything the club keeps, for its export (either token)."""

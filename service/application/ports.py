@@ -262,6 +262,20 @@ class ClubCredentials:
 
 
 @dataclass(frozen=True, slots=True)
+class MemberRows:
+    """A member's rows of the club's results written after a results version, read in one
+    statement with what says whether anything else moved: the club's ``version`` (a merge,
+    an unmerge or a forget moves it and recounts rows without writing them again), how many
+    rows count for the member now (``count``: a game that no longer counts for them takes its
+    row away), and the ``rows`` written after it, each with its game's seat and the results
+    version that wrote it (``written``)."""
+
+    version: int
+    count: int
+    rows: tuple[tuple[int, int, MemberRow], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StoredSeason:
     """A season of a club as stored: its id, what it is, and when it was made."""
 
@@ -497,9 +511,11 @@ class ClubRepository(Protocol):
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""
 
-    def member_results(self, club_id: str, member_id: str) -> list[MemberRow]:
-        """The rows of the club's results that count for the member (any order): what
-        their statistics read, in one query on the index of (club, member counted for)."""
+    def member_results(self, club_id: str, member_id: str, since: int = -1) -> MemberRows:
+        """The rows of the club's results that count for the member (any order) written
+        after the results version ``since`` (-1: all of them): what their statistics read,
+        in one statement on the index of (club, member counted for), with the club's version
+        and how many rows count for the member (``MemberRows``)."""
 
     def member_rows_state(self, club_id: str, member_id: str) -> tuple[int, int]:
         """How many rows count for the member, and the newest results version that wrote

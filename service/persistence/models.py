@@ -306,7 +306,9 @@ class ClubResultRow(Base):
 
     __tablename__ = "club_results"
     __table_args__ = (Index("ix_club_results_club_id_finished_at", "club_id", "finished_at"),
-                      Index("ix_club_results_club_id_counted_for", "club_id", "counted_for"),
+                      # A member's rows, and which were written since a results version.
+                      Index("ix_club_results_club_id_counted_for_written_version", "club_id",
+                            "counted_for", "written_version"),
                       Index("ix_club_results_event_id_finished_at", "event_id", "finished_at"))
 
     game_id: Mapped[str] = mapped_column(

@@ -13,10 +13,14 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
+import orjson
 from http_support import assert_problem, auth, error_fields, gatti3_hand
 from sqlalchemy import text
 from test_http_club_links import GAMES, started
 from test_http_clubs import CLUBS, found_club, member
+
+from service.application.clubs import ClubService
+from service.http.resources.clubs import stats_json
 
 FAMILY_Q = {"seat": 1, "kind": "family", "suit": "D"}
 THREE_QUEENS = {"seat": 2, "kind": "three_of_a_kind", "rank": "Q"}
@@ -437,3 +441,65 @@ def test_statistics_fill_the_facts_of_rows_written_before_they_were_kept(client:
         left = connection.execute(text("SELECT count(*) FROM club_results WHERE game_id = :game "
                                        "AND facts IS NULL"), {"game": game["id"]}).scalar()
     assert left == 0
+
+
+def afresh(client: Any, club: dict[str, Any], member_id: str, **query: str) -> Any:
+    """The member's statistics as a service that kept nothing reads them: every row read
+    and summed."""
+    kept: ClubService = client.application.extensions["segnapunti.clubs"]
+    fresh = ClubService(kept.repository, kept.clock, kept.opens_something, kept.fill_facts)
+    found = fresh.member_stats(club["id"], club["tokens"]["read"], member_id,
+                               query.get("season"), query.get("variant"))
+    return orjson.loads(orjson.dumps(stats_json(found)))
+
+
+def test_statistics_kept_between_reads_are_the_rows_summed_again(client: Any) -> None:
+    """Read again, the statistics fold in only the rows written since (a corrected game's
+    old row out, its new one in); a game that no longer counts, a merge and a forget are
+    followed too: each read says what summing every row again says."""
+    club = found_club(client)
+    first = started(client, club, ["Anna", "Bruno", "Carla"])
+    second = started(client, club, ["Anna", "Bruno", "Dario"])
+    third = started(client, club, ["Anny", "Carla", "Dario"])
+    anna, bruno, carla = first["club"]["members"]
+    anny = third["club"]["members"][0]
+    for dealer in range(3):
+        hand(client, first, gatti3_hand(dealer, counting_to=0))
+        hand(client, second, gatti3_hand(dealer, counting_to=1,
+                                         declarations=[THREE_QUEENS] if dealer else []))
+        hand(client, third, gatti3_hand(dealer, counting_to=2))
+    season = client.post(f"{CLUBS}/{club['id']}/seasons", json={
+        "name": "Now", "from": "2020-01-01", "to": "2099-12-31"},
+        headers=auth(club["tokens"]["edit"])).json["id"]
+
+    def same(who: str) -> None:
+        for query in ({}, {"variant": "gatti-3"}, {"season": season}):
+            assert ok_stats(client, club, who, **query) == afresh(client, club, who, **query)
+
+    for who in (anna, bruno, carla):
+        same(who)
+    edit = {**auth(first["tokens"]["edit"]), "If-Match": "*"}
+    assert client.put(f"{GAMES}/{first['id']}/hands/3", json=gatti3_hand(2, counting_to=1),
+                      headers=edit).status_code == 200
+    same(anna)
+    assert client.delete(f"{GAMES}/{first['id']}/hands/3", headers=edit).status_code == 204
+    assert ok_stats(client, club, anna)["games"] == 1  # the first game no longer counts
+    same(anna)
+    same(bruno)
+    hand(client, first, gatti3_hand(2, counting_to=2))
+    assert ok_stats(client, club, anna)["games"] == 2
+    same(anna)
+    merged = client.post(f"{CLUBS}/{club['id']}/members/{anny}/merge", json={"into": anna},
+                         headers=auth(club["tokens"]["edit"]))
+    assert merged.status_code == 200, merged.json
+    assert ok_stats(client, club, anna)["games"] == 3
+    same(anna)
+    same(carla)
+    dario = second["club"]["members"][2]
+    forgotten = client.post(f"{CLUBS}/{club['id']}/members/{dario}/forget",
+                            headers=auth(club["tokens"]["edit"]))
+    assert forgotten.status_code == 200, forgotten.json
+    met = block(ok_stats(client, club, anna), "gatti")["opponents"]["members"]
+    assert dario not in {m["member"]["id"] for m in met}
+    same(anna)
+    same(carla)

@@ -18,9 +18,12 @@ from service.domain import (
     Season,
     counted_in,
     find_variant,
+    fold,
+    folded_stats,
     game_facts,
     game_summary,
     member_stats,
+    refold,
     score_record,
     seat_results,
 )
@@ -252,3 +255,40 @@ def test_statistics_a_season_counts_an_event_by_its_last_rounds_day() -> None:
                                                 variant="mitigatti-4")]
     ends = {"e1": dt.datetime(2026, 4, 1, 1, 0, tzinfo=UTC)}
     assert [r.game for r in counted_in(season, rows, ends)] == ["g2"]
+
+
+def _shown(stats: Any) -> list[dict[str, Any]]:
+    return [b.to_json(str) for b in stats.families]
+
+
+def test_statistics_a_rewritten_row_folds_out_and_its_new_one_in() -> None:
+    """The sums kept of a member's rows, a rewritten game's old row taken out and its new
+    one added (and a game that no longer counts taken out), are the sums of the rows as they
+    are now, to the last partner, month, kind and evening."""
+    who = {"p": "p", "q": "p", "x": "x", "y": "y"}.get
+    first = [row("g1", 1, facts={"dealt": 2, "declared": {"gatti": 1}, "partners": ["p"],
+                                 "against": {"x": 2}}),
+             row("g2", 2, month=4, facts={"bagatto": 1, "declared": {"sequence": 1},
+                                          "partners": [], "against": {"y": 1}}),
+             row("g3", 1, shared=2, variant="gatti-4", facts={"partners": ["q"],
+                                                              "against": {"x": 1}}),
+             row("e1", 2, points=-3, family="mitigatti", variant="mitigatti-4", marca=-3,
+                 day=9, facts={"called": 1, "partners": [], "against": {"x": 1}}),
+             row("e2", 1, points=5, family="mitigatti", variant="mitigatti-4", marca=5,
+                 day=12, facts={"partners": [], "against": {"y": 2}})]
+    # g2 corrected (it no longer has the kind nobody else declared, nor its month), g3 no
+    # longer counts (its variant goes), e3 an evening that ended between e1 and e2.
+    g2 = row("g2", 1, facts={"dealt": 1, "partners": ["p"], "against": {"y": 2}})
+    e3 = row("e3", 3, points=-1, family="mitigatti", variant="mitigatti-4", marca=-1,
+             day=10, facts={"solo": 1, "partners": [], "against": {"x": 1}})
+    now = [first[0], g2, first[3], first[4], e3]
+    before = fold(first, who)
+    kept = refold(before, [first[1], first[2]], [g2, e3], who)
+    assert _shown(folded_stats(kept)) == _shown(member_stats(now, who))
+    assert _shown(folded_stats(kept, variant="gatti-3")) == _shown(
+        member_stats(now, who, variant="gatti-3"))
+    assert folded_stats(kept).games == 5
+    evenings = _shown(folded_stats(kept))[1]["balance"]["evenings"]
+    assert [e["game"] for e in evenings] == ["e1", "e3", "e2"]
+    # What was kept before is as it was, for a read still making its answer from it.
+    assert _shown(folded_stats(before)) == _shown(member_stats(first, who))

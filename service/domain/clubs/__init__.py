@@ -33,18 +33,22 @@ from .seasons import (
 )
 from .stats import (
     FEW_GAMES,
+    Folded,
     MemberRow,
     MemberStats,
     PlayedHand,
     counted_in,
+    fold,
+    folded_stats,
     game_facts,
     member_stats,
+    refold,
 )
 
 __all__ = ["BEST_N_MAX", "CLUB_NAME_MAX", "COUNTINGS", "FEW_GAMES", "INITIALS_MAX", "LEADERS",
-           "MEMBERS_MAX", "ClubResult", "Counting", "Evening", "MemberChange", "MemberRow",
+           "MEMBERS_MAX", "ClubResult", "Counting", "Evening", "Folded", "MemberChange", "MemberRow",
            "MemberStats", "PlayedHand", "RosterEntry", "RosterName", "RunningLine", "Season",
            "SeasonStandings", "SeatChoice", "SeatResult", "choose_members", "counted_in",
-           "counted_rows", "forgotten_label", "game_facts", "member_key", "member_stats",
-           "merge_problems", "places", "season_standings", "seat_results",
+           "counted_rows", "fold", "folded_stats", "forgotten_label", "game_facts", "member_key", "member_stats",
+           "merge_problems", "places", "refold", "season_standings", "seat_results",
            "validate_club_name", "validate_member", "validate_season"]

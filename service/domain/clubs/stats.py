@@ -28,10 +28,11 @@ games says that too.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -253,13 +254,37 @@ def _kind(kind: str) -> tuple[Text | str, Text]:
     return label, Text("declarations they made: {kind}", kind=label)
 
 
+def _order(row: MemberRow) -> tuple[dt.datetime, str]:
+    """Finishing order: when a game finished, then its id."""
+    return row.finished_at, row.game
+
+
+def _month(row: MemberRow) -> str:
+    """The UTC month a row's game finished, ``YYYY-MM``."""
+    moment = row.finished_at
+    if moment.tzinfo is not dt.UTC:
+        moment = moment.astimezone(dt.UTC)
+    return f"{moment.year:04d}-{moment.month:02d}"
+
+
+def _count_in(counter: Counter[str], key: str, n: int) -> None:
+    """``n`` added to a count; a count that comes to nothing leaves the counter."""
+    total = counter[key] + n
+    if total:
+        counter[key] = total
+    else:
+        counter.pop(key, None)
+
+
 class _Tally:
-    """The sums of a block's rows, in one pass: wins in twelfths; partners' and opponents'
-    sums by member (games, wins, places, points; against an opponent also ahead, level,
-    behind); points by month; Mitigatti's evenings."""
+    """The sums of a block's rows: wins in twelfths; partners' and opponents' sums by
+    member (games, wins, places, points; against an opponent also ahead, level, behind);
+    points by month; the rows in finishing order (Mitigatti's evenings). Every sum folds
+    both ways: a row added (``sign`` 1) or taken out again (-1), as a rewritten row's old
+    contribution is taken out and its new one added."""
 
     __slots__ = ("counts", "declared", "evenings", "games", "hands", "months", "opponents",
-                 "partners", "places", "points", "wins")
+                 "partners", "places", "points", "shown", "wins")
 
     def __init__(self) -> None:
         self.games = self.hands = self.points = self.places = self.wins = 0
@@ -269,54 +294,87 @@ class _Tally:
         self.opponents: dict[str, list[int]] = {}
         self.months: dict[str, list[int]] = {}
         self.evenings: list[MemberRow] = []
+        #: The blocks' JSON made of these sums, by what else it says (``Block.to_json``).
+        self.shown: dict[Hashable, dict[str, Any]] = {}
 
-    def add(self, row: MemberRow, month: str, who: Callable[[str], str | None]) -> None:
+    def copy(self) -> _Tally:
+        """A tally of its own with the same sums (to fold more rows into, leaving this one
+        as it is for whoever still reads it)."""
+        out = _Tally()
+        out.games, out.hands, out.points = self.games, self.hands, self.points
+        out.places, out.wins = self.places, self.wins
+        out.counts, out.declared = Counter(self.counts), Counter(self.declared)
+        out.partners = {k: list(v) for k, v in self.partners.items()}
+        out.opponents = {k: list(v) for k, v in self.opponents.items()}
+        out.months = {k: list(v) for k, v in self.months.items()}
+        out.evenings = list(self.evenings)
+        return out
+
+    def add(self, row: MemberRow, who: Callable[[str], str | None], sign: int = 1) -> None:
         won = TWELFTHS // row.shared if row.place == 1 else 0
-        place, points = row.place, row.points
-        self.games += 1
-        self.hands += row.hands
-        self.points += points
-        self.places += place
-        self.wins += won
-        self.evenings.append(row)
-        by_month = self.months.get(month)
-        if by_month is None:
-            by_month = self.months[month] = [0, 0, 0]
-        by_month[0] += 1
-        by_month[1] += row.hands
-        by_month[2] += points
+        place, points, hands = row.place, row.points, row.hands
+        self.games += sign
+        self.hands += sign * hands
+        self.points += sign * points
+        self.places += sign * place
+        self.wins += sign * won
+        evenings = self.evenings
+        if sign < 0:
+            at = bisect.bisect_left(evenings, _order(row), key=_order)
+            while evenings[at] != row:
+                at += 1
+            del evenings[at]
+        elif not evenings or (last := evenings[-1]).finished_at < row.finished_at or (
+                last.finished_at == row.finished_at and last.game <= row.game):
+            evenings.append(row)
+        else:
+            bisect.insort(evenings, row, key=_order)
+        months, month = self.months, _month(row)
+        sums = months.get(month)
+        if sums is None:
+            sums = months[month] = [0, 0, 0]
+        sums[0] += sign
+        sums[1] += sign * hands
+        sums[2] += sign * points
+        if not sums[0]:
+            del months[month]
         facts = row.facts
         if not facts:
             return
         counts = self.counts
         for key in COUNTED:
             if key in facts:
-                counts[key] += facts[key]
-        if "declared" in facts:
-            self.declared.update(facts["declared"])
+                _count_in(counts, key, sign * facts[key])
+        for kind, n in facts.get("declared", {}).items():
+            _count_in(self.declared, kind, sign * n)
+        partners, opponents = self.partners, self.opponents
         for recorded in facts.get("partners", ()):
             member = who(recorded)
             if member is None:
                 continue
-            sums = self.partners.get(member)
+            sums = partners.get(member)
             if sums is None:
-                sums = self.partners[member] = [0, 0, 0, 0]
-            sums[0] += 1
-            sums[1] += won
-            sums[2] += place
-            sums[3] += points
+                sums = partners[member] = [0, 0, 0, 0]
+            sums[0] += sign
+            sums[1] += sign * won
+            sums[2] += sign * place
+            sums[3] += sign * points
+            if not sums[0]:
+                del partners[member]
         for recorded, theirs in facts.get("against", {}).items():
             member = who(recorded)
             if member is None:
                 continue
-            sums = self.opponents.get(member)
+            sums = opponents.get(member)
             if sums is None:
-                sums = self.opponents[member] = [0, 0, 0, 0, 0, 0, 0]
-            sums[0] += 1
-            sums[1] += won
-            sums[2] += place
-            sums[3] += points
-            sums[4 if place < theirs else 5 if place == theirs else 6] += 1
+                sums = opponents[member] = [0, 0, 0, 0, 0, 0, 0]
+            sums[0] += sign
+            sums[1] += sign * won
+            sums[2] += sign * place
+            sums[3] += sign * points
+            sums[4 if place < theirs else 5 if place == theirs else 6] += sign
+            if not sums[0]:
+                del opponents[member]
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +416,22 @@ class Block:
             out += [("marca_won", won), ("marca_lost", lost), ("marca_balance", won - lost)]
         return out
 
-    def to_json(self, name: Callable[[str], str]) -> dict[str, Any]:
+    def to_json(self, name: Callable[[str], str], memo: Hashable = None) -> dict[str, Any]:
+        """The block as the API says it, members named by ``name``. With ``memo`` (what
+        says which names ``name`` gives: the roster's version), it is made once per tally
+        and kept with it, so the blocks of sums that did not move are not made again."""
+        key: Hashable = None
+        if memo is not None:
+            key = (memo, self.variant, self.kinds, tuple(v.variant for v in self.variants))
+            found = self.tally.shown.get(key)
+            if found is not None:
+                return found
+        out = self._json(name, memo)
+        if key is not None:
+            self.tally.shown[key] = out
+        return out
+
+    def _json(self, name: Callable[[str], str], memo: Hashable) -> dict[str, Any]:
         t = self.tally
         games = t.games
         says = SAYS_MARCA if self.marca else {}
@@ -394,7 +467,7 @@ class Block:
                                  "marca": row.marca or 0, "balance": balance})
             out["balance"] = {"says": BALANCE_SAY, "evenings": evenings}
         if self.variant is None:
-            out["variants"] = [v.to_json(name) for v in self.variants]
+            out["variants"] = [v.to_json(name, memo) for v in self.variants]
         return out
 
 
@@ -448,7 +521,39 @@ def counted_in(season: Season, rows: Sequence[MemberRow],
     return [r for r in rows if season.counts(r.family, day(r))]
 
 
-def _merged(tallies: Sequence[_Tally]) -> _Tally:
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """A member's rows summed variant by variant and family by family (``fold``), what their
+    statistics of all time or of one variant are made from (``folded_stats``), and kept so:
+    ``refold`` takes rows out and puts rows in without summing the others again. ``tallies``
+    by (family, variant), ``families`` by family; never changed once made (``refold`` makes
+    the tallies it touches anew and shares the others)."""
+
+    tallies: Mapping[tuple[str, str], _Tally]
+    families: Mapping[str, _Tally]
+
+
+def _folded(folded: Folded, changes: Iterable[tuple[int, Iterable[MemberRow]]],
+            who: Callable[[str], str | None]) -> Folded:
+    tallies, families = dict(folded.tallies), dict(folded.families)
+    made: set[object] = set()
+
+    def tally_of(sums: dict[Any, _Tally], key: Any) -> _Tally:
+        if key not in made:
+            found = sums.get(key)
+            sums[key] = _Tally() if found is None else found.copy()
+            made.add(key)
+        return sums[key]
+
+    for sign, rows in changes:
+        for row in sorted(rows, key=_order):
+            tally_of(tallies, (row.family, row.variant)).add(row, who, sign)
+            tally_of(families, row.family).add(row, who, sign)
+    return Folded({key: t for key, t in tallies.items() if t.games},
+                  {key: t for key, t in families.items() if t.games})
+
+
+def _merged(tallies: Iterable[_Tally]) -> _Tally:
     """One tally of several (a family's, of its variants'): the sums added, the evenings
     in finishing order."""
     out = _Tally()
@@ -470,8 +575,47 @@ def _merged(tallies: Sequence[_Tally]) -> _Tally:
                     for i, value in enumerate(sums):
                         found[i] += value
         out.evenings.extend(tally.evenings)
-    out.evenings.sort(key=lambda r: (r.finished_at, r.game))
+    out.evenings.sort(key=_order)
     return out
+
+
+def fold(rows: Iterable[MemberRow], who: Callable[[str], str | None]) -> Folded:
+    """A member's rows (any order) summed variant by variant, and family by family (its
+    variants' sums added up): ``who`` says which member a recorded partner's or opponent's
+    id counts for now (the one they were merged into; None for one forgotten)."""
+    tallies: dict[tuple[str, str], _Tally] = {}
+    for row in sorted(rows, key=_order):
+        tally = tallies.get((row.family, row.variant))
+        if tally is None:
+            tally = tallies[row.family, row.variant] = _Tally()
+        tally.add(row, who)
+    families = {family: _merged(t for (f, _), t in tallies.items() if f == family)
+                for family in {family for family, _ in tallies}}
+    return Folded(tallies, families)
+
+
+def refold(folded: Folded, gone: Iterable[MemberRow], added: Iterable[MemberRow],
+           who: Callable[[str], str | None]) -> Folded:
+    """``folded`` without the rows ``gone`` (rows folded into it before: a rewritten
+    game's old rows, a game that no longer counts) and with the rows ``added``, ``who`` as
+    when it was folded; the variants and families neither touches are shared with
+    ``folded`` (and the JSON of their blocks with them)."""
+    return _folded(folded, [(-1, gone), (1, added)], who)
+
+
+def folded_stats(folded: Folded, *, variant: str | None = None) -> MemberStats:
+    """A member's statistics from their folded rows (only ``variant``'s when given): a block
+    per family, and in it a block per variant."""
+    families: dict[str, dict[str, _Tally]] = {}
+    for (family, name), tally in sorted(folded.tallies.items()):
+        if variant is None or name == variant:
+            families.setdefault(family, {})[name] = tally
+    blocks = tuple(
+        _block(family, None, folded.families[family] if variant is None else inner[variant],
+               list(inner), tuple(_block(family, name, tally, [name])
+                                  for name, tally in inner.items()))
+        for family, inner in families.items())
+    return MemberStats(sum(b.games for b in blocks), blocks)
 
 
 def member_stats(rows: Iterable[MemberRow], who: Callable[[str], str | None], *,
@@ -480,26 +624,10 @@ def member_stats(rows: Iterable[MemberRow], who: Callable[[str], str | None], *,
     ``who`` says which member a recorded partner's or opponent's id counts for now (the one
     they were merged into; None for one forgotten). One pass over the rows, a tally per
     variant; a family's is its variants' added up."""
-    ordered = sorted((r for r in rows if variant is None or r.variant == variant),
-                     key=lambda r: (r.finished_at, r.game))
-    tallies: dict[tuple[str, str], _Tally] = {}
-    for row in ordered:
-        tally = tallies.get((row.family, row.variant))
-        if tally is None:
-            tally = tallies[row.family, row.variant] = _Tally()
-        moment = row.finished_at
-        if moment.tzinfo is not dt.UTC:
-            moment = moment.astimezone(dt.UTC)
-        tally.add(row, f"{moment.year:04d}-{moment.month:02d}", who)
-    families: dict[str, dict[str, _Tally]] = {}
-    for (family, name), tally in sorted(tallies.items()):
-        families.setdefault(family, {})[name] = tally
-    blocks = tuple(
-        _block(family, None, _merged(list(inner.values())), list(inner), tuple(
-            _block(family, name, tally, [name]) for name, tally in inner.items()))
-        for family, inner in families.items())
-    return MemberStats(len(ordered), blocks)
+    return folded_stats(fold((r for r in rows if variant is None or r.variant == variant),
+                             who), variant=variant)
 
 
-__all__ = ["FEW_GAMES", "MOST_MET", "Block", "MemberRow", "MemberStats", "PlayedHand",
-           "caution", "counted_in", "game_facts", "member_stats", "seat_facts"]
+__all__ = ["FEW_GAMES", "MOST_MET", "Block", "Folded", "MemberRow", "MemberStats",
+           "PlayedHand", "caution", "counted_in", "fold", "folded_stats", "game_facts",
+           "member_stats", "refold", "seat_facts"]

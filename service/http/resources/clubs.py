@@ -675,7 +675,7 @@ def stats_json(found: StatsOf) -> dict[str, Any]:
     return {"member": {"id": member.id, "name": member.name, "status": member_status(member)},
             "season": season_json(found.season) if found.season is not None else None,
             "variant": found.variant, "few_games": FEW_GAMES, "games": found.stats.games,
-            "families": [block.to_json(lambda m: names.get(m, ""))
+            "families": [block.to_json(lambda m: names.get(m, ""), found.club.version)
                          for block in found.stats.families]}
 
 
