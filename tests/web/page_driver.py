@@ -225,6 +225,22 @@ def call(base: str, method: str, path: str, token: str | None = None, body: Any 
         return json.load(response)
 
 
+def club_game(base: str, club_id: str, club_edit: str, side0: int = 40,
+              side1: int = 20) -> dict[str, Any]:
+    """A gatti-3 game of the club (Anna, Bruno, Carla: members by name) played to its end
+    through the API, three hands of ``side0`` points to side 0 and ``side1`` to side 1; the
+    game."""
+    game: dict[str, Any] = call(base, "POST", "/games", body={
+        "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
+        headers={"Club-Authorization": f"Bearer {club_edit}"})
+    token = game["tokens"]["edit"]
+    for _ in range(3):
+        dealer = call(base, "GET", f"/games/{game['id']}", token)["next_dealer"]
+        call(base, "POST", f"/games/{game['id']}/hands", token, {
+            "dealer": dealer, "piles": [{"side": 0, "points": side0}, {"side": 1, "points": side1}]})
+    return game
+
+
 def record(base: str, table: dict[str, Any], side0: int) -> None:
     """A hand at an event's table (``gatti-4``, by points), entered by its scorekeeper with
     the table's own edit token."""

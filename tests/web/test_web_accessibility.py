@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from page_driver import Table, call
+from page_driver import Table, call, club_game
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice",
         "experimental"]
@@ -58,14 +58,7 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
             f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
         season_id = call(table.base, "POST", f"/clubs/{club_id}/seasons", edit, {
             "name": "Autunno", "from": "2026-01-01", "to": "2099-12-31"})["id"]
-        game = call(table.base, "POST", "/games", body={
-            "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
-            headers={"Club-Authorization": f"Bearer {edit}"})
-        for _ in range(3):
-            dealer = call(table.base, "GET", f"/games/{game['id']}",
-                          game["tokens"]["edit"])["next_dealer"]
-            call(table.base, "POST", f"/games/{game['id']}/hands", game["tokens"]["edit"], {
-                "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
+        club_game(table.base, club_id, edit)
         page.reload()
         page.locator(f"label:has(#season-{season_id})").click()
         page.wait_for_selector("#season-chart")

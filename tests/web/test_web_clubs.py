@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from page_driver import Table, call
+from page_driver import Table, call, club_game
 from playwright.sync_api import expect
 
 
@@ -96,15 +96,8 @@ def test_a_secretary_builds_the_roster_and_a_member_reads_it(phones: Any) -> Non
 def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) -> None:
     """CLUBS.md "The phone page": the secretary opens a season from the club's page; a game
     of the club, finished, shows in the season's standings and the family's ratings."""
-    secretary = phones()
-    page = secretary.page
-    page.goto(secretary.base + "/#/clubs/new")
-    page.fill("#club-name", "Circolo")
-    page.click("#create-club")
+    secretary, page, club_id, edit, _ = _club_with(phones, [])
     expect(page.locator("#ratings")).to_contain_text("No finished game")
-    club_id = page.evaluate("location.hash").split("/")[2]
-    edit = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
 
     page.click("#season-new")
     page.fill("#season-name", "Autunno")
@@ -113,14 +106,7 @@ def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) ->
     page.click("#season-save")
     expect(page.locator("#seasons label", has_text="Autunno")).to_be_visible()
 
-    game = call(secretary.base, "POST", "/games", body={
-        "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
-        headers={"Club-Authorization": f"Bearer {edit}"})
-    token = game["tokens"]["edit"]
-    for _ in range(3):
-        dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
-        call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
-            "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]})
+    club_game(secretary.base, club_id, edit)
 
     page.reload()
     page.locator("label:has(#season-" + _season_id(secretary.base, club_id, edit) + ")").click()
@@ -234,16 +220,8 @@ def test_a_seasons_leaders_evening_by_evening_and_its_printouts(phones: Any) -> 
     secretary, page, club_id, edit, _ids = _club_with(phones, [])
     call(secretary.base, "POST", f"/clubs/{club_id}/seasons", edit,
          {"name": "Autunno", "from": "2026-01-01", "to": "2099-12-31"})
-    for players, winner in ((["Anna", "Bruno", "Carla"], 40), (["Anna", "Bruno", "Carla"], 10)):
-        game = call(secretary.base, "POST", "/games", body={
-            "variant": "gatti-3", "players": players, "club": club_id},
-            headers={"Club-Authorization": f"Bearer {edit}"})
-        token = game["tokens"]["edit"]
-        for _ in range(3):
-            dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
-            call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
-                "dealer": dealer, "piles": [{"side": 0, "points": winner},
-                                            {"side": 1, "points": 60 - winner}]})
+    for winner in (40, 10):
+        club_game(secretary.base, club_id, edit, winner, 60 - winner)
     season = _season_id(secretary.base, club_id, edit)
     standings = call(secretary.base, "GET", f"/clubs/{club_id}/seasons/{season}/standings", edit)
     page.reload()
@@ -302,25 +280,10 @@ def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
     their figures with what each counts (and that two games are too few to go by), their
     partners and opponents, points per hand month by month as a chart with its figures in
     words, and their rating game by game."""
-    secretary = phones()
-    page = secretary.page
-    page.goto(secretary.base + "/#/clubs/new")
-    page.fill("#club-name", "Circolo")
-    page.click("#create-club")
+    secretary, page, club_id, edit, _ = _club_with(phones, [])
     expect(page.locator("#roster")).to_contain_text("No members yet")
-    club_id = page.evaluate("location.hash").split("/")[2]
-    edit = page.evaluate(
-        f"JSON.parse(localStorage.getItem('segnapunti.clubs.v1'))['{club_id}'].tokens.edit")
     for first in (40, 10):
-        game = call(secretary.base, "POST", "/games", body={
-            "variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"], "club": club_id},
-            headers={"Club-Authorization": f"Bearer {edit}"})
-        token = game["tokens"]["edit"]
-        for _ in range(3):
-            dealer = call(secretary.base, "GET", f"/games/{game['id']}", token)["next_dealer"]
-            call(secretary.base, "POST", f"/games/{game['id']}/hands", token, {
-                "dealer": dealer,
-                "piles": [{"side": 0, "points": first}, {"side": 1, "points": 20}]})
+        game = club_game(secretary.base, club_id, edit, first)
     anna = game["club"]["members"][0]
     stats = call(secretary.base, "GET", f"/clubs/{club_id}/members/{anna}/stats", edit)
 
