@@ -32,22 +32,16 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bench_event_reads import API, Event, auth, ok, setup
+from bench_event_reads import API, Event, auth, ok, seconds_per_call, setup
 
 from service.domain import deal_boards, find_variant
 
 PLAYERS, ROUNDS, BOARDS = 160, 5, 4
 
 
-def seconds_per_call(work: Callable[[], object], seconds: float) -> float:
+def cpu_per_call(work: Callable[[], object], seconds: float) -> float:
     """CPU seconds a call of ``work`` takes, over calls for about ``seconds`` of CPU."""
-    calls, began = 0, time.process_time()
-    while True:
-        work()
-        calls += 1
-        spent = time.process_time() - began
-        if spent >= seconds:
-            return spent / calls
+    return seconds_per_call(work, seconds, time.process_time)
 
 
 def evening(client: object, **extra: object) -> tuple[Event, float]:
@@ -106,10 +100,10 @@ def main() -> None:
     ratios: list[float] = []  # duplicate over free deals, round by round
     baseline: list[float] = []
     for _ in range(args.rounds):
-        base = seconds_per_call(lambda: ok(client.get(f"{API}/health")), args.seconds)
+        base = cpu_per_call(lambda: ok(client.get(f"{API}/health")), args.seconds)
         baseline.append(base)
         for name, call in cases.items():
-            timings[name].append(seconds_per_call(call, args.seconds))
+            timings[name].append(cpu_per_call(call, args.seconds))
         took = reads_after_a_hand(after)
         for name, value in took.items():
             timings[name].append(value)
