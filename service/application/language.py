@@ -6,9 +6,11 @@ core's own, and Italian and French from the gettext catalogues
 A ``Speaker`` renders what the core said (``Text``: problems, explanation lines, payments,
 labels) in its language: the template translated (by its count where it has one, with the
 language's plural rules), each value rendered in turn — a card by its name in the words of
-the game's family (Gatti's French suits, the round suits of Ottocento and Mitigatti), a
-nested sentence in the same language, and where it knows the table's players a seat
-(``Seats``: "seat 0", "seats 0 and 2") by their names, in every language, English too.
+the game's family (Gatti's French suits, the round suits of Ottocento and Mitigatti) from the
+cards' catalogue ``cards.po``, the one the phone page names cards from; a list of them joined
+as the language joins one; a nested sentence in the same language; and where it knows the
+table's players a seat (``Seats``: "seat 0", "seats 0 and 2") by their names, in every
+language, English too.
 English is otherwise the core's text as it is: cards keep their codes, the notation the API
 takes. A template the catalogue lacks is said in English rather than guessed.
 """
@@ -28,80 +30,51 @@ from service.domain import (
     english_value,
     family_suit_style,
 )
+from service.locale import card_words
 
 DEFAULT = "en"
 
 
-#: The languages that name cards, and each one's word for a card's part: a column a language.
-#: French as a table in Nice says it: the French suits' names for Gatti, the round suits
-#: (coupes, deniers, bâtons, épées) for Ottocento and Mitigatti, trumps "atout", the Fool
-#: "l'Excuse"; Mitigatti's honours by the seed's Niçois words (Cason, 1930): the Bagatte,
-#: l'Ange, the Papote (5 to 2), lu Fuole.
-NAMING = ("it", "fr")
-_RANKS = {"1": ("asso", "as"), "2": ("due", "deux"), "3": ("tre", "trois"),
-          "4": ("quattro", "quatre"), "5": ("cinque", "cinq"), "6": ("sei", "six"),
-          "7": ("sette", "sept"), "8": ("otto", "huit"), "9": ("nove", "neuf"),
-          "10": ("dieci", "dix"), "J": ("fante", "valet"), "C": ("cavallo", "cavalier"),
-          "Q": ("regina", "dame"), "K": ("re", "roi")}
-_FRENCH_SUITS = {"H": ("cuori", "cœur"), "D": ("quadri", "carreau"), "C": ("fiori", "trèfle"),
-                 "S": ("picche", "pique")}
-_ROUND_SUITS = {"H": ("coppe", "coupes"), "D": ("denari", "deniers"), "C": ("bastoni", "bâtons"),
-                "S": ("spade", "épées")}
-#: The Bolognese pack's named trumps, and its Fool.
-_NAMED = {"ANGEL": ("Angelo", "l'Ange"), "WORLD": ("Mondo", "le Monde"),
-          "SUN": ("Sole", "le Soleil"), "MOON": ("Luna", "la Lune"),
-          "BEGATO": ("Bégato", "Bégato"), "MATTO": ("Matto", "l'Excuse")}
-#: The tarot's named trumps, and a family's own names for some (None: the language's).
-_TRUMPS = {1: ("Bagatto", "Bagatto"), 20: ("Giudizio", "le Jugement"), 21: ("Mondo", "le Monde")}
-_FAMILY_TRUMPS: dict[str, dict[int, tuple[str | None, str | None]]] = {
-    "mitigatti": {1: (None, "Bagatte"), 20: (None, "l'Ange"),
-                  **{n: (None, "Papote") for n in range(2, 6)}}}
-_FOOL = {None: ("Matto", "l'Excuse"), "mitigatti": ("Fuole (Matto)", "Fuole")}
-#: "re di quadri", "roi de carreau"; "trionfo 21", "atout 21"; "Moro 2", "Maure 2"; the word
-#: that ends a list.
-_WORDS = {"of": ("di", "de"), "trump": ("trionfo", "atout"), "moro": ("Moro", "Maure"),
-          "and": ("e", "et")}
-
-
-def _word(table: Mapping[Any, tuple[str | None, ...]], key: Any, lang: str) -> str | None:
-    row = table.get(key)
-    return None if row is None else row[NAMING.index(lang)]
-
-
-def _of(suit: str, lang: str) -> str:
-    """"di coppe", "de coupes", "d'épées" (French elides before a vowel)."""
-    of = str(_word(_WORDS, "of", lang))
-    if of.endswith("e") and suit[:1] in "aeiouéèêhâ":
-        return f"{of[:-1]}'{suit}"
-    return f"{of} {suit}"
-
-
-def list_and(lang: str) -> str:
-    return str(_word(_WORDS, "and", lang)) if lang in NAMING else "and"
+#: The suits' first letters before which a language's "of" may elide ("as d'épées"): the
+#: cards' words say it in ``card.plainVowel`` (Italian and English as ``card.plain``).
+_VOWELS = "aeiouéèêâh"
+#: The Bolognese pack's named trumps, each by its own word (``card.angel``…).
+_BOLOGNESE = ("ANGEL", "WORLD", "SUN", "MOON", "BEGATO")
+#: The trumps a family names after their number, by the word's key: Mitigatti's own (RULES
+#: §5.1, the seed's Niçois: the Bagatte, the Papote 2 to 5, the Angel on top), the others the
+#: tarot's (Ottocento's pack has none of these numbers). The page's ``cards.js`` says the same.
+_NAMED_TRUMPS: dict[str | None, dict[int, str]] = {
+    "mitigatti": {1: "card.bagatte", **dict.fromkeys(range(2, 6), "card.papote"),
+                  20: "card.angel", 21: "card.t21"},
+    None: {1: "card.t1", 20: "card.t20", 21: "card.t21"}}
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
-    """A card as a player says it: "re di quadri", "trionfo 21 (Mondo)", "Matto"; "roi de
-    carreau", "atout 20 (l'Ange)", "Fuole"."""
-    if lang not in NAMING:
-        return card.code
+    """A card as a player says it, built from the cards' words (``cards.po``, the same the
+    phone page builds its names from): "re di quadri", "trionfo 21 (Mondo)", "Matto"; "roi
+    de carreau", "as d'épées", "atout 20 (l'Ange)", "Fuole"; "King of diamonds". Its code in a
+    language that has no words for cards."""
+    words = card_words(lang)
     code = card.code
-    if card.is_plain and card.rank and card.suit:
-        suits = _ROUND_SUITS if family_suit_style(family) == "round" else _FRENCH_SUITS
-        return f"{_word(_RANKS, card.rank, lang)} {_of(str(_word(suits, card.suit.value, lang)), lang)}"
-    if card.is_fool:
-        return str(_word(_FOOL, family if family in _FOOL else None, lang))
-    if code in _NAMED:
-        return str(_word(_NAMED, code, lang))
-    if code.startswith("MORO"):
-        return f"{_word(_WORDS, 'moro', lang)} {code[4:]}"
-    number = int(code[1:]) if code[1:].isdigit() else None
-    if number is None:
+    if not words:
         return code
-    named = None if family == "ottocento" else (
-        _word(_FAMILY_TRUMPS.get(family or "", {}), number, lang) or _word(_TRUMPS, number, lang))
-    trump = _word(_WORDS, "trump", lang)
-    return f"{trump} {number} ({named})" if named else f"{trump} {number}"
+    if card.is_plain and card.rank and card.suit:
+        suit = words[f"suit.{family_suit_style(family)}.{card.suit.value}"]
+        form = "card.plainVowel" if suit[:1].lower() in _VOWELS else "card.plain"
+        return words[form].format(rank=words[f"rank.{card.rank}"], suit=suit)
+    if card.is_fool:
+        return words["card.fuole" if family == "mitigatti" else "card.fool"]
+    if code.startswith("MORO"):
+        return words["card.moor"].format(n=code[4:])
+    if code in _BOLOGNESE:
+        return words[f"card.{code.lower()}"]
+    if not code[1:].isdigit():
+        return code
+    number = int(code[1:])
+    named = _NAMED_TRUMPS.get(family, _NAMED_TRUMPS[None]).get(number)
+    if named:
+        return words["card.trumpNamed"].format(n=number, name=words[named])
+    return words["card.trump"].format(n=number)
 
 
 class Speaker:
@@ -131,19 +104,20 @@ class Speaker:
         if isinstance(value, Card):
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
-            names = [card_name(c, self.lang, self.family) for c in value]
-            last = f" {list_and(self.lang)} "
-            return (", ".join(names[:-1]) + last + names[-1]) if len(names) > 1 else \
-                "".join(names)
+            return self._listed([card_name(c, self.lang, self.family) for c in value])
         return str(value)
 
     def _named(self, seats: Sequence[int]) -> str:
         """The players at ``seats``: "Anna", "Anna e Carla", "Anna, Bruno and Carla"."""
-        names = [self.names[s] if self.names and 0 <= s < len(self.names) else str(s)
-                 for s in seats]
-        if len(names) == 1:
-            return names[0]
-        return f"{', '.join(names[:-1])} {list_and(self.lang)} {names[-1]}"
+        return self._listed([self.names[s] if self.names and 0 <= s < len(self.names)
+                             else str(s) for s in seats])
+
+    def _listed(self, items: Sequence[str]) -> str:
+        """Names one after the other, the last joined as the language joins a list: "Anna,
+        Bruno and Carla", "re di quadri e asso di coppe", "Anna et Carla"."""
+        if len(items) < 2:
+            return "".join(items)
+        return self(Text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]))
 
     def _template(self, text: Text) -> str:
         if text.plural is not None and text.count is not None:

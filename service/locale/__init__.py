@@ -4,7 +4,9 @@ time a process needs it. ``python -m service.locale`` gathers every sentence the
 into the catalogues, keeping the translations they have.
 
 Beside them, catalogues keyed by their reader's own keys, English one of them: the phone
-page's words (``page.po``) and the printable sheet's (``sheet.po``)."""
+page's words (``page.po``), the printable sheet's (``sheet.po``) and the cards' names
+(``cards.po``: a card's parts, read by the service's lines and sent with the page's words, so
+that both say a card alike)."""
 
 from __future__ import annotations
 
@@ -32,8 +34,9 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 
 #: The catalogues keyed by their reader's own keys, beside the service's sentences: the phone
-#: page's words (``page.po``) and the printable sheet's (``sheet.po``).
-KEYED = ("page", "sheet")
+#: page's words (``page.po``), the printable sheet's (``sheet.po``) and the cards' names
+#: (``cards.po``).
+KEYED = ("page", "sheet", "cards")
 
 
 def keyed_languages(domain: str) -> tuple[str, ...]:
@@ -78,8 +81,26 @@ def page_languages() -> tuple[str, ...]:
 
 
 def page_words(lang: str) -> dict[str, str | dict[str, str]]:
-    """The phone page's words in ``lang``, by the page's key."""
-    return keyed_words("page", lang)
+    """The phone page's words in ``lang``, by the page's key: its own and the cards' names
+    (the page builds a card's name from the same entries as the service, ``card_words``)."""
+    return {**keyed_words("page", lang), **card_words(lang)}
+
+
+def card_languages() -> tuple[str, ...]:
+    """The languages that name cards: those with a ``cards.po``."""
+    return keyed_languages("cards")
+
+
+def card_words(lang: str) -> dict[str, str]:
+    """The words that name a card in ``lang``, by key: its rank (``rank.K``), its suit in the
+    pack's style (``suit.french.D``, ``suit.round.S``), how they join (``card.plain``: "{rank}
+    di {suit}"; ``card.plainVowel`` before a vowel: "{rank} d'{suit}"), a trump
+    (``card.trump``, ``card.trumpNamed``) and the names of some (``card.t21``, Mitigatti's
+    ``card.bagatte``…). Empty for a language without a ``cards.po``."""
+    if lang not in card_languages():
+        return {}
+    return {key: text for key, text in keyed_words("cards", lang).items()
+            if isinstance(text, str)}
 
 
 def sheet_words(lang: str) -> dict[str, str]:

@@ -1,11 +1,12 @@
 """Gather the sentences the code says (every ``Text(...)``, ``Seats(...)`` and
 ``Text.counted(...)``, and every title and text of the rulebook's ``rules.txt`` files) into
 each language's catalogue: new ones are added untranslated, gone ones dropped, translations
-kept. The keyed catalogues — the phone page's words (``page.po``, by the page's keys) and the
-printable sheet's (``sheet.po``) — follow their English one: a key added there is added to
-every other language untranslated, with the English beside it for the translator; one gone is
-dropped (but for the page's words the service says itself in English: ``code.*``,
-``variant.*``); a translation whose ``{placeholders}`` are not the English one's is a gap.
+kept. The keyed catalogues — the phone page's words (``page.po``, by the page's keys), the
+printable sheet's (``sheet.po``) and the cards' names (``cards.po``) — follow their English
+one: a key added there is added to every other language untranslated, with the English beside
+it for the translator; one gone is dropped (but for the page's words the service says itself
+in English: ``code.*``, ``variant.*``); a translation whose ``{placeholders}`` are not the
+English one's is a gap.
 
     python -m service.locale          # update the catalogues
     python -m service.locale --check  # exit 1 when a catalogue lacks a sentence or a translation
@@ -94,7 +95,7 @@ def page_path(lang: str) -> Path:
 #: A keyed catalogue's keys only other languages have: the page's ``code.*`` and ``variant.*``,
 #: which the service's own English says in English.
 ENGLISH_FROM_THE_SERVICE: dict[str, tuple[str, ...]] = {"page": ("code.", "variant."),
-                                                        "sheet": ()}
+                                                        "sheet": (), "cards": ()}
 
 
 def _read(path: Path, lang: str) -> Catalog:
