@@ -279,6 +279,22 @@ def test_mitigattis_cards_are_named_as_the_seed_writes_them() -> None:
         "l'Excuse", "l'Ange", "Maure 2", "valet de bâtons"]
 
 
+def test_mitigattis_honours_keep_their_own_names_in_italian() -> None:
+    """Issue 27: the service's Italian said Mitigatti's T1 and T20 by the tarot's names
+    (Bagatto, Giudizio) and left the Papote unnamed, where the page said the game's own; both
+    now say what its table says, from the one catalogue of cards."""
+    from service.application.language import card_name
+    from service.domain.core.cards import TAROT_78
+
+    assert [card_name(TAROT_78.card(c), "it", "mitigatti")
+            for c in ("T1", "T2", "T5", "T6", "T20", "T21", "FOOL", "1S", "KD")] == [
+        "trionfo 1 (Bagatte)", "trionfo 2 (Papote)", "trionfo 5 (Papote)", "trionfo 6",
+        "trionfo 20 (Angelo)", "trionfo 21 (Mondo)", "Fuole (Matto)", "asso di spade",
+        "re di denari"]
+    assert [card_name(TAROT_78.card(c), "it", "gatti") for c in ("T1", "T20", "FOOL")] == [
+        "trionfo 1 (Bagatto)", "trionfo 20 (Giudizio)", "Matto"]
+
+
 def test_a_refusal_and_an_explanation_line_come_in_french(client: Any) -> None:
     """Every word French, not only the cards: the French catalogue
     (service/locale/fr/LC_MESSAGES/messages.po, issue 27's other half) with the cards' French

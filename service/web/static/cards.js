@@ -1,6 +1,11 @@
 /* Cards as the page shows them: short labels for the card grids (K♥, 21, ★), and full names
  * for screen readers in the words of the variant's pack (``detail``, the variant as the
- * service describes it: its ``suit_style``, and its family's own names for some cards). */
+ * service describes it: its ``suit_style``, and its family's own names for some cards).
+ *
+ * The names' words are the cards' catalogue (service/locale/<lang>/LC_MESSAGES/cards.po),
+ * sent within the page's words; the service names cards in its lines from the same entries,
+ * built the same way (card_name in service/application/language.py: a test compares every
+ * card of every variant in every language). */
 import { t } from "./i18n.js";
 
 const Cards = (() => {
