@@ -91,12 +91,14 @@ def card_languages() -> tuple[str, ...]:
     return keyed_languages("cards")
 
 
+@functools.cache
 def card_words(lang: str) -> dict[str, str]:
     """The words that name a card in ``lang``, by key: its rank (``rank.K``), its suit in the
     pack's style (``suit.french.D``, ``suit.round.S``), how they join (``card.plain``: "{rank}
     di {suit}"; ``card.plainVowel`` before a vowel: "{rank} d'{suit}"), a trump
     (``card.trump``, ``card.trumpNamed``) and the names of some (``card.t21``, Mitigatti's
-    ``card.bagatte``…). Empty for a language without a ``cards.po``."""
+    ``card.bagatte``…). Empty for a language without a ``cards.po``. Read once a process (a
+    sheet names many cards): the table is shared, not to be changed."""
     if lang not in card_languages():
         return {}
     return {key: text for key, text in keyed_words("cards", lang).items()
