@@ -331,7 +331,7 @@ def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult
             problems.append(Problem(field, "after_game_end",
                                     Text('the game would end before hand {n}', n=index + 1), "R10"))
             break
-        if dealer != summary.next_dealer:
+        if summary.next_dealer is not None and dealer != summary.next_dealer:  # not finished
             problems.append(Problem(field, "wrong_dealer",
                                     Text("hand {n} would be dealt by {next_dealer}, not {dealer}",
                                          n=index + 1,
