@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from service.domain import (
     Problem,
     Text,
@@ -20,10 +22,19 @@ class ApplicationError(Exception):
     #: Whether this says the request's token opens nothing here (guessing tokens or game ids
     #: is limited by address on top of the usual limits).
     failed_authentication = False
+    #: The game the error is about, where its words name its cards or seats: its family
+    #: and its players by seat (``at_table``).
+    family: str | None = None
+    seats: tuple[str, ...] | None = None
 
     def __init__(self, detail: str | Text) -> None:
         self.detail = detail
         super().__init__(detail)
+
+    def at_table(self, family: str, seats: tuple[str, ...]) -> Self:
+        """This error, about a game of ``family`` whose players are ``seats``."""
+        self.family, self.seats = family, seats
+        return self
 
 
 class NotFound(ApplicationError):

@@ -70,12 +70,19 @@ def _find(variant_id: str) -> Any:
 
 
 def score(
-    variant_id: str, options: Mapping[str, Any] | None, hand: Mapping[str, Any]
+    variant_id: str, options: Mapping[str, Any] | None, hand: Mapping[str, Any],
+    seats: Sequence[str] | None = None,
 ) -> HandResult:
     """Score one hand. Problems with the options and with the record are all reported;
-    the record's are placed under ``hand``."""
+    the record's are placed under ``hand``. ``seats``, where given, are who sits where: one
+    name for each of the variant's seats."""
     variant = _find(variant_id)
     problems: list[Problem] = []
+    if seats is not None and len(seats) != variant.seats:
+        problems.append(Problem("seats", "wrong_seat_count", Text.counted(
+            "{variant} has {n} seat: name one player for it",
+            "{variant} has {n} seats: name one player for each", variant.seats,
+            variant=variant.id)))
     resolved: dict[str, Any] | None = None
     try:
         resolved = resolve_options(variant, options)
@@ -87,9 +94,12 @@ def score(
         _, found, _ = read_hand_record(variant, hand)
         raise RecordInvalid(problems + [p.at("hand") for p in found], variant.family)
     try:
-        return score_record(variant, resolved, hand)[1]
+        result = score_record(variant, resolved, hand)[1]
     except RecordInvalid as error:
-        raise error.at("hand") from error
+        raise RecordInvalid([*problems, *error.at("hand").problems], variant.family) from error
+    if problems:
+        raise RecordInvalid(problems, variant.family)
+    return result
 
 
 def suggest_melds(variant_id: str, cards: Sequence[str]) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from .core.errors import Problem, ProblemList, RecordInvalid
 from .core.results import HandResult
 from .core.text import Text, name_key
 from .duplicate.boards import Board
+from .hand.sides import seat_name
 from .mitigatti.settlement import STARTING_MARCA, Ledger, ledger, parse_money
 from .options import resolve_options
 from .variant import Variant
@@ -330,11 +331,12 @@ def later_hands_problems(setup: GameSetup, hands: Sequence[tuple[int, HandResult
             problems.append(Problem(field, "after_game_end",
                                     Text('the game would end before hand {n}', n=index + 1), "R10"))
             break
-        if dealer != summary.next_dealer:
+        if summary.next_dealer is not None and dealer != summary.next_dealer:  # not finished
             problems.append(Problem(field, "wrong_dealer",
-                                    Text("hand {n} would be dealt by seat {next_dealer}, not seat "
-                                         "{dealer}", n=index + 1, next_dealer=summary.next_dealer,
-                                         dealer=dealer), "§0"))
+                                    Text("hand {n} would be dealt by {next_dealer}, not {dealer}",
+                                         n=index + 1,
+                                         next_dealer=seat_name(summary.next_dealer),
+                                         dealer=seat_name(dealer)), "§0"))
         problems.extend(p.at(field) for p in check_next_hand(setup, (), result, summary))
         summary = game_summary(setup, [result], summary)
     return problems

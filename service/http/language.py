@@ -27,11 +27,13 @@ def speaking_of(family: str | None, seats: Sequence[str] = ()) -> None:
         g.seat_names = tuple(seats)
 
 
-def speaker(family: str | None = None) -> Speaker:
+def speaker(family: str | None = None, seats: Sequence[str] | None = None) -> Speaker:
+    """The request's language, naming cards as ``family`` does and seats by ``seats`` (the
+    table's players), or else as the request is about (``speaking_of``)."""
     lang = request_language()
     context = has_request_context()
     return Speaker(lang, family or (g.get("card_family") if context else None),
-                   translations(lang), g.get("seat_names") if context else None)
+                   translations(lang), seats or (g.get("seat_names") if context else None))
 
 
 def language_tag(tag: str) -> str:

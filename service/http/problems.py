@@ -161,7 +161,8 @@ def flatten_validation_messages(messages: Any) -> list[dict[str, Any]]:
 
 
 def record_invalid(error: RecordInvalid) -> Response:
-    say = speaker(error.family)
+    """Every problem, said in the request's language, a game's seats by its players' names."""
+    say = speaker(error.family, error.seats)
     problems = [say.localize(p.to_json()) for p in error.problems]
     count = len(problems)
     return problem_response(
@@ -205,11 +206,12 @@ def application_error(error: ApplicationError) -> Response:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""
         headers = {"WWW-Authenticate": f'Bearer realm="segnapunti"{error_param}'}
-    detail = speaker()(error.detail)
+    say = speaker(error.family, error.seats)
+    detail = say(error.detail)
     errors = (
         [{"field": error.field, "code": error.code, "message": detail}]
         if error.field
-        else [{"field": item.field, "code": item.code, "message": speaker()(item.message)}
+        else [{"field": item.field, "code": item.code, "message": say(item.message)}
               for item in error.items] or None
     )
     return problem_response(

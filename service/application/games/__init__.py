@@ -20,6 +20,7 @@ from .use_cases import (
     MAX_HANDS,
     GameService,
     parse_and_score,
+    table_of,
     utc_now,
     variant_of,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "own_token_access",
     "parse_and_score",
     "player_tokens",
+    "table_of",
     "token_kind_of",
     "utc_now",
     "variant_of",

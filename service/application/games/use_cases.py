@@ -122,22 +122,31 @@ def parse_and_score(
 ) -> tuple[HandRecord, HandResult]:
     """Validate a hand record as the next hand after ``earlier``, collecting every problem:
     its form, the dealer whose turn it is, the rules of the variant, and what the game adds
-    (a record stopping after the declarations must win the rubber, R13)."""
+    (a record stopping after the declarations must win the rubber, R13). The problems are
+    the game's table's: its seats are said by its players' names."""
     if summary is None:  # ``summary``, when given, is the game's after ``earlier``
         summary = game_summary(setup, earlier)
     expected_dealer = summary.next_dealer
-    name = setup.seat_names()[expected_dealer] if expected_dealer is not None else None
     # A duplicate table's hand is a board: the referee checks it against the board's cards
     # (its dealer too, so the rotation's check is not made twice).
     board = setup.board_of(summary.hands_played + 1)
     checks = None if board is None else board_checks(board, setup.variant)
-    record, result = score_record(setup.variant, setup.options, data,
-                                  expected_dealer=None if board else expected_dealer,
-                                  dealer_name=name, checks=checks)
-    problems = check_next_hand(setup, earlier, result, summary)
+    try:
+        record, result = score_record(setup.variant, setup.options, data,
+                                      expected_dealer=None if board else expected_dealer,
+                                      checks=checks)
+        problems = check_next_hand(setup, earlier, result, summary)
+    except RecordInvalid as error:
+        raise error.at_table(*table_of(setup)) from error
     if problems:
-        raise RecordInvalid(problems)
+        raise RecordInvalid(problems, *table_of(setup))
     return record, result
+
+
+def table_of(setup: GameSetup) -> tuple[str, tuple[str, ...]]:
+    """What a game's problems are said with: its family (how cards are named) and its
+    players by seat (how seats are)."""
+    return setup.variant.family, tuple(setup.seat_names())
 
 
 
@@ -397,7 +406,7 @@ class GameService:
                      "Correct or delete the later hands first.", n=number,
                      problems=Text.joined(p.message for p in broken)),
                 code="later_hands_conflict",
-            )
+            ).at_table(*table_of(view.setup))
         try:
             stored = unit.games.replace_hand(
                 game_id,

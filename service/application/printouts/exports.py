@@ -64,6 +64,7 @@ from ..games import (
     hash_token,
     new_game_id,
     parse_and_score,  # the very checks of POST /games/{id}/hands
+    table_of,
 )
 from ..ports import (
     GameIdTaken,
@@ -441,7 +442,7 @@ def check_import(document: Mapping[str, Any]) -> ImportPlan:
         steps = (_steps_of_hands(hands, records, problems, now) if history is None
                  else _steps_of_history(setup, history, hands, records, problems, now))
     if problems:
-        raise RecordInvalid(problems)
+        raise RecordInvalid(problems, *table_of(setup))
     return ImportPlan(setup, created_at, tuple(steps), tuple(results))
 
 

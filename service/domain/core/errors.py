@@ -47,14 +47,21 @@ class RecordInvalid(DomainError):
     """The input breaks the rules; ``problems`` lists every breach found."""
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...],
-                 family: str | None = None) -> None:
+                 family: str | None = None, seats: tuple[str, ...] | None = None) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
         #: The variant family the problems are about, where known: how their cards are named.
         self.family = family
+        #: The players of the table the problems are about, by seat, where known: how the
+        #: seats their sentences name (``Seats``) are said.
+        self.seats = seats
         super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
 
     def at(self, prefix: str) -> RecordInvalid:
-        return RecordInvalid([p.at(prefix) for p in self.problems], self.family)
+        return RecordInvalid([p.at(prefix) for p in self.problems], self.family, self.seats)
+
+    def at_table(self, family: str, seats: tuple[str, ...]) -> RecordInvalid:
+        """The same problems, about a game of ``family`` whose players are ``seats``."""
+        return RecordInvalid(self.problems, family, seats)
 
 
 class UnknownVariant(DomainError):

@@ -26,6 +26,7 @@ from ..core.errors import Problem
 from ..core.text import Cards, Text
 from ..gatti.melds import COURTS
 from ..hand.records import Declaration, HandRecord
+from ..hand.sides import seat_name
 from ..hand.tricks import trick_winner
 from ..mitigatti.scoring import HONOURS
 from ..ottocento.combos import CRICCA_NAMES, SEQUENCE_NAMES, cricca_cards, sequence_cards
@@ -110,16 +111,16 @@ class _Referee:
     def not_dealt(self, field: str, seat: int, card: Card) -> None:
         """``seat`` shows or plays ``card``, which the board dealt to another seat."""
         self.add(field, "not_dealt",
-                 Text("board {board}: seat {seat} was not dealt {card}; seat {holder} was",
-                      board=self.board.number, seat=seat, card=card,
-                      holder=self.holder(card)))
+                 Text("board {board}: {seat} was not dealt {card}; {holder} was",
+                      board=self.board.number, seat=seat_name(seat), card=card,
+                      holder=seat_name(self.holder(card))))
 
     def dealer(self, record: HandRecord) -> None:
         if record.dealer != self.board.dealer:
             self.add("dealer", "not_the_boards_dealer",
-                     Text("board {board} is dealt by seat {dealer}, not seat {given}",
-                          board=self.board.number, dealer=self.board.dealer,
-                          given=record.dealer))
+                     Text("board {board} is dealt by {dealer}, not {given}",
+                          board=self.board.number, dealer=seat_name(self.board.dealer),
+                          given=seat_name(record.dealer)))
 
     def discard(self, record: HandRecord) -> None:
         dealer = self.board.dealer
@@ -127,17 +128,18 @@ class _Referee:
         for i, card in enumerate(record.discard or ()):
             if card not in mine:
                 self.add(f"discard[{i}]", "not_dealt",
-                         Text("board {board}: the dealer, seat {dealer}, was not dealt {card}; "
-                              "seat {holder} was", board=self.board.number, dealer=dealer,
-                              card=card, holder=self.holder(card)))
+                         Text("board {board}: the dealer, {dealer}, was not dealt {card}; "
+                              "{holder} was", board=self.board.number,
+                              dealer=seat_name(dealer), card=card,
+                              holder=seat_name(self.holder(card))))
 
     def exposed(self, record: HandRecord) -> None:
         for i, card in enumerate(record.exposed or ()):
             if card not in self.board.exposed:
                 self.add(f"exposed[{i}]", "not_exposed",
-                         Text("board {board}: {card} (seat {holder}'s) was not exposed; the "
+                         Text("board {board}: {card} ({holder}'s) was not exposed; the "
                               "board exposed {cards}", board=self.board.number, card=card,
-                              holder=self.holder(card), cards=Cards(self.board.exposed)))
+                              holder=seat_name(self.holder(card)), cards=Cards(self.board.exposed)))
 
     def dealt_to(self, field: str, card: Card | None, seat: int | None) -> None:
         """The record says ``seat`` held ``card``: a called card's partner (or, in a solo,
@@ -148,8 +150,9 @@ class _Referee:
         holder = self.holder(card)
         if holder != seat:
             self.add(field, "not_dealt",
-                     Text("board {board}: {card} was dealt to seat {holder}, not seat {seat}",
-                          board=self.board.number, card=card, holder=holder, seat=seat))
+                     Text("board {board}: {card} was dealt to {holder}, not {seat}",
+                          board=self.board.number, card=card, holder=seat_name(holder),
+                          seat=seat_name(seat)))
 
     def call(self, record: HandRecord) -> None:
         if record.call is not None:
@@ -175,9 +178,9 @@ class _Referee:
                 dealt = sum(1 for c in mine if count.of_class(c))
                 if dealt < count.at_least:
                     self.add(f"declarations[{i}]", "not_dealt",
-                             Text("board {board}: seat {seat} declared {kind} with {n} {what}, "
+                             Text("board {board}: {seat} declared {kind} with {n} {what}, "
                                   "but was dealt {dealt}", board=self.board.number,
-                                  seat=d.seat, kind=d.kind, n=count.at_least,
+                                  seat=seat_name(d.seat), kind=d.kind, n=count.at_least,
                                   what=count.what, dealt=dealt))
 
     def fool(self, record: HandRecord) -> None:
@@ -198,10 +201,10 @@ class _Referee:
                 seat = (leader + k) % seats
                 if card not in self.held(seat):
                     self.add(f"tricks[{i}][{k}]", "not_dealt",
-                             Text("board {board}: seat {seat} played {card} to trick {trick}, "
-                                  "but {card} was dealt to seat {holder}",
-                                  board=self.board.number, seat=seat, card=card, trick=i + 1,
-                                  holder=self.holder(card)))
+                             Text("board {board}: {seat} played {card} to trick {trick}, "
+                                  "but {card} was dealt to {holder}",
+                                  board=self.board.number, seat=seat_name(seat), card=card,
+                                  trick=i + 1, holder=seat_name(self.holder(card))))
 
 
 def _led(variant: Variant, record: HandRecord, dealer: int

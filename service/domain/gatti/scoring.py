@@ -53,8 +53,7 @@ def _check_discard(variant: Variant, record: HandRecord, melds: Sequence[tuple[i
         ):
             problems.add("discard", "bagatto_not_sole_trump",
                          Text("T1 may be discarded only as the dealer's sole trump, but the "
-                              "dealer declared {label} (declarations[{i}]), showing other trumps",
-                              label=meld.label, i=i),
+                              "dealer declared {label}, showing other trumps", label=meld.label),
                          "§2.3")
             break
 
@@ -79,13 +78,12 @@ def _check_call(variant: Variant, record: HandRecord, melds: Sequence[tuple[int,
         if kings_elsewhere:
             problems.add("call.card", "queen_called_without_four_kings",
                          Text("a Queen may be called only by a dealer holding all four Kings, but "
-                              "seat {kings_elsewhere} declared a King",
-                              kings_elsewhere=kings_elsewhere[0]), "§2.2")
+                              "{seat} declared a King", seat=seat_name(kings_elsewhere[0])), "§2.2")
     holder = shown_by.get(card)
     if holder is not None and holder != call.partner:
         problems.add("call.partner", "call_partner_mismatch",
-                     Text("{card} was shown by seat {holder}, so seat {holder} is the partner",
-                          card=card, holder=holder),
+                     Text("{card} was shown by {holder}, so {holder} is the partner",
+                          card=card, holder=seat_name(holder)),
                      "§2.2")
     if record.discard and card in record.discard and call.partner != record.dealer:
         problems.add("call.partner", "call_partner_mismatch",
@@ -134,8 +132,8 @@ def _check_declarations(variant: Variant, record: HandRecord, melds_option: str,
         need_by_class.update(need)
         if sum(need.values()) > variant.dealt_each:
             problems.add("declarations", "more_than_a_hand",
-                         Text("seat {seat}'s declarations need {sum} cards; a hand holds "
-                              "{dealt_each}", seat=seat, sum=sum(need.values()),
+                         Text("{seat}'s declarations need {sum} cards; a hand holds "
+                              "{dealt_each}", seat=seat_name(seat), sum=sum(need.values()),
                               dealt_each=variant.dealt_each), "R2")
     for cls, n in sorted(need_by_class.items()):
         if n > in_play[cls]:
@@ -169,8 +167,8 @@ def _check_held(melds: Sequence[tuple[int, CheckedMeld]], hands: Mapping[int, fr
                     Text.joined((Text("{n} {what}", n=n, what=_class_name(cls))
                                  for cls, n in short), ", "))
             problems.add(f"declarations[{i}]", "not_held",
-                         Text("seat {seat} declared {label}, but the tricks show it did not hold "
-                              "{what}", seat=seat, label=meld.label, what=what), "R2")
+                         Text("{seat} declared {label}, but the tricks show that hand did not "
+                              "hold {what}", seat=seat_name(seat), label=meld.label, what=what), "R2")
 
 
 def _shown_by_another(melds: Sequence[tuple[int, CheckedMeld]], card: Card,
@@ -194,7 +192,7 @@ def _check_fool(variant: Variant, record: HandRecord, sides: Sides,
         return
     for i, seat in _shown_by_another(melds, fool, fool_rec.played_by):
         problems.add("fool.played_by", "fool_held_by_other",
-                     Text("seat {seat} showed the Fool (declarations[{i}])", seat=seat, i=i),
+                     Text("{seat} showed the Fool in a declaration", seat=seat_name(seat)),
                      "§2.5")
     # A Fool in the last trick stays with its side only when a partner won that trick; a
     # player alone cannot win it with the Fool, and no later trick can cover it.
@@ -241,7 +239,7 @@ def _check_bagatto(variant: Variant, options: Mapping[str, object], record: Hand
         return
     for i, seat in _shown_by_another(melds, t1, rec.seat):
         problems.add("bagatto.seat", "bagatto_held_by_other",
-                     Text("seat {seat} showed T1 (declarations[{i}])", seat=seat, i=i),
+                     Text("{seat} showed T1 in a declaration", seat=seat_name(seat)),
                      rule.rule)
     if views is None:
         return

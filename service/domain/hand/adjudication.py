@@ -106,14 +106,14 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
         if tricks[i][0] != expected:
             field = f"history[{i}].leader" if i < len(tricks) - 1 else "leader"
             problems.add(field, "wrong_leader",
-                         Text("seat {expected} won the trick before and leads this one",
-                              expected=expected), "§0")
+                         Text("{seat} won the trick before and leads this one",
+                              seat=seat_name(expected)), "§0")
     for k, card in enumerate(current):
         seat = (leader + k) % seats
         if seat in known_hands and card not in known_hands[seat]:
             problems.add(f"cards[{k}]", "not_in_hand",
-                         Text("{card} is not in seat {seat}'s hand as given", card=card,
-                              seat=seat), "§6")
+                         Text("{card} is not in {seat}'s hand as given", card=card,
+                              seat=seat_name(seat)), "§6")
     problems.raise_if_any()
 
     # Tricks are numbered from the first one given: the disputed trick is the last.

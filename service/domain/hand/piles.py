@@ -16,7 +16,7 @@ from ..core.results import Line
 from ..core.text import Cards, Text
 from ..variant import Variant
 from .records import HandRecord, Pile
-from .sides import Sides, side_name
+from .sides import Sides, seat_name, side_name
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,7 @@ def index_piles(record: HandRecord, sides: Sides, problems: ProblemList) -> dict
                          Text("this hand has sides 0 to {n}", n=len(sides) - 1), "§0")
         elif pile.side in given:
             problems.add(f"piles[{i}].side", "duplicate_pile",
-                         Text("side {side} already has a pile (piles[{piles}])", side=pile.side,
-                              piles=given[pile.side]))
+                         Text("side {side} already has a pile", side=pile.side))
         else:
             given[pile.side] = i
     return given
@@ -275,13 +274,13 @@ def check_discard_holder(variant: Variant, record: HandRecord, sides: Sides,
         bagatto_side = sides.of(bagatto.seat)
         if bagatto.won and holder != bagatto_side:
             problems.add("piles", "discard_outside_dealer_side",
-                         Text("the uncovered discard goes to the last trick's winner, seat {seat} "
-                              "(who won it with T1), not to {side}", seat=bagatto.seat,
+                         Text("the uncovered discard goes to the last trick's winner, {seat} "
+                              "(who won it with T1), not to {side}", seat=seat_name(bagatto.seat),
                               side=side_name(sides, holder)), variant.discard_rule)
         elif not bagatto.won and holder == bagatto_side:
             problems.add("piles", "discard_outside_dealer_side",
-                         Text("the uncovered discard goes to the last trick's winner, but seat "
-                              "{seat} lost the last trick with T1", seat=bagatto.seat), variant.discard_rule)
+                         Text("the uncovered discard goes to the last trick's winner, but "
+                              "{seat} lost the last trick with T1", seat=seat_name(bagatto.seat)), variant.discard_rule)
 
 
 def pile_of(card: Card, views: Mapping[int, PileView]) -> int | None:

@@ -209,16 +209,17 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
         holder = played_by.get(call.card, (record.dealer, 0))[0]
         if call.partner is not None and call.partner != holder:
             problems.add("call.partner", "disagrees_with_tricks",
-                         Text("{card} was played by seat {holder}, so seat {holder} is the "
-                              "partner", card=call.card, holder=holder), "§2.2")
+                         Text("{card} was played by {holder}, so {holder} is the "
+                              "partner", card=call.card, holder=seat_name(holder)), "§2.2")
         call = Call(call.card, holder)
     contract = record.contract
     if contract is not None and contract.type == "call" and contract.called_card is not None:
         holder = played_by.get(contract.called_card, (record.dealer, 0))[0]
         if contract.partner is not None and contract.partner != holder:
             problems.add("contract.partner", "disagrees_with_tricks",
-                         Text("{called_card} was played by seat {holder}, so seat {holder} is the "
-                              "partner", called_card=contract.called_card, holder=holder), "§5.3")
+                         Text("{called_card} was played by {holder}, so {holder} is the "
+                              "partner", called_card=contract.called_card,
+                              holder=seat_name(holder)), "§5.3")
         contract = replace(contract, partner=holder)
     derived = replace(record, discard=discard, call=call, contract=contract)
     sides: Sides = sides_of(derived)
@@ -245,7 +246,7 @@ def replay_tricks(variant: Variant, options: Mapping[str, object], record: HandR
     last_side = sides.of(tricks[-1].winner)
     if record.last_trick is not None and sides.of(record.last_trick) != last_side:
         problems.add("last_trick", "disagrees_with_tricks",
-                     Text('seat {winner} won the last trick', winner=tricks[-1].winner), "§6")
+                     Text('{seat} won the last trick', seat=seat_name(tricks[-1].winner)), "§6")
 
     if variant.discard_t1_only_sole_trump and variant.pack.card("T1") in discard:
         trump = next(((c, n) for c, (s, n) in played_by.items()
@@ -311,10 +312,10 @@ def _bagatto(variant: Variant, options: Mapping[str, object], record: HandRecord
         if derived is None:
             said = Text("T1 was not played to the last trick")
         else:
-            said = (Text("seat {seat} played T1 to the last trick and won it{why}",
-                         seat=derived.seat, why="") if derived.won else
-                    Text("seat {seat} played T1 to the last trick and lost it{why}",
-                         seat=derived.seat, why=""))
+            said = (Text("{seat} played T1 to the last trick and won it{why}",
+                         seat=seat_name(derived.seat), why="") if derived.won else
+                    Text("{seat} played T1 to the last trick and lost it{why}",
+                         seat=seat_name(derived.seat), why=""))
             if not derived.valid:
                 said = Text("{said}, having stopped leading a suit it still held", said=said)
         problems.add("bagatto", "disagrees_with_tricks", Text("the tricks say {said}", said=said),

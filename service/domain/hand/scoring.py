@@ -28,7 +28,6 @@ def score_record(
     data: Mapping[str, Any],
     *,
     expected_dealer: int | None = None,
-    dealer_name: str | None = None,
     checks: Callable[[HandRecord, frozenset[str]], Sequence[Problem]] | None = None,
 ) -> tuple[HandRecord, HandResult]:
     """Read, check and score a record in its JSON form. Every problem is reported at once:
@@ -37,11 +36,10 @@ def score_record(
     and every rule the well-formed sections break."""
     record, problems, incomplete = read_hand_record(variant, data)
     if record is not None and expected_dealer is not None and record.dealer != expected_dealer:
-        who = (Text("seat {seat} ({name})", seat=expected_dealer, name=dealer_name)
-               if dealer_name else seat_name(expected_dealer))
         problems.append(Problem("dealer", "wrong_dealer",
-                                Text("{who} deals this hand, not seat {dealer}", who=who,
-                                     dealer=record.dealer), "§0"))
+                                Text("{who} deals this hand, not {dealer}",
+                                     who=seat_name(expected_dealer),
+                                     dealer=seat_name(record.dealer)), "§0"))
     if record is not None and checks is not None:
         problems.extend(checks(record, incomplete))
     result = None

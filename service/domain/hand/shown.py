@@ -12,6 +12,7 @@ from ..core.errors import ProblemList
 from ..core.text import Text
 from ..variant import Variant
 from .records import Declaration, HandRecord
+from .sides import seat_name
 
 #: A shown declaration: its index in the record, and the cards it shows or implies.
 Shown = tuple[int, "Declaration", tuple[Card, ...]]
@@ -45,9 +46,8 @@ def check_shown_cards(record: HandRecord, shown: Iterable[Shown], problems: Prob
             seen = first_shown.setdefault(card, (d.seat, i))
             if seen[0] != d.seat:
                 problems.add(at, "shown_by_two_players",
-                             Text("{card} was already shown by seat {seen} "
-                                  "(declarations[{seen2}])", card=card, seen=seen[0],
-                                  seen2=seen[1]), rule)
+                             Text("{card} was already shown by {seat}", card=card,
+                                  seat=seat_name(seen[0])), rule)
 
 
 def check_held(shown: Iterable[Shown], hands: Mapping[int, frozenset[Card]],
@@ -57,5 +57,5 @@ def check_held(shown: Iterable[Shown], hands: Mapping[int, frozenset[Card]],
         missing = [c.code for c in cards if c not in hands.get(d.seat, frozenset())]
         if missing:
             problems.add(f"declarations[{i}]", "not_held",
-                         Text("seat {seat} showed {cards}, but the tricks show it did not hold "
-                              "them", seat=d.seat, cards=', '.join(missing)), rule)
+                         Text("{seat} showed {cards}, but the tricks show that hand did not "
+                              "hold them", seat=seat_name(d.seat), cards=', '.join(missing)), rule)

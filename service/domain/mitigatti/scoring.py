@@ -74,8 +74,8 @@ def _check_declarations(variant: Variant, record: HandRecord, problems: ProblemL
                 bad = True
         if (d.seat, d.kind) in seen:
             problems.add(field, "declared_twice",
-                         Text("seat {seat} already declared {kind} (declarations[{seen}])",
-                              seat=d.seat, kind=d.kind, seen=seen[d.seat, d.kind]), "§5.4")
+                         Text("{seat} already declared {kind}", seat=seat_name(d.seat),
+                              kind=d.kind), "§5.4")
             bad = True
         seen.setdefault((d.seat, d.kind), i)
         if not bad:
@@ -88,7 +88,7 @@ def _check_declarations(variant: Variant, record: HandRecord, problems: ProblemL
             if d.kind == "ten_tarocchi" and d.cards is None and len(
                     _tarots(sorted(hands.get(d.seat, frozenset())))) < 10:
                 problems.add(f"declarations[{i}]", "not_held",
-                             Text('seat {seat} played fewer than 10 tarots', seat=d.seat), "§5.4")
+                             Text('{seat} played fewer than 10 tarots', seat=seat_name(d.seat)), "§5.4")
     return checked
 
 
@@ -148,8 +148,8 @@ def _check_contract(variant: Variant, record: HandRecord,
         if shown_by is not None and contract.partner is not None \
                 and shown_by != contract.partner:
             problems.add("contract.partner", "call_partner_mismatch",
-                         Text("seat {shown_by} declared {value}, so seat {shown_by} is the "
-                              "partner", shown_by=shown_by, value=card.code if card else ''),
+                         Text("{shown_by} declared {value}, so {shown_by} is the "
+                              "partner", shown_by=seat_name(shown_by), value=card.code if card else ''),
                          "§5.3")
     elif contract.type == "solo":
         if card is not None and card == fool:
@@ -435,15 +435,15 @@ def _check_kept(variant: Variant, record: HandRecord, sides: Sides,
         if fool in _implied(variant, d):
             if owner is not None and owner != d.seat:
                 problems.add("fool.played_by", "fool_held_by_other",
-                             Text('seat {seat} showed the Fuole', seat=d.seat), "§5.1")
+                             Text('{seat} showed the Fuole', seat=seat_name(d.seat)), "§5.1")
             owner = d.seat
     if owner is None:
         return
     where = pile_of(fool, views)
     if where is not None and where != sides.of(owner):
         problems.add("piles", "kept_card_misplaced",
-                     Text("the Fuole is never captured: it ends with seat {owner}'s side, not in "
-                          "{side}'s pile", owner=owner, side=side_name(sides, where)), "§5.1")
+                     Text("the Fuole is never captured: it ends with {owner}'s side, not in "
+                          "{side}'s pile", owner=seat_name(owner), side=side_name(sides, where)), "§5.1")
 
 
 def _check_bagatte(variant: Variant, record: HandRecord, sides: Sides,
@@ -465,7 +465,7 @@ def _check_bagatte(variant: Variant, record: HandRecord, sides: Sides,
     for i, d in declarations:
         if t1 in _implied(variant, d) and d.seat != rec.seat:
             problems.add("bagatto.seat", "bagatto_held_by_other",
-                         Text("seat {seat} showed T1 (declarations[{i}])", seat=d.seat, i=i),
+                         Text("{seat} showed T1 in a declaration", seat=seat_name(d.seat)),
                          "§5.5")
     if views is not None and rec.won:
         where = pile_of(t1, views)

@@ -149,8 +149,8 @@ def _check_by_kind_held(declared: Sequence[Declared], hands: Mapping[int, frozen
                        default=0)
         if held < x.combo.size:
             problems.add(f"declarations[{x.index}]", "not_held",
-                         Text("seat {seat} declared {label}, but the tricks show it did not "
-                              "hold it", seat=d.seat, label=x.combo.label), "§4.3")
+                         Text("{seat} declared {label}, but the tricks show that hand did "
+                              "not hold it", seat=seat_name(d.seat), label=x.combo.label), "§4.3")
 
 
 def _check_declarations(variant: Variant, record: HandRecord,
@@ -164,8 +164,8 @@ def _check_declarations(variant: Variant, record: HandRecord,
         key = (d.seat, d.kind, combo.type)
         if key in seen:
             problems.add(f"declarations[{i}]", "declared_twice",
-                         Text("seat {seat} already declared this {kind} (declarations[{seen}])",
-                              seat=d.seat, kind=d.kind, seen=seen[key]), "§4.3")
+                         Text("{seat} already declared this {kind}", seat=seat_name(d.seat),
+                              kind=d.kind), "§4.3")
             continue
         seen[key] = i
         declared.append(Declared(i, d, combo))
@@ -205,7 +205,7 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
     if record.fool is not None:
         if matto in owners and owners[matto] != record.fool.played_by:
             problems.add("fool.played_by", "fool_held_by_other",
-                         Text('seat {owners} showed the Matto', owners=owners[matto]), "§4.2")
+                         Text('{seat} showed the Matto', seat=seat_name(owners[matto])), "§4.2")
         owners.setdefault(matto, record.fool.played_by)
     for card, seat in owners.items():
         own = sides.of(seat)
@@ -215,11 +215,11 @@ def _check_kept_cards(variant: Variant, record: HandRecord, sides: Sides,
         if card == matto and views[own].tricks == 0:
             continue
         problems.add("piles", "kept_card_misplaced",
-                     Text("{card} ends with the pair of seat {seat}, who showed it, not in "
-                          "{side}'s pile", card=card, seat=seat, side=side_name(sides, where))
+                     Text("{card} ends with the pair of {seat}, who showed it, not in "
+                          "{side}'s pile", card=card, seat=seat_name(seat), side=side_name(sides, where))
                      if card == angel else
-                     Text("{card} ends with the pair of seat {seat}, who played it, not in "
-                          "{side}'s pile", card=card, seat=seat, side=side_name(sides, where)),
+                     Text("{card} ends with the pair of {seat}, who played it, not in "
+                          "{side}'s pile", card=card, seat=seat_name(seat), side=side_name(sides, where)),
                      "§6")
 
 
@@ -349,8 +349,8 @@ def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record
         elif (views is not None and views[sides.of(record.last_trick)].tricks == 0) or (
                 counted is not None and counted[sides.of(record.last_trick)].points == 0):
             problems.add("last_trick", "disagrees_with_piles",
-                         Text("seat {last_trick} won the last trick, but its pair's pile holds no "
-                              "trick", last_trick=record.last_trick), "§4.1")
+                         Text("{seat} won the last trick, but that pair's pile holds no "
+                              "trick", seat=seat_name(record.last_trick)), "§4.1")
     problems.raise_if_any()
     if views is None and counted is None and not stops_after_declarations:
         raise RecordInvalid([])

@@ -119,9 +119,12 @@ def score(body: dict[str, Any]) -> Any:
     Nothing is stored: the same computation a stored game makes of each of its hands, for
     settling a dispute. Every problem found is listed (422); the record's fields are under
     `hand.`. The same body sent again gets the same answer without being scored again.
+    With `seats` (who sits where, as a game lists them) the problems and lines name the
+    players; without, a seat is said by its number.
     """
-    speaking_of(_family(body["variant"]))
-    return stateless.score(body["variant"], body.get("options"), body["hand"]).to_json()
+    seats = body.get("seats")
+    speaking_of(_family(body["variant"]), seats or ())
+    return stateless.score(body["variant"], body.get("options"), body["hand"], seats).to_json()
 
 
 @blp.route("/melds/suggest", methods=["POST"])

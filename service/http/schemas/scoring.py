@@ -13,6 +13,7 @@ from .common import (
     cards_field,
     dict_field,
     list_field,
+    text_field,
     variant_field,
 )
 from .records import HandRecordSchema
@@ -29,6 +30,9 @@ class ScoreRequestSchema(StrictSchema):
     variant = variant_field(required=True)
     options = options_field()
     hand = fields.Nested(HandRecordSchema, required=True)
+    seats = list_field(text_field(), MAX_SEATS, metadata={
+        "description": "who sits at each seat (a game's `seats`, one name a seat): the "
+                       "problems and lines name them; without, a seat is said by its number"})
 
 
 class LineSchema(PassThroughSchema):

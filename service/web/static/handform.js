@@ -288,7 +288,7 @@ class HandForm {
     clearTimeout(this.previewTimer);
     this.previewTimer = setTimeout(async () => {
       try {
-        const { data } = await api("POST", "/score", { body: { variant: this.g.variant, options: this.g.options, hand: this.record() } });
+        const { data } = await api("POST", "/score", { body: { variant: this.g.variant, options: this.g.options, seats: this.g.seats, hand: this.record() } });
         if (seq !== this.previewSeq) return;
         box.replaceChildren(h("p", { class: "preview-ok" }, t("preview.scores")),
           h("ul", { class: "preview-cols" }, this.g.columns.map((c) => h("li", {},

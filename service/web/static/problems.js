@@ -1,32 +1,16 @@
-/* The service's refusals as the page shows them: in the page's words, with the seats named as
- * the players are, the rule each cites as a link to its rulebook, each at the field it is
- * about (a form marks its fields with ``data-field``). */
+/* The service's refusals as the page shows them: the service's own words (it says them in
+ * the page's language, and names a game's players where it knows the game), the rule each
+ * cites as a link to its rulebook, each at the field it is about (a form marks its fields
+ * with ``data-field``). */
 import { h } from "./dom.js";
 import { I18n, t } from "./i18n.js";
-import { G, ruleLink, seatName } from "./state.js";
+import { G, ruleLink } from "./state.js";
 
-/** A problem of the service in the page's words: its title in the page's language where
- * the page knows the code, the service's message with seats named as the players are. */
+/** A problem of the service as the page says it: its message as sent, after the page's
+ * title for its code where the page knows one in its language. */
 function problemText(error) {
   const known = error.code && I18n.lang !== "en" && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
-  let message = String(error.message || "");
-  if (G.game) {
-    const names = (a, b) => (b !== undefined ? `${seatName(Number(a))} & ${seatName(Number(b))}` : seatName(Number(a)));
-    message = message.replace(/\bseats? (\d+)(?: and (\d+))?/g, (_, a, b) => names(a, b));
-    // The Italian says "il posto 0", "del posto 0", "ai posti 0 e 2": a name takes no article.
-    const preposition = { il: "", i: "", al: "a ", ai: "a ", del: "di ", dei: "di ", dal: "da ", dai: "da " };
-    message = message.replace(/\b(?:([Ii]l|[Ii]|[Aa]l|[Aa]i|[Dd]el|[Dd]ei|[Dd]al|[Dd]ai) )?[Pp]ost[oi] (\d+)(?: e (\d+))?/g,
-      (_, article, a, b) => {
-        const word = article ? preposition[article.toLowerCase()] : "";
-        const said = `${word}${names(a, b)}`;
-        return article && article[0] === article[0].toUpperCase() ? said[0].toUpperCase() + said.slice(1) : said;
-      });
-  }
-  message = message.replace(/ ?\((?:declarations|piles)\[\d+\][^)]*\)/g, "");
-  if (G.game) {
-    // "seat 2 (Carla)" once named is "Carla (Carla)": the name once is enough.
-    for (const name of G.game.seats) message = message.split(`${name} (${name})`).join(name);
-  }
+  const message = String(error.message || "");
   return known ? `${known}: ${message}` : message;
 }
 
