@@ -217,13 +217,13 @@ def is_sans_prendre(contract: Contract) -> bool:
 def say_contract(contract: Contract) -> Text:
     """Who played with whom (§5.3): the card called and its holder, the partner; a solo, with
     the card it took and from whom where the record says; a solo sans prendre; a surrender."""
-    values = {"declarer": seat_name(contract.declarer).capitalize(),
-              "card": contract.called_card}
-    partner = None if contract.partner is None else seat_name(contract.partner)
+    declarer = seat_name(contract.declarer).capitalize()
     if contract.type == "surrender":
-        return Text("{declarer} called a card of their own and surrendered", **values)
+        return Text("{declarer} called a card of their own and surrendered", declarer=declarer)
     if is_sans_prendre(contract):
-        return Text("{declarer} played solo sans prendre", **values)
+        return Text("{declarer} played solo sans prendre", declarer=declarer)
+    values = {"declarer": declarer, "card": contract.called_card}
+    partner = None if contract.partner is None else seat_name(contract.partner)
     if contract.type == "solo":
         if partner is None:
             return Text("{declarer} played solo, calling {card}", **values)
