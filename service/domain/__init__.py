@@ -134,7 +134,7 @@ from .hand.confirmations import (
 )
 from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
-from .mitigatti.settlement import STARTING_MARCA, parse_money
+from .mitigatti.settlement import STARTING_MARCA, parse_money, pot_collected_text
 from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
 from .rulebook import rulebook
@@ -235,6 +235,7 @@ __all__ = [
     "percent",
     "plan_movement",
     "plan_round",
+    "pot_collected_text",
     "read_hand_record",
     "read_seating",
     "reason_of",

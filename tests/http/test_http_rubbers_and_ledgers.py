@@ -96,7 +96,9 @@ def test_a_mitigatti_evening_with_a_thrown_in_deal_a_tie_and_the_pot(table: Any,
     assert response.status_code == 201, response.json
     state = game.state()
     assert state["balances"] == {"0": 9, "1": 9, "2": 12} and state["pot"] == 0
-    assert state["pot_collected"] == [{"hand": 3, "seat": "2", "marca": 1}]
+    assert state["pot_collected"] == [{
+        "hand": 3, "seat": "2", "marca": 1,
+        "text": "Carla is the sole top scorer and collects the pot: 1 marca"}]
     assert sum(state["balances"].values()) + state["pot"] == 30
     assert state["money"] == {"0": "-0.50", "1": "-0.50", "2": "1.00"}
     assert sorted((t["from"], t["to"], t["marca"], t["money"]) for t in state["transfers"]) \

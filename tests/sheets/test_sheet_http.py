@@ -86,6 +86,32 @@ def test_the_sheets_explanations_are_the_sentences_the_page_shows(
         }[lang]]
 
 
+def _flat(text_: str) -> str:
+    return " ".join(text_.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+@pytest.mark.parametrize("name", ["mitigatti-4", "mitigatti-3", "gatti-4-call"])
+def test_the_pdf_says_the_contract_and_the_pot_as_the_api_does(client: Any, name: str,
+                                                                 lang: str) -> None:
+    """Issue 27: the sheet prints who played with whom (a contract, a call) at each hand's
+    head, each payment's flow and the pot collected (R15) in the very sentences the API sends
+    for the same hands, in the same language, the players by name."""
+    game = HttpGame(client, SAMPLES[name])
+    body = game.get(headers={"Accept-Language": lang}).json
+    pdf = _flat(pdf_text(game.get(f"/sheet.pdf?lang={lang}&detail=1").data))
+    contracts = [hand["result"]["contract_text"] for hand in body["hands"]
+                 if "contract_text" in hand["result"]]
+    assert contracts if name != "mitigatti-3" else not contracts
+    flows = [payment["flow"] for hand in body["hands"]
+             for payment in hand["result"].get("payments", [])]
+    collected = [x["text"] for x in body.get("pot_collected", [])]
+    assert bool(collected) == (name == "mitigatti-3")
+    for sentence in [*contracts, *flows, *(f"{c} (R15)" for c in collected)]:
+        assert _flat(sentence) in pdf, sentence
+    assert all(c.split()[0] in body["seats"] for c in contracts)  # the declarer by name
+
+
 def test_the_sheet_in_french_for_nice(client: Any) -> None:
     """Issue 27: ``?lang=fr`` prints the sheet in French: its headings, Mitigatti's words as
     Cason's article writes them, money as French writes it."""

@@ -130,7 +130,7 @@ def test_french_uses_the_words_of_a_table_in_nice() -> None:
     assert "petar bagatte" in said(
         "{seat} lost the Bagatte in the last trick (petar bagatte): {each} marca to each other "
         "player{doubled}")
-    assert "sans prendre" in french["contract.sans_prendre"]
+    assert "sans prendre" in said("{declarer} played solo sans prendre")
 
 
 # -- Gatti -----------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_gatti_classic_prints_captured_melds_and_a_negative_bagatto(
 def test_a_call_credits_the_partners_melds_in_grey(sample_views: dict[str, GameView]) -> None:
     sheet = build_sheet(sample_views["gatti-4-call"])
     first = sheet.hands[0]
-    assert first.notes == ("Anna called K♥: partner Carla",)
+    assert first.notes == ("Anna called KH: partner Carla",)
     melds = rows_of(first, "line")[0]
     anna, bruno, carla, dario = melds.cells
     assert anna is not None and carla is not None and bruno is not None and dario is not None
@@ -187,7 +187,7 @@ def test_a_call_credits_the_partners_melds_in_grey(sample_views: dict[str, GameV
     assert (carla.text, carla.mark, carla.style) == ("16", "F", "plain")
     assert (anna.text, anna.mark, anna.style) == ("16", "F", "shared")
     assert (bruno.style, dario.style) == ("plain", "shared")
-    assert sheet.hands[1].notes[0] == ("Bruno called K♠, a card of their own: alone against "
+    assert sheet.hands[1].notes[0] == ("Bruno called KS, a card of their own: alone against "
                                        "three")
     assert ("", "grey: scored by a partner, credited to the column") in sheet.legend
 
@@ -224,7 +224,7 @@ def test_mitigatti_prints_the_marca_ledger(sample_views: dict[str, GameView]) ->
     view = sample_views["mitigatti-4"]
     sheet = build_sheet(view)
     first = sheet.hands[0]
-    assert first.notes == ("Anna called K♥: partner Carla",)
+    assert first.notes == ("Anna called KH: partner Carla",)
     labels = [row.label for row in first.rows]
     assert labels == ["points", "partida", "declarations", "Bagatte ultimu", "marca", "balance"]
     assert cells(rows_of(first, "line")[2]) == ["−2", "+6", "−2", "−2"]

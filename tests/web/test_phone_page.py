@@ -164,11 +164,12 @@ def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     expect(transfers).to_have_count(3)
     expect(transfers.first).to_contain_text("Anna → Bruno: 4 marca")
     page.click("tr.hand[data-hand='1'] .hand-button")
-    # Each payment as the service says it, with the transfers it makes.
+    # The contract, each payment and the transfers it makes, as the service says them.
+    expect(page.locator("#details-1 .contract")).to_have_text("Anna called KH: partner Carla")
     bagatte = page.locator("#details-1 .payments li", has_text="with the Bagatte")
     expect(bagatte).to_contain_text("Bruno won the last trick with the Bagatte: 2 marca from "
                                      "each other player")
-    expect(bagatte).to_contain_text("(Anna → Bruno, Carla → Bruno, Dario → Bruno)")
+    expect(bagatte).to_contain_text("(Anna → Bruno 2, Carla → Bruno 2, Dario → Bruno 2)")
     expect(page.locator("#details-1")).to_contain_text("Partida: the declarer's side (Anna and "
                                                        "Carla) took 23 of 72 points")
 
@@ -320,6 +321,10 @@ def test_ottocento_and_the_call(phones: Any, variant: str, family: str,
         # Each player is credited the side they played on (R6): 9 + 15 + 20 for the caller's,
         # 11 tricks + 37 for the others.
         assert table.totals() == {"0": "44", "1": "48", "2": "44", "3": "48"}
+        # The call, as the service says it.
+        page.click("tr.hand[data-hand='1'] .hand-button")
+        expect(page.locator("#details-1 .contract")).to_have_text(
+            "Anna called KH: partner Carla")
 
 
 def test_the_page_works_with_the_keyboard(phones: Any) -> None:

@@ -30,20 +30,11 @@ class Gatti(PointsFamily):
         return item, mark
 
     def lead_notes(self, hand: HandView, result: Result) -> tuple[list[str], set[str]]:
-        """The card the dealer called, and who turned out to hold it."""
-        call = hand.record.get("call")
-        if not call:
+        """The card the dealer called, and who turned out to hold it, as the service says it."""
+        call = result.get("contract_text")
+        if call is None:
             return [], set()
-        t = self.t
-        names = self.c.names
-        card = self.c.card(call["card"])
-        partner = result.get("partner", call.get("partner"))
-        dealer = names[hand.dealer]
-        if partner is None:
-            return [t("call.hidden", dealer=dealer, card=card)], set()
-        if partner == hand.dealer:
-            return [t("call.alone", dealer=dealer, card=card)], {"dealer_alone"}
-        return [t("call.partner", dealer=dealer, card=card, partner=names[partner])], set()
+        return [self.c.say(call)], {"dealer_alone"}
 
     def mark_legend(self) -> list[tuple[str, str]]:
         t = self.t

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.domain import STARTING_MARCA, parse_money
+from service.domain import STARTING_MARCA, parse_money, pot_collected_text
 
 from ..games import HandView
 from .context import SheetContext, currency_of
@@ -35,39 +35,11 @@ class Mitigatti(Family):
     # -- one hand ---------------------------------------------------------------------------
 
     def lead_notes(self, hand: HandView, result: Result) -> tuple[list[str], set[str]]:
-        contract = hand.record.get("contract")
-        if not contract:
+        """Who played with whom, as the service says it."""
+        contract = result.get("contract_text")
+        if contract is None:
             return [], set()
-        return [self._contract_text(contract, result)], {"surrendered"}
-
-    def _contract_text(self, contract: Mapping[str, Any], result: Result) -> str:
-        t = self.t
-        names = self.c.names
-        declarer = contract["declarer"]
-        who = names[declarer]
-        card = contract.get("called_card")
-        card_text = self.c.card(card) if card else ""
-        partner = contract.get("partner")
-        if partner is None:
-            sides = result.get("sides") or []
-            team = [s for s in (sides[0]["seats"] if sides else []) if s != declarer]
-            partner = team[0] if team else None
-        partner_name = names[partner] if partner is not None else None
-        kind = contract["type"]
-        if kind == "surrender":
-            return t("contract.surrender", declarer=who)
-        if kind == "solo":
-            if contract.get("sans_prendre"):
-                return t("contract.sans_prendre", declarer=who)
-            if card:
-                if partner_name is None:
-                    return t("contract.solo.call.hidden", declarer=who, card=card_text)
-                return t("contract.solo.call", declarer=who, card=card_text,
-                         partner=partner_name)
-            return t("contract.solo", declarer=who)
-        if partner_name is None:
-            return t("contract.call.hidden", declarer=who, card=card_text)
-        return t("contract.call", declarer=who, card=card_text, partner=partner_name)
+        return [self.c.say(contract)], {"surrendered"}
 
     def rows(self, index: int, hand: HandView, result: Result) -> tuple[list[Row], list[str]]:
         t = self.t
@@ -116,8 +88,7 @@ class Mitigatti(Family):
     def details(self, index: int, hand: HandView, result: Result) -> list[str]:
         out = self._payments(result)
         for seat, marca in (self.c.numbers[index].collected or {}).items():
-            out.append(self.t("detail.pot_collected", who=self.c.names[int(seat)], n=marca)
-                       + " (R15)")
+            out.append(f"{self.c.say(pot_collected_text(seat, marca))} (R15)")
         return out
 
     def _payments(self, result: Result) -> list[str]:
@@ -132,9 +103,7 @@ class Mitigatti(Family):
                 groups.append((payment["item"], payment["text"], [payment]))
         out = []
         for _item, text, payments in groups:
-            flows = ", ".join(self.t("detail.flows", payer=self.c.party(p["from"]),
-                                     payee=self.c.party(p["to"]), n=p["marca"])
-                              for p in payments)
+            flows = ", ".join(self.c.say(p["flow"]) for p in payments)
             rule = payments[0].get("rule")
             out.append(f"{self.c.say(text)}: {flows}" + (f" ({rule})" if rule else ""))
         return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import Text
+
 Json = dict[str, Any]
 
 
@@ -77,7 +79,8 @@ class Act:
 @dataclass(frozen=True, slots=True)
 class Payment:
     """A payment in marca (Mitigatti): ``payer`` gives ``payee`` (a seat, or None for the pot
-    of R15) ``marca`` counters, for the reason ``item`` explains."""
+    of R15) ``marca`` counters, for the reason ``item`` explains; ``flow`` says who pays whom
+    how much ("seat 0 → seat 1 2")."""
 
     item: str
     payer: int
@@ -85,16 +88,22 @@ class Payment:
     marca: int
     text: str
     rule: str
+    flow: Text | None = None
 
     def to_json(self) -> Json:
-        return {"item": self.item, "from": self.payer,
-                "to": "pot" if self.payee is None else self.payee, "marca": self.marca,
-                "text": self.text, "rule": self.rule}
+        out: Json = {"item": self.item, "from": self.payer,
+                     "to": "pot" if self.payee is None else self.payee, "marca": self.marca,
+                     "text": self.text, "rule": self.rule}
+        if self.flow is not None:
+            out["flow"] = self.flow
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """What a hand scores: per side its lines, per score-sheet column its points."""
+    """What a hand scores: per side its lines, per score-sheet column its points;
+    ``contract`` says who played with whom by the hand's contract (Mitigatti) or call
+    (gatti-4-call)."""
 
     sides: tuple[SideResult, ...]
     columns: tuple[tuple[str, int], ...]
@@ -103,6 +112,7 @@ class HandResult:
     facts: tuple[tuple[str, Any], ...] = field(default=())
     acts: tuple[Act, ...] = ()
     payments: tuple[Payment, ...] | None = None
+    contract: Text | None = None
 
     def marca(self, seats: int) -> dict[str, int]:
         """Each seat's balance of the hand's payments."""
@@ -124,6 +134,7 @@ class HandResult:
             "columns": dict(self.columns),
             "violations": [v.to_json() for v in self.violations],
             "events": list(self.events),
+            **({"contract_text": self.contract} if self.contract is not None else {}),
             **({"acts": [a.to_json() for a in self.acts]} if self.acts else {}),
             **({"payments": [p.to_json() for p in self.payments],
                 "marca": self.marca(len(self.columns)), "pot": self.pot}

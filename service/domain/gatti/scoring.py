@@ -21,7 +21,7 @@ from ..hand.points_piles import Counted, PointsView, points_line, resolve_points
 from ..hand.records import Combination, Declaration, HandRecord
 from ..hand.replay import replay_if_played
 from ..hand.shown import check_forbidden_discards, check_shown_cards
-from ..hand.sides import Sides, hand_sides, seat_name, side_name
+from ..hand.sides import Sides, hand_sides, say_call, seat_name, side_name
 from ..variant import Variant
 from .melds import (
     COURTS,
@@ -431,7 +431,8 @@ def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: Ha
         events.append("dealer_alone")
     if record.fool is not None and record.fool.covered is False:
         events.append("fool_handed_over")
+    call = say_call(record.dealer, record.call) if record.call is not None else None
     if replay is not None:
         return HandResult(side_results, columns, replay.violations, tuple(events),
-                          replay.facts())
-    return HandResult(side_results, columns, (), tuple(events))
+                          replay.facts(), contract=call)
+    return HandResult(side_results, columns, (), tuple(events), contract=call)

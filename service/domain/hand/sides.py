@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.text import Seats
+from ..core.text import Seats, Text
 from ..variant import Variant
-from .records import HandRecord
+from .records import Call, HandRecord
 
 
 @dataclass(frozen=True)
@@ -50,3 +50,16 @@ def side_name(sides: Sides, side: int) -> Seats:
     if len(seats) == 2:
         return Seats("seats {a} and {b}", at=seats, a=seats[0], b=seats[1])
     return Seats("seats {a}, {b} and {c}", at=seats, a=seats[0], b=seats[1], c=seats[2])
+
+
+def say_call(dealer: int, call: Call) -> Text:
+    """The dealer's call and who held the card (Gatti §2.2): the partner, or the dealer alone
+    against the others having called a card of their own."""
+    # A scored call knows its partner: given, or found by the tricks.
+    assert call.partner is not None
+    values = {"dealer": seat_name(dealer).capitalize(), "card": call.card}
+    if call.partner == dealer:
+        return Text("{dealer} called {card}, a card of their own: alone against three",
+                    **values)
+    return Text("{dealer} called {card}: partner {partner}", partner=seat_name(call.partner),
+                **values)

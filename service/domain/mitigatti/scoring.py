@@ -18,6 +18,7 @@ A thrown-in deal ("to the mountain") is recorded, settles nothing and does not m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ..core.cards import SUITS as ALL_SUITS
 from ..core.cards import Card, plain
@@ -213,6 +214,37 @@ def is_sans_prendre(contract: Contract) -> bool:
     return contract.type == "solo" and (contract.sans_prendre or contract.called_card is None)
 
 
+def say_contract(contract: Contract) -> Text:
+    """Who played with whom (§5.3): the card called and its holder, the partner; a solo, with
+    the card it took and from whom where the record says; a solo sans prendre; a surrender."""
+    declarer = seat_name(contract.declarer).capitalize()
+    if contract.type == "surrender":
+        return Text("{declarer} called a card of their own and surrendered", declarer=declarer)
+    if is_sans_prendre(contract):
+        return Text("{declarer} played solo sans prendre", declarer=declarer)
+    values = {"declarer": declarer, "card": contract.called_card}
+    partner = None if contract.partner is None else seat_name(contract.partner)
+    if contract.type == "solo":
+        if partner is None:
+            return Text("{declarer} played solo, calling {card}", **values)
+        return Text("{declarer} played solo, calling {card} from {partner}", partner=partner,
+                    **values)
+    # A scored call knows its partner: given, or found by the tricks.
+    assert partner is not None
+    return Text("{declarer} called {card}: partner {partner}", partner=partner, **values)
+
+
+#: Who is paid marca set aside (R15).
+THE_POT = Text("the pot")
+
+
+def said_flow(payment: Payment) -> Payment:
+    """``payment`` saying who pays whom how much: "seat 0 → seat 1 2", "seat 2 → the pot 1"."""
+    payee = THE_POT if payment.payee is None else seat_name(payment.payee)
+    return replace(payment, flow=Text("{payer} → {payee} {n}", payer=seat_name(payment.payer),
+                                      payee=payee, n=payment.marca))
+
+
 def _partida_four(variant: Variant, contract: Contract, sides: Sides,
                   points: Mapping[int, int]) -> list[Payment]:
     total = variant.deck_total
@@ -399,7 +431,8 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
         facts.append(("top_scorer", top))
     violations = replay.violations if replay is not None else ()
     return HandResult(side_results, columns, violations, tuple(events), tuple(facts),
-                      payments=tuple(payments))
+                      payments=tuple(said_flow(p) for p in payments),
+                      contract=say_contract(contract) if contract is not None else None)
 
 
 def _fuole_owner(variant: Variant, record: HandRecord,

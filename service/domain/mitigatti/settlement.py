@@ -13,6 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from ..core.text import Text
+from ..hand.sides import seat_name
+
 STARTING_MARCA = 10
 POT = "pot"
 
@@ -112,6 +115,13 @@ def _settle_group(nets: dict[str, int]) -> list[tuple[str, str, int]]:
     return out
 
 
+def pot_collected_text(seat: str, marca: int) -> Text:
+    """What a hand's sole top scorer collecting the pot is told (R15)."""
+    return Text.counted("{seat} is the sole top scorer and collects the pot: {n} marca",
+                        "{seat} is the sole top scorer and collects the pot: {n} marca", marca,
+                        seat=seat_name(int(seat)).capitalize())
+
+
 @dataclass(frozen=True)
 class Ledger:
     """An evening's standing: each seat's marca, the pot, and how to settle."""
@@ -128,7 +138,8 @@ class Ledger:
         out: dict[str, object] = {
             "balances": dict(self.balances), "pot": self.pot,
             "transfers": [t.to_json() for t in self.transfers],
-            "pot_collected": [{"hand": h, "seat": s, "marca": m}
+            "pot_collected": [{"hand": h, "seat": s, "marca": m,
+                               "text": pot_collected_text(s, m)}
                               for h, s, m in self.collections],
         }
         if self.money is not None:
@@ -171,4 +182,5 @@ def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
                   first - 1 + len(hands))
 
 
-__all__ = ["Ledger", "Transfer", "fewest_transfers", "ledger", "parse_money"]
+__all__ = ["Ledger", "Transfer", "fewest_transfers", "ledger", "parse_money",
+           "pot_collected_text"]

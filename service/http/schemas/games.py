@@ -158,7 +158,9 @@ class GameSchema(PassThroughSchema):
                         metadata={"description": "Mitigatti with marca_value: net money per "
                                                  "seat"})
     pot_collected = fields.List(
-        fields.Dict(), metadata={"description": "Mitigatti: who collected the pot, when"})
+        fields.Dict(), metadata={"description": "Mitigatti: who collected the pot, when: "
+                                                "hand, seat, marca and text (said with the "
+                                                "table's names)"})
     confirmation = fields.Nested(GameConfirmationSchema, required=True)
     boards = fields.List(fields.Nested(TableBoardSchema), metadata={
         "description": "a duplicate event's table: its boards in the order it plays them "

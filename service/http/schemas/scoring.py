@@ -73,6 +73,23 @@ class PlayedTrickSchema(PassThroughSchema):
     winner = fields.Integer(required=True)
 
 
+class PaymentSchema(PassThroughSchema):
+    """Mitigatti: one payment in marca, and why."""
+
+    item = fields.String(required=True, metadata={
+        "description": "partida, declaration, bagatte_ultimu or surrender"})
+    payer = fields.Integer(required=True, data_key="from", attribute="from",
+                           metadata={"description": "the seat that pays"})
+    to = fields.Raw(required=True, metadata={
+        "description": "the seat paid, or \"pot\" for marca set aside (R15)"})
+    marca = fields.Integer(required=True)
+    text = fields.String(required=True, metadata={"description": "why, said"})
+    rule = fields.String(required=True)
+    flow = fields.String(required=True, metadata={
+        "description": "who pays whom how much, said with the table's names: "
+                       "\"Anna → Bruno 2\""})
+
+
 class HandResultSchema(PassThroughSchema):
     sides = fields.List(fields.Nested(SideResultSchema), required=True)
     columns = fields.Dict(
@@ -84,6 +101,13 @@ class HandResultSchema(PassThroughSchema):
     marca = fields.Dict(keys=fields.String(), values=fields.Integer())
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     events = fields.List(fields.String(), required=True)
+    contract_text = fields.String(metadata={
+        "description": "who played with whom, said with the table's names: a Mitigatti "
+                       "hand's contract (the call and its partner, a solo, a surrender), "
+                       "gatti-4-call's call and who held the card"})
+    payments = fields.List(fields.Nested(PaymentSchema), metadata={
+        "description": "Mitigatti: the hand's payments in marca"})
+    pot = fields.Integer(metadata={"description": "Mitigatti: marca the hand sets aside (R15)"})
     tricks = fields.List(
         fields.Nested(PlayedTrickSchema),
         metadata={"description": "trick records only: each trick's leader and winner"},

@@ -1,8 +1,8 @@
 /* What the service does not say in words, in the page's: a declaration or a combination
- * being entered, a mark's meaning for the sheet's legend, the contract or the call a record
- * holds, a suggestion. A hand's result lines and payments the page shows as the service
- * said them (their ``text``, in the page's language and with the players' names); names of
- * seats here come from the caller, the words from i18n.js, cards from cards.js. */
+ * being entered, a mark's meaning for the sheet's legend, a suggestion. A hand's result
+ * lines, payments, contract or call the page shows as the service said them (their text, in
+ * the page's language and with the players' names); the words here come from i18n.js, cards
+ * from cards.js. */
 import { Cards } from "./cards.js";
 import { t } from "./i18n.js";
 
@@ -67,20 +67,6 @@ const Explain = {
   suggestion(sug) {
     if (sug.kind === "cricca" || sug.kind === "sequence") return Explain.combo(sug.kind, sug.type, sug.cards.length);
     return Explain.declaration(sug.declaration);
-  },
-
-  contract(c, seatName) {
-    const who = seatName(c.declarer);
-    if (c.type === "call") {
-      return t("explain.call", { who, card: c.called_card ? Cards.label(c.called_card) : "?", partner: c.partner !== undefined ? seatName(c.partner) : "?" });
-    }
-    if (c.type === "solo") return t(c.sans_prendre ? "explain.soloSans" : "explain.solo", { who });
-    return t("explain.surrender", { who });
-  },
-
-  call(call, dealer, seatName) {
-    if (call.partner === dealer) return t("explain.callAlone", { who: seatName(dealer), card: Cards.label(call.card) });
-    return t("explain.call", { who: seatName(dealer), card: Cards.label(call.card), partner: call.partner !== undefined ? seatName(call.partner) : "?" });
   },
 };
 

@@ -394,8 +394,8 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
   for (const event of result.events || []) {
     box.append(h("p", { class: "event" }, I18n.has(`event.${event}`) ? t(`event.${event}`) : event));
   }
-  if (hand.record.contract) box.append(h("p", {}, Explain.contract(hand.record.contract, seatName)));
-  if (hand.record.call) box.append(h("p", {}, Explain.call(hand.record.call, hand.dealer, seatName)));
+  // Who played with whom (a contract, a call), as the service said it.
+  if (result.contract_text) box.append(h("p", { class: "contract" }, result.contract_text));
   // Each line as the service said it: in the page's language, the players by their names.
   for (const side of result.sides || []) {
     const list = h("ul", { class: "lines" });
@@ -411,9 +411,11 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
     box.append(h("ul", { class: "lines payments" }, paymentGroups(result.payments).map((group) => h("li", {},
       h("span", { class: "line-points" }, group.marca),
       h("span", { class: "line-text" }, group.text, " ",
-        h("span", { class: "payment-who" }, `(${group.payments.map((p) =>
-          `${seatName(Number(p.from))} → ${p.to === "pot" ? t("pay.pot") : seatName(Number(p.to))}`).join(", ")})`)),
+        h("span", { class: "payment-who" }, `(${group.payments.map((p) => p.flow).join(", ")})`)),
       ruleLink(group.rule, g.variant)))));
+  }
+  for (const x of g.pot_collected || []) {
+    if (x.hand === hand.number) box.append(h("p", { class: "event pot-collected" }, x.text, " ", ruleLink("R15", g.variant)));
   }
   for (const v of result.violations || []) {
     box.append(h("p", { class: "event" }, `${t("sheet.violation")}: ${v.message}`));
