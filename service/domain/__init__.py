@@ -141,7 +141,7 @@ from .rulebook import rulebook
 from .variant import Variant
 
 #: Stored with every hand version: results are derived from the record by these rules.
-RULES_VERSION = "2026.11.1"
+RULES_VERSION = "2026.11.2"
 
 __all__ = [
     "CLUB_NAME_MAX",
