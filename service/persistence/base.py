@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Connection,
     Engine,
     MetaData,
     Table,
@@ -18,6 +19,8 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    or_,
+    select,
     update,
 )
 from sqlalchemy.dialects import postgresql
@@ -70,6 +73,23 @@ def version_bump(table: Table, key: str) -> Update:
     return (update(table)
             .where(table.c.id == bindparam(key), table.c.version == bindparam("expected"))
             .values(version=bindparam("next_version")))
+
+
+def token_opens_a_row(connection: Connection, table: Table, token_hash: str) -> bool:
+    """Whether ``token_hash`` is the edit or the read token's hash of a row of ``table`` (a
+    game's, an event's, a club's)."""
+    return connection.execute(
+        select(table.c.id).where(or_(table.c.edit_token_hash == token_hash,
+                                     table.c.read_token_hash == token_hash))
+        .limit(1)).first() is not None
+
+
+def action_log(connection: Connection, log: Table, owner: str, owner_id: str) -> list[Any]:
+    """The rows an event's or a club's log (``owner``: ``event``, ``club``) keeps of
+    ``owner_id``, in the order of the versions they made."""
+    return list(connection.execute(
+        select(log).where(log.c[f"{owner}_id"] == owner_id)
+        .order_by(log.c[f"{owner}_version"])).all())
 
 
 def default_database_url() -> str:

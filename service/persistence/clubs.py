@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from service.application import ports
 from service.domain import ClubResult, MemberRow, Season
 
-from .base import tables, version_bump
+from .base import action_log, tables, token_opens_a_row, version_bump
 from .connections import SqlConnections, aware
 
 _clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
@@ -102,16 +102,11 @@ class SqlClubRepository:
 
     def club_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
-            return connection.execute(
-                select(_clubs.c.id).where(or_(_clubs.c.edit_token_hash == token_hash,
-                                              _clubs.c.read_token_hash == token_hash))
-                .limit(1)).first() is not None
+            return token_opens_a_row(connection, _clubs, token_hash)
 
     def club_history(self, club_id: str) -> list[ports.EventAction]:
         with self._connect() as connection:
-            rows = connection.execute(
-                select(_actions).where(_actions.c.club_id == club_id)
-                .order_by(_actions.c.club_version)).all()
+            rows = action_log(connection, _actions, "club", club_id)
         return [ports.EventAction(r.club_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 

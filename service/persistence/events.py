@@ -15,9 +15,8 @@ from sqlalchemy.exc import IntegrityError
 
 from service.application import ports
 
-from .base import tables, version_bump
+from .base import action_log, tables, token_opens_a_row, version_bump
 from .connections import SqlConnections, aware
-from .models import EventRow
 from .repository import SqlGameRepository
 
 _events, _rounds, _tables, _actions, _games, _hands = tables(
@@ -94,16 +93,11 @@ class SqlEventRepository:
 
     def event_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
-            return connection.execute(
-                select(EventRow.id).where(or_(EventRow.edit_token_hash == token_hash,
-                                              EventRow.read_token_hash == token_hash))
-                .limit(1)).first() is not None
+            return token_opens_a_row(connection, _events, token_hash)
 
     def event_history(self, event_id: str) -> list[ports.EventAction]:
         with self._connect() as connection:
-            rows = connection.execute(
-                select(_actions).where(_actions.c.event_id == event_id)
-                .order_by(_actions.c.event_version)).all()
+            rows = action_log(connection, _actions, "event", event_id)
         return [ports.EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
                 for r in rows]
 

@@ -24,7 +24,6 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    or_,
     select,
     update,
 )
@@ -47,7 +46,7 @@ from service.domain import (
     current_verdicts,
 )
 
-from .base import tables, version_bump
+from .base import tables, token_opens_a_row, version_bump
 from .connections import SqlConnections, aware
 from .models import ConfirmationRow, GameRow, HandRow, PlayerTokenRow
 
@@ -233,15 +232,7 @@ class SqlGameRepository:
 
     def token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
-            found = connection.execute(
-                select(GameRow.id)
-                .where(
-                    or_(GameRow.edit_token_hash == token_hash,
-                        GameRow.read_token_hash == token_hash)
-                )
-                .limit(1)
-            ).first()
-            if found is not None:
+            if token_opens_a_row(connection, _games, token_hash):
                 return True
             player = connection.execute(
                 select(PlayerTokenRow.game_id).where(PlayerTokenRow.token_hash == token_hash)
