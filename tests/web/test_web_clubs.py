@@ -309,3 +309,18 @@ def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
         "data-values", re.compile(r"^1000,\d+,\d+$"))
     page.click("#member-back")
     expect(page.locator("#roster")).to_contain_text("Bruno")
+
+
+def test_a_phone_without_the_clubs_link_is_told_to_open_it_from_the_link(phones: Any) -> None:
+    """CLUBS.md "The phone page": a club's page and a member's page opened on a phone that
+    holds none of the club's tokens say so, with the way home."""
+    _secretary, _page, club_id, _edit, ids = _club_with(phones, ["Anna"])
+    stranger = phones()
+    page = stranger.page
+    for path, screen in ((f"/#/clubs/{club_id}", "club"),
+                         (f"/#/clubs/{club_id}/members/{ids['Anna']}", "member")):
+        page.goto(stranger.base + path)
+        section = page.locator(f"section.screen.{screen}")
+        expect(section.locator(".card")).to_contain_text("does not have this club's link")
+        expect(section.locator("a.button[href='#/']")).to_be_visible()
+        expect(page.locator("#roster")).to_have_count(0)

@@ -56,17 +56,25 @@ const C = {
 
 const FAMILIES = ["gatti", "ottocento", "mitigatti"];
 
-async function clubScreen(id) {
+/** The token this phone holds for club ``id``: the secretary's, else the members'. None: the
+ * screen (``screen``: its class) says the club was not opened on this phone, and the caller
+ * stops. */
+function heldClubToken(id, screen) {
   const saved = Clubs.get(id);
   const token = saved?.tokens?.edit || saved?.tokens?.read;
   if (!token) {
-    redraw(h("section", { class: "screen club" }, h("h1", {}, t("club.title")),
+    redraw(h("section", { class: `screen ${screen}` }, h("h1", {}, t("club.title")),
       h("p", { class: "card" }, t("club.notOpened")),
       h("a", { class: "button primary", href: "#/" }, t("action.home"))), true);
-    return;
   }
+  return token;
+}
+
+async function clubScreen(id) {
+  const token = heldClubToken(id, "club");
+  if (!token) return;
   Object.assign(C, {
-    id, token, edit: Boolean(saved.tokens.edit), open: null, merging: null, renaming: null, forgetting: null,
+    id, token, edit: Boolean(Clubs.get(id).tokens.edit), open: null, merging: null, renaming: null, forgetting: null,
     season: null, standings: null, history: null, addingSeason: false,
   });
   await load();
@@ -470,4 +478,4 @@ async function download(path, filename) {
   }
 }
 
-export { clubScreen, historyChart, newClubScreen };
+export { clubScreen, heldClubToken, historyChart, newClubScreen };

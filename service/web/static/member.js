@@ -6,7 +6,7 @@
  * (chart.js's picture), each chart's figures also in a table for a screen reader. */
 import { api } from "./api.js";
 import { picture } from "./chart.js";
-import { historyChart } from "./clubs.js";
+import { heldClubToken, historyChart } from "./clubs.js";
 import { chipRadio, h, redraw } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { Clubs } from "./stores.js";
@@ -19,14 +19,8 @@ const M = {
 };
 
 async function memberScreen(clubId, memberId) {
-  const saved = Clubs.get(clubId);
-  const token = saved?.tokens?.edit || saved?.tokens?.read;
-  if (!token) {
-    redraw(h("section", { class: "screen member" }, h("h1", {}, t("club.title")),
-      h("p", { class: "card" }, t("club.notOpened")),
-      h("a", { class: "button primary", href: "#/" }, t("action.home"))), true);
-    return;
-  }
+  const token = heldClubToken(clubId, "member");
+  if (!token) return;
   Object.assign(M, { club: clubId, member: memberId, token, season: null, family: null, variant: null });
   M.seasons = (await api("GET", `/clubs/${clubId}/seasons`, { token })).data.seasons;
   await load();
