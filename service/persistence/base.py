@@ -84,14 +84,6 @@ def token_opens_a_row(connection: Connection, table: Table, token_hash: str) -> 
         .limit(1)).first() is not None
 
 
-def action_log(connection: Connection, log: Table, owner: str, owner_id: str) -> list[Any]:
-    """The rows an event's or a club's log (``owner``: ``event``, ``club``) keeps of
-    ``owner_id``, in the order of the versions they made."""
-    return list(connection.execute(
-        select(log).where(log.c[f"{owner}_id"] == owner_id)
-        .order_by(log.c[f"{owner}_version"])).all())
-
-
 def default_database_url() -> str:
     """``$DATABASE_URL``, or a SQLite file ``./var/segnapunti.sqlite3`` under the working dir."""
     return os.environ.get("DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE_PATH}"

@@ -28,8 +28,8 @@ from sqlalchemy.exc import IntegrityError
 from service.application import ports
 from service.domain import ClubResult, MemberRow, Season
 
-from .base import action_log, tables, token_opens_a_row, version_bump
-from .connections import SqlConnections, aware
+from .base import tables, token_opens_a_row, version_bump
+from .connections import SqlConnections, action_log, aware, log_action
 
 _clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
     "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
@@ -105,10 +105,7 @@ class SqlClubRepository:
             return token_opens_a_row(connection, _clubs, token_hash)
 
     def club_history(self, club_id: str) -> list[ports.EventAction]:
-        with self._connect() as connection:
-            rows = action_log(connection, _actions, "club", club_id)
-        return [ports.EventAction(r.club_version, r.action, dict(r.data), aware(r.created_at))
-                for r in rows]
+        return action_log(self._connect, _actions, "club", club_id)
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         with self._connect() as connection:
@@ -362,9 +359,7 @@ class SqlClubRepository:
     @staticmethod
     def _act(connection: Connection, club_id: str, version: int, action: str,
              data: dict[str, Any], now: datetime) -> None:
-        connection.execute(insert(_actions), {
-            "club_id": club_id, "club_version": version, "action": action, "data": data,
-            "created_at": now})
+        log_action(connection, _actions, "club", club_id, version, action, data, now)
 
 
 def _moment(value: str | datetime) -> datetime:

@@ -23,17 +23,18 @@ showing through the ports. Only ``atomic`` sets it, and only the repositories re
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import Connection, Engine, event
+from sqlalchemy import Connection, Engine, Table, event, insert, select
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from service.application.ports import StoreUnavailable
+from service.application.ports import EventAction, StoreUnavailable
 
 from .gate import writer_gate
 
@@ -53,6 +54,27 @@ class _Unit:
 def aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; everything stored is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def action_log(connect: Callable[[], AbstractContextManager[Connection]], log: Table,
+               owner: str, owner_id: str) -> list[EventAction]:
+    """The actions an event's or a club's log (``owner``: ``event``, ``club``) keeps of
+    ``owner_id``, in the order of the versions they made."""
+    version = log.c[f"{owner}_version"]
+    with connect() as connection:
+        rows = connection.execute(
+            select(log).where(log.c[f"{owner}_id"] == owner_id).order_by(version)).all()
+    return [EventAction(row._mapping[version], row.action, dict(row.data),
+                        aware(row.created_at)) for row in rows]
+
+
+def log_action(connection: Connection, log: Table, owner: str, owner_id: str, version: int,
+               action: str, data: dict[str, Any], now: datetime) -> None:
+    """Append ``action`` to an event's or a club's log (``owner``: ``event``, ``club``), as
+    the change that made ``owner_id``'s ``version``."""
+    connection.execute(insert(log), {
+        f"{owner}_id": owner_id, f"{owner}_version": version, "action": action, "data": data,
+        "created_at": now})
 
 
 def _unavailable(context: ExceptionContext) -> StoreUnavailable | None:

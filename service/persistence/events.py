@@ -15,8 +15,8 @@ from sqlalchemy.exc import IntegrityError
 
 from service.application import ports
 
-from .base import action_log, tables, token_opens_a_row, version_bump
-from .connections import SqlConnections, aware
+from .base import tables, token_opens_a_row, version_bump
+from .connections import SqlConnections, action_log, aware, log_action
 from .repository import SqlGameRepository
 
 _events, _rounds, _tables, _actions, _games, _hands = tables(
@@ -96,10 +96,7 @@ class SqlEventRepository:
             return token_opens_a_row(connection, _events, token_hash)
 
     def event_history(self, event_id: str) -> list[ports.EventAction]:
-        with self._connect() as connection:
-            rows = action_log(connection, _actions, "event", event_id)
-        return [ports.EventAction(r.event_version, r.action, dict(r.data), aware(r.created_at))
-                for r in rows]
+        return action_log(self._connect, _actions, "event", event_id)
 
     def table_event_token(self, game_id: str, token_hash: str) -> ports.TableEventToken | None:
         with self._connect() as connection:
@@ -222,6 +219,4 @@ class SqlEventRepository:
     @staticmethod
     def _act(connection: Connection, event_id: str, version: int, action: str,
              data: dict[str, Any], now: datetime) -> None:
-        connection.execute(insert(_actions), {
-            "event_id": event_id, "event_version": version, "action": action, "data": data,
-            "created_at": now})
+        log_action(connection, _actions, "event", event_id, version, action, data, now)
