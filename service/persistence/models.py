@@ -78,18 +78,26 @@ class PlayerTokenRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
 
 
-class HandRow(Base):
+class HandColumns:
+    """What every row about one of a game's hands starts with: the order of insertion, the
+    game (its rows go with it) and the hand's number; first in each table, as they were
+    declared before they were shared."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True,
+                                    sort_order=-1)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), sort_order=-1
+    )
+    number: Mapped[int] = mapped_column(Integer, sort_order=-1)
+
+
+class HandRow(HandColumns, Base):
     __tablename__ = "hands"
     __table_args__ = (
         UniqueConstraint("game_id", "number"),
         CheckConstraint("number >= 1", name="number_positive"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE")
-    )
-    number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     record: Mapped[dict[str, Any]] = mapped_column(JSONType)
     rules_version: Mapped[str] = mapped_column(String(32))
@@ -99,7 +107,7 @@ class HandRow(Base):
     game: Mapped[GameRow] = relationship(back_populates="hands")
 
 
-class HandVersionRow(Base):
+class HandVersionRow(HandColumns, Base):
     """One entry of a hand's history. Rows are only ever inserted."""
 
     __tablename__ = "hand_versions"
@@ -113,11 +121,6 @@ class HandVersionRow(Base):
         CheckConstraint("token_kind IN ('edit', 'read')", name="token_kind_known"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE")
-    )
-    number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     #: The game's version after this change (each change bumps it by one).
     game_version: Mapped[int] = mapped_column(Integer)
@@ -128,7 +131,7 @@ class HandVersionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class ConfirmationRow(Base):
+class ConfirmationRow(HandColumns, Base):
     """A player's verdict on one version of a hand (issue 15). Rows are only ever inserted:
     a seat that changes its mind adds a row, a correction makes a new version that the old
     rows no longer speak for, and the history shows them all."""
@@ -141,11 +144,6 @@ class ConfirmationRow(Base):
         CheckConstraint("verdict IN ('confirm', 'dispute')", name="verdict_known"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE")
-    )
-    number: Mapped[int] = mapped_column(Integer)
     hand_version: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     verdict: Mapped[str] = mapped_column(String(16))
