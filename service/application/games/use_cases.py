@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from service.domain import (
     RULES_VERSION,
@@ -55,6 +55,7 @@ from ..ports import (
     StaleGame,
     StoredGame,
     StoredHand,
+    TokenKind,
 )
 from ..unit_of_work import UnitOfWork
 from .access import (
@@ -85,6 +86,7 @@ from .views import (
 
 #: Hands one game can hold; hand numbers beyond it are never valid (404).
 MAX_HANDS = 1000
+T = TypeVar("T")
 
 
 Clock = Callable[[], datetime]
@@ -344,18 +346,8 @@ class GameService:
         # The summary of the hands so far stands for them: nothing here walks the game.
         record, result = parse_and_score(view.setup, data, (), view.summary)
         canonical = record.to_json()
-        try:
-            stored = unit.games.add_hand(
-                game_id,
-                expected_game_version=game.version,
-                number=len(game.hands) + 1,
-                record=canonical,
-                rules_version=RULES_VERSION,
-                token_kind=kind,
-                now=self.clock(),
-            )
-        except StaleGame as error:
-            raise _concurrent(game_id) from error
+        stored = self._write_hand(unit.games.add_hand, game, kind, len(game.hands) + 1,
+                                  record=canonical)
         hand = hand_view(game_id, stored, record, result, view.setup)
         if game.club is not None:
             after = game_summary(view.setup, [result], view.summary)
@@ -365,6 +357,19 @@ class GameService:
                              stored.created_at)
         unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
         return hand
+
+    def _write_hand(self, write: Callable[..., T], game: StoredGame, kind: TokenKind,
+                    number: int, **change: Any) -> T:
+        """One of the store's writes of a hand (``add_hand``, ``replace_hand``,
+        ``delete_hand``): hand ``number`` of ``game`` at the version it was read at, under
+        these rules, by this kind of token, now. Another request's change in between is a
+        ``ConcurrentChange``."""
+        try:
+            return write(game.id, expected_game_version=game.version, number=number,
+                         rules_version=RULES_VERSION, token_kind=kind, now=self.clock(),
+                         **change)
+        except StaleGame as error:
+            raise _concurrent(game.id) from error
 
     def _remember_added(self, view: GameView, stored: StoredHand, record: HandRecord,
                         hand: HandView) -> None:
@@ -407,19 +412,9 @@ class GameService:
                      problems=Text.joined(p.message for p in broken)),
                 code="later_hands_conflict",
             ).at_table(*table_of(view.setup))
-        try:
-            stored = unit.games.replace_hand(
-                game_id,
-                expected_game_version=game.version,
-                number=number,
-                expected_hand_version=current.version,
-                record=record.to_json(),
-                rules_version=RULES_VERSION,
-                token_kind=kind,
-                now=self.clock(),
-            )
-        except StaleGame as error:
-            raise _concurrent(game_id) from error
+        stored = self._write_hand(unit.games.replace_hand, game, kind, number,
+                                  expected_hand_version=current.version,
+                                  record=record.to_json())
         corrected = hand_view(game_id, stored, record, result, view.setup)
         _project(unit, game, view.setup,
                  [*view.hands[: number - 1], corrected, *view.hands[number:]])
@@ -456,18 +451,8 @@ class GameService:
             raise Conflict(Text("the evening of game {game} is over: take that back (POST "
                                 "…/reopen) to delete its last hand", game=game_id),
                            code="evening_over")
-        try:
-            unit.games.delete_hand(
-                game_id,
-                expected_game_version=game.version,
-                number=number,
-                expected_hand_version=current.version,
-                rules_version=RULES_VERSION,
-                token_kind=kind,
-                now=self.clock(),
-            )
-        except StaleGame as error:
-            raise _concurrent(game_id) from error
+        self._write_hand(unit.games.delete_hand, game, kind, number,
+                         expected_hand_version=current.version)
         if game.club is not None:
             view = self.views.view(game)
             _project(unit, replace(game, hands=game.hands[:-1]), view.setup,
