@@ -598,6 +598,15 @@ def _rating_json(row: MemberRating, place: int, names: dict[str, str]) -> dict[s
             "last_played": row.last_played.isoformat()}
 
 
+def _results_read(schema: Any, query: Any) -> Callable[[F], F]:
+    """A read of what the club's counted results make (its ratings, a member's ratings and
+    statistics), asked by a query: either token; 304 while no counted result changed."""
+    return stacked(conditional_read(blp, club_protected, schema, READ_HEADERS,
+                                    "no counted result of the club changed since the ETag "
+                                    "sent"),
+                   blp.arguments(query, location="query"))
+
+
 def _ratings(club_id: str, family: object) -> tuple[FamilyRatings, dict[str, str]]:
     club, table = club_service().ratings(club_id, bearer_token(), family)
     return table, {m.id: m.name for m in club.members}
@@ -605,9 +614,7 @@ def _ratings(club_id: str, family: object) -> tuple[FamilyRatings, dict[str, str
 
 @blp.route("/<game_id:club_id>/ratings")
 class Ratings(MethodView):
-    @conditional_read(blp, club_protected, RatingsSchema, READ_HEADERS,
-                      "no counted result of the club changed since the ETag sent")
-    @blp.arguments(RatingsQuerySchema, location="query")
+    @_results_read(RatingsSchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str) -> Any:
         """Read the club's ratings in a family
 
@@ -633,9 +640,7 @@ class Ratings(MethodView):
 
 @blp.route("/<game_id:club_id>/members/<game_id:member_id>/ratings")
 class MemberRatings(MethodView):
-    @conditional_read(blp, club_protected, MemberRatingHistorySchema, READ_HEADERS,
-                      "no counted result of the club changed since the ETag sent")
-    @blp.arguments(RatingsQuerySchema, location="query")
+    @_results_read(MemberRatingHistorySchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
         """Read a member's rating in a family, game by game
 
@@ -681,9 +686,7 @@ def stats_json(found: StatsOf) -> dict[str, Any]:
 
 @blp.route("/<game_id:club_id>/members/<game_id:member_id>/stats")
 class MemberStats(MethodView):
-    @conditional_read(blp, club_protected, MemberStatsSchema, READ_HEADERS,
-                      "no counted result of the club changed since the ETag sent")
-    @blp.arguments(StatsQuerySchema, location="query")
+    @_results_read(MemberStatsSchema, StatsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
         """Read a member's statistics
 
