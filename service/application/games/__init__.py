@@ -4,7 +4,6 @@ from ``service.application.games`` are re-exported here."""
 
 from .access import (
     ID_ALPHABET,
-    ID_LENGTH,
     TOKEN_BYTES,
     Access,
     TokenWords,
@@ -14,7 +13,6 @@ from .access import (
     new_game_id,
     own_token_access,
     player_tokens,
-    token_kind_of,
 )
 from .use_cases import (
     MAX_HANDS,
@@ -29,11 +27,7 @@ from .views import (
     CACHE_HANDS,
     CreatedGame,
     GameView,
-    GameViews,
     HandView,
-    StoredHandInvalid,
-    game_etag,
-    hand_etag,
     hand_view,
 )
 
@@ -41,21 +35,16 @@ __all__ = [
     "ANY_VERSION",
     "CACHE_HANDS",
     "ID_ALPHABET",
-    "ID_LENGTH",
     "MAX_HANDS",
     "TOKEN_BYTES",
     "Access",
     "CreatedGame",
     "GameService",
     "GameView",
-    "GameViews",
     "HandView",
-    "StoredHandInvalid",
     "TokenWords",
     "authorize",
     "derived_token",
-    "game_etag",
-    "hand_etag",
     "hand_view",
     "hash_token",
     "new_game_id",
@@ -63,7 +52,6 @@ __all__ = [
     "parse_and_score",
     "player_tokens",
     "table_of",
-    "token_kind_of",
     "utc_now",
     "variant_of",
 ]
