@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from ..core.results import HandResult
 from ..core.text import Text
@@ -221,10 +221,9 @@ def travellers(plays: Sequence[BoardPlay]) -> tuple[Traveller, ...]:
 
 
 @dataclass(frozen=True)
-class BoardTop:
-    """The best result of one column on a board across the room (the wall's "top"): its
-    points, its matchpoints out of the board's top, percentage and difference, and the plays
-    that made it (several when they tie)."""
+class ColumnScore:
+    """One column's result on a board, scored against the room: its points, its matchpoints
+    out of the board's top, its percentage and its difference."""
 
     board: int
     column: int
@@ -233,6 +232,20 @@ class BoardTop:
     top: int
     percentage: Fraction
     difference: Decimal
+
+    @classmethod
+    def of(cls, scored: ScoredPlay, column: int, **more: Any) -> Self:
+        """Column ``column`` of a scored play, with what the subclass adds (``more``)."""
+        return cls(scored.play.board, column, scored.play.columns[column],
+                   scored.matchpoints[column], scored.tops[column],
+                   scored.percentages[column], scored.differences[column], **more)
+
+
+@dataclass(frozen=True)
+class BoardTop(ColumnScore):
+    """The best result of one column on a board across the room (the wall's "top"), and the
+    plays that made it (several when they tie)."""
+
     plays: tuple[BoardPlay, ...]
 
 
@@ -247,10 +260,7 @@ def board_tops(plays: Sequence[BoardPlay]) -> tuple[BoardTop, ...]:
     for c in range(len(scored[0].play.columns)):
         best = max(s.play.columns[c] for s in scored)
         tied = [s for s in scored if s.play.columns[c] == best]
-        first = tied[0]
-        out.append(BoardTop(first.play.board, c, best, first.matchpoints[c], first.tops[c],
-                            first.percentages[c], first.differences[c],
-                            tuple(s.play for s in tied)))
+        out.append(BoardTop.of(tied[0], c, plays=tuple(s.play for s in tied)))
     return tuple(out)
 
 
@@ -263,19 +273,12 @@ def _scored(plays: tuple[BoardPlay, ...]) -> tuple[ScoredPlay, ...]:
 
 
 @dataclass(frozen=True)
-class BoardEntry:
-    """What one board gave one entrant: its column's points, its matchpoints out of the top,
-    its percentage and its difference."""
+class BoardEntry(ColumnScore):
+    """What one board gave one entrant: its column's score, at the round and table it was
+    played."""
 
-    board: int
     round: int
     table: int
-    column: int
-    points: int
-    matchpoints: int
-    top: int
-    percentage: Fraction
-    difference: Decimal
 
     def to_json(self) -> Json:
         return {"board": self.board, "round": self.round, "table": self.table,
@@ -369,9 +372,7 @@ def _board_entries(plays: tuple[BoardPlay, ...], scoring: BoardScoring, entrants
     for scored in score_board(plays):
         play = scored.play
         for c, members in enumerate(play.entrants):
-            entry = BoardEntry(play.board, play.round, play.table, c, play.columns[c],
-                               scored.matchpoints[c], scored.tops[c],
-                               scored.percentages[c], scored.differences[c])
+            entry = BoardEntry.of(scored, c, round=play.round, table=play.table)
             line = _board_line(entry, scored, c, scoring)
             for entrant in members:
                 if not 0 <= entrant < entrants:
