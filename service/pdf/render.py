@@ -171,6 +171,40 @@ class _NumberedCanvas(pdfcanvas.Canvas):  # type: ignore[misc]
         self.restoreState()
 
 
+def house_table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any, ...]],
+                **kwargs: Any) -> Table:
+    """A table of ``rows`` in columns of ``widths``, set from the left margin and styled by
+    ``commands``; ``kwargs`` as reportlab's ``Table`` takes them (``repeatRows``)."""
+    table = Table(rows, colWidths=widths, hAlign="LEFT", **kwargs)
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def padded(left: float, right: float, top: float, bottom: float) -> list[tuple[Any, ...]]:
+    """A table's cells set from their top, with this padding on each side."""
+    return [("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), left),
+            ("RIGHTPADDING", (0, 0), (-1, -1), right),
+            ("TOPPADDING", (0, 0), (-1, -1), top),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), bottom)]
+
+
+#: A table's header row as the printouts rule it: a rule above and below, on the band.
+HEADER_RULES: list[tuple[Any, ...]] = [("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
+                                       ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
+                                       ("BACKGROUND", (0, 0), (-1, 0), BAND)]
+
+
+def numbered_pdf(buffer: io.BytesIO, document: Any, story: list[Any], footer: str,
+                 page_label: str) -> bytes:
+    """``story`` built into ``document`` (writing to ``buffer``), each page's foot saying
+    ``footer`` and its number (``page_label``); the PDF's bytes."""
+    canvas_class = type("NumberedCanvas", (_NumberedCanvas,),
+                        {"footer": footer, "page_label": page_label})
+    document.build(story, canvasmaker=canvas_class)
+    return buffer.getvalue()
+
+
 # -- the score table --------------------------------------------------------------------------
 
 
@@ -458,8 +492,7 @@ def _header(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         Spacer(1, 3 * mm),
     ]
     rows = [[_p(label, styles.meta_label), _p(value, styles.meta)] for label, value in sheet.meta]
-    meta = Table(rows, colWidths=[30 * mm, width - 30 * mm], hAlign="LEFT")
-    meta.setStyle(TableStyle([
+    meta = house_table(rows, [30 * mm, width - 30 * mm], [
         ("FONTNAME", (0, 0), (-1, -1), REGULAR),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -469,7 +502,7 @@ def _header(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE),
         ("TOPPADDING", (0, 0), (-1, 0), 3),
         ("BOTTOMPADDING", (0, -1), (-1, -1), 3),
-    ]))
+    ])
     story += [meta, Spacer(1, 5 * mm)]
     return story
 
@@ -484,9 +517,7 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
             data += [list(row) for row in section.rows]
             first = 34 * mm
             rest = min(30 * mm, (width - first) / max(len(section.header) - 1, 1))
-            table = Table(data, colWidths=[first] + [rest] * (len(section.header) - 1),
-                          hAlign="LEFT", repeatRows=1)
-            table.setStyle(TableStyle([
+            table = house_table(data, [first] + [rest] * (len(section.header) - 1), [
                 ("FONTNAME", (0, 0), (-1, -1), REGULAR),
                 ("FONTSIZE", (0, 0), (-1, -1), BODY),
                 ("TEXTCOLOR", (0, 1), (0, -1), GREY),
@@ -496,7 +527,7 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
                 ("FONTNAME", (1, 3), (-1, 3), BOLD),
                 ("LEFTPADDING", (0, 0), (0, -1), 0),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-            ]))
+            ], repeatRows=1)
             block.append(table)
             block.append(Spacer(1, 2 * mm))
         block += [_p(line, styles.text) for line in section.lines]
@@ -548,8 +579,4 @@ def render_sheet(sheet: Sheet) -> bytes:
     used = sum(f.wrap(document.width - 12, frame)[1] for f in story)
     story += builder.tables(frame - used - 1, frame - 1)
     story += _after(sheet, styles, document.width)
-
-    canvas_class = type("SheetCanvas", (_NumberedCanvas,),
-                        {"footer": sheet.footer, "page_label": sheet.page_label})
-    document.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue()
+    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)

@@ -19,25 +19,25 @@ from reportlab.platypus import (
     KeepInFrame,
     PageTemplate,
     Spacer,
-    Table,
-    TableStyle,
 )
 
 from service.application.printouts import Slip, SlipsSheet
 
 from .render import (
-    BAND,
     BODY,
     BOLD,
     GREY,
     HAIR,
+    HEADER_RULES,
     MARGIN,
     REGULAR,
     RULE,
     SMALL,
-    _NumberedCanvas,
     _p,
     _style,
+    house_table,
+    numbered_pdf,
+    padded,
     register_fonts,
 )
 
@@ -67,28 +67,17 @@ def _slip(slip: Slip, sheet: SlipsSheet, width: float, styles: dict[str, Any]) -
     rows: list[list[Any]] = [[_p(h, styles["head"]) for h in sheet.header]]
     rows += [[_p(row[0], styles["seat"]), *(_p(c, styles["cards"]) for c in row[1:])]
              for row in slip.rows]
-    commands = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
-        ("BACKGROUND", (0, 0), (-1, 0), BAND),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.3, HAIR),
-    ]
+    commands = [*padded(3, 3, 3, 4), *HEADER_RULES, ("LINEBELOW", (0, 1), (-1, -1), 0.3, HAIR)]
     if slip.extra:
         rows.append([_p(slip.extra[0], styles["extra"]),
                      *(_p(c, styles["cards"]) for c in slip.extra[1:])])
         commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, RULE))
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
-    table.setStyle(TableStyle(commands))
-    heading = Table([[_p(slip.title, styles["board"]), _p(sheet.subtitle, styles["event"])]],
-                    colWidths=[width * 0.55, width * 0.45], hAlign="LEFT")
-    heading.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    table = house_table(rows, widths, commands)
+    heading = house_table([[_p(slip.title, styles["board"]), _p(sheet.subtitle, styles["event"])]],
+                          [width * 0.55, width * 0.45],
+                          [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                           ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return [heading, Spacer(1, 2 * mm), _p(slip.dealer, styles["dealer"]), Spacer(1, 3 * mm),
             table, Spacer(1, 3 * mm), _p(slip.exposed, styles["exposed"])]
 
@@ -125,7 +114,4 @@ def render_slips(sheet: SlipsSheet) -> bytes:
             story.append(FrameBreak())
         story.append(KeepInFrame(inner, half - MARGIN - GAP, _slip(slip, sheet, inner, styles),
                                  mode="shrink"))
-    canvas_class = type("SlipsCanvas", (_NumberedCanvas,),
-                        {"footer": sheet.footer, "page_label": sheet.page_label})
-    document.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue()
+    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)

@@ -20,24 +20,24 @@ from reportlab.platypus import (
     SimpleDocTemplate,
     Spacer,
     Table,
-    TableStyle,
 )
 
 from service.application.printouts import Block, StandingsSheet
 
 from .chart import chart_drawing
 from .render import (
-    BAND,
     BODY,
     BOLD,
     GREY,
     HAIR,
+    HEADER_RULES,
     MARGIN,
     REGULAR,
-    RULE,
     SMALL,
-    _NumberedCanvas,
     _style,
+    house_table,
+    numbered_pdf,
+    padded,
     register_fonts,
 )
 
@@ -56,21 +56,10 @@ def _table(block: Block, widths: list[float], styles: dict[str, Any],
     for row in block.rows:
         rows.append([_p(cell, styles["num"] if i in numeric else styles["cell"])
                      for i, cell in enumerate(row)])
-    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if block.header else 0)
-    commands = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.3, HAIR),
-    ]
+    commands = [*padded(2.2, 2.2, 1.4, 1.6), ("LINEBELOW", (0, 0), (-1, -1), 0.3, HAIR)]
     if block.header:
-        commands += [("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
-                     ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
-                     ("BACKGROUND", (0, 0), (-1, 0), BAND)]
-    table.setStyle(TableStyle(commands))
-    return table
+        commands += HEADER_RULES
+    return house_table(rows, widths, commands, repeatRows=1 if block.header else 0)
 
 
 def render_standings(sheet: StandingsSheet) -> bytes:
@@ -96,11 +85,11 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     width = document.width
     story: list[Any] = [_p(sheet.title, styles["title"]),
                         _p(sheet.subtitle, styles["subtitle"]), Spacer(1, 3 * mm)]
-    meta = Table([[_p(k, styles["meta_label"]), _p(v, styles["cell"])] for k, v in sheet.meta],
-                 colWidths=[30 * mm, width - 30 * mm], hAlign="LEFT")
-    meta.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
-                              ("TOPPADDING", (0, 0), (-1, -1), 0.6),
-                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
+    meta = house_table([[_p(k, styles["meta_label"]), _p(v, styles["cell"])]
+                        for k, v in sheet.meta], [30 * mm, width - 30 * mm],
+                       [("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.6),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)])
     story += [meta, Spacer(1, 5 * mm)]
     if sheet.duplicate:  # place, name, %, boards, MP, difference, points
         fixed = [12 * mm, 0.0, 17 * mm, 18 * mm, 12 * mm, 16 * mm, 17 * mm]
@@ -137,7 +126,4 @@ def render_standings(sheet: StandingsSheet) -> bytes:
                  _table(block, widths, styles, range(2))]
         parts += [_p(line, styles["small"]) for line in block.lines]
         story += [KeepTogether(parts), Spacer(1, 4 * mm)]
-    canvas_class = type("StandingsCanvas", (_NumberedCanvas,),
-                        {"footer": sheet.footer, "page_label": sheet.page_label})
-    document.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue()
+    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)
