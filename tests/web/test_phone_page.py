@@ -363,3 +363,26 @@ def test_the_page_works_with_the_keyboard(phones: Any) -> None:
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")
     expect(page.locator("#tricks")).to_have_value("2")
+
+
+
+def test_a_new_game_the_service_refuses_says_why_at_the_field_and_keeps_it_on_redraw(
+        phones: Any) -> None:
+    """API.md "Bad input": one player named twice (however typed) is refused; the new-game
+    form shows the service's problem at that player's field, starts nothing, and still shows
+    it when the form is drawn again (another table form chosen)."""
+    phone = phones()
+    page = phone.page
+    page.goto(phone.base + "/")
+    page.click("#new-game")
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-3")
+    for i, name in enumerate(["Anna", "ANNA", "Bruno"]):
+        page.fill(f"#player-{i}", name)
+    page.click("#start")
+    error = page.locator("[data-field='players[1]'] .field-error")
+    expect(error).to_be_visible()
+    said = error.inner_text()
+    expect(page.locator("#to-sheet")).to_have_count(0)
+    Table(page, phone.base).choose("#variant-gatti-4")
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-4")
+    expect(page.locator("[data-field='players[1]'] .field-error")).to_have_text(said)

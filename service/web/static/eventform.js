@@ -163,7 +163,9 @@ async function newEventScreen(club = null) {
     if (active && document.getElementById(active)) document.getElementById(active).focus({ preventScroll: true });
   }
 
-  function showErrors() {
+  /** The form's problems (``problems``: the service's answer, kept for the next draw). */
+  function showErrors(problems = state.errors) {
+    state.errors = problems;
     // A refused entrant is named by the roster's line it came from.
     placeProblems(root, root.querySelector("#new-errors"), state.errors, (error) => {
       const entrant = /^entrants\[(\d+)\]/.exec(error.field || "");
@@ -189,10 +191,8 @@ async function newEventScreen(club = null) {
       body.entrants = entrants.map((e) => (e.players
         ? { name: e.name, players: e.players.map((p) => seatOf(club, p)) } : { name: seatOf(club, e.name) }));
     }
-    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, openNewEvent, (problems) => {
-      state.errors = problems;
-      showErrors();
-    }, clubHeaders(club));
+    await submitNew(root, root.querySelector("#start-event"), "/events", body, options, openNewEvent, showErrors,
+      clubHeaders(club));
   }
 
   draw();

@@ -100,7 +100,9 @@ async function newGameScreen(club = null) {
     if (active && document.getElementById(active)) document.getElementById(active).focus({ preventScroll: true });
   }
 
-  function showErrors() {
+  /** The form's problems (``problems``: the service's answer, kept for the next draw). */
+  function showErrors(problems = state.errors) {
+    state.errors = problems;
     placeProblems(root, root.querySelector("#new-errors"), state.errors);
   }
 
@@ -112,10 +114,8 @@ async function newGameScreen(club = null) {
       first_dealer: state.dealer, options,
     };
     if (club) body.club = club.id;
-    await submitNew(root, root.querySelector("#start"), "/games", body, options, openNewGame, (problems) => {
-      state.errors = problems;
-      showErrors();
-    }, clubHeaders(club));
+    await submitNew(root, root.querySelector("#start"), "/games", body, options, openNewGame, showErrors,
+      clubHeaders(club));
   }
 
   draw();
