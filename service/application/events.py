@@ -60,6 +60,7 @@ from .errors import (
 )
 from .games import (
     TOKEN_BYTES,
+    Created,
     GameView,
     HandView,
     TokenWords,
@@ -204,10 +205,8 @@ class EventView:
 
 
 @dataclass(frozen=True, slots=True)
-class CreatedEvent:
-    view: EventView
-    edit_token: str
-    read_token: str
+class CreatedEvent(Created[EventView]):
+    """A new event: its view and the organiser's and the room's tokens."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from service.domain import Text
 
@@ -55,6 +55,17 @@ def hash_token(token: str) -> str:
 
 
 C = TypeVar("C")
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Created(Generic[V]):
+    """What making a game or an event gives back: its view, and its edit and read tokens,
+    shown this once."""
+
+    view: V
+    edit_token: str
+    read_token: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from service.domain import (
 
 from ..caches import LruCache
 from ..ports import GameRepository, StoredGame, StoredHand
-from .access import game_not_found
+from .access import Created, game_not_found
 
 #: Hands each process keeps, by default (``CACHE_HANDS``): in its game views (each game it
 #: serves, at its newest version: the games being played and watched right now), and as many
@@ -142,10 +142,7 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
-class CreatedGame:
-    view: GameView
-    edit_token: str
-    read_token: str
+class CreatedGame(Created[GameView]):
     #: Each seat's player token; None for a seat no player sits at (a gatti-2 dummy's).
     player_tokens: tuple[str | None, ...] = ()
 
