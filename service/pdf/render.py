@@ -180,19 +180,22 @@ def house_table(rows: list[list[Any]], widths: list[float], commands: list[tuple
     return table
 
 
-def padded(left: float, right: float, top: float, bottom: float) -> list[tuple[Any, ...]]:
-    """A table's cells set from their top, with this padding on each side."""
-    return [("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), left),
-            ("RIGHTPADDING", (0, 0), (-1, -1), right),
-            ("TOPPADDING", (0, 0), (-1, -1), top),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), bottom)]
-
-
-#: A table's header row as the printouts rule it: a rule above and below, on the band.
-HEADER_RULES: list[tuple[Any, ...]] = [("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
-                                       ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
-                                       ("BACKGROUND", (0, 0), (-1, 0), BAND)]
+def grid(left: float, right: float, top: float, bottom: float, *,
+         header: bool) -> list[tuple[Any, ...]]:
+    """A table's style as the printouts draw their tables: its cells set from their top with
+    this padding on each side, a hairline under each row, and a header row (``header``)
+    between two rules, on the band."""
+    padding = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+               ("LEFTPADDING", (0, 0), (-1, -1), left),
+               ("RIGHTPADDING", (0, 0), (-1, -1), right),
+               ("TOPPADDING", (0, 0), (-1, -1), top),
+               ("BOTTOMPADDING", (0, 0), (-1, -1), bottom)]
+    hairlines = ("LINEBELOW", (0, 1 if header else 0), (-1, -1), 0.3, HAIR)
+    if not header:
+        return [*padding, hairlines]
+    return [*padding, ("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE), ("BACKGROUND", (0, 0), (-1, 0), BAND),
+            hairlines]
 
 
 def numbered_pdf(buffer: io.BytesIO, document: Any, story: list[Any], footer: str,

@@ -27,17 +27,15 @@ from .render import (
     BODY,
     BOLD,
     GREY,
-    HAIR,
-    HEADER_RULES,
     MARGIN,
     REGULAR,
     RULE,
     SMALL,
     _p,
     _style,
+    grid,
     house_table,
     numbered_pdf,
-    padded,
     register_fonts,
 )
 
@@ -67,7 +65,7 @@ def _slip(slip: Slip, sheet: SlipsSheet, width: float, styles: dict[str, Any]) -
     rows: list[list[Any]] = [[_p(h, styles["head"]) for h in sheet.header]]
     rows += [[_p(row[0], styles["seat"]), *(_p(c, styles["cards"]) for c in row[1:])]
              for row in slip.rows]
-    commands = [*padded(3, 3, 3, 4), *HEADER_RULES, ("LINEBELOW", (0, 1), (-1, -1), 0.3, HAIR)]
+    commands = grid(3, 3, 3, 4, header=True)
     if slip.extra:
         rows.append([_p(slip.extra[0], styles["extra"]),
                      *(_p(c, styles["cards"]) for c in slip.extra[1:])])

@@ -29,15 +29,13 @@ from .render import (
     BODY,
     BOLD,
     GREY,
-    HAIR,
-    HEADER_RULES,
     MARGIN,
     REGULAR,
     SMALL,
     _style,
+    grid,
     house_table,
     numbered_pdf,
-    padded,
     register_fonts,
 )
 
@@ -56,10 +54,8 @@ def _table(block: Block, widths: list[float], styles: dict[str, Any],
     for row in block.rows:
         rows.append([_p(cell, styles["num"] if i in numeric else styles["cell"])
                      for i, cell in enumerate(row)])
-    commands = [*padded(2.2, 2.2, 1.4, 1.6), ("LINEBELOW", (0, 0), (-1, -1), 0.3, HAIR)]
-    if block.header:
-        commands += HEADER_RULES
-    return house_table(rows, widths, commands, repeatRows=1 if block.header else 0)
+    return house_table(rows, widths, grid(2.2, 2.2, 1.4, 1.6, header=bool(block.header)),
+                       repeatRows=1 if block.header else 0)
 
 
 def render_standings(sheet: StandingsSheet) -> bytes:
