@@ -42,7 +42,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from service.application.printouts import Entry, HandBlock, Row, Sheet
+from service.application.printouts import Entry, HandBlock, Printout, Row, Sheet
 
 from .chart import chart_drawing
 
@@ -198,12 +198,12 @@ def grid(left: float, right: float, top: float, bottom: float, *,
             hairlines]
 
 
-def numbered_pdf(buffer: io.BytesIO, document: Any, story: list[Any], footer: str,
-                 page_label: str) -> bytes:
+def numbered_pdf(buffer: io.BytesIO, document: Any, story: list[Any],
+                 printout: Printout) -> bytes:
     """``story`` built into ``document`` (writing to ``buffer``), each page's foot saying
-    ``footer`` and its number (``page_label``); the PDF's bytes."""
+    the printout's footer and the page's number (its page label); the PDF's bytes."""
     canvas_class = type("NumberedCanvas", (_NumberedCanvas,),
-                        {"footer": footer, "page_label": page_label})
+                        {"footer": printout.footer, "page_label": printout.page_label})
     document.build(story, canvasmaker=canvas_class)
     return buffer.getvalue()
 
@@ -582,4 +582,4 @@ def render_sheet(sheet: Sheet) -> bytes:
     used = sum(f.wrap(document.width - 12, frame)[1] for f in story)
     story += builder.tables(frame - used - 1, frame - 1)
     story += _after(sheet, styles, document.width)
-    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)
+    return numbered_pdf(buffer, document, story, sheet)

@@ -112,4 +112,4 @@ def render_slips(sheet: SlipsSheet) -> bytes:
             story.append(FrameBreak())
         story.append(KeepInFrame(inner, half - MARGIN - GAP, _slip(slip, sheet, inner, styles),
                                  mode="shrink"))
-    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)
+    return numbered_pdf(buffer, document, story, sheet)

@@ -122,4 +122,4 @@ def render_standings(sheet: StandingsSheet) -> bytes:
                  _table(block, widths, styles, range(2))]
         parts += [_p(line, styles["small"]) for line in block.lines]
         story += [KeepTogether(parts), Spacer(1, 4 * mm)]
-    return numbered_pdf(buffer, document, story, sheet.footer, sheet.page_label)
+    return numbered_pdf(buffer, document, story, sheet)

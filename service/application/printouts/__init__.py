@@ -28,6 +28,7 @@ from .model import (
     ChartLine,
     Entry,
     HandBlock,
+    Printout,
     Row,
     Sheet,
     SheetColumn,
@@ -50,7 +51,7 @@ from .standings import build_season_sheet, build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
            "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry",
-           "HandBlock", "PrinterBusy", "Row", "Sheet", "SheetColumn", "SheetPrinter", "Slip",
-           "SlipsSheet", "StandingsSheet", "as_of", "build_season_sheet", "build_sheet",
+           "HandBlock", "PrinterBusy", "Printout", "Row", "Sheet", "SheetColumn", "SheetPrinter",
+           "Slip", "SlipsSheet", "StandingsSheet", "as_of", "build_season_sheet", "build_sheet",
            "build_slips", "build_standings_sheet", "export_csv", "export_game", "hand_numbers",
            "import_game"]

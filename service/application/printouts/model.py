@@ -98,10 +98,20 @@ class Chart:
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Printout:
+    """What every printout has: the reader's language, its title, each page's foot and
+    page label (with {page} and {pages}), and its file's name."""
+
     lang: str
     title: str
+    footer: str
+    page_label: str
+    filename: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet(Printout):
     variant: str
     meta: tuple[tuple[str, str], ...]
     columns: tuple[SheetColumn, ...]
@@ -112,9 +122,6 @@ class Sheet:
     sections: tuple[Block, ...]
     legend_title: str
     legend: tuple[tuple[str, str], ...]
-    footer: str
-    page_label: str  # with {page} and {pages}
-    filename: str
     detail_title: str = ""
     subject: str = ""
     players: tuple[str, ...] = field(default=())
@@ -143,18 +150,13 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
-class StandingsSheet:
-    lang: str
-    title: str
+class StandingsSheet(Printout):
     subtitle: str
     meta: tuple[tuple[str, str], ...]
     standings: Block
     rounds: tuple[Block, ...]
     how: Block
     legend: str
-    footer: str
-    page_label: str
-    filename: str
     #: A season's leaders evening by evening, drawn after the places (an event has none).
     chart: Chart | None = None
     #: A duplicate event's: its places say the boards and their percentage, and a page of
@@ -195,17 +197,12 @@ class Slip:
 
 
 @dataclass(frozen=True, slots=True)
-class SlipsSheet:
+class SlipsSheet(Printout):
     """A duplicate event's deal slips: two boards a page, cut lines between."""
 
-    lang: str
-    title: str
     subtitle: str
     header: tuple[str, ...]
     slips: tuple[Slip, ...]
-    footer: str
-    page_label: str
-    filename: str
 
     def text(self) -> str:
         """Every word, in reading order (for tests and search)."""
