@@ -78,7 +78,7 @@ from .common import (
     token_protected,
     write,
 )
-from .games import not_modified, weak
+from .games import kept_json, not_modified, weak
 
 blp = Blueprint(
     "clubs",
@@ -163,16 +163,7 @@ def _conditional(club_id: str, variant: str, build: Callable[[], dict[str, Any]]
 def _kept(tag: str, kind: str, build: Callable[[], dict[str, Any]]) -> Response:
     """A read by its entity tag: 304 while the client has it, else its body, made once per
     tag in this process (``_BODIES``)."""
-    response: Response
-    if request.if_none_match and request.if_none_match.contains_weak(tag):
-        response = not_modified(tag, weak=True)
-    else:
-        body = _BODIES.get(tag)
-        if body is None:
-            body = current_app.json.response(build()).get_data()
-            _BODIES.put(tag, body)
-        response = Response(body, mimetype="application/json")
-        response.headers["ETag"] = weak(tag)
+    response = kept_json(_BODIES, tag, build)
     response.headers[ACCESS_HEADER] = kind
     return response
 

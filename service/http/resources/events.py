@@ -66,9 +66,8 @@ from .common import (
 from .games import (
     corrects_a_hand,
     hand_json,
-    not_modified,
+    kept_json,
     share_link,
-    weak,
 )
 
 blp = Blueprint(
@@ -246,18 +245,10 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
     lang = request_language()
     state, kind = event_service().state_tag(event_id, bearer_token())
     tag = f"{state}-{variant}-{lang}"
-    if request.if_none_match and request.if_none_match.contains_weak(tag):
-        response = not_modified(tag, weak=True)
-        response.headers[ACCESS_HEADER] = kind
-        return response
-    body = _BODIES.get(tag)
-    if body is None:
-        body = current_app.json.response(build()).get_data()
-        _BODIES.put(tag, body)
-    response = Response(body, mimetype="application/json")
-    response.headers["ETag"] = weak(tag)
+    response = kept_json(_BODIES, tag, build)
     response.headers[ACCESS_HEADER] = kind
-    response.vary.add("Accept-Language")
+    if response.status_code != 304:
+        response.vary.add("Accept-Language")
     return response
 
 

@@ -181,6 +181,21 @@ def not_modified(etag: str, *, weak: bool) -> Response:
     return response
 
 
+def kept_json(bodies: LruCache[str, bytes], tag: str,
+              build: Callable[[], dict[str, Any]]) -> Response:
+    """A read by its weak entity tag ``tag``: 304 while the client has it, else the JSON body
+    ``build`` makes, made once per tag in this process (kept in ``bodies``)."""
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        return not_modified(tag, weak=True)
+    body = bodies.get(tag)
+    if body is None:
+        body = current_app.json.response(build()).get_data()
+        bodies.put(tag, body)
+    response = Response(body, mimetype="application/json")
+    response.headers["ETag"] = weak(tag)
+    return response
+
+
 def _hand_url(game_id: str, number: int) -> str:
     return url_for("games.Hand", game_id=game_id, number=number)
 
