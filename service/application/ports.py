@@ -88,13 +88,17 @@ class RecordedVerdict:
 
 
 @dataclass(frozen=True, slots=True)
-class GameCredentials:
-    """The two token hashes of a game, all that checking access needs, and its version (for
-    a conditional read that needs nothing more)."""
+class Credentials:
+    """The two token hashes of a game, an event or a club, all that checking a token needs,
+    and its version (for a conditional read that needs nothing more)."""
 
     edit_token_hash: str
     read_token_hash: str
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameCredentials(Credentials):
     #: Each player's token hash, by seat; none for a game from before player links.
     player_token_hashes: tuple[tuple[int, str], ...] = ()
 
@@ -186,11 +190,8 @@ class StoredEvent:
     boards_per_round: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EventCredentials:
-    edit_token_hash: str
-    read_token_hash: str
-    version: int
+#: An event's: its two tokens and its version.
+EventCredentials = Credentials
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +254,7 @@ class StoredClub:
 
 
 @dataclass(frozen=True, slots=True)
-class ClubCredentials:
-    edit_token_hash: str
-    read_token_hash: str
-    version: int
+class ClubCredentials(Credentials):
     #: Moved by every change to the results the club's games count (issue 29).
     results_version: int = 0
 

@@ -24,6 +24,7 @@ from ..errors import (
 )
 from ..ports import (
     AccessKind,
+    Credentials,
     EventTokens,
     GameCredentials,
     GameRepository,
@@ -54,7 +55,7 @@ def hash_token(token: str) -> str:
 
 
 
-C = TypeVar("C")
+C = TypeVar("C", bound=Credentials)
 V = TypeVar("V")
 
 
@@ -107,7 +108,8 @@ def derived_token(edit_token: str, what: str) -> str:
                     hashlib.sha256).digest().hex()[:32]
 
 
-def token_kind_of(digest: str, credentials: Any | None) -> Literal["edit", "read"] | None:
+def token_kind_of(digest: str,
+                  credentials: Credentials | None) -> Literal["edit", "read"] | None:
     """Which of a resource's two tokens (its ``edit_token_hash``, its ``read_token_hash``)
     ``digest`` is, if either. Both comparisons always run, against placeholders when there
     is no such resource: the time taken tells neither which token matched nor whether the
