@@ -83,7 +83,8 @@ class CreatedClubSchema(ClubSchema):
 
 class ClubLinksSchema(PassThroughSchema):
     tokens = fields.Dict(required=True, metadata={"description": "read: the members' token"})
-    links = fields.Dict(required=True)
+    links = fields.Dict(required=True, metadata={
+        "description": "edit: the secretary's page; read: the members'"})
 
 
 class ClubHistorySchema(PassThroughSchema):
