@@ -3,6 +3,7 @@ first responses of keyed requests, written in the transaction of the request's e
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import datetime
 
 from sqlalchemy import Table, delete, insert, select
@@ -27,25 +28,14 @@ class SqlIdempotencyRepository:
             ).first()
             if row is None:
                 return None
-            return IdempotencyEntry(
-                scope=row.scope,
-                key_hash=row.key_hash,
-                fingerprint=row.fingerprint,
-                status=row.status,
-                headers=dict(row.headers),
-                body=row.body,
-                created_at=aware(row.created_at),
-            )
+            # The table's columns are the entry's fields.
+            return IdempotencyEntry(**{**row._mapping, "headers": dict(row.headers),
+                                       "created_at": aware(row.created_at)})
 
     def save_idempotency(self, entry: IdempotencyEntry) -> None:
         try:
             with self.connections.write() as connection:
-                connection.execute(insert(_keys), {
-                    "scope": entry.scope, "key_hash": entry.key_hash,
-                    "fingerprint": entry.fingerprint, "status": entry.status,
-                    "headers": entry.headers, "body": entry.body,
-                    "created_at": entry.created_at,
-                })
+                connection.execute(insert(_keys), asdict(entry))
         except IntegrityError as error:
             raise IdempotencyKeyTaken(entry.scope) from error
 
