@@ -134,6 +134,7 @@ from .hand.confirmations import (
 )
 from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
+from .hand.sides import seat_name
 from .mitigatti.settlement import STARTING_MARCA, parse_money, pot_collected_text
 from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
@@ -246,6 +247,7 @@ __all__ = [
     "rulebook",
     "score_hand",
     "score_record",
+    "seat_name",
     "season_standings",
     "seat_individual",
     "seat_pairs",

@@ -49,10 +49,11 @@ class GameSetup:
 
     def seat_names(self) -> list[str]:
         """Names by seat. With dummies (``gatti-2``) the two players sit at seats 0 and 1 and
-        their dummies opposite them, at seats 2 and 3."""
+        their dummies opposite them, at seats 2 and 3, each named after its player by a
+        ``Text`` ("Anna's dummy"), which a renderer says in its language ("morto di Anna")."""
         if self.variant.partnership == "dummies":
             a, b = self.players
-            return [a, b, f"{a}'s dummy", f"{b}'s dummy"]
+            return [a, b, Text("{player}'s dummy", player=a), Text("{player}'s dummy", player=b)]
         return list(self.players)
 
     def columns(self) -> list[Column]:
