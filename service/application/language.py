@@ -25,6 +25,7 @@ from service.domain import (
     LANGUAGES,
     Card,
     Cards,
+    Money,
     Seats,
     Text,
     english_value,
@@ -33,6 +34,8 @@ from service.domain import (
 from service.locale import card_words
 
 DEFAULT = "en"
+#: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
+DECIMAL_COMMA = ("it", "fr")
 
 
 #: The suits' first letters before which a language's "of" may elide ("as d'épées"): the
@@ -105,6 +108,8 @@ class Speaker:
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
             return self.listed([card_name(c, self.lang, self.family) for c in value])
+        if isinstance(value, Money):
+            return value.written(self.lang in DECIMAL_COMMA)
         return str(value)
 
     def _named(self, seats: Sequence[int]) -> str:

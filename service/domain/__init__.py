@@ -62,7 +62,16 @@ from .clubs import (
 from .core.cards import SUITS, Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
-from .core.text import Cards, Seats, Text, english_value, name_key, visible, written_sections
+from .core.text import (
+    Cards,
+    Money,
+    Seats,
+    Text,
+    english_value,
+    name_key,
+    visible,
+    written_sections,
+)
 from .duplicate import (
     Board,
     BoardPlay,
@@ -189,6 +198,7 @@ __all__ = [
     "SeatChoice",
     "SeatResult",
     "Seating",
+    "Money",
     "Seats",
     "Standings",
     "Suit",

@@ -279,7 +279,7 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
         value = parse_money(setup.options.get("marca_value"))
         book = ledger(variant.seats, [
             (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value,
-            None if since is None else since.ledger)
+            None if since is None else since.ledger, _currency(setup))
     if evening_over:
         finished = True
         scores = (dict(book.balances) if book is not None else totals)
@@ -294,6 +294,11 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
     next_dealer = None if finished else setup.dealer_of(upcoming)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
                        next_dealer, played, ended_by, target, book, dealt)
+
+
+def _currency(setup: GameSetup) -> str | None:
+    currency = setup.options.get("currency")
+    return None if currency is None else str(currency)
 
 
 def _top_scorer(result: HandResult) -> str | None:

@@ -9,7 +9,7 @@ from service.locale import translations
 from ..games import GameView
 from ..i18n import Translator
 from ..language import Speaker
-from .model import POT, SheetColumn
+from .model import SheetColumn
 from .numbers import hand_numbers
 
 
@@ -86,10 +86,6 @@ class SheetContext:
 
     def card(self, code: str) -> str:
         return card_label(self.view, code)
-
-    def party(self, key: object) -> str:
-        """Who pays or is paid: a player by name, or the pot."""
-        return self.t("ledger.pot") if key == POT else self.names[int(str(key))]
 
     def label_of(self, key: str) -> str:
         return next(c.label for c in self.columns if c.key == key)
