@@ -24,14 +24,12 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from service.locale import month_names, sheet_words
+from service.domain import Money
+from service.locale import month_names, sheet_words, translations
 
-from .language import LANGUAGES
+from .language import DECIMAL_COMMA, LANGUAGES, Speaker
 
 DEFAULT_LANGUAGE = "en"
-
-#: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
-_COMMA = ("it", "fr")
 
 
 def normalise_language(lang: str | None) -> str | None:
@@ -43,10 +41,6 @@ def normalise_language(lang: str | None) -> str | None:
     return primary if primary in LANGUAGES else None
 
 
-#: Currencies written with a sign rather than their code.
-_CURRENCY_SIGNS = {"EUR": "€", "GBP": "£", "USD": "$"}
-
-
 class Translator:
     """The catalogue in one language."""
 
@@ -55,6 +49,7 @@ class Translator:
             raise ValueError(f"no language {lang!r}; the sheet speaks {', '.join(LANGUAGES)}")
         self.lang = lang
         self._words = sheet_words(lang)
+        self._speaker = Speaker(lang, catalogue=translations(lang))
 
     def __call__(self, key: str, **values: object) -> str:
         return self._words[key].format(**values)
@@ -79,16 +74,7 @@ class Translator:
         """Money as the language writes it, with its currency where one is given:
         ``3,50 €`` in Italian and French, ``€3.50`` in English, ``CHF 3.50`` for a code with no
         sign."""
-        text = f"{abs(value):.2f}"
-        if self.lang in _COMMA:
-            text = text.replace(".", ",")
-        if currency:
-            sign = _CURRENCY_SIGNS.get(currency)
-            if self.lang in _COMMA:
-                text = f"{text} {sign or currency}"
-            else:
-                text = f"{sign}{text}" if sign else f"{currency} {text}"
-        return f"−{text}" if value < 0 else text
+        return Money(value, currency).written(self.lang in DECIMAL_COMMA)
 
     def date(self, when: datetime, zone: str = "UTC") -> str:
         """A time as the table's clocks showed it: in the game's time zone, named by its
@@ -105,7 +91,6 @@ class Translator:
         return f"{local.day} {month} {local.year}, {clock} {name}"
 
     def names(self, names: Sequence[str]) -> str:
-        """``Anna``, ``Anna and Bruno``, ``Anna, Bruno and Carla``."""
-        if len(names) <= 1:
-            return "".join(names)
-        return f"{', '.join(names[:-1])} {self('and')} {names[-1]}"
+        """``Anna``, ``Anna and Bruno``, ``Anna, Bruno and Carla``: joined as the service's
+        sentences join a list."""
+        return self._speaker.listed(names)

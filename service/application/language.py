@@ -25,6 +25,7 @@ from service.domain import (
     LANGUAGES,
     Card,
     Cards,
+    Money,
     Seats,
     Text,
     english_value,
@@ -33,6 +34,8 @@ from service.domain import (
 from service.locale import card_words
 
 DEFAULT = "en"
+#: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
+DECIMAL_COMMA = ("it", "fr")
 
 
 #: The suits' first letters before which a language's "of" may elide ("as d'épées"): the
@@ -104,15 +107,24 @@ class Speaker:
         if isinstance(value, Card):
             return card_name(value, self.lang, self.family)
         if isinstance(value, Cards):
-            return self._listed([card_name(c, self.lang, self.family) for c in value])
+            return self.listed([card_name(c, self.lang, self.family) for c in value])
+        if isinstance(value, Money):
+            return value.written(self.lang in DECIMAL_COMMA)
         return str(value)
 
     def _named(self, seats: Sequence[int]) -> str:
-        """The players at ``seats``: "Anna", "Anna e Carla", "Anna, Bruno and Carla"."""
-        return self._listed([self.names[s] if self.names and 0 <= s < len(self.names)
-                             else str(s) for s in seats])
+        """The players at ``seats``: "Anna", "Anna e Carla", "Anna, Bruno and Carla"; a
+        name the core made (a dummy's, "Anna's dummy") said in this language."""
+        return self.listed([self.name(s) if self.names and 0 <= s < len(self.names)
+                            else str(s) for s in seats])
 
-    def _listed(self, items: Sequence[str]) -> str:
+    def name(self, seat: int) -> str:
+        """The player at ``seat`` (one of ``names``), said in this language."""
+        assert self.names is not None
+        name = self.names[seat]
+        return self(name) if isinstance(name, Text) else name
+
+    def listed(self, items: Sequence[str]) -> str:
         """Names one after the other, the last joined as the language joins a list: "Anna,
         Bruno and Carla", "re di quadri e asso di coppe", "Anna et Carla"."""
         if len(items) < 2:

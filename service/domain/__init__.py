@@ -62,7 +62,16 @@ from .clubs import (
 from .core.cards import SUITS, Card, Suit
 from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
-from .core.text import Cards, Seats, Text, english_value, name_key, visible, written_sections
+from .core.text import (
+    Cards,
+    Money,
+    Seats,
+    Text,
+    english_value,
+    name_key,
+    visible,
+    written_sections,
+)
 from .duplicate import (
     Board,
     BoardPlay,
@@ -134,6 +143,7 @@ from .hand.confirmations import (
 )
 from .hand.records import HandRecord, parse_hand_record, read_hand_record
 from .hand.scoring import score_hand, score_record, suggest_melds
+from .hand.sides import seat_name
 from .mitigatti.settlement import STARTING_MARCA, parse_money, pot_collected_text
 from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
@@ -175,6 +185,7 @@ __all__ = [
     "MemberChange",
     "MemberRow",
     "MemberStats",
+    "Money",
     "PlayedHand",
     "Problem",
     "RecordInvalid",
@@ -248,6 +259,7 @@ __all__ = [
     "score_record",
     "season_standings",
     "seat_individual",
+    "seat_name",
     "seat_pairs",
     "seat_results",
     "seated_round",

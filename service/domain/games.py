@@ -49,10 +49,11 @@ class GameSetup:
 
     def seat_names(self) -> list[str]:
         """Names by seat. With dummies (``gatti-2``) the two players sit at seats 0 and 1 and
-        their dummies opposite them, at seats 2 and 3."""
+        their dummies opposite them, at seats 2 and 3, each named after its player by a
+        ``Text`` ("Anna's dummy"), which a renderer says in its language ("morto di Anna")."""
         if self.variant.partnership == "dummies":
             a, b = self.players
-            return [a, b, f"{a}'s dummy", f"{b}'s dummy"]
+            return [a, b, Text("{player}'s dummy", player=a), Text("{player}'s dummy", player=b)]
         return list(self.players)
 
     def columns(self) -> list[Column]:
@@ -278,7 +279,7 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
         value = parse_money(setup.options.get("marca_value"))
         book = ledger(variant.seats, [
             (r.marca(variant.seats), r.pot, _top_scorer(r)) for r in results], value,
-            None if since is None else since.ledger)
+            None if since is None else since.ledger, _currency(setup))
     if evening_over:
         finished = True
         scores = (dict(book.balances) if book is not None else totals)
@@ -293,6 +294,11 @@ def game_summary(setup: GameSetup, results: Sequence[HandResult],
     next_dealer = None if finished else setup.dealer_of(upcoming)
     return GameSummary(columns, tuple(totals.items()), tuple(running), finished, winners,
                        next_dealer, played, ended_by, target, book, dealt)
+
+
+def _currency(setup: GameSetup) -> str | None:
+    currency = setup.options.get("currency")
+    return None if currency is None else str(currency)
 
 
 def _top_scorer(result: HandResult) -> str | None:

@@ -112,6 +112,26 @@ def test_the_pdf_says_the_contract_and_the_pot_as_the_api_does(client: Any, name
     assert all(c.split()[0] in body["seats"] for c in contracts)  # the declarer by name
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+@pytest.mark.parametrize("name", ["mitigatti-4", "mitigatti-3"])
+def test_the_pdfs_settlement_is_the_apis_transfers(client: Any, name: str, lang: str) -> None:
+    """Issue 27: the ledger's transfers are printed under "To settle" in the very sentences
+    the API sends beside them, in the same language, the players by name and the money as
+    the language writes it, and nothing else follows them."""
+    game = HttpGame(client, SAMPLES[name])
+    body = game.get(headers={"Accept-Language": lang}).json
+    said = [transfer["text"] for transfer in body["transfers"]]
+    assert said
+    view = client.application.extensions["segnapunti.games"].get_game(game.id, game.read)
+    lines = build_sheet(view, lang).sections[0].lines
+    assert list(lines[len(lines) - len(said):]) == said
+    pdf = _flat(pdf_text(game.get(f"/sheet.pdf?lang={lang}").data))
+    places = [pdf.find(_flat(sentence)) for sentence in said]
+    assert -1 not in places and places == sorted(places), (said, pdf)
+    if "marca_value" in SAMPLES[name].options:
+        assert all(("€" in sentence) for sentence in said)
+
+
 def test_the_sheet_in_french_for_nice(client: Any) -> None:
     """Issue 27: ``?lang=fr`` prints the sheet in French: its headings, Mitigatti's words as
     Cason's article writes them, money as French writes it."""

@@ -411,6 +411,20 @@ def test_dummies_are_named_after_their_players_in_the_sheets_language(
     assert italian.outcome == ("Nessuna mano giocata.",)
 
 
+@pytest.mark.parametrize(("lang", "seats"), [
+    ("en", ["Anna and Anna's dummy", "Bruno and Bruno's dummy"]),
+    ("it", ["Anna e morto di Anna", "Bruno e morto di Bruno"]),
+    ("fr", ["Anna et mort de Anna", "Bruno et mort de Bruno"]),
+])
+def test_a_sheets_lists_are_joined_as_the_services_sentences_join_them(
+        sheet_service: Any, lang: str, seats: list[str]) -> None:
+    """Who plays each column is a list said as the service says one ("{items} and {last}"),
+    the dummy named in the sheet's language."""
+    created = sheet_service.create_game("gatti-2", None, ["Anna", "Bruno"], None)
+    view = sheet_service.get_game(created.view.id, created.read_token)
+    assert [c.seats for c in build_sheet(view, lang).columns] == seats
+
+
 # -- hands entered by points -----------------------------------------------------------------
 
 

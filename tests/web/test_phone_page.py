@@ -162,7 +162,8 @@ def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     expect(page.locator(".balance[data-seat='1']")).to_contain_text("5.00")
     transfers = page.locator(".transfers li")
     expect(transfers).to_have_count(3)
-    expect(transfers.first).to_contain_text("Anna → Bruno: 4 marca")
+    # Who pays whom as the service says it (issue 27), the money as English writes it.
+    expect(transfers.first).to_have_text("Anna pays Bruno 4 marca (€2.00)")
     page.click("tr.hand[data-hand='1'] .hand-button")
     # The contract, each payment and the transfers it makes, as the service says them.
     expect(page.locator("#details-1 .contract")).to_have_text("Anna called KH: partner Carla")

@@ -53,6 +53,19 @@ def test_the_pot_and_who_paid_it_as_the_service_says_them(phones: Any) -> None:
         "Carla is the sole top scorer and collects the pot: 1 marca")
 
 
+def test_an_italian_phone_shows_who_pays_whom_as_the_service_says_it(phones: Any) -> None:
+    phone = phones("it-IT")
+    page = phone.page
+    _table, game_id, edit = seated_with(phone, "mitigatti-3", THREE, TIE_THEN_TOP)
+    transfers = page.locator(".transfers li")
+    expect(transfers).to_have_count(2)
+    game = call(phone.base, "GET", f"/games/{game_id}", edit,
+                headers={"Accept-Language": "it"})
+    said = sorted(transfer["text"] for transfer in game["transfers"])
+    assert said == ["Anna paga 1 marca a Carla", "Bruno paga 1 marca a Carla"]
+    assert sorted(transfers.all_inner_texts()) == said
+
+
 def test_a_french_phone_shows_the_contract_and_the_pot_in_the_services_french(
         phones: Any) -> None:
     phone = phones("fr-FR")

@@ -9,18 +9,8 @@ from service.locale import translations
 from ..games import GameView
 from ..i18n import Translator
 from ..language import Speaker
-from .model import POT, SheetColumn
+from .model import SheetColumn
 from .numbers import hand_numbers
-
-
-def seat_names(view: GameView, t: Translator) -> list[str]:
-    """Names by seat; a dummy is named after its player, in the sheet's language."""
-    setup = view.setup
-    names = setup.seat_names()
-    if setup.variant.partnership == "dummies":
-        return [*names[:2], *(t("dummy", name=setup.players[s - 2])
-                              for s in range(2, setup.variant.seats))]
-    return names
 
 
 def card_label(view: GameView, code: str) -> str:
@@ -70,10 +60,12 @@ class SheetContext:
         self.view = view
         self.detail = detail
         self.variant = view.setup.variant
-        self.names = seat_names(view, Translator(lang))
-        # Every line names the players, not their seats.
         self.t = Translator(lang)
-        self.say = Speaker(lang, self.variant.family, translations(lang), self.names)
+        # Every line names the players, not their seats; a dummy is named after its player,
+        # in the sheet's language.
+        self.say = Speaker(lang, self.variant.family, translations(lang),
+                           view.setup.seat_names())
+        self.names = [self.say.name(s) for s in range(self.variant.seats)]
         self.numbers = hand_numbers(view)
         self.used_marks: set[str] = set()
         self.columns = self._columns()
@@ -94,10 +86,6 @@ class SheetContext:
 
     def card(self, code: str) -> str:
         return card_label(self.view, code)
-
-    def party(self, key: object) -> str:
-        """Who pays or is paid: a player by name, or the pot."""
-        return self.t("ledger.pot") if key == POT else self.names[int(str(key))]
 
     def label_of(self, key: str) -> str:
         return next(c.label for c in self.columns if c.key == key)

@@ -41,6 +41,7 @@ from service.domain import (
     HandResult,
     Problem,
     RecordInvalid,
+    Text,
     UnknownVariant,
     current_verdicts,
     ends_by_evening,
@@ -49,6 +50,7 @@ from service.domain import (
     parse_hand_record,
     reason_of,
     score_record,
+    seat_name,
     validate_game_setup,
     verdict_problems,
 )
@@ -106,7 +108,8 @@ def export_game(service: GameService, game_id: str, token: str | None) -> dict[s
         history = service.history(game_id, token)
         if service.get_game(game_id, token).game.version == view.game.version:
             return export_document(view, service.clock(), history)
-    raise ConcurrentChange("the game kept changing while it was exported; export it again")
+    raise ConcurrentChange(Text("the game kept changing while it was exported; export it "
+                                "again"))
 
 
 #: Reads of a game and its history before an export gives up on a game that keeps changing.
@@ -224,7 +227,8 @@ def _setup(game: Mapping[str, Any], problems: list[Problem]) -> GameSetup | None
         variant = find_variant(str(game.get("variant")))
     except UnknownVariant as error:
         problems.append(Problem("game.variant", "unknown_variant",
-                                f"there is no variant {error.variant_id!r}"))
+                                Text("there is no variant {variant}",
+                                     variant=repr(error.variant_id))))
         return None
     try:
         return validate_game_setup(variant, game.get("options"), list(game.get("players") or []),
@@ -244,27 +248,40 @@ def _moment(raw: Any, field: str, problems: list[Problem], default: datetime) ->
         when = None
     if when is None or when.tzinfo is None:
         problems.append(Problem(field, "invalid_field",
-                                "an ISO 8601 date and time with its offset, as exported"))
+                                Text("an ISO 8601 date and time with its offset, as "
+                                     "exported")))
         return default
     return when.astimezone(UTC)
 
 
-def _same_numbers(given: Any, result: HandResult) -> list[str]:
+def _same_numbers(given: Any, result: HandResult) -> list[Text]:
     """What a hand's exported result says differently from the replayed one (its columns'
     points, and Mitigatti's marca)."""
     if not isinstance(given, Mapping):
         return []
     replayed = result.to_json()
     differ = []
-    for name in ("columns", "marca"):
-        if name in given and given[name] != replayed.get(name):
-            differ.append(f"{name} {_json(given[name])} were exported, the rules now "
-                          f"give {_json(replayed.get(name))}")
+    if "columns" in given and given["columns"] != replayed.get("columns"):
+        differ.append(Text("columns {given} were exported, the rules now give {replayed}",
+                           given=_json(given["columns"]),
+                           replayed=_json(replayed.get("columns"))))
+    if "marca" in given and given["marca"] != replayed.get("marca"):
+        differ.append(Text("marca {given} were exported, the rules now give {replayed}",
+                           given=_json(given["marca"]), replayed=_json(replayed.get("marca"))))
     return differ
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _seat(value: Any, seats: int) -> object:
+    """A seat the file names, as a sentence names it: one of the table's ``seats`` by its
+    player (where the table is known), another number as a seat, anything else as it was
+    written."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return seat_name(value) if 0 <= value < seats else Text("seat {seat}", seat=value)
+    return repr(value)
 
 
 def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
@@ -274,23 +291,26 @@ def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
     records: list[dict[str, Any]] = []
     results: list[HandResult] = []
     summary = game_summary(setup, [])  # the game's after ``results``, carried on hand by hand
+    seats = setup.variant.seats
     broken = False
     for index, hand in enumerate(hands):
         field = f"hands[{index}]"
         number = hand.get("number")
         if number is not None and number != index + 1:
             problems.append(Problem(f"{field}.number", "wrong_hand_number",
-                                    f"the hand at position {index} is hand {index + 1}, "
-                                    f"not {number}"))
+                                    Text("the hand at position {index} is hand {n}, not "
+                                         "{given}", index=index, n=index + 1, given=number)))
         dealer, recorded = hand.get("dealer"), hand["record"].get("dealer")
         if dealer is not None and dealer != recorded:
             problems.append(Problem(f"{field}.dealer", "disagrees_with_record",
-                                    f"the hand says seat {dealer} dealt, its record seat "
-                                    f"{recorded}"))
+                                    Text("the hand says {dealer} dealt, its record {recorded}",
+                                         dealer=_seat(dealer, seats),
+                                         recorded=_seat(recorded, seats))))
         if not broken and summary.finished:
             problems.append(Problem(field, "game_finished",
-                                    f"the game ended before hand {index + 1}: it takes no more "
-                                    "hands", "R10" if setup.variant.target is None else "R12"))
+                                    Text("the game ended before hand {n}: it takes no more "
+                                         "hands", n=index + 1),
+                                    "R10" if setup.variant.target is None else "R12"))
             broken = True
         try:
             if broken:
@@ -305,8 +325,9 @@ def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
             continue
         for difference in _same_numbers(hand.get("result"), result):
             problems.append(Problem(f"{field}.result", "result_differs",
-                                    f"hand {index + 1}: {difference}; remove the result to "
-                                    "import the record as the rules score it now"))
+                                    Text("hand {n}: {difference}; remove the result to import "
+                                         "the record as the rules score it now",
+                                         n=index + 1, difference=difference)))
         records.append(record.to_json())
         results.append(result)
         summary = game_summary(setup, [result], summary)
@@ -341,29 +362,38 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
         found = len(problems)
         if action == "create" and number != len(live) + 1:
             problems.append(Problem(f"{field}.number", "wrong_hand_number",
-                                    f"hand {number} is created when the game has {len(live)} "
-                                    f"hands: the next is hand {len(live) + 1}"))
+                                    Text.counted("hand {number} is created when the game has "
+                                                 "{n} hand: the next is hand {next}",
+                                                 "hand {number} is created when the game has "
+                                                 "{n} hands: the next is hand {next}",
+                                                 len(live), number=number,
+                                                 next=len(live) + 1)))
         elif action != "create" and number not in live:
-            problems.append(Problem(f"{field}.number", "no_such_hand",
-                                    f"hand {number} is not in the game at this point: there "
-                                    f"is nothing to {'correct' if action == 'correct' else 'delete'}"))
+            problems.append(Problem(f"{field}.number", "no_such_hand", (
+                Text("hand {number} is not in the game at this point: there is nothing to "
+                     "correct", number=number) if action == "correct" else
+                Text("hand {number} is not in the game at this point: there is nothing to "
+                     "delete", number=number))))
         elif action == "delete" and number != len(live):
             problems.append(Problem(f"{field}.number", "not_last_hand",
-                                    f"only the last hand ({len(live)}) can be deleted"))
+                                    Text("only the last hand ({n}) can be deleted",
+                                         n=len(live))))
         expected = versions.get(number, 0) + 1
         if entry["version"] != expected:
             problems.append(Problem(f"{field}.version", "wrong_version",
-                                    f"hand {number}'s next version is {expected}, "
-                                    f"not {entry['version']}"))
+                                    Text("hand {number}'s next version is {expected}, not "
+                                         "{given}", number=number, expected=expected,
+                                         given=entry["version"])))
         record = entry.get("record")
         canonical: dict[str, Any] | None = None
         if action == "delete":
             if record is not None:
                 problems.append(Problem(f"{field}.record", "unexpected_record",
-                                        "a deletion has no record (null)"))
+                                        Text("a deletion has no record (null)")))
         elif record is None:
-            problems.append(Problem(f"{field}.record", "missing_record",
-                                    f"a {action} version has the hand's record"))
+            problems.append(Problem(f"{field}.record", "missing_record", (
+                Text("a create version has the hand's record") if action == "create" else
+                Text("a correct version has the hand's record"))))
         elif 0 < number <= len(hands) and record == hands[number - 1]["record"]:
             canonical = records[number - 1]  # the hand as it now is, checked already
         else:
@@ -392,8 +422,13 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
         differ = next((n for n, (a, b) in enumerate(zip(kept, records), start=1) if a != b),
                       min(len(kept), len(records)) + 1)
         problems.append(Problem("history", "disagrees_with_hands",
-                                f"replayed, the history leaves {len(kept)} hands and the file "
-                                f"lists {len(records)}; they differ from hand {differ}"))
+                                Text.counted("replayed, the history leaves {n} hand and "
+                                             "the file lists {listed}; they differ from hand "
+                                             "{hand}",
+                                             "replayed, the history leaves {n} hands and "
+                                             "the file lists {listed}; they differ from hand "
+                                             "{hand}", len(kept), listed=len(records),
+                                             hand=differ)))
     return steps
 
 
@@ -404,18 +439,20 @@ def _verdicts(setup: GameSetup, entry: Mapping[str, Any], version: int, field: s
     raw = entry.get("confirmations") or []
     if raw and entry["action"] == "delete":
         problems.append(Problem(f"{field}.confirmations", "unexpected_confirmations",
-                                "a deletion takes no verdicts"))
+                                Text("a deletion takes no verdicts")))
         return ()
     out = []
     for k, given in enumerate(raw):
         at = f"{field}.confirmations[{k}]"
         if given["seat"] >= setup.variant.players:
             problems.append(Problem(f"{at}.seat", "not_a_player",
-                                    f"seat {given['seat']} has no player of its own"))
+                                    Text("{seat} has no player of its own",
+                                         seat=_seat(given["seat"], setup.variant.seats))))
         if given["version"] != version:
             problems.append(Problem(f"{at}.version", "wrong_version",
-                                    f"a verdict listed under version {version} is on it, not "
-                                    f"on version {given['version']}"))
+                                    Text("a verdict listed under version {version} is on it, "
+                                         "not on version {given}", version=version,
+                                         given=given["version"])))
         problems.extend(p.at(at) for p in verdict_problems(given["verdict"],
                                                            given.get("reason")))
         out.append(Confirmation(given["seat"], given["verdict"], version,

@@ -137,22 +137,14 @@ class Mitigatti(Family):
         value = parse_money(view.setup.options.get("marca_value"))
         if value is not None:
             lines.append(t("ledger.value", value=t.money(value, currency)))
-        for number, seat, marca in ledger.collections:
-            lines.append(t("ledger.collected", name=self.c.names[int(seat)], n=marca,
-                           hand=number))
+        # Who collected the pot and who pays whom, as the service says it.
+        lines += [f"{self.c.say(collected)}." for collected in ledger.collected]
         if ledger.pot:
             lines.append(t("ledger.pot_left", n=ledger.pot))
         lines.append(t("ledger.transfers") + ":")
         if not ledger.transfers:
             lines.append(t("ledger.settled"))
-        for transfer in ledger.transfers:
-            payer = self.c.party(transfer.payer)
-            payee = self.c.party(transfer.payee)
-            if transfer.money is not None:
-                lines.append(t("ledger.transfer.money", payer=payer, payee=payee,
-                               n=transfer.marca, money=t.money(transfer.money, currency)))
-            else:
-                lines.append(t("ledger.transfer", payer=payer, payee=payee, n=transfer.marca))
+        lines += [self.c.say(transfer.text) for transfer in ledger.transfers]
         return [Block(t("ledger.title"), header, tuple(rows), tuple(lines))]
 
     def note_legend(self) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Self
 
 from .cards import Card
@@ -115,6 +116,36 @@ class Cards(tuple):  # type: ignore[type-arg]
         self = super().__new__(cls, tuple(cards))
         self.sep = sep
         return self
+
+
+#: Currencies written with a sign rather than their code.
+_CURRENCY_SIGNS = {"EUR": "€", "GBP": "£", "USD": "$"}
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An amount of money in a sentence, in its ``currency`` (ISO 4217) where one is known:
+    ``€3.50`` in the core's English, ``CHF 3.50`` for a currency without a sign; a language
+    that writes a decimal comma says ``3,50 €``."""
+
+    amount: Decimal
+    currency: str | None = None
+
+    def written(self, comma: bool = False) -> str:
+        """As English writes it, or with the decimal comma and the sign after (``comma``)."""
+        text = f"{abs(self.amount):.2f}"
+        if comma:
+            text = text.replace(".", ",")
+        if self.currency:
+            sign = _CURRENCY_SIGNS.get(self.currency)
+            if comma:
+                text = f"{text} {sign or self.currency}"
+            else:
+                text = f"{sign}{text}" if sign else f"{self.currency} {text}"
+        return f"−{text}" if self.amount < 0 else text
+
+    def __str__(self) -> str:
+        return self.written()
 
 
 def english_value(value: object) -> str:

@@ -32,6 +32,7 @@ from ..hand.replay import replay_if_played
 from ..hand.shown import check_forbidden_discards, check_held, check_shown_cards
 from ..hand.sides import Sides, hand_sides, seat_name, side_name
 from ..variant import Variant
+from .settlement import THE_POT
 
 HONOURS = ("FOOL", "T1", "T20")
 
@@ -232,10 +233,6 @@ def say_contract(contract: Contract) -> Text:
     # A scored call knows its partner: given, or found by the tricks.
     assert partner is not None
     return Text("{declarer} called {card}: partner {partner}", partner=partner, **values)
-
-
-#: Who is paid marca set aside (R15).
-THE_POT = Text("the pot")
 
 
 def said_flow(payment: Payment) -> Payment:

@@ -13,24 +13,60 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from ..core.text import Text
+from ..core.text import Money, Text
 from ..hand.sides import seat_name
 
 STARTING_MARCA = 10
 POT = "pot"
 
 
+#: The pot (R15) in a sentence.
+THE_POT = Text("the pot")
+
+
+def _party(key: str) -> Text:
+    """Who pays or is paid: a seat (by its player, where the table is known), or the pot."""
+    return THE_POT if key == POT else seat_name(int(key))
+
+
 @dataclass(frozen=True, slots=True)
 class Transfer:
+    """One payment that settles the evening: ``payer`` pays ``payee`` (a seat, or the pot)
+    ``marca``, and ``money`` in ``currency`` where a marca has a value."""
+
     payer: str
     payee: str
     marca: int
     money: Decimal | None = None
+    currency: str | None = None
+
+    @property
+    def text(self) -> Text:
+        """The payment as a sentence: "Seat 0 pays seat 1 2 marca (€1.00)"; into the pot,
+        "Seat 2 pays 1 marca into the pot"."""
+        payer = _party(self.payer).capitalize()
+        values: dict[str, object] = {"payer": payer}
+        if self.money is not None:
+            values["money"] = Money(self.money, self.currency)
+        if self.payee == POT:
+            if self.money is None:
+                return Text.counted("{payer} pays {n} marca into the pot",
+                                    "{payer} pays {n} marca into the pot", self.marca, **values)
+            return Text.counted("{payer} pays {n} marca into the pot ({money})",
+                                "{payer} pays {n} marca into the pot ({money})", self.marca,
+                                **values)
+        values["payee"] = _party(self.payee)
+        if self.money is None:
+            return Text.counted("{payer} pays {payee} {n} marca",
+                                "{payer} pays {payee} {n} marca", self.marca, **values)
+        return Text.counted("{payer} pays {payee} {n} marca ({money})",
+                            "{payer} pays {payee} {n} marca ({money})", self.marca, **values)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"from": self.payer, "to": self.payee, "marca": self.marca}
         if self.money is not None:
             out["money"] = f"{self.money:.2f}"
+        out["text"] = self.text
         return out
 
 
@@ -122,6 +158,13 @@ def pot_collected_text(seat: str, marca: int) -> Text:
                         seat=seat_name(int(seat)).capitalize())
 
 
+def collected_text(hand: int, seat: str, marca: int) -> Text:
+    """A collection of the pot as the evening's settlement recalls it (R15)."""
+    return Text.counted("{seat} collected {n} marca from the pot in hand {hand}",
+                        "{seat} collected {n} marca from the pot in hand {hand}", marca,
+                        seat=seat_name(int(seat)).capitalize(), hand=hand)
+
+
 @dataclass(frozen=True)
 class Ledger:
     """An evening's standing: each seat's marca, the pot, and how to settle."""
@@ -133,6 +176,11 @@ class Ledger:
     collections: tuple[tuple[int, str, int], ...]
     #: Hands settled so far (to go on from this ledger).
     hands: int = 0
+
+    @property
+    def collected(self) -> tuple[Text, ...]:
+        """Each collection of the pot, as the settlement recalls it."""
+        return tuple(collected_text(h, s, m) for h, s, m in self.collections)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -148,12 +196,13 @@ class Ledger:
 
 
 def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
-           marca_value: Decimal | None, since: Ledger | None = None) -> Ledger:
+           marca_value: Decimal | None, since: Ledger | None = None,
+           currency: str | None = None) -> Ledger:
     """The ledger after ``hands``, each (its marca per seat, marca it sets aside, its sole top
     scorer when it has one). A sole top scorer collects whatever the pot held before the
     hand (R15). ``since``, when given, is the ledger of the hands before these (``hands``
     then go on from it, numbered after them), so an evening's next hand costs one hand's
-    work."""
+    work. ``currency``: the money's, where a marca has a value."""
     if since is None:
         balances = {str(s): STARTING_MARCA for s in range(seats)}
         pot, collections, first = 0, [], 1
@@ -172,7 +221,8 @@ def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
     if pot:
         nets[POT] = pot
     transfers = tuple(
-        Transfer(payer, payee, amount, amount * marca_value if marca_value else None)
+        Transfer(payer, payee, amount, amount * marca_value if marca_value else None,
+                 currency if marca_value else None)
         for payer, payee, amount in fewest_transfers(nets))
     money = None
     if marca_value is not None:
@@ -182,5 +232,5 @@ def ledger(seats: int, hands: Sequence[tuple[dict[str, int], int, str | None]],
                   first - 1 + len(hands))
 
 
-__all__ = ["Ledger", "Transfer", "fewest_transfers", "ledger", "parse_money",
-           "pot_collected_text"]
+__all__ = ["THE_POT", "Ledger", "Transfer", "collected_text", "fewest_transfers", "ledger",
+           "parse_money", "pot_collected_text"]

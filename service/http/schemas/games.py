@@ -153,7 +153,8 @@ class GameSchema(PassThroughSchema):
     transfers = fields.List(
         fields.Dict(),
         metadata={"description": "Mitigatti: the fewest payments that settle the evening "
-                                 "(from, to, marca, money)"})
+                                 "(from, to, marca, money, and text: the payment said with "
+                                 "the table's names and the money as the language writes it)"})
     money = fields.Dict(keys=fields.String(), values=fields.String(),
                         metadata={"description": "Mitigatti with marca_value: net money per "
                                                  "seat"})

@@ -268,9 +268,9 @@ function ledger(g) {
   if (!transfers.length) {
     box.append(h("p", { class: "muted" }, t("sheet.noTransfers")));
   } else {
-    box.append(h("ul", { class: "transfers" }, transfers.map((x) => h("li", {},
-      h("strong", {}, seatName(Number(x.from))), " → ", h("strong", {}, seatName(Number(x.to))),
-      `: ${t("marca", { n: x.marca })}`, x.money ? ` (${money(x.money, g.options.currency)})` : ""))));
+    // Who pays whom, as the service says it (the players' names, the money as the language
+    // writes it).
+    box.append(h("ul", { class: "transfers" }, transfers.map((x) => h("li", {}, x.text))));
   }
   return box;
 }
