@@ -10,6 +10,11 @@ from .text import Text
 Json = dict[str, Any]
 
 
+def with_given(out: Json, **optional: Any) -> Json:
+    """``out`` and each of ``optional`` that is given (not None): a field a value may lack."""
+    return {**out, **{key: value for key, value in optional.items() if value is not None}}
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One reason for points: ``item`` says what (``meld``, ``deck_points``…), ``text`` says it
@@ -56,11 +61,8 @@ class Violation:
     proof: Json | None = None
 
     def to_json(self) -> Json:
-        out: Json = {"trick": self.trick, "seat": self.seat, "card": self.card,
-                     "rule": self.rule, "message": self.message}
-        if self.proof is not None:
-            out["proof"] = self.proof
-        return out
+        return with_given({"trick": self.trick, "seat": self.seat, "card": self.card,
+                           "rule": self.rule, "message": self.message}, proof=self.proof)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +93,10 @@ class Payment:
     flow: Text | None = None
 
     def to_json(self) -> Json:
-        out: Json = {"item": self.item, "from": self.payer,
-                     "to": "pot" if self.payee is None else self.payee, "marca": self.marca,
-                     "text": self.text, "rule": self.rule}
-        if self.flow is not None:
-            out["flow"] = self.flow
-        return out
+        return with_given({"item": self.item, "from": self.payer,
+                           "to": "pot" if self.payee is None else self.payee,
+                           "marca": self.marca, "text": self.text, "rule": self.rule},
+                          flow=self.flow)
 
 
 @dataclass(frozen=True, slots=True)
