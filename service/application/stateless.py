@@ -64,9 +64,7 @@ def _find(variant_id: str) -> Any:
     try:
         return find_variant(variant_id)
     except UnknownVariant as error:
-        raise RecordInvalid(
-            [Problem("variant", "unknown_variant", f"there is no variant {variant_id!r}")]
-        ) from error
+        raise error.invalid() from error
 
 
 def score(

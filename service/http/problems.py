@@ -31,7 +31,6 @@ from service.application.errors import (
 from service.application.ports import StoreUnavailable
 from service.application.printouts import PrinterBusy
 from service.domain import (
-    Problem,
     RecordInvalid,
     Text,
     UnknownVariant,
@@ -180,11 +179,7 @@ def record_invalid(error: RecordInvalid) -> Response:
 
 
 def unknown_variant(error: UnknownVariant) -> Response:
-    return record_invalid(
-        RecordInvalid(
-            [Problem("variant", "unknown_variant", f"there is no variant {error.variant_id!r}")]
-        )
-    )
+    return record_invalid(error.invalid())
 
 
 #: Set on a request whose answer says its token opens nothing here (``ratelimit``).

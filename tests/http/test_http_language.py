@@ -342,3 +342,23 @@ def test_a_stored_games_lines_and_payments_name_its_players(client: Any, table: 
     stateless = score(client, "mitigatti-4", hand)
     assert stateless.json["payments"][0]["text"].startswith(
         "Partida: the declarer's side (seats 0 and 2)")
+
+
+def test_an_unknown_variant_is_refused_in_the_language_asked(client: Any) -> None:
+    """A game, a score and an import that name no variant: the same refusal, in Italian and
+    French as in English, at the field that names it."""
+    said = {}
+    for lang, headers in (("en", {}), ("it", IT), ("fr", FR)):
+        game = client.post("/api/v1/games", headers=headers,
+                           json={"variant": "tarocco-x", "players": ["A", "B", "C"]})
+        scored = client.post("/api/v1/score", headers=headers,
+                             json={"variant": "tarocco-x", "hand": {"dealer": 0}})
+        assert game.status_code == scored.status_code == 422
+        errors = [*game.json["errors"], *scored.json["errors"]]
+        assert {(e["field"], e["code"]) for e in errors} == {("variant", "unknown_variant")}
+        assert len({e["message"] for e in errors}) == 1
+        said[lang] = errors[0]["message"]
+    assert said == {"en": "there is no variant 'tarocco-x'",
+                    "it": "non esiste la variante 'tarocco-x'",
+                    "fr": said["fr"]}
+    assert said["fr"] != said["en"] and "'tarocco-x'" in said["fr"]

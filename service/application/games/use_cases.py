@@ -102,9 +102,7 @@ def variant_of(variant_id: str, field: str = "variant") -> Any:
     try:
         return find_variant(variant_id)
     except UnknownVariant as error:
-        raise RecordInvalid(
-            [Problem(field, "unknown_variant", f"there is no variant {error.variant_id!r}")]
-        ) from error
+        raise error.invalid(field) from error
 
 
 

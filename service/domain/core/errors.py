@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .text import Text
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -70,6 +72,11 @@ class UnknownVariant(DomainError):
     def __init__(self, variant_id: str) -> None:
         self.variant_id = variant_id
         super().__init__(f"unknown variant {variant_id!r}")
+
+    def invalid(self, field_: str = "variant") -> RecordInvalid:
+        """The refusal of a request that names this variant at ``field_``."""
+        return RecordInvalid([Problem(field_, "unknown_variant", Text(
+            "there is no variant {variant}", variant=repr(self.variant_id)))])
 
 
 @dataclass
