@@ -51,7 +51,9 @@ install: $(STAMP)
 
 # Debian's packages the tests use, installed when missing (as root on Debian, as for
 # python3-venv), all in one apt-get; where one cannot be, its tests are skipped and say why.
-#   chromium  the browser tests (tests/web) and the crowd of phones through the proxy
+#   chromium-headless-shell  the browser tests (tests/web) and the crowd of phones through
+#             the proxy: Chromium's engine without its window, half the CPU of the whole
+#             browser for the same tests (tests/web/crowd.py, BROWSERS)
 #   caddy     the proxy of deploy/native.sh (tests/live/test_live_proxy_topology.py)
 define debian_packages
 	@missing=""; for package in $(1); do command -v $$package >/dev/null 2>&1 \
@@ -68,10 +70,10 @@ define debian_packages
 endef
 
 debian-packages:
-	$(call debian_packages,chromium caddy)
+	$(call debian_packages,chromium-headless-shell caddy)
 
 chromium:
-	$(call debian_packages,chromium)
+	$(call debian_packages,chromium-headless-shell)
 
 caddy:
 	$(call debian_packages,caddy)

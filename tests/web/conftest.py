@@ -1,7 +1,8 @@
 """Browser tests of the phone page: the real server (``python -m service`` on a free port and
-a temporary SQLite database) driven by Playwright through Debian's ``chromium`` at a phone's
-viewport. ``make test`` installs chromium when it is missing (as root); without it, or without
-the ``playwright`` package, these tests are skipped and say why."""
+a temporary SQLite database) driven by Playwright through Debian's Chromium (its headless
+shell, ``crowd.BROWSERS``) at a phone's viewport. ``make test`` installs it when it is missing
+(as root); without it, or without the ``playwright`` package, these tests are skipped and say
+why."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ def chromium() -> str:
                                              "(pip install -e '.[test]')")
     path = chromium_path()
     if path is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; "
-                    "`make test` installs it when run as root)")
+        pytest.skip("Debian's chromium-headless-shell is not installed (apt-get install "
+                    "chromium-headless-shell; `make test` installs it when run as root)")
     return path
 
 

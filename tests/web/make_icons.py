@@ -4,9 +4,13 @@ repository root after changing ``service/web/static/icon.svg``:
 
     .venv/bin/python tests/web/make_icons.py
 """
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from crowd import chromium_path  # noqa: E402
 
 STATIC = Path("service/web/static")
 ANY = (STATIC / "icon.svg").read_text()
@@ -17,7 +21,7 @@ MASKABLE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
             '<text x="32" y="39" font-family="DejaVu Sans, sans-serif" font-size="20" '
             'text-anchor="middle" fill="#111">♠</text></svg>')
 with sync_playwright() as p:
-    browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+    browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
     for name, svg in (("icon", ANY), ("icon-maskable", MASKABLE)):
         for size in (192, 512):
             page = browser.new_page(viewport={"width": size, "height": size})
