@@ -81,11 +81,12 @@ def fixture_game(contract_server: LiveServer) -> dict[str, Any]:
 # threads) and the machine has two. The stored games, whose operations link to one another
 # (POST /games -> GET /games/{id}, POST /hands -> PUT / DELETE /hands/{n}), stay in one run
 # for the stateful phase. Most of the time goes into the deterministic coverage phase, mostly
-# its negative cases, of the operations that take whole hand records. A correction (PUT) takes
-# the same HandRecord as POST /hands, an import a game setup as POST /games takes and hand
-# records: those two have the coverage phase in positive mode only, their negative space being
-# the one POST /hands and POST /games cover in full; fuzzing (both modes) and the stateful
-# phase test them as all the others.
+# its negative cases, of the operations that take whole hand records. A correction (PUT), an
+# organiser's correction of an event's hand and a score (its ``hand``) take the same
+# HandRecord as POST /hands, an import a game setup as POST /games takes and hand records:
+# those have the coverage phase in positive mode only, their negative space being the one
+# POST /hands and POST /games cover in full; fuzzing (both modes) and the stateful phase test
+# them as all the others.
 # (An [[operations]] entry applies to an operation matching any one of its include-… keys:
 # include-name names exactly one.)
 POSITIVE_COVERAGE_ONLY = """
@@ -97,7 +98,11 @@ RUNS = {
     "games": (["--include-path-regex", "^/api/v1/games"],
               POSITIVE_COVERAGE_ONLY.format(name="PUT /api/v1/games/{game_id}/hands/{number}")
               + POSITIVE_COVERAGE_ONLY.format(name="POST /api/v1/games/import")),
-    "stateless": (["--exclude-path-regex", "^/api/v1/games"], ""),
+    "stateless": (["--exclude-path-regex", "^/api/v1/games"],
+                  POSITIVE_COVERAGE_ONLY.format(name="POST /api/v1/score")
+                  + POSITIVE_COVERAGE_ONLY.format(
+                      name="PUT /api/v1/events/{event_id}/rounds/{number}/tables/{table}"
+                           "/hands/{hand}")),
 }
 
 
