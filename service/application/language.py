@@ -80,6 +80,10 @@ def card_name(card: Card, lang: str, family: str | None = None) -> str:
     return words["card.trump"].format(n=number)
 
 
+#: The JSON values that hold no sentence.
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 class Speaker:
     """Says the core's sentences in ``lang`` from its ``catalogue`` (gettext's), naming cards
     as ``family`` does and seats by ``names`` (the table's players by seat) where given.
@@ -140,10 +144,23 @@ class Speaker:
         """``data`` (a JSON-ready value) with every sentence in it said in this language."""
         if self.english and self.names is None:
             return data
+        return self._localized(data)
+
+    def _localized(self, data: Any) -> Any:
+        # A game's JSON is mostly plain numbers and strings (a thousand-hand game's, some
+        # 800,000 values): those are known by their exact type first, before the slower
+        # checks against Text (a str of its own kind) and the abstract Mapping.
+        kind = type(data)
+        if kind is dict:
+            return {key: self._localized(value) for key, value in data.items()}
+        if kind is list or kind is tuple:
+            return [self._localized(value) for value in data]
+        if kind in _PLAIN:
+            return data
         if isinstance(data, Text):
             return self(data)
         if isinstance(data, Mapping):
-            return {key: self.localize(value) for key, value in data.items()}
+            return {key: self._localized(value) for key, value in data.items()}
         if isinstance(data, list | tuple):
-            return [self.localize(value) for value in data]
+            return [self._localized(value) for value in data]
         return data

@@ -32,7 +32,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from service.domain import (
     RULES_VERSION,
@@ -483,10 +483,18 @@ def check_import(document: Mapping[str, Any]) -> ImportPlan:
     return ImportPlan(setup, created_at, tuple(steps), tuple(results))
 
 
-def import_game(unit: UnitOfWork, document: Mapping[str, Any]) -> CreatedGame:
+class KeptViews(Protocol):
+    """Where the service keeps the games' views it has worked out (``games.GameViews``)."""
+
+    def keep(self, view: GameView) -> None: ...
+
+
+def import_game(unit: UnitOfWork, document: Mapping[str, Any],
+                views: KeptViews | None = None) -> CreatedGame:
     """Create a new game from an exported document: every hand checked and replayed in
     order, then its history stored change by change, with new tokens, in ``unit``'s
-    transaction; nothing is stored on any problem."""
+    transaction; nothing is stored on any problem. Once it is committed the new game's view
+    is kept in ``views``, so that reading the copy does not score its hands again."""
     plan = check_import(document)
     setup = plan.setup
     repository = unit.games
@@ -526,6 +534,8 @@ def import_game(unit: UnitOfWork, document: Mapping[str, Any]) -> CreatedGame:
                                                   setup)
                                         for s, r in zip(stored, plan.results, strict=True)),
                     game_summary(setup, list(plan.results), ended=ended_at is not None))
+    if views is not None:
+        unit.after_commit(lambda: views.keep(view))
     return CreatedGame(view, edit_token, read_token)
 
 

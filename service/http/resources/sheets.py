@@ -152,7 +152,7 @@ class GameImport(MethodView):
         The body may be up to 16 MiB, and gzip-compressed (`Content-Encoding: gzip`, 16 MiB
         inflated at most: `413`; a stream that is not whole gzip: `400`).
         """
-        created = import_game(unit, document)
+        created = import_game(unit, document, game_service().views)
         data = game_json(created.view)
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {
