@@ -172,3 +172,31 @@ def test_a_worker_reads_a_game_whole_once_a_hand_was_corrected_elsewhere(
     state = client.get(game.url, headers=game.auth).json
     assert state["hands"][1]["record"] == fixed.json["record"]
     assert state == other.get(game.url, headers=game.auth).json
+
+
+def test_an_imported_game_is_read_without_scoring_its_hands_again(
+        app: Any, client: Any, monkeypatch: Any) -> None:
+    """An import scores every hand to check it; the copy it makes is kept, so reading the
+    new game (its view, its export) scores none of them again."""
+    game = Game(client, LONG)
+    exported = client.get(f"{game.url}.json", headers=game.auth)
+    assert exported.status_code == 200
+    views = app.extensions["segnapunti.games"].views
+    scored: list[int] = []
+    score = views.scored
+
+    def counting(setup: Any, game_id: str, stored: Any) -> Any:
+        scored.append(stored.number)
+        return score(setup, game_id, stored)
+
+    monkeypatch.setattr(views, "scored", counting)
+    copy = client.post(f"{API}/games/import", json=exported.json)
+    assert copy.status_code == 201, copy.json
+    auth = {"Authorization": f"Bearer {copy.json['tokens']['edit']}"}
+    read = client.get(f"{API}/games/{copy.json['id']}", headers=auth)
+    again = client.get(f"{API}/games/{copy.json['id']}.json", headers=auth)
+    monkeypatch.undo()
+    assert read.status_code == again.status_code == 200
+    assert len(read.json["hands"]) == LONG
+    assert again.json["hands"] == exported.json["hands"]
+    assert scored == []
