@@ -59,6 +59,21 @@ class Game:
                                 headers=self.auth)
 
 
+def scores_counted(app: Any, monkeypatch: Any) -> list[int]:
+    """The numbers of the stored hands the app's views score from now on (until
+    ``monkeypatch.undo()``), in the order they are scored."""
+    views = app.extensions["segnapunti.games"].views
+    scored: list[int] = []
+    score = views.scored
+
+    def counting(setup: Any, game_id: str, stored: Any) -> Any:
+        scored.append(stored.number)
+        return score(setup, game_id, stored)
+
+    monkeypatch.setattr(views, "scored", counting)
+    return scored
+
+
 def _statements(app: Any, game: Game) -> dict[str, list[str]]:
     client = game.client
     counts: dict[str, list[str]] = {}
@@ -134,15 +149,7 @@ def test_a_worker_catches_up_with_the_hands_another_added(
         other_worker.test_client(), game.url, game.auth)
     for i in range(added_elsewhere):
         assert elsewhere.add(LONG + i).status_code == 201
-    views = app.extensions["segnapunti.games"].views
-    scored: list[int] = []
-    score = views.scored
-
-    def counting(setup: Any, game_id: str, stored: Any) -> Any:
-        scored.append(stored.number)
-        return score(setup, game_id, stored)
-
-    monkeypatch.setattr(views, "scored", counting)
+    scored = scores_counted(app, monkeypatch)
     with counted(app) as statements:
         state = client.get(game.url, headers=game.auth)
     monkeypatch.undo()
@@ -181,15 +188,7 @@ def test_an_imported_game_is_read_without_scoring_its_hands_again(
     game = Game(client, LONG)
     exported = client.get(f"{game.url}.json", headers=game.auth)
     assert exported.status_code == 200
-    views = app.extensions["segnapunti.games"].views
-    scored: list[int] = []
-    score = views.scored
-
-    def counting(setup: Any, game_id: str, stored: Any) -> Any:
-        scored.append(stored.number)
-        return score(setup, game_id, stored)
-
-    monkeypatch.setattr(views, "scored", counting)
+    scored = scores_counted(app, monkeypatch)
     copy = client.post(f"{API}/games/import", json=exported.json)
     assert copy.status_code == 201, copy.json
     auth = {"Authorization": f"Bearer {copy.json['tokens']['edit']}"}

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crowd import chromium_path  # noqa: E402
+from crowd import chromium_path
 
 STATIC = Path("service/web/static")
 ANY = (STATIC / "icon.svg").read_text()

@@ -200,6 +200,21 @@ class Table:
 # -- the page's modules, as it loaded them ---------------------------------------------------
 
 
+def king_shown_twice(phone: Any) -> Table:
+    """A new gatti-3 hand on ``phone`` where Bruno declares the family of ♥ and Carla four
+    Kings, so the King of Hearts is shown by two players (R2), with piles that count it
+    whole; not saved. The table at its form."""
+    table = Table(phone.page, phone.base)
+    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+    table.to_sheet()
+    table.new_hand()
+    table.declare(1, "family", suit="H")
+    table.declare(2, "four_of_a_kind", rank="K")
+    table.pile(0, 9, ["T1", "QH"])
+    table.pile(1, 9, ["T21"])
+    return table
+
+
 def page_module(page: Any, name: str, script: str, arg: Any = None) -> Any:
     """What ``script`` (a JavaScript function of a module's exports and ``arg``) returns, run
     on the page's module ``name`` (``"i18n.js"``) as the page loaded it: at the version the

@@ -11,7 +11,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from page_driver import Table
+from page_driver import Table, king_shown_twice
 from playwright.sync_api import expect
 
 
@@ -188,14 +188,7 @@ def test_a_broken_rule_is_shown_at_its_field(phones: Any) -> None:
     (R2). The service's error names declarations[1]: the page shows it on Carla's line."""
     phone = phones()
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
-    table.new_hand()
-    table.declare(1, "family", suit="H")
-    table.declare(2, "four_of_a_kind", rank="K")
-    table.pile(0, 9, ["T1", "QH"])
-    table.pile(1, 9, ["T21"])
+    table = king_shown_twice(phone)
     table.save()
     error = page.locator("[data-field='declarations[1]'] .field-error")
     expect(error).to_contain_text("KH")

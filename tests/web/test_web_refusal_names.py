@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from page_driver import Table
+from page_driver import king_shown_twice
 from playwright.sync_api import expect
 
 #: What the service says of the King of Hearts shown twice, by the page's language.
@@ -21,14 +21,7 @@ def test_a_refusal_at_a_field_names_the_player(phones: Any, locale: str) -> None
     two players (R2), and the problem at Carla's declaration names Bruno."""
     phone = phones(locale)
     page = phone.page
-    table = Table(page, phone.base)
-    table.start_game("gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
-    table.to_sheet()
-    table.new_hand()
-    table.declare(1, "family", suit="H")
-    table.declare(2, "four_of_a_kind", rank="K")
-    table.pile(0, 9, ["T1", "QH"])
-    table.pile(1, 9, ["T21"])
+    table = king_shown_twice(phone)
     expect(page.locator("#preview .preview-errors")).to_contain_text(SHOWN_TWICE[locale])
     table.save()
     error = page.locator("[data-field='declarations[1]'] .field-error")
