@@ -41,14 +41,13 @@ import argparse
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench_event_reads import API, auth, ok, seconds_per_call
+from bench_event_reads import API, auth, ok, seconds_per_call, setup
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -57,8 +56,6 @@ from service.application.games import GameService
 from service.application.unit_of_work import UnitOfWorkFactory
 from service.domain import find_variant
 from service.domain.ottocento.combos import SIGNIFICANT
-from service.http.app import create_app
-from service.persistence import upgrade
 
 MEMBERS = 60
 PER_UNIT = 50
@@ -164,20 +161,15 @@ class Club:
                 batch()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=0.5)
-    parser.add_argument("--rounds", type=int, default=5)
+def _options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=29)
-    args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="segnapunti-bench-"))
-    url = f"sqlite:///{work / 'bench.sqlite3'}"
-    upgrade(url)
+
+
+def main() -> None:
+    args, client = setup(__doc__.splitlines()[0], _options)
     clock = Clock(datetime.now(UTC) - timedelta(days=420))
-    app = create_app({"DATABASE_URL": url, "RATE_LIMIT_PER_MINUTE": 0})
-    client = app.test_client()
-    club = Club(client, app, args.seed)
+    club = Club(client, client.application, args.seed)
     club.games.clock = clock
     began = time.perf_counter()
     club.build(args.games)

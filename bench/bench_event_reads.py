@@ -119,12 +119,16 @@ def seconds_per_call(work: Callable[[], object], seconds: float,
             return elapsed / calls
 
 
-def setup(description: str) -> tuple[argparse.Namespace, Any]:
-    """A benchmark's options (``--seconds`` a timing, ``--rounds`` of them) and a test client
-    of the service on a new SQLite file, migrated, with no rate limit."""
+def setup(description: str, options: Callable[[argparse.ArgumentParser], object] | None = None
+          ) -> tuple[argparse.Namespace, Any]:
+    """A benchmark's options (``--seconds`` a timing, ``--rounds`` of them, and those
+    ``options`` adds) and a test client of the service on a new SQLite file, migrated, with no
+    rate limit (its app is the client's ``application``)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--rounds", type=int, default=5)
+    if options is not None:
+        options(parser)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="segnapunti-bench-"))
     url = f"sqlite:///{work / 'bench.sqlite3'}"
