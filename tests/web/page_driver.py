@@ -200,6 +200,16 @@ class Table:
 # -- the page's modules, as it loaded them ---------------------------------------------------
 
 
+def new_event_form(page: Any, base: str, variant: str, name: str) -> None:
+    """The home page's new-event form, with ``variant`` chosen (its summary shown) and the
+    event named ``name``."""
+    page.goto(base + "/")
+    page.click("#new-event")
+    page.locator(f"label:has(#variant-{variant})").click()
+    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", variant)
+    page.fill("#event-name", name)
+
+
 def king_shown_twice(phone: Any) -> Table:
     """A new gatti-3 hand on ``phone`` where Bruno declares the family of ♥ and Carla four
     Kings, so the King of Hearts is shown by two players (R2), with piles that count it

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from page_driver import call
+from page_driver import call, new_event_form
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
@@ -196,11 +196,7 @@ def test_the_organiser_makes_a_duplicate_evening_from_the_form(phones: Any) -> N
     shows the boards each table owes and the deal slips. Axe finds nothing serious."""
     phone = phones()
     page, base = phone.page, phone.base
-    page.goto(base + "/")
-    page.click("#new-event")
-    page.locator("label:has(#variant-gatti-3)").click()
-    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-3")
-    page.fill("#event-name", "Duplicato del giovedì")
+    new_event_form(page, base, "gatti-3", "Duplicato del giovedì")
     expect(page.locator("#deals-free")).to_be_checked()
     expect(page.locator("#event-boards")).to_have_count(0)
     page.locator("label:has(#deals-duplicate)").click()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from page_driver import call, record
+from page_driver import call, new_event_form, record
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
@@ -37,11 +37,7 @@ def evening(base: str, names: list[str], **more: Any) -> dict[str, Any]:
 def test_an_organiser_runs_an_evening_from_the_phone(phones: Any) -> None:
     phone = phones()
     page, base = phone.page, phone.base
-    page.goto(base + "/")
-    page.click("#new-event")
-    page.locator("label:has(#variant-gatti-4)").click()
-    expect(page.locator("#variant-summary")).to_have_attribute("data-variant", "gatti-4")
-    page.fill("#event-name", "Thursday at the club")
+    new_event_form(page, base, "gatti-4", "Thursday at the club")
     expect(page.locator("#format-individual")).to_be_checked()
     page.click("#event-rounds-minus")
     expect(page.locator("#event-rounds")).to_have_value("2")
