@@ -50,6 +50,8 @@ _NAMED_TRUMPS: dict[str | None, dict[int, str]] = {
     "mitigatti": {1: "card.bagatte", **dict.fromkeys(range(2, 6), "card.papote"),
                   20: "card.angel", 21: "card.t21"},
     None: {1: "card.t1", 20: "card.t20", 21: "card.t21"}}
+#: The Fool by a family's own word where it has one (Mitigatti's lu Fuole), else the tarot's.
+_FOOL: dict[str | None, str] = {"mitigatti": "card.fuole", None: "card.fool"}
 
 
 def card_name(card: Card, lang: str, family: str | None = None) -> str:
@@ -66,7 +68,7 @@ def card_name(card: Card, lang: str, family: str | None = None) -> str:
         form = "card.plainVowel" if suit[:1].lower() in _VOWELS else "card.plain"
         return words[form].format(rank=words[f"rank.{card.rank}"], suit=suit)
     if card.is_fool:
-        return words["card.fuole" if family == "mitigatti" else "card.fool"]
+        return words[_FOOL.get(family, _FOOL[None])]
     if code.startswith("MORO"):
         return words["card.moor"].format(n=code[4:])
     if code in _BOLOGNESE:

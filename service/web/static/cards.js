@@ -16,6 +16,17 @@ const Cards = (() => {
     MORO1: "M1", MORO2: "M2", MORO3: "M3", MORO4: "M4",
   };
 
+  // The words a family has of its own for some cards (as the service's language.py says
+  // them): Mitigatti's (RULES §5.1, the seed) the Bagatte, the Papote, the Angel on top and lu
+  // Fuole; the tarot's otherwise.
+  const OWN_WORDS = {
+    mitigatti: {
+      fool: "card.fuole",
+      trumps: { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" },
+    },
+    tarot: { fool: "card.fool", trumps: { 1: "card.t1", 20: "card.t20", 21: "card.t21" } },
+  };
+
   function parse(code) {
     const m = /^(10|[1-9JCQK])([HDCS])$/.exec(code);
     if (m) return { plain: true, rank: m[1], suit: m[2] };
@@ -61,14 +72,12 @@ const Cards = (() => {
       return t(/^[aeiouéèêâh]/i.test(suit) ? "card.plainVowel" : "card.plain",
                { rank: t(`rank.${c.rank}`), suit });
     }
-    if (code === "FOOL" || code === "MATTO") return t(family === "mitigatti" ? "card.fuole" : "card.fool");
+    const own = OWN_WORDS[family] || OWN_WORDS.tarot;
+    if (code === "FOOL" || code === "MATTO") return t(own.fool);
     if (/^MORO\d$/.test(code)) return t("card.moor", { n: code.slice(4) });
     if (BOLOGNESE[code]) return t(`card.${code.toLowerCase()}`);
     const n = Number(code.slice(1));
-    // Mitigatti's own names (RULES §5.1, the seed): the Bagatte, the Papote, the Angel on top.
-    const special = (family === "mitigatti"
-      ? { 1: "card.bagatte", 2: "card.papote", 3: "card.papote", 4: "card.papote", 5: "card.papote", 20: "card.angel", 21: "card.t21" }
-      : { 1: "card.t1", 20: "card.t20", 21: "card.t21" })[n];
+    const special = own.trumps[n];
     return special ? t("card.trumpNamed", { n, name: t(special) }) : t("card.trump", { n });
   }
 
