@@ -19,12 +19,11 @@ from typing import Any
 
 import pytest
 from crowd import CHROMIUM_ARGS, chromium_path
+from page_driver import POLL_MS
 from waiting import SERVER_START_TIMEOUT_S
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 360, "height": 740}
-#: How often the page polls the game in the tests (the page's default is 4 s).
-POLL_MS = 400
 #: How long an action (a click, a navigation) and an ``expect`` may wait for the page: what a
 #: loaded machine running the suite in parallel needs. A page that is right gets there at
 #: once; only a wrong one waits this long, to fail.
@@ -121,11 +120,16 @@ def browser(chromium: str) -> Iterator[Any]:
 
 
 class Phone:
-    """One phone at the table: a browser context at a phone's size, its console watched."""
+    """One phone at the table: a browser context at a phone's size, its console watched.
+
+    Its page runs no service worker unless the test asks for one (``service_workers="allow"``,
+    the tests of the page with no network): a worker installs by fetching and caching every
+    file of the page in each new context, a tenth of the browser tests' CPU spent on what only
+    those tests look at; and without one, every request of the page is in the test's sight."""
 
     def __init__(self, browser: Any, base: str, locale: str,
                  color_scheme: str = "light", viewport: dict[str, int] | None = None,
-                 service_workers: str = "allow") -> None:
+                 service_workers: str = "block") -> None:
         self.base = base
         self.context = browser.new_context(viewport=viewport or PHONE, locale=locale,
                                            color_scheme=color_scheme,
@@ -160,14 +164,14 @@ class Phone:
 @pytest.fixture()
 def phones(browser: Any, server: str) -> Iterator[Any]:
     """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
-    scheme or a ``viewport`` — a wall's screen, say — is given; ``service_workers="block"``
-    keeps every request of the page in the test's sight); each test ends with no console
-    error and no uncaught exception on any of them."""
+    scheme or a ``viewport`` — a wall's screen, say — is given; no service worker unless
+    ``service_workers="allow"``); each test ends with no console error and no uncaught
+    exception on any of them."""
     opened: list[Phone] = []
 
     def open_phone(locale: str = "en-GB", color_scheme: str = "light",
                    viewport: dict[str, int] | None = None,
-                   service_workers: str = "allow") -> Phone:
+                   service_workers: str = "block") -> Phone:
         phone = Phone(browser, server, locale, color_scheme, viewport, service_workers)
         opened.append(phone)
         return phone

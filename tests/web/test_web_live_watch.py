@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import POLL_MS
-from page_driver import Table
+from page_driver import POLL_MS, Table
 from playwright.sync_api import expect
 
 THREE = ["Anna", "Bruno", "Carla"]

@@ -13,7 +13,7 @@ THREE = ["Anna", "Bruno", "Carla"]
 
 
 def test_the_page_and_a_seen_game_open_with_no_network(phones: Any) -> None:
-    phone = phones()
+    phone = phones(service_workers="allow")
     page = phone.page
     table = Table.seated(page, phone.base, "gatti-3", "gatti", ["Anna", "Bruno", "Carla"],
                          new_hand=True)
@@ -48,7 +48,7 @@ def _server_hands(base: str, page: Any) -> list[dict[str, Any]]:
 def _one_hand_played(phones: Any) -> tuple[Any, Table, dict[str, str]]:
     """A phone with a gatti-3 game of one hand (Anna 30, Bruno 28), reloaded so that the
     service worker controls the page; the phone, its table and the game's share links."""
-    phone = phones()
+    phone = phones(service_workers="allow")
     table = Table(phone.page, phone.base)
     links = table.start_game("gatti-3", "gatti", THREE)
     table.to_sheet()
