@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 from crowd import CHROMIUM_ARGS, chromium_path
-from page_driver import POLL_MS
 from waiting import SERVER_START_TIMEOUT_S
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 360, "height": 740}
+#: How often the page polls the game in the tests (the page's default is 4 s).
+POLL_MS = 400
 #: How long an action (a click, a navigation) and an ``expect`` may wait for the page: what a
 #: loaded machine running the suite in parallel needs. A page that is right gets there at
 #: once; only a wrong one waits this long, to fail.
@@ -129,13 +130,13 @@ class Phone:
 
     def __init__(self, browser: Any, base: str, locale: str,
                  color_scheme: str = "light", viewport: dict[str, int] | None = None,
-                 service_workers: str = "block") -> None:
+                 service_workers: str = "block", poll_ms: int = POLL_MS) -> None:
         self.base = base
         self.context = browser.new_context(viewport=viewport or PHONE, locale=locale,
                                            color_scheme=color_scheme,
                                            device_scale_factor=1, has_touch=True,
                                            service_workers=service_workers)
-        self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {POLL_MS};")
+        self.context.add_init_script(f"window.SEGNAPUNTI_POLL_MS = {poll_ms};")
         self.context.set_default_timeout(ACTION_TIMEOUT_MS)
         self.page = self.context.new_page()
         self.problems: list[str] = []
@@ -165,14 +166,15 @@ class Phone:
 def phones(browser: Any, server: str) -> Iterator[Any]:
     """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
     scheme or a ``viewport`` — a wall's screen, say — is given; no service worker unless
-    ``service_workers="allow"``); each test ends with no console error and no uncaught
+    ``service_workers="allow"``; its screens read again every ``poll_ms``); each test ends with no console error and no uncaught
     exception on any of them."""
     opened: list[Phone] = []
 
     def open_phone(locale: str = "en-GB", color_scheme: str = "light",
                    viewport: dict[str, int] | None = None,
-                   service_workers: str = "block") -> Phone:
-        phone = Phone(browser, server, locale, color_scheme, viewport, service_workers)
+                   service_workers: str = "block", poll_ms: int = POLL_MS) -> Phone:
+        phone = Phone(browser, server, locale, color_scheme, viewport, service_workers,
+                      poll_ms)
         opened.append(phone)
         return phone
 

@@ -10,9 +10,6 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-#: How often the page polls the game in the tests (the page's default is 4 s).
-POLL_MS = 400
-
 #: What a combination asks after its kind, in order.
 _COMBO_STEPS = {"gatti": (), "family": ("suit",), "four_of_a_kind": ("rank",),
                 "three_of_a_kind": ("rank",), "cricca": ("type", "count"),
