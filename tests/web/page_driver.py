@@ -51,6 +51,16 @@ class Table:
                  if page.locator(f"#link-{kind}").count()}
         return links
 
+    def open_game(self, variant: str, names: list[str]) -> dict[str, Any]:
+        """A game made through the API (the new-game form has tests of its own) and its sheet
+        opened by its edit link inside the page as it stands, which is not loaded again; the
+        game as the API made it."""
+        game: dict[str, Any] = call(self.base, "POST", "/games",
+                                    body={"variant": variant, "players": names})
+        self.page.goto(f"{self.base}/#/games/{game['id']}?token={game['tokens']['edit']}")
+        self.page.locator(f"#new-hand[href='#/games/{game['id']}/hand']").wait_for()
+        return game
+
     @classmethod
     def seated(cls, page: Any, base: str, variant: str, family: str, names: list[str],
                *, new_hand: bool = False) -> Table:
