@@ -43,9 +43,9 @@ log = logging.getLogger(__name__)
 class SegnapuntiApi(Api):  # type: ignore[misc]
     """flask-smorest's Api with RFC 9457 errors, in the responses and in the spec, and its
     blueprints' pages of the OpenAPI document written when the document is first read
-    (``documented_spec``) instead of when they are registered: writing them is two thirds of
-    making an app (0.1 s of CPU), which every worker of the service and every app of the
-    tests paid for a document that few of them ever serve."""
+    (``documented_spec``) instead of when they are registered: writing them was nearly half
+    of making an app (22 of 49 ms of CPU), which every worker of the service and every app of
+    the tests paid for a document that few of them ever serve."""
 
     ERROR_SCHEMA = ProblemSchema
 

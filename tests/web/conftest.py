@@ -166,8 +166,8 @@ class Phone:
 def phones(browser: Any, server: str) -> Iterator[Any]:
     """``phones()`` opens a phone (English, light and a phone's size unless a locale, a colour
     scheme or a ``viewport`` — a wall's screen, say — is given; no service worker unless
-    ``service_workers="allow"``; its screens read again every ``poll_ms``); each test ends with no console error and no uncaught
-    exception on any of them."""
+    ``service_workers="allow"``; its screens read again every ``poll_ms``); each test ends
+    with no console error and no uncaught exception on any of them."""
     opened: list[Phone] = []
 
     def open_phone(locale: str = "en-GB", color_scheme: str = "light",
