@@ -58,7 +58,7 @@ function decimalsOf(values) {
   return most;
 }
 
-/** The figures' axis: round steps (1, 2 or 5 times a power of ten, four or five of them),
+/** The figures' axis: round steps (1, 2 or 5 times a power of ten, about five of them),
  * never finer than the figures themselves (whole points get whole steps, never halves), the
  * axis from a step at or below the lowest figure to one at or above the highest; one figure
  * alone gets a step either side. ``digits``: the decimals its labels are written with. */
@@ -66,7 +66,7 @@ function scale(values, decimals) {
   let low = Math.min(...values);
   let high = Math.max(...values);
   const unit = 10 ** -decimals;
-  const raw = Math.max((high - low) / 4, unit);
+  const raw = Math.max((high - low) / 5, unit);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = Math.max(unit, [1, 2, 5, 10].map((k) => k * power).find((k) => k >= raw * (1 - 1e-9)));
   // Each bound a whole number of steps, so that 0.2 + 0.4 is never 0.6000000001.
