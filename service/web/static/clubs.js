@@ -466,7 +466,7 @@ async function showHistory(memberId) {
  * a table for a screen reader. */
 function historyChart(history) {
   const values = [1000, ...history.history.map((p) => p.rating)];
-  const words = { title: t("club.ratingOver", { name: history.member.name }), reference: 1000, label: "1000" };
+  const words = { title: t("club.ratingOver", { name: history.member.name }), reference: 1000, label: number(1000) };
   const series = [{ key: history.member.id, label: history.member.name, values }];
   const figures = hiddenTable(
     h("caption", {}, words.title),
