@@ -115,7 +115,7 @@ function marker(k, cx, cy, r, extra = "") {
 /** How far (px) each line's point at each step is moved off the others with the same figure
  * there: lines that run together are drawn side by side, a few pixels apart, not one hiding
  * the other. */
-const APART = 3.5;
+const APART = 5;
 
 function offsets(series) {
   const out = series.map((line) => line.values.map(() => 0));
