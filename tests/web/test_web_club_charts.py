@@ -179,3 +179,34 @@ def test_the_club_screens_fit_a_french_phone_in_both_colour_schemes(phones: Any)
         expect(page.locator("#member-rating-sure")).to_contain_text("après 3 parties")
         assert _width(page) <= 360
         _shoot(page, f"fr-member-{scheme}")
+
+
+def test_a_members_marca_balance_is_drawn_evening_by_evening_a_day_each(phones: Any) -> None:
+    """Two Mitigatti evenings of one day are one evening of the balance: its marca the two
+    games' together."""
+    phone = phones(locale="it-IT")
+    club = call(phone.base, "POST", "/clubs", body={"name": "Circolo"})
+    club_id, edit = club["id"], club["tokens"]["edit"]
+    anna = None
+    for _ in range(2):
+        players: list[Any] = ["Anna", "Bruno", "Carla"] if anna is None else [
+            {"member": anna}, "Bruno", "Carla"]
+        game = call(phone.base, "POST", "/games", body={
+            "variant": "mitigatti-3", "players": players, "club": club_id},
+            headers={"Club-Authorization": f"Bearer {edit}"})
+        anna = game["club"]["members"][0]
+        token = game["tokens"]["edit"]
+        call(phone.base, "POST", f"/games/{game['id']}/hands", token, {"dealer": 0, "piles": [
+            {"side": 0, "tricks": 12, "counting": ["T1", "T20", "FOOL", "KH", "KD", "KC", "KS"]},
+            {"side": 1, "tricks": 8, "counting": ["QH", "QD", "QC", "QS"]}]})
+        call(phone.base, "POST", f"/games/{game['id']}/end", token)
+    stats = call(phone.base, "GET", f"/clubs/{club_id}/members/{anna}/stats", edit)
+    days = stats["families"][0]["evenings"]["days"]
+    assert len(days) == 1 and days[0]["games"] == 2
+    page = _open_club(phone, club_id, edit)
+    page.goto(phone.base + f"/#/clubs/{club_id}/members/{anna}")
+    balance = page.locator("#member-balance")
+    expect(balance.locator("polyline")).to_have_attribute("data-values", f"0,{days[0]['balance']}")
+    expect(balance.locator(".chart-figures tbody tr")).to_have_count(1)
+    expect(page.locator("#member-evenings tbody tr td").first).to_have_text("2")
+    assert _width(page) <= 360
