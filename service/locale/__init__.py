@@ -112,6 +112,17 @@ def sheet_words(lang: str) -> dict[str, str]:
             if isinstance(text, str)}
 
 
+def decimal(value: float, lang: str, digits: int) -> str:
+    """``value`` as ``lang`` writes a number with ``digits`` decimals (Italian and French with
+    a decimal comma), negative with a true minus sign: the Unicode CLDR's rules, which Babel
+    carries."""
+    from babel.numbers import format_decimal
+
+    pattern = f"#,##0.{'0' * digits}" if digits else "#,##0"
+    written = str(format_decimal(abs(value), format=pattern, locale=lang))
+    return f"−{written}" if round(value, digits) < 0 else written
+
+
 @functools.cache
 def month_names(lang: str) -> tuple[str, ...]:
     """The twelve months as ``lang`` writes them inside a date ("26 novembre 2026"): the

@@ -1,22 +1,27 @@
 """The chart of a game's running totals on the printed sheet (issue 29), drawn with
 reportlab's own graphics (and a season's leaders evening by evening on its printed standings,
-the same way): a line per column over the hands, each in its colour and its dash
-(a sheet printed in grey still tells them apart), a dot and the name with the last figure at
-the end of each line, the target or the zero as a dashed grey rule with its label, and under
+the same way): a line per column over the hands, each in its colour, its dash and its marker's
+shape (a sheet printed in grey still tells them apart, and lines with the same figures stay
+two), a dot and the name with the last figure at the end of each line, the figures' axis in
+round steps never finer than the figures, written as the sheet's language writes numbers, the target or the zero as a dashed grey rule with its label, and under
 the drawing the same figures in words (``Chart.words``). A step with no figure yet (a season's
 average before a member's first evening) has no point: the line starts at the first it has."""
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from typing import Any
 
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Circle, Drawing, Line, String
+from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from service.application.printouts import Chart
+from service.locale import decimal
 
 #: One colour and one dash per line, as far apart as six lines can be in colour and in grey.
 PALETTE = (
@@ -27,6 +32,9 @@ PALETTE = (
     (colors.HexColor("#6a3d9a"), (2.5, 2.5)),
     (colors.HexColor("#00838f"), (8, 3)),
 )
+#: Each line's marker, a shape of its own.
+MARKERS = ("FilledCircle", "FilledSquare", "FilledTriangle", "FilledDiamond", "Cross",
+           "FilledStarFive")
 REFERENCE = colors.HexColor("#6b6b6b")
 AXIS = colors.HexColor("#2b2b2b")
 GRID = colors.HexColor("#dedede")
@@ -43,12 +51,32 @@ def _points(values: tuple[Any, ...]) -> list[tuple[int, float]]:
     return [(x, float(y)) for x, y in enumerate(values) if y is not None]
 
 
-def _bounds(chart: Chart) -> tuple[float, float]:
-    values = [y for line in chart.lines for _x, y in _points(line.values)]
-    if chart.reference is not None:
-        values.append(chart.reference)
+def _decimals(values: list[Any]) -> int:
+    """How many decimals the figures are written with (two at most)."""
+    most = 0
+    for value in values:
+        exponent = Decimal(str(value)).normalize().as_tuple().exponent
+        if isinstance(exponent, int):
+            most = max(most, min(2, -exponent))
+    return most
+
+
+def axis_scale(values: list[float], decimals: int) -> tuple[float, float, list[float], int]:
+    """The figures' axis: round steps (1, 2 or 5 times a power of ten, about five of them),
+    never finer than the figures (whole points get whole steps, never halves), from a step at
+    or below the lowest figure to one at or above the highest (one figure alone: a step either
+    side). Its bounds, its steps and the decimals its labels are written with."""
     low, high = min(values), max(values)
-    return (low, high) if high > low else (low - 1, high + 1)
+    unit = 10.0 ** -decimals
+    raw = max((high - low) / 5, unit)
+    power = 10.0 ** math.floor(math.log10(raw))
+    step = max(unit, next(k * power for k in (1, 2, 5, 10) if k * power >= raw * (1 - 1e-9)))
+    first = math.floor(low / step + 1e-9)
+    last = math.ceil(high / step - 1e-9)
+    if first == last:
+        first, last = first - 1, last + 1
+    ticks = [float(f"{k * step:.12g}") for k in range(first, last + 1)]
+    return ticks[0], ticks[-1], ticks, _decimals([f"{step:.12g}"])
 
 
 def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
@@ -60,9 +88,20 @@ def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[fl
     return [y - max(overflow, 0) for y in out]
 
 
-def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float) -> Drawing:
-    """The chart as a drawing ``width`` wide."""
-    names = [f"{line.label} {line.values[-1]}".replace("-", "−") for line in chart.lines]
+def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float,
+                  lang: str = "en") -> Drawing:
+    """The chart as a drawing ``width`` wide, its figures as ``lang`` writes them."""
+    figures = [v for line in chart.lines for _x, v in _points(line.values)]
+    decimals = _decimals([v for line in chart.lines for v in line.values if v is not None])
+    if chart.reference is not None:
+        figures.append(chart.reference)
+    low, high, ticks, digits = axis_scale(figures, decimals)
+
+    def last(line: Any) -> str:
+        value = line.values[-1]
+        return "–" if value is None else decimal(float(value), lang, _decimals([value]))
+
+    names = [f"{line.label} {last(line)}" for line in chart.lines]
     right = max(stringWidth(name, bold, size) for name in names) + 10
     drawing = Drawing(width, HEIGHT)
     # the drawing's own starting font, else reportlab's renderer names Helvetica in the PDF
@@ -73,7 +112,6 @@ def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float)
     plot.height = HEIGHT - plot.y - 6 * mm
     hands = len(chart.lines[0].values) - 1
     plot.data = [_points(line.values) for line in chart.lines]
-    low, high = _bounds(chart)
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = font
         axis.labels.fontSize = size
@@ -83,7 +121,8 @@ def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float)
     plot.xValueAxis.valueSteps = _steps(hands)
     plot.xValueAxis.labelTextFormat = "%d"
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low, high
-    plot.yValueAxis.labelTextFormat = lambda v: f"{v:g}".replace("-", "−")
+    plot.yValueAxis.valueSteps = ticks
+    plot.yValueAxis.labelTextFormat = lambda v: decimal(v, lang, digits)
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = GRID
     plot.yValueAxis.gridStrokeWidth = 0.4
@@ -91,6 +130,8 @@ def chart_drawing(chart: Chart, width: float, font: str, bold: str, size: float)
         color, dash = line_style(index)
         plot.lines[index].strokeColor = color
         plot.lines[index].strokeWidth = 1.4
+        plot.lines[index].symbol = makeMarker(MARKERS[index % len(MARKERS)], size=3.2,
+                                              fillColor=color, strokeColor=color)
         if dash:
             plot.lines[index].strokeDashArray = dash
     drawing.add(plot)

@@ -546,7 +546,7 @@ def _after(sheet: Sheet, styles: _Styles, width: float) -> list[Any]:
         # Last, as a summary: the table's marks keep their legend next to them.
         story += [Spacer(1, 4 * mm), KeepTogether([
             _p(sheet.chart.title, styles.section),
-            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL, sheet.lang),
             Spacer(1, 1.5 * mm),
             *(_p(line, styles.legend) for line in sheet.chart.words)])]
     return story

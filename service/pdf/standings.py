@@ -99,7 +99,7 @@ def render_standings(sheet: StandingsSheet) -> bytes:
         # A season's leaders evening by evening: the places' table told as a picture.
         story += [KeepTogether([
             _p(sheet.chart.title, styles["h2"]), Spacer(1, 1.5 * mm),
-            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL), Spacer(1, 1.5 * mm),
+            chart_drawing(sheet.chart, width, REGULAR, BOLD, SMALL, sheet.lang), Spacer(1, 1.5 * mm),
             *(_p(line, styles["small"]) for line in sheet.chart.words)]), Spacer(1, 5 * mm)]
     for block in sheet.rounds:
         widths = [14 * mm, 0.0, 30 * mm, 36 * mm]

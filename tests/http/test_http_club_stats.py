@@ -503,3 +503,27 @@ def test_statistics_kept_between_reads_are_the_rows_summed_again(client: Any) ->
     assert dario not in {m["member"]["id"] for m in met}
     same(anna)
     same(carla)
+
+
+def test_statistics_a_members_evenings_are_the_days_they_played(client: Any) -> None:
+    """Three stand-alone games finished the same day are one evening of three games, not
+    three evenings: the day, its games, hands and points as the games read."""
+    club = found_club(client)
+    first = started(client, club, ["Anna", "Bruno", "Carla"])
+    anna = first["club"]["members"][0]
+    games = [first] + [started(client, club, [{"member": anna}, "Bruno", "Carla"])
+                       for _ in range(2)]
+    for game in games:
+        for dealer in range(3):
+            hand(client, game, gatti3_hand(dealer))
+    played = [seats(client, game)[0] for game in games]
+    history = client.get(f"{CLUBS}/{club['id']}/members/{anna}/ratings?family=gatti",
+                         headers=auth(club["tokens"]["read"])).json["history"]
+    finished = {point["finished_at"][:10] for point in history}
+    assert len(history) == 3 and len(finished) == 1
+    evenings = block(ok_stats(client, club, anna), "gatti")["evenings"]
+    assert evenings["says"]
+    assert evenings["days"] == [{
+        "date": finished.pop(), "games": 3, "events": 0,
+        "hands": sum(p[3] for p in played), "points": sum(p[0] for p in played),
+        "points_per_hand": round(sum(p[0] for p in played) / sum(p[3] for p in played), 2)}]

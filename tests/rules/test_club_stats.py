@@ -27,7 +27,7 @@ from service.domain import (
     score_record,
     seat_results,
 )
-from service.domain.clubs.stats import MOST_MET, seat_facts
+from service.domain.clubs.stats import MOST_MET, evenings_by_day, seat_facts
 
 UTC = dt.UTC
 # Gatti's counting cards (RULES §2.1), all in one pile.
@@ -292,3 +292,34 @@ def test_statistics_a_rewritten_row_folds_out_and_its_new_one_in() -> None:
     assert [e["game"] for e in evenings] == ["e1", "e3", "e2"]
     # What was kept before is as it was, for a read still making its answer from it.
     assert _shown(folded_stats(before)) == _shown(member_stats(first, who))
+
+
+def test_statistics_an_evening_is_a_day_however_many_games_or_events_it_held() -> None:
+    """Five stand-alone games and an event's two tables on one day are one evening; the next
+    day's game is another: a member's evenings are the days they played."""
+    rows = [*(row(f"g{i}", 1 + i % 2, points=10 * i, day=5) for i in range(5)),
+            row("t1", 1, points=7, day=5, event="e1"), row("t2", 2, points=5, day=5, event="e1"),
+            row("g9", 3, points=12, hands=4, day=6)]
+    evenings = member_stats(rows, {}.get).families[0].to_json(str)["evenings"]
+    assert evenings["says"]
+    assert evenings["days"] == [
+        {"date": "2026-03-05", "games": 7, "events": 1, "hands": 21, "points": 112,
+         "points_per_hand": 5.33},
+        {"date": "2026-03-06", "games": 1, "events": 0, "hands": 4, "points": 12,
+         "points_per_hand": 3}]
+
+
+def test_statistics_marca_evenings_are_days_with_the_balance_after_each() -> None:
+    rows = [row("m1", 1, family="mitigatti", variant="mitigatti-4", marca=3, points=3, day=5),
+            row("m2", 2, family="mitigatti", variant="mitigatti-4", marca=-1, points=-1, day=5),
+            row("m3", 3, family="mitigatti", variant="mitigatti-4", marca=-4, points=-4, day=9)]
+    days = member_stats(rows, {}.get).families[0].to_json(str)["evenings"]["days"]
+    assert [(d["date"], d["games"], d["marca"], d["balance"]) for d in days] == [
+        ("2026-03-05", 2, 2, 2), ("2026-03-09", 1, -4, -2)]
+
+
+def test_statistics_an_evening_is_its_utc_day() -> None:
+    late = dt.datetime(2026, 3, 5, 23, 30, tzinfo=dt.timezone(dt.timedelta(hours=-2)))
+    rows = [row("g1", 1, day=6), row("g2", 1)._replace(finished_at=late)]
+    days = evenings_by_day(rows)
+    assert [(d["date"], d["games"]) for d in days] == [("2026-03-06", 2)]

@@ -15,8 +15,9 @@ from sheet_support import pdf_reader, pdf_text
 
 from service.application.games import GameView
 from service.application.printouts import Chart, Sheet, build_sheet
+from service.locale import decimal
 from service.pdf import render_sheet
-from service.pdf.chart import line_style
+from service.pdf.chart import axis_scale, line_style
 
 
 def _sheet_totals(sheet: Sheet, start: int) -> list[list[int]]:
@@ -160,3 +161,18 @@ def test_pictures_a_long_evening_is_charted_whole(stored: Any) -> None:
     assert all(len(line.values) == len(view.hands) + 1 for line in chart.lines)
     drawn = _drawn_lines(render_sheet(sheet), chart)
     assert [len(points) for points in drawn] == [len(view.hands) + 1] * len(chart.lines)
+
+
+def test_pictures_the_figures_axis_has_round_steps_never_finer_than_the_figures() -> None:
+    """A single figure of 24 points gets 23, 24, 25 — never 23.5 24 24.5 25 —; tenths get
+    tenths at the finest; about five steps of 1, 2 or 5 times a power of ten."""
+    assert axis_scale([24.0], 0)[2] == [23, 24, 25]
+    assert axis_scale([24.0, 25.0], 0)[2] == [24, 25]
+    assert axis_scale([1.5, 1.7], 1)[2:] == ([1.5, 1.6, 1.7], 1)
+    assert axis_scale([0.0, 9.0], 0)[2] == [0, 2, 4, 6, 8, 10]
+    assert axis_scale([980.0, 1032.0], 0)[2] == [980, 1000, 1020, 1040]
+
+
+def test_pictures_the_figures_axis_is_written_as_the_sheets_language_writes_numbers() -> None:
+    assert [decimal(1.5, lang, 1) for lang in ("it", "fr", "en")] == ["1,5", "1,5", "1.5"]
+    assert decimal(-2, "it", 0) == "−2"

@@ -5,6 +5,7 @@ first five rows), each through the match points the standings counted after each
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 
@@ -115,3 +116,30 @@ def test_pictures_a_season_with_no_evening_prints_no_chart() -> None:
                                Speaker("en", None, translations("en")), "season.pdf")
     assert sheet.chart is None and found.leaders == ()
     assert "evening by evening" not in pdf_text(render_standings(sheet))
+
+
+def test_pictures_the_seasons_chart_counts_an_evening_a_day() -> None:
+    """Two stand-alone games of one day are one evening of the chart: the leaders' figures
+    at the start and after each day, the day's last game's."""
+    rows = [dataclasses.replace(r, finished_at=dt.datetime(2026, 3, 2, 23, tzinfo=dt.UTC))
+            if r.game == "g3" else r for r in _rows()]
+    season = validate_season({"name": "Primavera", "from": "2026-03-01", "to": "2026-05-31"},
+                             ("gatti",))
+    found = season_standings(season, rows, ROSTER)
+    names = [NAMES[m] for m in found.members]
+    sheet = build_season_sheet("Circolo", season, found, names, "it",
+                               dt.datetime(2026, 6, 1, tzinfo=dt.UTC),
+                               Speaker("it", None, translations("it")), "season.pdf")
+    assert len(found.evenings) == 5
+    assert sheet.subtitle == "Dopo 4 serate"
+    by_game = {line.entrant: line.values for line in found.leaders}
+    chart = _chart(sheet)
+    for line in found.leaders:
+        drawn = next(c for c in chart.lines if c.label == names[line.entrant])
+        assert drawn.values == (by_game[line.entrant][0], *by_game[line.entrant][2:])
+
+
+def test_pictures_the_seasons_averages_are_written_as_the_language_writes_them() -> None:
+    _found, sheet = _sheet("it", counting="average")
+    words = " ".join(_chart(sheet).words)
+    assert re.search(r"\d,\d", words) and not re.search(r"\d\.\d", words)

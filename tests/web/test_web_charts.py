@@ -59,10 +59,14 @@ def _figure(text: str) -> int:
 
 
 def _lines(page: Any) -> list[dict[str, Any]]:
-    """Each line of the chart: its column, its figures and its points as drawn."""
-    return page.eval_on_selector_all("#chart polyline", """lines => lines.map(l => ({
-        col: l.dataset.col, values: l.dataset.values.split(",").map(Number),
-        points: l.getAttribute("points").split(" ").map(p => p.split(",").map(Number))}))""")
+    """Each line of the chart: its column, its figures and its points as drawn, each put back
+    at its figure's height from the few pixels it was drawn apart from the other lines with
+    the same figure there (``data-apart``, which the tests of those lines check)."""
+    return page.eval_on_selector_all("#chart polyline", """lines => lines.map(l => {
+        const apart = l.dataset.apart.split(",").map(Number);
+        return { col: l.dataset.col, values: l.dataset.values.split(",").map(Number),
+          points: l.getAttribute("points").split(" ").map(p => p.split(",").map(Number))
+            .map(([x, y], i) => [x, y - apart[i]]) }; })""")
 
 
 def _height_of(lines: list[dict[str, Any]]) -> Any:

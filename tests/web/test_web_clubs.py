@@ -122,7 +122,7 @@ def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) ->
     expect(chart.locator("h3")).to_contain_text("Anna")
     rating = ratings.first.locator("td.num").first.inner_text()
     expect(chart.locator("polyline")).to_have_attribute("data-values", f"1000,{rating}")
-    expect(chart.locator("table.visually-hidden tbody tr")).to_have_count(2)
+    expect(chart.locator(".chart-figures tbody tr")).to_have_count(2)
     expect(page.locator("#roster")).to_contain_text("Bruno")  # the game's names joined the roster
 
 
@@ -230,15 +230,17 @@ def test_a_seasons_leaders_evening_by_evening_and_its_printouts(phones: Any) -> 
     expect(chart.locator("h3")).to_have_text("The top 3, evening by evening")
     lines = chart.locator("polyline")
     expect(lines).to_have_count(3)
+    # Both games were played today: one evening, the start and after it.
     for k, leader in enumerate(standings["leaders"]):
         expect(lines.nth(k)).to_have_attribute(
-            "data-values", ",".join(str(v) for v in leader["running"]))
+            "data-values", ",".join(str(v) for v in (leader["running"][0], leader["running"][2])))
     # In words: a row for the start and for each evening, a column a leader.
-    figures = chart.locator("table.visually-hidden tbody tr")
-    expect(figures).to_have_count(3)
+    figures = chart.locator(".chart-figures tbody tr")
+    expect(figures).to_have_count(2)
     first = standings["leaders"][0]
-    expect(figures.nth(2)).to_contain_text(str(first["running"][2]))
-    expect(chart.locator("table.visually-hidden thead")).to_contain_text(first["entrant"])
+    expect(figures.nth(1)).to_contain_text(str(first["running"][2]))
+    expect(figures.nth(1)).to_contain_text("2 games or events")
+    expect(chart.locator(".chart-figures thead")).to_contain_text(first["entrant"])
     with page.expect_download() as pdf:
         page.click("#season-pdf")
     assert pdf.value.suggested_filename == "Circolo Autunno.pdf"
@@ -297,12 +299,13 @@ def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
     expect(figures.locator("tr[data-key='games'] th")).to_contain_text("Finished games")
     expect(page.locator("#member-caution")).to_contain_text("From 2 games only")
     expect(page.locator("#member-opponents tbody tr")).to_have_count(2)
-    # Points per hand by month: the chart's line and, for a screen reader, its table.
+    # Points per hand by month: a bar a month and, for a screen reader, its table.
     months = stats["families"][0]["months"]["months"]
     chart = page.locator("#member-months")
-    expect(chart.locator("polyline")).to_have_attribute(
+    expect(chart.locator("svg")).to_have_attribute(
         "data-values", ",".join(str(m["points_per_hand"]) for m in months))
-    expect(chart.locator("table.visually-hidden tbody tr")).to_have_count(len(months))
+    expect(chart.locator("rect.chart-bar")).to_have_count(len(months))
+    expect(chart.locator(".chart-figures tbody tr")).to_have_count(len(months))
     expect(chart.locator("svg")).to_have_attribute("aria-hidden", "true")
     # The rating game by game, from the newcomer's 1000.
     expect(page.locator("#member-rating polyline")).to_have_attribute(

@@ -21,6 +21,7 @@ from service.domain import (
     percent,
     travellers,
 )
+from service.locale import decimal
 
 from ..events import EventView, board_plays, board_shown
 from ..i18n import Translator
@@ -122,15 +123,34 @@ def how_block(found: Standings, names: Sequence[str], t: Translator, say: Speake
 NO_FIGURE = "–"
 
 
+def _figure(value: int | Decimal, lang: str) -> str:
+    """A standing's figure as the language writes it (an average's tenth after a comma in
+    Italian and French)."""
+    places = max(0, -int(Decimal(value).as_tuple().exponent))
+    return decimal(float(value), lang, places)
+
+
+def day_ends(found: SeasonStandings) -> list[int]:
+    """The season's evenings by day: an evening is a day at the club, however many stand-alone
+    games or events it held. For each day, the season's evening after which it ended (1 the
+    first; the evenings come in the order they ended, a day's together)."""
+    ends: dict[object, int] = {}
+    for number, evening in enumerate(found.evenings, start=1):
+        ends[evening.day] = number
+    return list(ends.values())
+
+
 def season_chart(found: SeasonStandings, names: Sequence[str], t: Translator) -> Chart | None:
-    """The season's leaders evening by evening (their match points as the standings counted
-    them at the start and after each evening), and the same figures a sentence each; none
-    before a first evening."""
+    """The season's leaders evening by evening — an evening a day — (their match points as the
+    standings counted them at the start and after each day), and the same figures a sentence
+    each; none before a first evening."""
     if not found.leaders:
         return None
-    lines = tuple(ChartLine(names[line.entrant], line.values) for line in found.leaders)
+    days = day_ends(found)
+    lines = tuple(ChartLine(names[line.entrant], (line.values[0], *(line.values[d] for d in days)))
+                  for line in found.leaders)
     words = tuple(t("season.chart.line", name=line.label, values=", ".join(
-        NO_FIGURE if v is None else t.number(v) for v in line.values)) for line in lines)
+        NO_FIGURE if v is None else _figure(v, t.lang) for v in line.values)) for line in lines)
     return Chart(t("season.chart.title", n=len(lines)), t("season.chart.evenings"),
                  t("season.chart.unit"), lines, None, "", words)
 
@@ -161,7 +181,7 @@ def build_season_sheet(club: str, season: Season, found: SeasonStandings, names:
          ", ".join(t("ev.col.round", n=n) for n in e.rounds)) for e in found.evenings))
     return StandingsSheet(
         lang=lang, title=t("season.title", name=season.name),
-        subtitle=t("season.subtitle", n=len(found.evenings)), meta=meta,
+        subtitle=t("season.subtitle", n=len(day_ends(found))), meta=meta,
         standings=places_block(found.standings, names, rounds, t), rounds=(evenings,),
         how=how_block(found.standings, names, t, say), legend=t("ev.legend"),
         footer=t("season.footer", club=club), page_label=t("footer.page", page="{page}",

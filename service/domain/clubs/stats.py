@@ -21,9 +21,10 @@ with the Bagatto, a valid attempt); ``disputed`` (hands a player disputes as the
 games, hands, wins (a first place shared by ``n`` counts ``1/n``), the average place, points
 per hand and per game (Mitigatti: marca), the facts' sums, Mitigatti's marca won (evenings
 ended ahead), lost (evenings ended behind) and the balance evening by evening, the partners
-and opponents met most with the results with each, and points per hand month by month (the
-month a game finished, UTC). Each says what it counts; one from fewer than ``FEW_GAMES``
-games says that too.
+and opponents met most with the results with each, points per hand month by month (the
+month a game finished, UTC), and their evenings: the days they played (``evenings_by_day``:
+an evening is a day, whatever number of games or events it held). Each says what it
+counts; one from fewer than ``FEW_GAMES`` games says that too.
 """
 
 from __future__ import annotations
@@ -232,6 +233,10 @@ MONTHS_SAY = Text("points per hand, month by month (the month a game finished, U
 MONTHS_SAY_MARCA = Text("marca per hand, month by month (the month an evening ended, UTC)")
 BALANCE_SAY = Text("their balance in marca evening by evening: each evening's marca won or "
                    "lost, added up")
+EVENINGS_SAY = Text("their evenings: each day they played (UTC), however many games or events "
+                    "that day, with its games, hands and points")
+EVENINGS_SAY_MARCA = Text("their evenings: each day they played (UTC), however many games "
+                          "that day, with its games, hands, marca and the balance after it")
 
 #: The words of each kind of declaration the records carry, and what its figure counts.
 KIND_NAMES: dict[str, Text] = {
@@ -466,9 +471,42 @@ class Block:
                 evenings.append({"game": row.game, "finished_at": row.finished_at.isoformat(),
                                  "marca": row.marca or 0, "balance": balance})
             out["balance"] = {"says": BALANCE_SAY, "evenings": evenings}
+        out["evenings"] = {"says": EVENINGS_SAY_MARCA if self.marca else EVENINGS_SAY,
+                           "days": evenings_by_day(t.evenings, marca=self.marca)}
         if self.variant is None:
             out["variants"] = [v.to_json(name, memo) for v in self.variants]
         return out
+
+
+def evenings_by_day(rows: Iterable[MemberRow], *, marca: bool = False) -> list[dict[str, Any]]:
+    """A member's evenings: the days (UTC) their ``rows`` finished, in order — an evening is
+    a day at the club, not a game: five stand-alone games of one day are one evening, and so
+    is an event with a game of the same day. Each day says its games, the events they
+    belong to, its hands and points (with ``marca``: the marca and the balance after it)."""
+    days: dict[dt.date, list[Any]] = {}
+    for row in sorted(rows, key=_order):
+        moment = row.finished_at
+        day = (moment if moment.tzinfo is dt.UTC else moment.astimezone(dt.UTC)).date()
+        sums = days.get(day)
+        if sums is None:
+            sums = days[day] = [0, set(), 0, 0, 0]
+        sums[0] += 1
+        if row.event is not None:
+            sums[1].add(row.event)
+        sums[2] += row.hands
+        sums[3] += row.points
+        sums[4] += row.marca or 0
+    out: list[dict[str, Any]] = []
+    balance = 0
+    for day, (games, events, hands, points, won) in days.items():
+        evening: dict[str, Any] = {"date": day.isoformat(), "games": games,
+                                   "events": len(events), "hands": hands, "points": points,
+                                   "points_per_hand": _ratio(points, hands)}
+        if marca:
+            balance += won
+            evening |= {"marca": won, "balance": balance}
+        out.append(evening)
+    return out
 
 
 def _most(met: Mapping[str, list[int]]) -> list[tuple[str, list[int]]]:
@@ -629,5 +667,5 @@ def member_stats(rows: Iterable[MemberRow], who: Callable[[str], str | None], *,
 
 
 __all__ = ["FEW_GAMES", "MOST_MET", "Block", "Folded", "MemberRow", "MemberStats",
-           "PlayedHand", "caution", "counted_in", "fold", "folded_stats", "game_facts",
+           "PlayedHand", "caution", "counted_in", "evenings_by_day", "fold", "folded_stats", "game_facts",
            "member_stats", "refold", "seat_facts"]

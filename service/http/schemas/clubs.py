@@ -245,6 +245,11 @@ class StatsBlockSchema(PassThroughSchema):
     balance = fields.Dict(metadata={
         "description": "a game settled in marca (Mitigatti): says, and evenings: each "
                        "evening's marca and the balance after it"})
+    evenings = fields.Dict(required=True, metadata={
+        "description": "says, and days: the member's evenings, each a day they played (UTC) "
+                       "however many games or events it held (date, games, events, hands, "
+                       "points, points_per_hand; settled in marca: marca and the balance "
+                       "after it)"})
     variants = fields.List(fields.Dict(), metadata={
         "description": "in a family's block: the same figures variant by variant"})
 

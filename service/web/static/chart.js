@@ -5,8 +5,8 @@
  * the page's colours (light or dark, each line its own colour and dash), with a key of names
  * and last figures; for a screen reader the same figures are a table it can read, and the
  * picture is hidden from it. */
-import { h, num } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "./dom.js";
+import { I18n, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINES = 6;  // colours and dashes (app.css: .chart .line-0 … .line-5)
@@ -47,17 +47,102 @@ function runningTotals(g, marca) {
   return { start, after };
 }
 
-/** Round steps for the figures' axis: 1, 2 or 5 times a power of ten, about five of them. */
-function ticks(low, high) {
-  const raw = (high - low) / 5 || 1;
+/** How many decimals the figures are written with (at most two, as the service rounds). */
+function decimalsOf(values) {
+  let most = 0;
+  for (const v of values) {
+    const text = String(v);
+    const dot = text.indexOf(".");
+    if (dot >= 0) most = Math.max(most, Math.min(2, text.length - dot - 1));
+  }
+  return most;
+}
+
+/** The figures' axis: round steps (1, 2 or 5 times a power of ten, about five of them),
+ * never finer than the figures themselves (whole points get whole steps, never halves), the
+ * axis from a step at or below the lowest figure to one at or above the highest; one figure
+ * alone gets a step either side. ``digits``: the decimals its labels are written with. */
+function scale(values, decimals) {
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  const unit = 10 ** -decimals;
+  const raw = Math.max((high - low) / 5, unit);
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((k) => k * power).find((k) => k >= raw);
-  const out = [];
-  // Each step counted from a whole number of steps, so that 0.2 + 0.4 is never 0.6000000001.
-  for (let k = Math.ceil(low / step - 1e-9); k * step <= high + step * 1e-9; k += 1) {
-    out.push(Number((k * step).toPrecision(12)));
+  const step = Math.max(unit, [1, 2, 5, 10].map((k) => k * power).find((k) => k >= raw * (1 - 1e-9)));
+  // Each bound a whole number of steps, so that 0.2 + 0.4 is never 0.6000000001.
+  const at = (k) => Number((k * step).toPrecision(12));
+  let first = Math.floor(low / step + 1e-9);
+  let last = Math.ceil(high / step - 1e-9);
+  if (first === last) { first -= 1; last += 1; }
+  low = at(first);
+  high = at(last);
+  const ticks = [];
+  for (let k = first; k <= last; k += 1) ticks.push(at(k));
+  return { low, high, ticks, digits: decimalsOf([step]) };
+}
+
+/** A figure as the page's language writes it (Italian and French with a decimal comma),
+ * ``digits`` decimals exactly when given, else as many as it has (two at most); a true
+ * minus sign. */
+function number(value, digits = null) {
+  if (value === null || value === undefined || value === "") return "—";
+  const v = Number(value);
+  const places = digits ?? decimalsOf([value]);
+  const text = new Intl.NumberFormat(I18n.locale, {
+    minimumFractionDigits: places, maximumFractionDigits: places }).format(Math.abs(v));
+  return v < 0 ? `−${text}` : text;
+}
+
+/** Each line's point marker, a shape of its own (with its colour and dash, a line told from
+ * another where they cross or run together, in grey too). */
+const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross"];
+
+function marker(k, cx, cy, r, extra = "") {
+  const shape = SHAPES[k % SHAPES.length];
+  const c = (v) => Math.round(v * 100) / 100;
+  const attrs = { class: `marker line-${k % LINES} ${extra}`.trim(), "data-shape": shape };
+  if (shape === "circle") return s("circle", { ...attrs, cx: c(cx), cy: c(cy), r });
+  const d = {
+    square: `M${c(cx - r * 0.9)} ${c(cy - r * 0.9)}h${c(r * 1.8)}v${c(r * 1.8)}h${c(-r * 1.8)}Z`,
+    triangle: `M${c(cx)} ${c(cy - r * 1.2)}L${c(cx + r * 1.1)} ${c(cy + r * 0.8)}L${c(cx - r * 1.1)} ${c(cy + r * 0.8)}Z`,
+    diamond: `M${c(cx)} ${c(cy - r * 1.3)}L${c(cx + r * 1.1)} ${c(cy)}L${c(cx)} ${c(cy + r * 1.3)}L${c(cx - r * 1.1)} ${c(cy)}Z`,
+    down: `M${c(cx)} ${c(cy + r * 1.2)}L${c(cx + r * 1.1)} ${c(cy - r * 0.8)}L${c(cx - r * 1.1)} ${c(cy - r * 0.8)}Z`,
+    cross: `M${c(cx - r)} ${c(cy - r)}L${c(cx + r)} ${c(cy + r)}M${c(cx - r)} ${c(cy + r)}L${c(cx + r)} ${c(cy - r)}`,
+  }[shape];
+  return s("path", { ...attrs, d });
+}
+
+/** How far (px) each line's point at each step is moved off the others with the same figure
+ * there: lines that run together are drawn side by side, a few pixels apart, not one hiding
+ * the other. */
+const APART = 5;
+
+function offsets(series) {
+  const out = series.map((line) => line.values.map(() => 0));
+  const steps = Math.max(...series.map((line) => line.values.length));
+  for (let i = 0; i < steps; i += 1) {
+    const groups = new Map();
+    series.forEach((line, k) => {
+      const v = line.values[i];
+      if (v === null || v === undefined) return;
+      const key = Number(v);
+      groups.set(key, [...(groups.get(key) || []), k]);
+    });
+    for (const group of groups.values()) {
+      group.forEach((k, rank) => { out[k][i] = (rank - (group.length - 1) / 2) * APART; });
+    }
   }
   return out;
+}
+
+/** The lines whose figures are the same all along: named together under the chart. */
+function sameLines(series) {
+  const groups = new Map();
+  for (const line of series) {
+    const key = line.values.map((v) => (v === null || v === undefined ? "" : Number(v))).join("|");
+    groups.set(key, [...(groups.get(key) || []), line.label]);
+  }
+  return [...groups.values()].filter((names) => names.length > 1);
 }
 
 /** The chart's words: its title, and the line it measures against (if any). */
@@ -73,25 +158,27 @@ function chartWords(g, marca) {
 /** The chart itself: a line per series over ``steps`` steps (hands, games, or a season's
  * evenings), the reference line where ``words`` has one; ``axis`` names the steps. A value
  * ``null`` is a step with no figure yet (a season's average before a member's first
- * evening): the line starts at the first figure it has. */
+ * evening): the line starts at the first figure it has. Each line has its colour, its dash
+ * and its marker's shape; lines with the same figures are drawn a few pixels apart; a line
+ * of a single point (one game, one month) is that point with its figure written beside it,
+ * and so is each point of a lone line of a few. */
 function picture(series, words, hands, axis = t("chart.hands")) {
-  const all = series.flatMap((line) => line.values).filter((v) => v !== null);
+  const all = series.flatMap((line) => line.values).filter((v) => v !== null && v !== undefined);
+  const decimals = decimalsOf(all);
   if (words.reference !== null) all.push(words.reference);
-  let low = Math.min(...all);
-  let high = Math.max(...all);
-  if (high === low) { low -= 1; high += 1; }
+  const { low, high, ticks, digits } = scale(all.map(Number), decimals);
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i) => PAD.left + (plotW * i) / Math.max(hands, 1);
-  const y = (v) => PAD.top + plotH - (plotH * (v - low)) / (high - low);
+  const x = (i) => (hands ? PAD.left + (plotW * i) / hands : PAD.left + plotW / 2);
+  const y = (v) => PAD.top + plotH - (plotH * (Number(v) - low)) / (high - low);
   const round = (v) => Math.round(v * 100) / 100;
   const svg = s("svg", {
     class: "chart-svg", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true",
     focusable: "false", "data-low": low, "data-high": high,
   });
-  for (const v of ticks(low, high)) {
+  for (const v of ticks) {
     svg.append(s("line", { class: "grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: round(y(v)), y2: round(y(v)) }));
-    svg.append(s("text", { class: "tick", x: PAD.left - 5, y: round(y(v)) + 4, "text-anchor": "end" }, num(v)));
+    svg.append(s("text", { class: "tick figure-tick", x: PAD.left - 5, y: round(y(v)) + 4, "text-anchor": "end" }, number(v, digits)));
   }
   const every = [1, 2, 5, 10, 20, 50].find((k) => hands / k <= 10) || 100;
   for (let i = 0; i <= hands; i += every) {
@@ -104,34 +191,112 @@ function picture(series, words, hands, axis = t("chart.hands")) {
     svg.append(s("line", { class: "reference", x1: PAD.left, x2: WIDTH - PAD.right, y1: level, y2: level }));
     svg.append(s("text", { class: "reference-label", x: PAD.left + 4, y: level - 4 }, words.label));
   }
+  const apart = offsets(series);
+  const dotted = hands <= 30;
+  const written = new Set();
   series.forEach((line, k) => {
-    const known = line.values.map((v, i) => [i, v]).filter(([, v]) => v !== null);
-    const points = known.map(([i, v]) => `${round(x(i))},${round(y(v))}`).join(" ");
+    const known = line.values.map((v, i) => [i, v]).filter(([, v]) => v !== null && v !== undefined);
+    const at = known.map(([i, v]) => [round(x(i)), round(y(v) + apart[k][i])]);
     svg.append(s("polyline", {
-      class: `line line-${k % LINES}`, points, "data-col": line.key, "data-values": line.values.join(","),
+      class: `line line-${k % LINES}`, points: at.map((p) => p.join(",")).join(" "),
+      "data-col": line.key, "data-values": line.values.join(","),
+      "data-apart": known.map(([i]) => apart[k][i]).join(","),
     }));
-    const [last, value] = known[known.length - 1];
-    svg.append(s("circle", { class: `end line-${k % LINES}`, cx: round(x(last)), cy: round(y(value)), r: 3.5 }));
+    at.forEach(([cx, cy], n) => {
+      const end = n === at.length - 1;
+      if (end || dotted) svg.append(marker(k, cx, cy, end ? 4 : 3, end ? "end" : ""));
+    });
+    // A figure a reader cannot read off the axis: a lone point's, or each of a lone line's few.
+    if (known.length === 1 || (series.length === 1 && known.length <= 6)) {
+      known.forEach(([i, v], n) => {
+        const [cx, cy] = at[n];
+        // Said once where lines meet, and not where the reference line says it already.
+        const said = `${i}:${Number(v)}`;
+        if (written.has(said) || (i === 0 && words.reference !== null && Number(v) === Number(words.reference))) return;
+        written.add(said);
+        const above = cy - PAD.top > 16;
+        svg.append(s("text", {
+          class: `value line-${k % LINES}`, x: cx, y: above ? cy - 9 : cy + 18,
+          "text-anchor": hands && i === hands ? "end" : hands && i === 0 ? "start" : "middle",
+        }, number(v, decimals)));
+      });
+    }
   });
   svg.append(s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 2, "text-anchor": "middle" }, axis));
   return svg;
 }
 
+/** Bars from zero, one a step (a member's months), each with its figure written on it and
+ * its name under it: what a reader reads of one month as well as of twelve. */
+function bars(items, axis) {
+  const values = items.map((item) => Number(item.value ?? 0));
+  const decimals = decimalsOf(items.map((item) => item.value ?? 0));
+  const { low, high, ticks, digits } = scale([0, ...values], decimals);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const y = (v) => PAD.top + plotH - (plotH * (v - low)) / (high - low);
+  const round = (v) => Math.round(v * 100) / 100;
+  const slot = plotW / Math.max(items.length, 1);
+  const width = Math.min(56, slot * 0.7);
+  const svg = s("svg", {
+    class: "chart-svg bars", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true",
+    focusable: "false", "data-low": low, "data-high": high, "data-values": values.join(","),
+  });
+  for (const v of ticks) {
+    svg.append(s("line", { class: v === 0 ? "axis" : "grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: round(y(v)), y2: round(y(v)) }));
+    svg.append(s("text", { class: "tick figure-tick", x: PAD.left - 5, y: round(y(v)) + 4, "text-anchor": "end" }, number(v, digits)));
+  }
+  svg.append(s("line", { class: "axis", x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: PAD.top + plotH }));
+  const every = Math.ceil(items.length / 6);
+  items.forEach((item, i) => {
+    const v = values[i];
+    const middle = PAD.left + slot * (i + 0.5);
+    const top = y(Math.max(v, 0));
+    svg.append(s("rect", {
+      class: "chart-bar line-0", x: round(middle - width / 2), y: round(top), width: round(width),
+      height: Math.max(round(Math.abs(y(v) - y(0))), 1), "data-value": v,
+    }));
+    if (items.length <= 8) {
+      svg.append(s("text", {
+        class: "value line-0", x: round(middle), y: v < 0 ? round(y(v)) + 14 : round(top) - 5, "text-anchor": "middle",
+      }, number(item.value, decimals)));
+    }
+    if (i % every === 0) {
+      svg.append(s("text", { class: "tick", x: round(middle), y: HEIGHT - PAD.bottom + 14, "text-anchor": "middle" }, item.label));
+    }
+  });
+  svg.append(s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 2, "text-anchor": "middle" }, axis));
+  return svg;
+}
+
+/** ``svg``'s steps named by ``names`` (the picture numbers them from 0). */
+function namedSteps(svg, names) {
+  for (const tick of svg.querySelectorAll("text.tick[text-anchor='middle']")) {
+    const name = names[Number(tick.textContent)];
+    if (name !== undefined) tick.textContent = name;
+  }
+  return svg;
+}
+
+/** A table for a screen reader only: kept in a box one pixel wide, so that however long its
+ * rows it never makes a phone's page wider. */
+function hiddenTable(...children) {
+  return h("div", { class: "visually-hidden chart-figures" }, h("table", {}, ...children));
+}
+
 /** The same figures as a table, for a screen reader (the picture is hidden from it). */
 function figures(g, series, words) {
-  const table = h("table", { class: "visually-hidden chart-figures" },
-    h("caption", {}, t("chart.caption", { title: words.title })),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("sheet.handCol")),
-      series.map((line) => h("th", { scope: "col" }, line.label)))));
   const body = h("tbody");
   const rows = series[0].values.length;
   for (let i = 0; i < rows; i += 1) {
     body.append(h("tr", {},
       h("th", { scope: "row" }, i === 0 ? t("chart.start") : t("sheet.handN", { n: g.hands[i - 1].number })),
-      series.map((line) => h("td", {}, num(line.values[i])))));
+      series.map((line) => h("td", {}, number(line.values[i])))));
   }
-  table.append(body);
-  return table;
+  return hiddenTable(
+    h("caption", {}, t("chart.caption", { title: words.title })),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("sheet.handCol")),
+      series.map((line) => h("th", { scope: "col" }, line.label)))), body);
 }
 
 /** The chart card of a game with at least one hand, else nothing. */
@@ -147,14 +312,19 @@ function runningChart(g, marca) {
     picture(series, words, g.hands.length), chartKey(series), figures(g, series, words));
 }
 
-/** The key under a chart: each line's swatch, its name and its last figure (hidden from a
- * screen reader, which reads the figures' table). */
+/** The key under a chart: each line's swatch (its colour, dash and marker), its name and its
+ * last figure (hidden from a screen reader, which reads the figures' table); under it, the
+ * lines whose figures are the same all along, said in words (drawn side by side). */
 function chartKey(series) {
-  return h("ul", { class: "chart-key", "aria-hidden": "true" }, series.map((line, k) => h("li", {},
-    s("svg", { class: "swatch", viewBox: "0 0 28 8", width: 28, height: 8 },
-      s("line", { class: `line line-${k % LINES}`, x1: 1, x2: 27, y1: 4, y2: 4 })),
+  const key = h("ul", { class: "chart-key", "aria-hidden": "true" }, series.map((line, k) => h("li", {},
+    s("svg", { class: "swatch", viewBox: "0 0 28 12", width: 28, height: 12 },
+      s("line", { class: `line line-${k % LINES}`, x1: 1, x2: 27, y1: 6, y2: 6 }), marker(k, 14, 6, 3.5)),
     h("span", { class: "chart-name" }, line.label), " ",
-    h("strong", {}, num(line.values[line.values.length - 1])))));
+    h("strong", {}, number(line.values[line.values.length - 1])))));
+  const same = sameLines(series);
+  if (!same.length) return key;
+  return h("div", { class: "chart-keys" }, key, same.map((names) => h("p", { class: "hint chart-same" },
+    t("chart.same", { names: new Intl.ListFormat(I18n.locale, { type: "conjunction" }).format(names) }))));
 }
 
-export { chartKey, picture, runningChart, runningTotals };
+export { bars, chartKey, hiddenTable, namedSteps, number, picture, runningChart, runningTotals, scale };

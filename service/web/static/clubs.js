@@ -5,8 +5,8 @@
  * secretary opens new ones), its ratings family by family, and the members' link to share; a
  * member's phone, holding the read link, reads it all and changes nothing. */
 import { api, problemErrors } from "./api.js";
-import { chartKey, picture } from "./chart.js";
-import { chipRadio, h, num, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { chartKey, hiddenTable, namedSteps, number, picture } from "./chart.js";
+import { chipRadio, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { placeProblems, problemText } from "./problems.js";
 import { QR } from "./qr.js";
@@ -135,7 +135,8 @@ function draw(first) {
   }
   if (C.edit) screen.append(playCard());
   screen.append(seasonsCard(), ratingsCard());
-  if (C.edit) screen.append(shareCard());
+  const share = C.edit ? shareCard() : null;
+  if (share) screen.append(share);
   screen.append(h("div", { class: "row" },
     h("a", { class: "button", href: `/api/v1/clubs/${C.id}.csv`, id: "club-csv",
       onclick: (event) => { event.preventDefault(); download(`/clubs/${C.id}.csv`, `${C.club.name}.csv`); } },
@@ -315,7 +316,7 @@ function standingsTable(standings) {
   for (const row of standings.rows) {
     body.append(h("tr", { "data-member": row.member },
       h("td", {}, row.place), h("th", { scope: "row" }, row.entrant),
-      h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.points)));
+      h("td", { class: "num" }, number(row.match_points)), h("td", { class: "num" }, number(row.points))));
   }
   table.append(body);
   box.append(table, printouts(season), leadersChart(standings));
@@ -335,28 +336,50 @@ function printouts(season) {
     link("season-csv", "csv", "", t("club.seasonCsv")));
 }
 
-/** The season's leaders evening by evening: the match points the standings counted at the
- * start and after each evening, a line a member (an average has no figure before their first
- * evening); a key of names and last figures, and the same figures in a table for a screen
- * reader. */
+/** The season's evenings by day: an evening is a day at the club, however many stand-alone
+ * games or events it held (they come in the order they ended, a day's together). Each day:
+ * its date, how many games and events it held, and the season's evening after which it
+ * ended (1 the first). */
+function eveningDays(evenings) {
+  const days = [];
+  evenings.forEach((evening, i) => {
+    const last = days[days.length - 1];
+    if (last && last.date === evening.date) Object.assign(last, { held: last.held + 1, after: i + 1 });
+    else days.push({ date: evening.date, held: 1, after: i + 1 });
+  });
+  return days;
+}
+
+/** A day (YYYY-MM-DD) short, as the page's language writes it ("5 mar"). */
+function shortDay(iso) {
+  return new Date(`${iso}T12:00:00`).toLocaleDateString(I18n.locale, { day: "numeric", month: "short" });
+}
+
+/** The season's leaders evening by evening — an evening a day —: the match points the
+ * standings counted at the start and after each day, a line a member (an average has no
+ * figure before their first evening), each line its colour, dash and marker's shape, lines
+ * with the same figures side by side and said so under the key; and the same figures in a
+ * table for a screen reader. */
 function leadersChart(standings) {
   const leaders = standings.leaders || [];
   if (!leaders.length) return null;
   const title = t("club.leadersTitle", { n: leaders.length });
-  const series = leaders.map((l) => ({ key: l.member, label: l.entrant, values: l.running }));
-  const figure = (value) => (value === null ? t("club.notYet") : num(value));
-  const figures = h("table", { class: "visually-hidden chart-figures" },
+  const days = eveningDays(standings.evenings);
+  const series = leaders.map((l) => ({
+    key: l.member, label: l.entrant, values: [l.running[0], ...days.map((d) => l.running[d.after])] }));
+  const figure = (value) => (value === null ? t("club.notYet") : number(value));
+  const figures = hiddenTable(
     h("caption", {}, t("chart.caption", { title })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("club.evening")),
       series.map((line) => h("th", { scope: "col" }, line.label)))),
     h("tbody", {}, series[0].values.map((_, i) => h("tr", {},
       h("th", { scope: "row" }, i === 0 ? t("chart.start")
-        : t("club.eveningOn", { n: i, date: day(standings.evenings[i - 1].date) })),
+        : t("club.eveningDay", { k: i, date: day(days[i - 1].date), n: days[i - 1].held })),
       series.map((line) => h("td", {}, figure(line.values[i])))))));
+  const svg = namedSteps(picture(series, { title, reference: null, label: "" }, days.length, t("club.eveningsAxis")),
+    ["", ...days.map((d) => shortDay(d.date))]);
   return h("section", { class: "chart season-chart", id: "season-chart", "aria-labelledby": "season-chart-title" },
-    h("h3", { id: "season-chart-title" }, title),
-    picture(series, { title, reference: null, label: "" }, standings.evenings.length, t("club.eveningsAxis")),
-    chartKey(series), figures);
+    h("h3", { id: "season-chart-title" }, title), svg, chartKey(series), figures);
 }
 
 function seasonForm() {
@@ -404,13 +427,14 @@ function ratingsCard() {
     box.append(h("p", { class: "muted" }, t("club.noRatings")));
     return box;
   }
-  box.append(h("p", { class: "hint" }, t("club.ratingsHint")));
+  box.append(h("p", { class: "hint" }, t("club.ratingsHint")),
+    h("p", { class: "hint", id: "ratings-certainty" }, t("club.certaintyHint")));
   const table = h("table", { class: "standings", id: "ratings-table" },
     h("caption", { class: "visually-hidden" }, t("club.ratings")),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("club.member")),
       h("th", { scope: "col", class: "num" }, t("club.rating")),
-      h("th", { scope: "col", class: "num" }, t("club.certainty")),
+      h("th", { scope: "col", class: "num", "aria-describedby": "ratings-certainty" }, t("club.certainty")),
       h("th", { scope: "col", class: "num" }, t("club.games")))));
   const body = h("tbody");
   for (const row of rows) {
@@ -422,7 +446,7 @@ function ratingsCard() {
         "aria-expanded": open ? "true" : "false", "aria-controls": "rating-chart",
         onclick: () => showHistory(open ? null : row.member.id),
       }, row.member.name)),
-      h("td", { class: "num" }, row.rating), h("td", { class: "num" }, `${row.certainty} %`),
+      h("td", { class: "num" }, row.rating), h("td", { class: "num" }, `${number(row.certainty)}\u00a0%`),
       h("td", { class: "num" }, row.games)));
   }
   table.append(body);
@@ -442,13 +466,13 @@ async function showHistory(memberId) {
  * a table for a screen reader. */
 function historyChart(history) {
   const values = [1000, ...history.history.map((p) => p.rating)];
-  const words = { title: t("club.ratingOver", { name: history.member.name }), reference: 1000, label: "1000" };
+  const words = { title: t("club.ratingOver", { name: history.member.name }), reference: 1000, label: number(1000) };
   const series = [{ key: history.member.id, label: history.member.name, values }];
-  const figures = h("table", { class: "visually-hidden" },
+  const figures = hiddenTable(
     h("caption", {}, words.title),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("club.games")), h("th", { scope: "col" }, t("club.rating")))),
     h("tbody", {}, values.map((value, i) => h("tr", {},
-      h("th", { scope: "row" }, i === 0 ? t("chart.start") : String(i)), h("td", {}, String(value))))));
+      h("th", { scope: "row" }, i === 0 ? t("chart.start") : String(i)), h("td", {}, number(value))))));
   return h("section", { class: "chart", id: "rating-chart" },
     h("h3", {}, words.title), picture(series, words, values.length - 1, t("club.gamesAxis")), figures);
 }

@@ -5,7 +5,7 @@
  * points per hand month by month and Mitigatti's balance evening by evening as charts
  * (chart.js's picture), each chart's figures also in a table for a screen reader. */
 import { api } from "./api.js";
-import { picture } from "./chart.js";
+import { bars, hiddenTable, namedSteps, number, picture } from "./chart.js";
 import { heldClubToken, historyChart } from "./clubs.js";
 import { chipRadio, h, redraw } from "./dom.js";
 import { I18n, t } from "./i18n.js";
@@ -75,7 +75,7 @@ function draw(first) {
   }
   const parts = [familyChips(), variantChips(), figuresCard(block), declaredCard(block),
     metCard(block.partners, "partners"), metCard(block.opponents, "opponents"), monthsCard(block),
-    block.balance ? balanceCard(block) : null, ratingCard()];
+    block.balance ? balanceCard(block) : null, eveningsCard(block), ratingCard()];
   screen.append(...parts.filter(Boolean));
   redraw(screen, first);
 }
@@ -182,25 +182,22 @@ function monthName(month, style = "short") {
     { month: style, year: style === "short" ? "2-digit" : "numeric", timeZone: "UTC" });
 }
 
-/** ``svg``'s steps named by ``names`` (the picture numbers them from 0). */
-function namedSteps(svg, names) {
-  for (const tick of svg.querySelectorAll("text.tick[text-anchor='middle']")) {
-    const name = names[Number(tick.textContent)];
-    if (name !== undefined) tick.textContent = name;
-  }
-  return svg;
+/** A day (YYYY-MM-DD) as the page's language writes it, short ("5 mar") or whole. */
+function dayName(iso, style = "short") {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(I18n.locale, style === "short"
+    ? { day: "numeric", month: "short", timeZone: "UTC" }
+    : { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
-/** Points (marca) per hand, month by month: a line, and the same figures in a table. */
+/** Points (marca) per hand, month by month: a bar a month with its figure on it (one month
+ * reads as well as twelve), and the same figures in a table. */
 function monthsCard(block) {
   const months = block.months.months;
   const marca = Boolean(block.balance);
   const title = t(marca ? "member.monthsMarca" : "member.months");
-  const values = months.map((m) => m.points_per_hand ?? 0);
-  const words = { title, reference: marca ? 0 : null, label: marca ? "0" : "" };
-  const svg = namedSteps(picture([{ key: "months", label: title, values }], words, values.length - 1,
-    t("member.monthsAxis")), months.map((m) => monthName(m.month)));
-  const figures = h("table", { class: "visually-hidden chart-figures" },
+  const svg = bars(months.map((m) => ({ label: monthName(m.month), value: m.points_per_hand })),
+    t("member.monthsAxis"));
+  const figures = hiddenTable(
     h("caption", {}, title),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("member.month")),
       h("th", { scope: "col" }, t("member.perHand")), h("th", { scope: "col" }, t("club.games")))),
@@ -212,22 +209,47 @@ function monthsCard(block) {
     svg, figures);
 }
 
-/** Mitigatti's balance in marca evening by evening, from 0. */
+/** Mitigatti's balance in marca evening by evening — an evening a day they played, however
+ * many games it held —, from 0. */
 function balanceCard(block) {
-  const evenings = block.balance.evenings;
+  const days = block.evenings.days;
   const title = t("member.balance");
-  const values = [0, ...evenings.map((e) => e.balance)];
-  const figures = h("table", { class: "visually-hidden chart-figures" },
+  const values = [0, ...days.map((d) => d.balance)];
+  const figures = hiddenTable(
     h("caption", {}, title),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("member.evening")),
       h("th", { scope: "col" }, t("member.marca")), h("th", { scope: "col" }, t("member.fig.marca_balance")))),
-    h("tbody", {}, evenings.map((e) => h("tr", {},
-      h("th", { scope: "row" }, new Date(e.finished_at).toLocaleDateString(I18n.locale, { day: "numeric", month: "long", year: "numeric" })),
-      h("td", {}, figure(e.marca)), h("td", {}, figure(e.balance))))));
+    h("tbody", {}, days.map((d) => h("tr", {},
+      h("th", { scope: "row" }, dayName(d.date, "long")),
+      h("td", {}, figure(d.marca)), h("td", {}, figure(d.balance))))));
+  const svg = namedSteps(picture([{ key: "balance", label: title, values }], { title, reference: 0, label: "0" },
+    days.length, t("member.eveningsAxis")), ["", ...days.map((d) => dayName(d.date))]);
   return h("section", { class: "card chart member-balance", id: "member-balance", "aria-labelledby": "member-balance-title" },
     h("h2", { id: "member-balance-title" }, title), h("p", { class: "hint" }, capital(block.balance.says)),
-    picture([{ key: "balance", label: title, values }], { title, reference: 0, label: "0" }, evenings.length,
-      t("member.eveningsAxis")), figures);
+    svg, figures);
+}
+
+/** The member's evenings, the latest first: each a day they played, with its games and its
+ * points (marca), however many games or events the day held. */
+const EVENINGS_SHOWN = 10;
+
+function eveningsCard(block) {
+  const days = block.evenings.days;
+  if (!days.length) return null;
+  const marca = Boolean(block.balance);
+  const latest = days.slice(-EVENINGS_SHOWN).reverse();
+  return h("section", { class: "card member-evenings", id: "member-evenings", "aria-labelledby": "member-evenings-title" },
+    h("h2", { id: "member-evenings-title" }, t("member.evenings")),
+    h("p", { class: "hint" }, capital(block.evenings.says), " · ", t("member.eveningsCount", { n: days.length })),
+    h("table", { class: "standings" },
+      h("caption", { class: "visually-hidden" }, t("member.evenings")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "entrant" }, t("member.evening")),
+        h("th", { scope: "col", class: "num" }, t("club.games")),
+        h("th", { scope: "col", class: "num" }, t(marca ? "member.marca" : "ev.col.pointsShort")))),
+      h("tbody", {}, latest.map((d) => h("tr", { "data-date": d.date },
+        h("th", { scope: "row", class: "entrant" }, dayName(d.date, "long")),
+        h("td", { class: "num" }, String(d.games)),
+        h("td", { class: "num" }, figure(marca ? d.marca : d.points)))))));
 }
 
 /** The family's rating game by game, as the club's page draws it. */
@@ -238,8 +260,11 @@ function ratingCard() {
     box.append(h("p", { class: "muted" }, t("club.noRatings")));
     return box;
   }
-  box.append(h("p", { class: "hint" }, t("member.rating", { rating: M.rating.rating, certainty: M.rating.certainty })),
-    historyChart(M.rating));
+  // The certainty said in words: what it counts, how many games it rests on, and that it
+  // settles as more are played.
+  box.append(h("p", { class: "hint", id: "member-rating-sure" }, t("member.ratingSure", {
+    rating: number(M.rating.rating), n: M.rating.games, certainty: number(M.rating.certainty) })),
+  historyChart(M.rating));
   return box;
 }
 
