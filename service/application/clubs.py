@@ -638,6 +638,7 @@ class ClubService:
                            forget=member.id)
         unit.clubs.recount_member(club.id, member.id, None)
         unit.clubs.rename_in_games(club.id, member.id, name)
+        unit.clubs.withdraw_replays(club.id, member.id)
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------

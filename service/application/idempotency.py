@@ -56,7 +56,7 @@ from .errors import (
     IdempotencyKeyReused,
     IdempotencyReplayWithdrawn,
 )
-from .ports import IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository
+from .ports import WITHDRAWN, IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository
 
 KEY_MAX_LENGTH = 200
 RETENTION = timedelta(hours=24)
@@ -68,8 +68,6 @@ _SEAL_VERSION = b"\x02"
 _SALT_BYTES = 16
 _NONCE_BYTES = 12
 _HKDF_INFO = b"segnapunti idempotency seal, AES-256-GCM"
-#: The body of an entry withdrawn because its first response named a member since forgotten.
-WITHDRAWN = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +75,8 @@ class SavedResponse:
     status: int
     headers: dict[str, str]
     body: bytes
+    #: What it is about: the game, event or member its request made or changed.
+    subject: str | None = None
 
 
 def fingerprint(method: str, path: str, body: Any) -> str:
@@ -195,6 +195,7 @@ class IdempotencyService:
             headers=dict(response.headers),
             body=seal(key, response.body, _bound(scope, key_hash(scope, key))),
             created_at=self.clock(),
+            subject=response.subject,
         )
         try:
             self.repository.save_idempotency(entry)
