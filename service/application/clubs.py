@@ -489,6 +489,7 @@ class ClubService:
     def add_season(self, unit: UnitOfWork, club_id: str, token: str | None,
                    body: Mapping[str, Any]) -> StoredSeason:
         """A season of the club (edit token): its name, dates, families and counting."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         spec = validate_season(body, FAMILIES)
@@ -521,6 +522,7 @@ class ClubService:
 
     def add_member(self, unit: UnitOfWork, club_id: str, token: str | None,
                    body: Mapping[str, Any]) -> tuple[StoredClub, StoredMember]:
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         change = validate_member(body, _roster(club), new=True)
@@ -541,6 +543,7 @@ class ClubService:
                       if_match: Collection[str] | None) -> tuple[StoredClub, StoredMember]:
         """Rename a member, change or drop their initials, deactivate or reactivate them.
         ``If-Match`` is optional: when sent, it must name the member as they are now."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -573,6 +576,7 @@ class ClubService:
               into: object) -> tuple[StoredClub, StoredMember]:
         """Member ``member_id`` found to be ``into``: it leaves the roster, kept merged
         (``merged_into``) so the merge can be undone."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -598,6 +602,7 @@ class ClubService:
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
                 member_id: str) -> tuple[StoredClub, StoredMember]:
         """Undo a merge: the member back on the roster as they were."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -618,6 +623,7 @@ class ClubService:
                member_id: str) -> tuple[StoredClub, StoredMember]:
         """Forget a member, for good: their name becomes "Player N", their initials go, and
         the history keeps that it happened without the name (nor any earlier one)."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -642,6 +648,15 @@ class ClubService:
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------
+
+    @staticmethod
+    def _serialise(unit: UnitOfWork, club_id: str) -> None:
+        """A change to the club's roster or seasons waits for any other one to end, before
+        it reads the club: what it checks (who is forgotten, merged, named so) is then what
+        it writes over, and two changes at once end as one after the other would, instead of
+        the second losing the club's compare-and-set and, past a few tries, the client
+        getting a 409."""
+        unit.clubs.lock_club(club_id)
 
     def _write(self, unit: UnitOfWork, club: StoredClub, members: tuple[StoredMember, ...],
                action: str, data: dict[str, Any], now: datetime,

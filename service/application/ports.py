@@ -514,6 +514,10 @@ class ClubRepository(Protocol):
         """The member's name, as now, at every seat they hold in the club's games (each
         game one version on)."""
 
+    def lock_club(self, club_id: str) -> None:
+        """Hold the club for this unit of work: any other unit that locks it waits until
+        this one ends (a club's member changes are serialised)."""
+
     def withdraw_replays(self, club_id: str, member_id: str) -> int:
         """Withdraw the kept first responses (``IdempotencyEntry``) that name the member: of
         the requests that added, merged or unmerged them, made or changed a game of the club

@@ -266,6 +266,14 @@ class SqlClubRepository:
                     connection.execute(update(_events).where(_events.c.id == event.id).values(
                         entrants=entrants, version=_events.c.version + 1))
 
+    def lock_club(self, club_id: str) -> None:
+        """Hold the club until the unit of work ends: its row locked (``FOR UPDATE`` on
+        PostgreSQL), or on SQLite the writer gate taken (one writer at a time) before
+        anything is read, so the unit's reads see every change committed before it."""
+        with self._write() as connection:
+            connection.execute(select(_clubs.c.id).where(_clubs.c.id == club_id)
+                               .with_for_update())
+
     def withdraw_replays(self, club_id: str, member_id: str) -> int:
         """The kept first responses that name a member withdrawn: their sealed bodies
         dropped (the fingerprint kept, so a retry is told, and another request with the key
