@@ -67,6 +67,7 @@ from .games import (
     new_game_id,
     own_token_access,
 )
+from .lookalikes import looks
 from .ports import (
     ClubCredentials,
     ClubGame,
@@ -464,7 +465,7 @@ class ClubService:
         club = self._load(club_id)
         roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
                   for m in club.members]
-        return SeatLink(club, choose_members(seats, roster))
+        return SeatLink(club, choose_members(seats, roster, looks))
 
     def seat(self, unit: UnitOfWork, link: SeatLink,
              joined: str) -> tuple[str | None, ...]:
@@ -525,7 +526,7 @@ class ClubService:
         self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
-        change = validate_member(body, _roster(club), new=True)
+        change = validate_member(body, _roster(club), new=True, looks=looks)
         if len(club.members) >= MEMBERS_MAX:
             raise RecordInvalid([Problem("name", "too_many_members", Text(
                 "a club has at most {n} members", n=MEMBERS_MAX))])
@@ -548,7 +549,8 @@ class ClubService:
         club = self._load(club_id)
         member = self._member(club, member_id)
         self._check_if_match(club, member, if_match)
-        change = validate_member(body, _roster(club), member=member.id, new=False)
+        change = validate_member(body, _roster(club), member=member.id, new=False,
+                                 looks=looks)
         if member.forgotten and (change.name is not None or change.initials is not None):
             raise Conflict(Text("a forgotten member keeps their neutral name"),
                            code="member_forgotten")
@@ -706,8 +708,9 @@ class ClubService:
 
 
 def _roster(club: StoredClub) -> list[RosterName]:
-    """Every name of the club, merged and forgotten members' too: none can be taken again."""
-    return [RosterName(m.id, m.name_key) for m in club.members]
+    """Every name of the club, merged and forgotten members' too: none can be taken again,
+    nor one that looks like it (``looks``)."""
+    return [RosterName(m.id, m.name_key, m.name, looks(m.name)) for m in club.members]
 
 
 def _counted_for(club: StoredClub) -> dict[str, str | None]:
