@@ -111,3 +111,27 @@ def test_privacy_every_entity_tag_moves_when_a_members_name_does(client: Any,
     # Every one of them names her, so every one of them changed.
     assert sorted(changed) == sorted(found)
     assert_tags_moved_with_bodies(client, found, before, "Anna\"")
+
+
+def test_a_hands_entity_tag_moves_with_the_language_its_lines_are_said_in(client: Any) -> None:
+    """A hand's lines are said in the reader's language: the Italian body is not the English
+    one, so it has a tag of its own (an Italian reader holding the English tag gets the
+    Italian body, not a 304); ``If-Match`` takes the tag of either to correct the hand."""
+    game = started(client, found_club(client), ["Anna", "Bruno", "Carla"])
+    play(client, game, 1)
+    url, read = f"{GAMES}/{game['id']}/hands/1", auth(game["tokens"]["read"])
+    english = client.get(url, headers={**read, "Accept-Language": "en"})
+    italian = client.get(url, headers={**read, "Accept-Language": "it"})
+    assert english.get_data() != italian.get_data()
+    assert english.headers["ETag"] != italian.headers["ETag"]
+    switched = client.get(url, headers={**read, "Accept-Language": "it",
+                                        "If-None-Match": english.headers["ETag"]})
+    assert switched.status_code == 200 and switched.get_data() == italian.get_data()
+    kept = client.get(url, headers={**read, "Accept-Language": "it",
+                                    "If-None-Match": italian.headers["ETag"]})
+    assert kept.status_code == 304
+    record = {**english.json["record"]}
+    corrected = client.put(url, json=record, headers={
+        **auth(game["tokens"]["edit"]), "Accept-Language": "it",
+        "If-Match": italian.headers["ETag"]})
+    assert corrected.status_code == 200, corrected.json

@@ -20,6 +20,7 @@ from service.application.clubs import ClubService, EntrantLink, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
+from service.application.language import LANGUAGES
 from service.application.ports import EventAction
 from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
@@ -89,7 +90,13 @@ def if_match() -> list[str] | None:
     if tags.star_tag:
         return [ANY_VERSION]
     # Werkzeug reads an empty tag ("") as None: it names no version.
-    return sorted(tag for tag in tags.as_set() if tag)
+    return sorted(_any_language(tag) for tag in tags.as_set() if tag)
+
+
+def _any_language(tag: str) -> str:
+    """A tag as it names a version, whatever language it was read in (``language_tag``)."""
+    base, dot, lang = tag.rpartition(".")
+    return base if dot and lang in LANGUAGES else tag
 
 
 def quoted(etag: str) -> str:
