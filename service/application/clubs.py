@@ -631,13 +631,7 @@ class ClubService:
         member = self._member(club, member_id)
         if member.forgotten:
             raise Conflict(Text("this member is already forgotten"), code="member_forgotten")
-        label = forgotten_label(member.number)
-        # The label cannot be someone else's name: were it, that name would be taken.
-        taken = next((m for m in club.members
-                      if m.id != member.id and m.name_key == member_key(label)), None)
-        name, key = label, member_key(label)
-        if taken is not None:
-            name, key = f"{label} ({member.id})", member_key(f"{label} ({member.id})")
+        name, key = _neutral_name(club, member)
         now = self.clock()
         forgotten = replace(member, name=name, name_key=key, initials=None, forgotten=True,
                             changed_version=club.version + 1)
@@ -647,7 +641,28 @@ class ClubService:
         unit.clubs.recount_member(club.id, member.id, None)
         unit.clubs.rename_in_games(club.id, member.id, name)
         unit.clubs.withdraw_replays(club.id, member.id)
+        club = self._forget_merged_into(unit, club, member.id, now)
         return club, forgotten
+
+    def _forget_merged_into(self, unit: UnitOfWork, club: StoredClub, member_id: str,
+                            now: datetime) -> StoredClub:
+        """The members merged into a member being forgotten are forgotten with them: found
+        to be the same person, their names are that person's names too. Each becomes
+        "Player N" (N their own number) in the roster, their games and events, the history
+        (a ``forget`` saying ``with`` whom) and the kept first responses, as the member's
+        own. Whichever of a merge and a forget comes first, no member is left merged into a
+        forgotten one under a name of their own."""
+        for other in [m for m in club.members if m.merged_into == member_id
+                      and not m.forgotten]:
+            name, key = _neutral_name(club, other)
+            gone = replace(other, name=name, name_key=key, initials=None, forgotten=True,
+                           changed_version=club.version + 1)
+            club = self._write(unit, club, (gone,), "forget",
+                               {"member": other.id, "number": other.number,
+                                "with": member_id}, now, forget=other.id)
+            unit.clubs.rename_in_games(club.id, other.id, name)
+            unit.clubs.withdraw_replays(club.id, other.id)
+        return club
 
     # -- internals --------------------------------------------------------------------------
 
@@ -705,6 +720,18 @@ class ClubService:
             found = new_game_id()
             if found not in taken:
                 return found
+
+
+def _neutral_name(club: StoredClub, member: StoredMember) -> tuple[str, str]:
+    """The name a member is forgotten under ("Player N", N their number) and its key. The
+    label cannot be someone else's name: were it, that name would be taken, and the label
+    says the member's id too."""
+    label = forgotten_label(member.number)
+    taken = next((m for m in club.members
+                  if m.id != member.id and m.name_key == member_key(label)), None)
+    if taken is not None:
+        label = f"{label} ({member.id})"
+    return label, member_key(label)
 
 
 def _roster(club: StoredClub) -> list[RosterName]:

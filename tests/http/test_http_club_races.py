@@ -35,7 +35,8 @@ def test_a_clubs_member_changes_at_once_each_end_as_if_made_in_turn(app: Any,
     """Twelve changes to one club's roster at once (new members, renames, forgetting Anna
     while Dario is merged into her), five times over: each is done as it would be in turn
     (none answered 409 because another got there first), and the forget and the merge end in
-    one of their two orders: the merge refused (Anna already forgotten), or done before it."""
+    one of their two orders: the merge refused (Anna already forgotten), or done before it,
+    and Dario forgotten with her; never a live member merged into a forgotten one."""
     for _ in range(TRIALS):
         club = found_club(client)
         edit = club["tokens"]["edit"]
@@ -56,8 +57,11 @@ def test_a_clubs_member_changes_at_once_each_end_as_if_made_in_turn(app: Any,
                                                    headers=read).json["actions"]]
         assert roster[anna["id"]]["status"] == "forgotten"
         if merged == 200:
+            # The merge first: Dario, found to be Anna, is forgotten with her.
             assert actions.index("merge") < actions.index("forget")
+            assert roster[dario["id"]]["status"] == "forgotten"
+            assert roster[dario["id"]]["name"] == "Player 2"
         else:
             assert merged == 422 and "merge" not in actions, statuses
             assert roster[dario["id"]]["status"] == "active"
-        assert len(roster) == 12 and len(actions) == 18 + (merged == 200)
+        assert len(roster) == 12 and len(actions) == 18 + 2 * (merged == 200)
