@@ -724,8 +724,8 @@ class ClubService:
 
 def _neutral_name(club: StoredClub, member: StoredMember) -> tuple[str, str]:
     """The name a member is forgotten under ("Player N", N their number) and its key. The
-    label cannot be someone else's name: were it, that name would be taken, and the label
-    says the member's id too."""
+    label cannot be someone else's name: were "Player N" taken, it says the member's id
+    too."""
     label = forgotten_label(member.number)
     taken = next((m for m in club.members
                   if m.id != member.id and m.name_key == member_key(label)), None)

@@ -23,7 +23,7 @@ absent, as an expired one is: removed, and the request runs as new.
 
 A first response may name a club's members (a club game's players, an event's entrants, the
 member a request added). When a member is forgotten, the entries whose first responses name
-them are withdrawn (``IdempotencyRepository.withdraw_idempotency``): their sealed bodies are
+them are withdrawn (``ClubRepository.withdraw_replays``): their sealed bodies are
 dropped, which no one but the client could rewrite, and a retry with such a key is refused
 (``IdempotencyReplayWithdrawn``) rather than run again, which would make the game, the event
 or the member a second time.
