@@ -28,11 +28,13 @@ OWNERS: dict[str, str | tuple[str, ...]] = {
     "babel": "locale",
     # the ratings' model (application/ratings.py): arithmetic, no edge technology
     "openskill": "application",
+    # sealing the kept first answers of keyed requests (application/idempotency.py)
+    "cryptography": "application",
 }
 
 
 # plain Python libraries the application layer may use (no I/O, no framework)
-APPLICATION_LIBRARIES = {"openskill"}
+APPLICATION_LIBRARIES = {"openskill", "cryptography"}
 
 
 def _imports(path: Path) -> set[str]:

@@ -67,6 +67,7 @@ from .games import (
     new_game_id,
     own_token_access,
 )
+from .lookalikes import looks
 from .ports import (
     ClubCredentials,
     ClubGame,
@@ -464,7 +465,7 @@ class ClubService:
         club = self._load(club_id)
         roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
                   for m in club.members]
-        return SeatLink(club, choose_members(seats, roster))
+        return SeatLink(club, choose_members(seats, roster, looks))
 
     def seat(self, unit: UnitOfWork, link: SeatLink,
              joined: str) -> tuple[str | None, ...]:
@@ -489,6 +490,7 @@ class ClubService:
     def add_season(self, unit: UnitOfWork, club_id: str, token: str | None,
                    body: Mapping[str, Any]) -> StoredSeason:
         """A season of the club (edit token): its name, dates, families and counting."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         spec = validate_season(body, FAMILIES)
@@ -521,9 +523,10 @@ class ClubService:
 
     def add_member(self, unit: UnitOfWork, club_id: str, token: str | None,
                    body: Mapping[str, Any]) -> tuple[StoredClub, StoredMember]:
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
-        change = validate_member(body, _roster(club), new=True)
+        change = validate_member(body, _roster(club), new=True, looks=looks)
         if len(club.members) >= MEMBERS_MAX:
             raise RecordInvalid([Problem("name", "too_many_members", Text(
                 "a club has at most {n} members", n=MEMBERS_MAX))])
@@ -541,11 +544,13 @@ class ClubService:
                       if_match: Collection[str] | None) -> tuple[StoredClub, StoredMember]:
         """Rename a member, change or drop their initials, deactivate or reactivate them.
         ``If-Match`` is optional: when sent, it must name the member as they are now."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
         self._check_if_match(club, member, if_match)
-        change = validate_member(body, _roster(club), member=member.id, new=False)
+        change = validate_member(body, _roster(club), member=member.id, new=False,
+                                 looks=looks)
         if member.forgotten and (change.name is not None or change.initials is not None):
             raise Conflict(Text("a forgotten member keeps their neutral name"),
                            code="member_forgotten")
@@ -573,6 +578,7 @@ class ClubService:
               into: object) -> tuple[StoredClub, StoredMember]:
         """Member ``member_id`` found to be ``into``: it leaves the roster, kept merged
         (``merged_into``) so the merge can be undone."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -598,6 +604,7 @@ class ClubService:
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
                 member_id: str) -> tuple[StoredClub, StoredMember]:
         """Undo a merge: the member back on the roster as they were."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
@@ -618,18 +625,13 @@ class ClubService:
                member_id: str) -> tuple[StoredClub, StoredMember]:
         """Forget a member, for good: their name becomes "Player N", their initials go, and
         the history keeps that it happened without the name (nor any earlier one)."""
+        self._serialise(unit, club_id)
         self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         member = self._member(club, member_id)
         if member.forgotten:
             raise Conflict(Text("this member is already forgotten"), code="member_forgotten")
-        label = forgotten_label(member.number)
-        # The label cannot be someone else's name: were it, that name would be taken.
-        taken = next((m for m in club.members
-                      if m.id != member.id and m.name_key == member_key(label)), None)
-        name, key = label, member_key(label)
-        if taken is not None:
-            name, key = f"{label} ({member.id})", member_key(f"{label} ({member.id})")
+        name, key = _neutral_name(club, member)
         now = self.clock()
         forgotten = replace(member, name=name, name_key=key, initials=None, forgotten=True,
                             changed_version=club.version + 1)
@@ -638,9 +640,40 @@ class ClubService:
                            forget=member.id)
         unit.clubs.recount_member(club.id, member.id, None)
         unit.clubs.rename_in_games(club.id, member.id, name)
+        unit.clubs.withdraw_replays(club.id, member.id)
+        club = self._forget_merged_into(unit, club, member.id, now)
         return club, forgotten
 
+    def _forget_merged_into(self, unit: UnitOfWork, club: StoredClub, member_id: str,
+                            now: datetime) -> StoredClub:
+        """The members merged into a member being forgotten are forgotten with them: found
+        to be the same person, their names are that person's names too. Each becomes
+        "Player N" (N their own number) in the roster, their games and events, the history
+        (a ``forget`` saying ``with`` whom) and the kept first responses, as the member's
+        own. Whichever of a merge and a forget comes first, no member is left merged into a
+        forgotten one under a name of their own."""
+        for other in [m for m in club.members if m.merged_into == member_id
+                      and not m.forgotten]:
+            name, key = _neutral_name(club, other)
+            gone = replace(other, name=name, name_key=key, initials=None, forgotten=True,
+                           changed_version=club.version + 1)
+            club = self._write(unit, club, (gone,), "forget",
+                               {"member": other.id, "number": other.number,
+                                "with": member_id}, now, forget=other.id)
+            unit.clubs.rename_in_games(club.id, other.id, name)
+            unit.clubs.withdraw_replays(club.id, other.id)
+        return club
+
     # -- internals --------------------------------------------------------------------------
+
+    @staticmethod
+    def _serialise(unit: UnitOfWork, club_id: str) -> None:
+        """A change to the club's roster or seasons waits for any other one to end, before
+        it reads the club: what it checks (who is forgotten, merged, named so) is then what
+        it writes over, and two changes at once end as one after the other would, instead of
+        the second losing the club's compare-and-set and, past a few tries, the client
+        getting a 409."""
+        unit.clubs.lock_club(club_id)
 
     def _write(self, unit: UnitOfWork, club: StoredClub, members: tuple[StoredMember, ...],
                action: str, data: dict[str, Any], now: datetime,
@@ -689,9 +722,22 @@ class ClubService:
                 return found
 
 
+def _neutral_name(club: StoredClub, member: StoredMember) -> tuple[str, str]:
+    """The name a member is forgotten under ("Player N", N their number) and its key. The
+    label cannot be someone else's name: were "Player N" taken, it says the member's id
+    too."""
+    label = forgotten_label(member.number)
+    taken = next((m for m in club.members
+                  if m.id != member.id and m.name_key == member_key(label)), None)
+    if taken is not None:
+        label = f"{label} ({member.id})"
+    return label, member_key(label)
+
+
 def _roster(club: StoredClub) -> list[RosterName]:
-    """Every name of the club, merged and forgotten members' too: none can be taken again."""
-    return [RosterName(m.id, m.name_key) for m in club.members]
+    """Every name of the club, merged and forgotten members' too: none can be taken again,
+    nor one that looks like it (``looks``)."""
+    return [RosterName(m.id, m.name_key, m.name, looks(m.name)) for m in club.members]
 
 
 def _counted_for(club: StoredClub) -> dict[str, str | None]:

@@ -134,6 +134,14 @@ class IdempotencyKeyReused(ApplicationError):
     field = "Idempotency-Key"
 
 
+class IdempotencyReplayWithdrawn(ApplicationError):
+    """An ``Idempotency-Key`` whose first response named a member since forgotten: that
+    response is no longer kept, and the request, done once, is not done again."""
+
+    code = "idempotency_replay_withdrawn"
+    field = "Idempotency-Key"
+
+
 class PreconditionRequired(ApplicationError):
     """A change to a recorded hand must name the version it replaces (``If-Match``)."""
 

@@ -70,6 +70,7 @@ from .games import (
     own_token_access,
     variant_of,
 )
+from .lookalikes import looks
 from .ports import (
     EventAction,
     EventCredentials,
@@ -387,7 +388,8 @@ class EventService:
         pair's two), its entrants' ``problems`` reported with the setup's, all at once."""
         variant = variant_of(str(body.get("variant")))
         try:
-            setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1))
+            setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1),
+                                         looks=looks)
         except RecordInvalid as error:
             raise RecordInvalid([*problems, *error.problems]) from error
         if problems:

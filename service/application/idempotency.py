@@ -14,10 +14,19 @@ nothing, so a retry simply runs again.
 
 The key is a secret of the client, and some first responses hold secrets too (the tokens of a
 new game, which the database otherwise keeps only as hashes). So the key itself is not
-stored: entries are found by a hash of it, and each stored body is sealed with a key derived
-from it (HMAC-SHA256 in counter mode, encrypt-then-MAC, a random salt per entry). Without the
-key a stored body reads as noise; a client that uses a random key is the only one who can
-replay it.
+stored: entries are found by a hash of it, and each stored body is sealed with AES-256-GCM
+(``cryptography``) under a key derived from it by HKDF-SHA256 with a random salt per entry,
+the entry's scope and key hash bound in as associated data. Without the key a stored body
+reads as noise; a client that uses a random key is the only one who can replay it. An entry
+that does not open (sealed another way by an earlier release, or altered) is treated as
+absent, as an expired one is: removed, and the request runs as new.
+
+A first response may name a club's members (a club game's players, an event's entrants, the
+member a request added). When a member is forgotten, the entries whose first responses name
+them are withdrawn (``ClubRepository.withdraw_replays``): their sealed bodies are
+dropped, which no one but the client could rewrite, and a retry with such a key is refused
+(``IdempotencyReplayWithdrawn``) rather than run again, which would make the game, the event
+or the member a second time.
 """
 
 from __future__ import annotations
@@ -32,20 +41,33 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
 from service.domain import (
     Text,
 )
 
-from .errors import ConcurrentChange, IdempotencyKeyInvalid, IdempotencyKeyReused
-from .ports import IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository
+from .errors import (
+    ConcurrentChange,
+    IdempotencyKeyInvalid,
+    IdempotencyKeyReused,
+    IdempotencyReplayWithdrawn,
+)
+from .ports import WITHDRAWN, IdempotencyEntry, IdempotencyKeyTaken, IdempotencyRepository
 
 KEY_MAX_LENGTH = 200
 RETENTION = timedelta(hours=24)
 PURGE_EVERY = timedelta(minutes=10)
 
-_SEAL_VERSION = b"\x01"
+#: The first byte of a sealed body: how it was sealed (``\x01``, an earlier release's own
+#: construction, no longer opens).
+_SEAL_VERSION = b"\x02"
 _SALT_BYTES = 16
-_TAG_BYTES = 32
+_NONCE_BYTES = 12
+_HKDF_INFO = b"segnapunti idempotency seal, AES-256-GCM"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +75,8 @@ class SavedResponse:
     status: int
     headers: dict[str, str]
     body: bytes
+    #: What it is about: the game, event or member its request made or changed.
+    subject: str | None = None
 
 
 def fingerprint(method: str, path: str, body: Any) -> str:
@@ -78,48 +102,41 @@ def key_hash(scope: str, key: str) -> str:
 # -- sealing --------------------------------------------------------------------------------
 
 
-def _derive(key: str, salt: bytes) -> tuple[bytes, bytes]:
-    master = hmac.new(key.encode(), b"segnapunti idempotency seal\x1f" + salt,
-                      hashlib.sha256).digest()
-    return (hmac.new(master, b"encrypt", hashlib.sha256).digest(),
-            hmac.new(master, b"authenticate", hashlib.sha256).digest())
+def _cipher(key: str, salt: bytes) -> AESGCM:
+    derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=salt,
+                   info=_HKDF_INFO).derive(key.encode())
+    return AESGCM(derived)
 
 
-def _keystream(key: bytes, salt: bytes, length: int) -> bytes:
-    blocks = (
-        hmac.new(key, salt + counter.to_bytes(8, "big"), hashlib.sha256).digest()
-        for counter in range((length + 31) // 32)
-    )
-    return b"".join(blocks)[:length]
-
-
-def _xor(data: bytes, stream: bytes) -> bytes:
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(
-        len(data), "big"
-    )
-
-
-def seal(key: str, plaintext: bytes) -> str:
+def seal(key: str, plaintext: bytes, bound: bytes = b"") -> str:
+    """``plaintext`` sealed under ``key`` (``bound``: associated data that must be the same
+    to open it, such as where the entry is stored)."""
     salt = secrets.token_bytes(_SALT_BYTES)
-    encrypt_key, mac_key = _derive(key, salt)
-    cipher = _xor(plaintext, _keystream(encrypt_key, salt, len(plaintext)))
-    tag = hmac.new(mac_key, salt + cipher, hashlib.sha256).digest()
-    return base64.b64encode(_SEAL_VERSION + salt + tag + cipher).decode("ascii")
+    nonce = secrets.token_bytes(_NONCE_BYTES)
+    sealed = _cipher(key, salt).encrypt(nonce, plaintext, bound)
+    return base64.b64encode(_SEAL_VERSION + salt + nonce + sealed).decode("ascii")
 
 
-def unseal(key: str, sealed: str) -> bytes:
-    """The plaintext; ``ValueError`` if ``sealed`` was not sealed with ``key`` or was
-    altered."""
-    raw = base64.b64decode(sealed.encode("ascii"), validate=True)
-    if raw[:1] != _SEAL_VERSION or len(raw) < 1 + _SALT_BYTES + _TAG_BYTES:
+def unseal(key: str, sealed: str, bound: bytes = b"") -> bytes:
+    """The plaintext; ``ValueError`` if ``sealed`` was not sealed this way with ``key`` and
+    ``bound``, or was altered."""
+    try:
+        raw = base64.b64decode(sealed.encode("ascii"), validate=True)
+    except (ValueError, UnicodeEncodeError) as error:
+        raise ValueError("not a sealed response") from error
+    head = 1 + _SALT_BYTES + _NONCE_BYTES
+    if raw[:1] != _SEAL_VERSION or len(raw) < head + 16:
         raise ValueError("not a sealed response")
-    salt = raw[1:1 + _SALT_BYTES]
-    tag = raw[1 + _SALT_BYTES:1 + _SALT_BYTES + _TAG_BYTES]
-    cipher = raw[1 + _SALT_BYTES + _TAG_BYTES:]
-    encrypt_key, mac_key = _derive(key, salt)
-    if not hmac.compare_digest(tag, hmac.new(mac_key, salt + cipher, hashlib.sha256).digest()):
-        raise ValueError("the sealed response does not open with this key")
-    return _xor(cipher, _keystream(encrypt_key, salt, len(cipher)))
+    salt, nonce = raw[1:1 + _SALT_BYTES], raw[1 + _SALT_BYTES:head]
+    try:
+        return _cipher(key, salt).decrypt(nonce, raw[head:], bound)
+    except InvalidTag as error:
+        raise ValueError("the sealed response does not open with this key") from error
+
+
+def _bound(scope: str, digest: str) -> bytes:
+    """What a sealed body is bound to: the entry it was stored as."""
+    return f"{scope}\x1f{digest}".encode()
 
 
 # -- the use cases --------------------------------------------------------------------------
@@ -153,7 +170,18 @@ class IdempotencyService:
                 Text("this Idempotency-Key was used for a different request; use a new key for "
                      "each new request")
             )
-        return SavedResponse(entry.status, dict(entry.headers), unseal(key, entry.body))
+        if entry.body == WITHDRAWN:
+            raise IdempotencyReplayWithdrawn(Text(
+                "the first response to this request named a member the club has since "
+                "forgotten, so it is no longer kept; the request was done once and is not "
+                "done again: read what it made instead"))
+        try:
+            body = unseal(key, entry.body, _bound(scope, digest))
+        except ValueError:
+            # Sealed by an earlier release: it expires now, as it would have at its time.
+            self.repository.forget_idempotency(scope, digest)
+            return None
+        return SavedResponse(entry.status, dict(entry.headers), body)
 
     def remember(
         self, scope: str, key: str, request_fingerprint: str, response: SavedResponse
@@ -165,8 +193,9 @@ class IdempotencyService:
             fingerprint=request_fingerprint,
             status=response.status,
             headers=dict(response.headers),
-            body=seal(key, response.body),
+            body=seal(key, response.body, _bound(scope, key_hash(scope, key))),
             created_at=self.clock(),
+            subject=response.subject,
         )
         try:
             self.repository.save_idempotency(entry)

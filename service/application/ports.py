@@ -118,6 +118,11 @@ class HandVersion:
     confirmations: tuple[Confirmation, ...] = ()
 
 
+#: The body of an entry withdrawn because its first response named a member of a club since
+#: forgotten (``ClubRepository.withdraw_replays``): a retry with its key is refused.
+WITHDRAWN = ""
+
+
 @dataclass(frozen=True, slots=True)
 class IdempotencyEntry:
     """The first response to a request made with an ``Idempotency-Key``, stored with the
@@ -131,6 +136,9 @@ class IdempotencyEntry:
     headers: dict[str, str]
     body: str
     created_at: datetime
+    #: What the first response is about: the game, event or member the request made or
+    #: changed (None: nothing of a club's).
+    subject: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +513,15 @@ class ClubRepository(Protocol):
     def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
         """The member's name, as now, at every seat they hold in the club's games (each
         game one version on)."""
+
+    def lock_club(self, club_id: str) -> None:
+        """Hold the club for this unit of work: any other unit that locks it waits until
+        this one ends (a club's member changes are serialised)."""
+
+    def withdraw_replays(self, club_id: str, member_id: str) -> int:
+        """Withdraw the kept first responses (``IdempotencyEntry``) that name the member: of
+        the requests that added, merged or unmerged them, made or changed a game of the club
+        they sit in or an event of the club they entered; how many."""
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""

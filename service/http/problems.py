@@ -22,6 +22,7 @@ from service.application.errors import (
     Forbidden,
     IdempotencyKeyInvalid,
     IdempotencyKeyReused,
+    IdempotencyReplayWithdrawn,
     InvalidToken,
     NotFound,
     PreconditionFailed,
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
     IdempotencyKeyInvalid: 422,
     IdempotencyKeyReused: 422,
+    IdempotencyReplayWithdrawn: 410,
     NotFound: 404,
     Unauthenticated: 401,
     Forbidden: 403,
@@ -80,7 +82,7 @@ _MESSAGE_WORDS = {
 _PHRASES = {
     400: Text("Bad Request"), 401: Text("Unauthorized"), 403: Text("Forbidden"),
     404: Text("Not Found"), 405: Text("Method Not Allowed"), 406: Text("Not Acceptable"),
-    409: Text("Conflict"), 412: Text("Precondition Failed"), 413: Text("Request Entity Too Large"),
+    409: Text("Conflict"), 410: Text("Gone"), 412: Text("Precondition Failed"), 413: Text("Request Entity Too Large"),
     415: Text("Unsupported Media Type"), 422: Text("Unprocessable Entity"),
     428: Text("Precondition Required"), 429: Text("Too Many Requests"),
     500: Text("Internal Server Error"), 503: Text("Service Unavailable"),

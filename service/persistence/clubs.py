@@ -266,6 +266,38 @@ class SqlClubRepository:
                     connection.execute(update(_events).where(_events.c.id == event.id).values(
                         entrants=entrants, version=_events.c.version + 1))
 
+    def lock_club(self, club_id: str) -> None:
+        """Hold the club until the unit of work ends: its row locked (``FOR UPDATE`` on
+        PostgreSQL), or on SQLite the writer gate taken (one writer at a time) before
+        anything is read, so the unit's reads see every change committed before it."""
+        with self._write() as connection:
+            connection.execute(select(_clubs.c.id).where(_clubs.c.id == club_id)
+                               .with_for_update())
+
+    def withdraw_replays(self, club_id: str, member_id: str) -> int:
+        """The kept first responses that name a member withdrawn: their sealed bodies
+        dropped (the fingerprint kept, so a retry is told, and another request with the key
+        is still a reuse). They are those of the member (added, merged, unmerged), and those
+        made in or about a game of the club they sit in or an event of the club they
+        entered (its creation, its hands, its rounds)."""
+        with self._write() as connection:
+            games = connection.execute(
+                select(_games.c.id, _games.c.seat_members).where(_games.c.club_id == club_id)
+            ).all()
+            events = connection.execute(
+                select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
+            ).all()
+            named = {member_id}
+            named.update(g.id for g in games if member_id in (g.seat_members or ()))
+            named.update(e.id for e in events if any(
+                entrant.get("member") == member_id or member_id in (entrant.get("members") or ())
+                for entrant in e.entrants))
+            withdrawn = connection.execute(
+                update(_keys).where(or_(_keys.c.scope.in_(named), _keys.c.subject.in_(named)),
+                                    _keys.c.body != ports.WITHDRAWN)
+                .values(body=ports.WITHDRAWN, headers={}))
+            return int(withdrawn.rowcount)
+
     def add_season(self, club_id: str, *, expected_version: int, season: ports.StoredSeason,
                    data: dict[str, Any], now: datetime) -> None:
         with self._write() as connection:
@@ -340,10 +372,8 @@ class SqlClubRepository:
 
     @staticmethod
     def _scrub(connection: Connection, club_id: str, member_id: str) -> None:
-        """The forgotten member's names out of every earlier action of the club, and out of
-        the first responses kept for its requests' Idempotency-Keys (a retry of one is then
-        run again: a member added twice is the duplicate's 422)."""
-        connection.execute(delete(_keys).where(_keys.c.scope == club_id))
+        """The forgotten member's names out of every earlier action of the club (the first
+        responses kept for Idempotency-Keys that name them: ``withdraw_replays``)."""
         rows = connection.execute(
             select(_actions.c.id, _actions.c.data).where(_actions.c.club_id == club_id)).all()
         for row in rows:

@@ -244,6 +244,9 @@ class IdempotencyKeyRow(Base):
     # Sealed with the key (service.application.idempotency): base64 text.
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # What the first response is about (the game, event or member its request made or
+    # changed), so the answers naming a member can be withdrawn when they are forgotten.
+    subject: Mapped[str | None] = mapped_column(String(32), index=True)
 
 
 class ClubRow(Base):

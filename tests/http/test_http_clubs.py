@@ -223,12 +223,14 @@ def test_privacy_a_forgotten_member_becomes_a_neutral_label_for_good(client: Any
         assert "Bruno" not in said and "BR" not in said.replace("BRUNO", ""), suffix
     assert history(client, club)[-1]["action"] == "forget"
     # Nor in the first response kept for the Idempotency-Key that added him: sent again,
-    # the request is run anew (the old name is free again), not answered with his name.
+    # the request is refused (410), neither answered with his name nor run anew (which
+    # would bring him back).
     again = client.post(f"{CLUBS}/{club['id']}/members",
                         json={"name": "Bruno Rossi", "initials": "BR"},
                         headers={**edit, "Idempotency-Key": "b"})
-    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
-    assert again.json["id"] != bruno["id"]
+    assert_problem(again, 410, code="idempotency_replay_withdrawn")
+    assert "Bruno" not in again.get_data(as_text=True)
+    assert [m["id"] for m in roster(client, club)][-1] == bruno["id"]
 
 
 def test_exports_the_roster_as_json_and_csv(client: Any) -> None:

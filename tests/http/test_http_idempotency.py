@@ -287,3 +287,58 @@ def test_a_malformed_body_with_a_key_is_a_400(client: Any) -> None:
     response = client.post(f"{API}/games", data="{", content_type="application/json",
                            headers={"Idempotency-Key": KEY})
     assert_problem(response, 400, code="malformed_json")
+
+
+def _sealed_before_aes_gcm(key: str, plaintext: bytes) -> str:
+    """A body as an earlier release sealed it: an HMAC-SHA256 keystream XORed with it, then
+    its HMAC (version byte 1)."""
+    import base64
+    import hashlib
+    import hmac
+
+    salt = b"\x07" * 16
+    master = hmac.new(key.encode(), b"segnapunti idempotency seal\x1f" + salt,
+                      hashlib.sha256).digest()
+    encrypt = hmac.new(master, b"encrypt", hashlib.sha256).digest()
+    mac = hmac.new(master, b"authenticate", hashlib.sha256).digest()
+    stream = b"".join(hmac.new(encrypt, salt + n.to_bytes(8, "big"), hashlib.sha256).digest()
+                      for n in range((len(plaintext) + 31) // 32))
+    cipher = bytes(a ^ b for a, b in zip(plaintext, stream, strict=False))
+    tag = hmac.new(mac, salt + cipher, hashlib.sha256).digest()
+    return base64.b64encode(b"\x01" + salt + tag + cipher).decode("ascii")
+
+
+def test_the_stored_response_is_aes_gcm_under_a_key_hkdf_derives_from_the_clients(
+        app: Any, client: Any) -> None:
+    import base64
+
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+    created = _post_game(client, GAME)
+    [row] = _rows(app, "idempotency_keys")
+    raw = base64.b64decode(row.body)
+    salt, nonce, sealed = raw[1:17], raw[17:29], raw[29:]
+    derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=salt,
+                   info=b"segnapunti idempotency seal, AES-256-GCM").derive(KEY.encode())
+    bound = f"{row.scope}\x1f{row.key_hash}".encode()
+    assert AESGCM(derived).decrypt(nonce, sealed, bound) == created.get_data()
+    # Bound to where it is stored: the same body under another entry does not open.
+    with pytest.raises(ValueError):
+        unseal(KEY, row.body, b"another entry")
+
+
+def test_a_response_sealed_by_an_earlier_release_has_expired(app: Any, client: Any) -> None:
+    first = _post_game(client, GAME)
+    engine = app.extensions["segnapunti.games"].repository.engine
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE idempotency_keys SET body = :body"),
+                           {"body": _sealed_before_aes_gcm(KEY, first.get_data())})
+    again = _post_game(client, GAME)
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
+    assert again.json["id"] != first.json["id"]
+    # Kept anew, the new way: the next retry replays the second answer.
+    replayed = _post_game(client, GAME)
+    assert replayed.headers["Idempotent-Replayed"] == "true"
+    assert replayed.json["id"] == again.json["id"]

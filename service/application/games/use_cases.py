@@ -80,6 +80,7 @@ from .views import (
     game_etag,
     hand_etag,
     hand_view,
+    setup_of,
     with_verdict,
     with_verdicts,
 )
@@ -150,7 +151,7 @@ def table_of(setup: GameSetup) -> tuple[str, tuple[str, ...]]:
 
 
 
-def _check_if_match(game_id: str, hand: StoredHand | HandView,
+def _check_if_match(game_id: str, hand: StoredHand | HandView, players: Sequence[str],
                     if_match: Collection[str] | None, *, required: bool = True) -> None:
     if if_match is None:
         if not required:
@@ -160,7 +161,7 @@ def _check_if_match(game_id: str, hand: StoredHand | HandView,
         )
     if ANY_VERSION in if_match:
         return
-    if hand_etag(game_id, hand.number, hand.version) not in if_match:
+    if hand_etag(game_id, hand.number, hand.version, players) not in if_match:
         raise PreconditionFailed(
             Text("hand {n} has changed since that ETag; read it again", n=hand.number)
         )
@@ -396,8 +397,8 @@ class GameService:
         if not organiser:
             _check_open(game)
         current = self._stored_hand(game, number)
-        _check_if_match(game_id, current, if_match)
         view = self.views.view(game)
+        _check_if_match(game_id, current, view.setup.players, if_match)
         record, result = parse_and_score(view.setup, data,
                                           [hand.result for hand in view.hands[: number - 1]])
         chain = [(h.dealer, h.result) for h in view.hands]
@@ -438,7 +439,7 @@ class GameService:
         game = self.views.load(game_id)
         _check_open(game)
         current = self._stored_hand(game, number)
-        _check_if_match(game_id, current, if_match)
+        _check_if_match(game_id, current, setup_of(game).players, if_match)
         if number != len(game.hands):
             raise Conflict(
                 Text("only the last hand ({last}) can be deleted; correct hand {n} instead",
@@ -526,7 +527,7 @@ class GameService:
                 code="confirmation_off",
             )
         hand = self._hand_of(view, number)
-        _check_if_match(game_id, hand, if_match, required=False)
+        _check_if_match(game_id, hand, hand.players, if_match, required=False)
         kept = reason_of(verdict, reason)
         given = next((c for c in hand.confirmations if c.seat == access.seat), None)
         if given is not None and given.says_the_same(verdict, kept):

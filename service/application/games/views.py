@@ -51,9 +51,13 @@ ANY_VERSION = "*"
 log = logging.getLogger(__name__)
 
 
-def hand_etag(game_id: str, number: int, version: int) -> str:
-    """The opaque strong entity tag of one version of one hand (without quotes)."""
-    digest = hashlib.sha256(f"{game_id}\x1f{number}\x1f{version}".encode()).hexdigest()
+def hand_etag(game_id: str, number: int, version: int, players: Sequence[str]) -> str:
+    """The opaque strong entity tag of one version of one hand (without quotes), as its
+    players are named now: the hand's lines name them, so a member of the club renamed or
+    forgotten is a new body, and a new tag (a reader's old one no longer answers 304)."""
+    names = "\x1e".join(players)
+    digest = hashlib.sha256(f"{game_id}\x1f{number}\x1f{version}\x1f{names}".encode()
+                            ).hexdigest()
     return f"h{number}v{version}-{digest[:16]}"
 
 
@@ -90,6 +94,8 @@ class HandView:
     family: str = ""
     #: The players' names by seat, for saying the hand's lines with them.
     seats: tuple[str, ...] = ()
+    #: The players' names as the game keeps them (its entity tag names them).
+    players: tuple[str, ...] = ()
     #: Each seat's latest verdict on this version, and what they add up to (issue 15).
     confirmations: tuple[Confirmation, ...] = ()
     standing: HandStanding = NOT_ASKED
@@ -100,7 +106,7 @@ class HandView:
 
     @property
     def etag(self) -> str:
-        return hand_etag(self.game_id, self.number, self.version)
+        return hand_etag(self.game_id, self.number, self.version, self.players)
 
 
 
@@ -165,6 +171,7 @@ def hand_view(
         updated_at=stored.updated_at,
         family=setup.variant.family,
         seats=tuple(setup.seat_names()),
+        players=tuple(setup.players),
         confirmations=stored.confirmations,
         standing=standing,
         final=is_final(mode, standing),

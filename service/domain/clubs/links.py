@@ -10,13 +10,13 @@ seat only. Every problem is named by its seat's field, all at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import Problem, ProblemList
 from ..core.text import Text
+from .roster import RosterName, look_alike, looks_like, member_key
 from .roster import _name as checked_name
-from .roster import member_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +51,14 @@ def _problem(field: str, code: str, message: Text) -> Problem:
 
 
 def choose_members(seats: Sequence[tuple[str, object]],
-                   roster: Sequence[RosterEntry]) -> SeatChoice:
+                   roster: Sequence[RosterEntry],
+                   looks: Callable[[str], str] | None = None) -> SeatChoice:
     """Each of ``seats`` (its field, as a problem names it, and what was sent) as a member
-    of the club (see the module)."""
+    of the club (see the module). With ``looks`` (what a name looks like: its confusable
+    skeleton), a new name that looks like a member's, or like another new name of these
+    seats, is ``looks_like_member`` on its seat."""
+    known = ([RosterName(m.id, m.key, m.name, looks(m.name)) for m in roster]
+             if looks is not None else [])
     by_id = {m.id: m for m in roster}
     by_key = {m.key: m for m in roster}
     names: list[str] = []
@@ -92,12 +97,20 @@ def choose_members(seats: Sequence[tuple[str, object]],
                         "{name} already sits at {other}: a member takes one seat",
                         name=repr(name), other=places[new_keys[key]])))
                     name = None
+                twin = (look_alike(looks(name), known)
+                        if name is not None and looks is not None else None)
+                if name is not None and twin is not None:
+                    problems.append(_problem(where, "looks_like_member",
+                                             looks_like(name, twin)))
+                    name = None
                 if name is None:
                     names.append(f"?{i}")
                 else:
                     new_keys[key] = i
                     new.append((i, name))
                     names.append(name)
+                    if looks is not None:
+                        known.append(RosterName("", key, name, looks(name)))
                 members.append(None)
                 continue
         else:

@@ -11,7 +11,7 @@ invisible characters and with its spaces made one.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,10 +95,14 @@ def validate_club_name(raw: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RosterName:
-    """A member's name as the roster knows it: their id and the key it is compared by."""
+    """A member's name as the roster knows it: their id and the key it is compared by; the
+    name as shown and what it looks like (its confusable skeleton), where a look-alike is
+    refused."""
 
     member: str
     key: str
+    name: str = ""
+    looks: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +121,14 @@ class MemberChange:
 
 
 def validate_member(raw: Mapping[str, Any], roster: Iterable[RosterName], *,
-                    member: str | None = None, new: bool) -> MemberChange:
+                    member: str | None = None, new: bool,
+                    looks: Callable[[str], str] | None = None) -> MemberChange:
     """A new member's fields (``new``) or a change to ``member`` (a PATCH: any of ``name``,
     ``initials``, ``active``), checked against the club's other names; every problem at
     once as ``RecordInvalid``. A name taken by another member of the club (however typed:
-    case, accents, invisible characters) is ``duplicate_name`` on ``name``."""
+    case, accents, invisible characters) is ``duplicate_name`` on ``name``; one that looks
+    like another member's (``looks``: what a name looks like, each ``RosterName.looks``) is
+    ``looks_like_member``."""
     problems = ProblemList()
     name = None
     if new or "name" in raw:
@@ -137,12 +144,30 @@ def validate_member(raw: Mapping[str, Any], roster: Iterable[RosterName], *,
             "say what changes: name, initials or active"))
     if name is not None:
         key = member_key(name)
-        if any(r.key == key and r.member != member for r in roster):
+        others = [r for r in roster if r.member != member]
+        if any(r.key == key for r in others):
             problems.add("name", "duplicate_name", Text(
                 "the club already has a member named {name} (names are compared without "
                 "case and accents)", name=repr(name)))
+        elif looks is not None:
+            twin = look_alike(looks(name), others)
+            if twin is not None:
+                problems.add("name", "looks_like_member", looks_like(name, twin))
     problems.raise_if_any()
     return MemberChange(name, initials, "initials" in raw, active if "active" in raw else None)
+
+
+def look_alike(looks: str, roster: Iterable[RosterName]) -> RosterName | None:
+    """The member of ``roster`` whose name looks like ``looks`` (a confusable skeleton), if
+    one does: "Аnna" with a Cyrillic А beside "Anna"."""
+    return next((r for r in roster if r.looks == looks), None)
+
+
+def looks_like(name: str, twin: RosterName) -> Text:
+    """The words of a name refused as a look-alike of member ``twin``'s."""
+    return Text("{name} looks like {member}, a member of the club: the same letters, some "
+                "of them from another alphabet or symbols that look like them; choose a name "
+                "that reads differently", name=repr(name), member=repr(twin.name))
 
 
 def merge_problems(member: str, into: object, roster_ids: Mapping[str, str]) -> None:
@@ -165,5 +190,5 @@ def merge_problems(member: str, into: object, roster_ids: Mapping[str, str]) -> 
 
 
 __all__ = ["CLUB_NAME_MAX", "INITIALS_MAX", "MEMBERS_MAX", "MemberChange", "RosterName",
-           "forgotten_label", "member_key", "merge_problems", "validate_club_name",
-           "validate_member"]
+           "forgotten_label", "look_alike", "looks_like", "member_key", "merge_problems",
+           "validate_club_name", "validate_member"]

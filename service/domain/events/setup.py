@@ -9,7 +9,7 @@ second opposite.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,11 +150,14 @@ def _text(raw: object, field: str, problems: ProblemList, missing: Text) -> str 
     return name
 
 
-def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int) -> EventSetup:
+def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int,
+                         looks: Callable[[str], str] | None = None) -> EventSetup:
     """An event's setup from a request, every problem found at once (``RecordInvalid``): a
     name; options the variant takes; a format that fits its tables; a pairing only for pairs;
     a roster that fills a table, without a name twice nor a player in two pairs. ``seed``
-    stands in when the request gives none."""
+    stands in when the request gives none. With ``looks`` (what a name looks like: its
+    confusable skeleton), two entrants whose names look alike are refused too (a new
+    event's: a stored event is read as it was made)."""
     problems = ProblemList()
     name = _text(raw.get("name"), "name", problems, Text("the event needs a name"))
     options: Mapping[str, object] = {}
@@ -190,7 +193,7 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int) ->
         problems.add("seed", "invalid_seed", Text("seed is a whole number from 0 to {n}",
                                                   n=SEED_MAX))
     deals, boards_per_round = _deals(variant, raw, problems)
-    entrants = _entrants(raw.get("entrants"), format_, problems)
+    entrants = _entrants(raw.get("entrants"), format_, problems, looks)
     if format_ in FORMATS and not any(p.field == "entrants" for p in problems.items):
         problems.extend(roster_problems(len(entrants), str(format_), shape))
     problems.raise_if_any()
@@ -245,7 +248,8 @@ def _deals(variant: Variant, raw: Mapping[str, Any], problems: ProblemList
     return "duplicate", given
 
 
-def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entrant]:
+def _entrants(raw: object, format_: object, problems: ProblemList,
+              looks: Callable[[str], str] | None = None) -> list[Entrant]:
     if not isinstance(raw, list) or not raw:
         problems.add("entrants", "missing_entrants", Text(
             "entrants lists the players (or the pairs) of the event"))
@@ -259,6 +263,7 @@ def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entra
     # Names are compared by ``name_key``: the same person whatever Unicode form, width, case
     # or invisible characters the name was typed with.
     names: dict[str, int] = {}  # name key -> its entrant
+    seen: dict[str, tuple[int, str]] = {}  # what a name looks like -> its entrant, name
     players: dict[str, int] = {}  # name key -> the pair they play in
     for i, item in enumerate(raw):
         field = f"entrants[{i}]"
@@ -295,11 +300,20 @@ def _entrants(raw: object, format_: object, problems: ProblemList) -> list[Entra
         if name is None:
             continue
         key = name_key(name)
+        look = looks(name) if looks is not None else None
         if key in names:
             problems.add(f"{field}.name", "duplicate_name", Text(
                 "{name} is already entrant {n}", name=name, n=names[key] + 1))
+        elif look is not None and look in seen:
+            problems.add(f"{field}.name", "looks_like_entrant", Text(
+                "{name} looks like {other}, entrant {n}: the same letters, some of them from "
+                "another alphabet or symbols that look like them; choose a name that reads "
+                "differently", name=repr(name), other=repr(seen[look][1]),
+                n=seen[look][0] + 1))
         else:
             names[key] = i
+            if look is not None:
+                seen[look] = (i, name)
         out.append(Entrant(name, pair))
     return out
 

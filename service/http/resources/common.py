@@ -10,14 +10,17 @@ import io
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
+from werkzeug.exceptions import HTTPException
 
 from service.application.clubs import ClubService, EntrantLink, SeatLink
 from service.application.errors import PreconditionRequired
 from service.application.games import ANY_VERSION, GameService
 from service.application.idempotency import KEY_MAX_LENGTH, SavedResponse
+from service.application.language import LANGUAGES
 from service.application.ports import EventAction
 from service.application.unit_of_work import KeyedRequest, UnitOfWork, UnitOfWorkFactory
 from service.domain import (
@@ -87,7 +90,13 @@ def if_match() -> list[str] | None:
     if tags.star_tag:
         return [ANY_VERSION]
     # Werkzeug reads an empty tag ("") as None: it names no version.
-    return sorted(tag for tag in tags.as_set() if tag)
+    return sorted(_any_language(tag) for tag in tags.as_set() if tag)
+
+
+def _any_language(tag: str) -> str:
+    """A tag as it names a version, whatever language it was read in (``language_tag``)."""
+    base, dot, lang = tag.rpartition(".")
+    return base if dot and lang in LANGUAGES else tag
 
 
 def quoted(etag: str) -> str:
@@ -255,6 +264,8 @@ def write(blp: Blueprint, *, idempotent: bool = False) -> Callable[[F], F]:
         if idempotent:
             wrapped = blp.doc(parameters=[IDEMPOTENCY_KEY])(wrapped)
             wrapped = blp.alt_response(422, response="UNPROCESSABLE_ENTITY")(wrapped)
+            # A retry whose first response named a club's member since forgotten.
+            wrapped = blp.alt_response(410, response="GONE")(wrapped)
         return wrapped  # type: ignore[return-value]
 
     return decorator
@@ -285,7 +296,32 @@ def _first_response(response: Response) -> SavedResponse | None:
         return None
     headers = {name: response.headers[name] for name in _REPLAYED_HEADERS
                if name in response.headers}
-    return SavedResponse(response.status_code, headers, response.get_data())
+    return SavedResponse(response.status_code, headers, response.get_data(),
+                         subject=_subject(response))
+
+
+#: The ids a route names, most particular first: what a response is about.
+_SUBJECTS = ("member_id", "event_id", "game_id")
+
+
+def _subject(response: Response) -> str | None:
+    """What a first response is about, kept with it so that the answers naming a club's
+    member can be withdrawn when they are forgotten: the member, event or game it made (by
+    its ``Location``'s route) or that its request's path names."""
+    args: dict[str, Any] = dict(request.view_args or {})
+    location = response.headers.get("Location")
+    if location:
+        path = urlsplit(location).path
+        root = request.script_root
+        if root and path.startswith(root):
+            path = path[len(root):]
+        adapter = current_app.create_url_adapter(request)
+        try:
+            if adapter is not None:
+                args = dict(adapter.match(path, method="GET")[1])
+        except HTTPException:
+            pass
+    return next((str(args[name]) for name in _SUBJECTS if args.get(name)), None)
 
 
 def _replayed(saved: SavedResponse) -> Response:

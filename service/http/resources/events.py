@@ -57,7 +57,6 @@ from .common import (
     json_body,
     printed,
     prints_standings,
-    quoted,
     standings_csv,
     standings_rows,
     token_protected,
@@ -66,6 +65,7 @@ from .common import (
 from .games import (
     corrects_a_hand,
     hand_json,
+    hand_tag,
     kept_json,
     share_link,
 )
@@ -417,7 +417,7 @@ class TableHand(MethodView):
         """
         corrected = event_service().correct_hand(unit, event_id, bearer_token(), number,
                                                  table, hand, record, if_match())
-        return hand_json(corrected), {"ETag": quoted(corrected.etag)}
+        return hand_json(corrected), {"ETag": hand_tag(corrected)}
 
 
 @blp.route("/<game_id:event_id>/standings")

@@ -117,6 +117,13 @@ def hand_json(hand: HandView) -> dict[str, Any]:
     }
 
 
+def hand_tag(hand: HandView) -> str:
+    """The ``ETag`` header of a hand as this request reads it: its lines are said in the
+    request's language, so each language's body is a representation of its own (``If-Match``
+    takes any of them, or the body's ``etag``)."""
+    return quoted(language_tag(hand.etag))
+
+
 def game_json(view: GameView) -> dict[str, Any]:
     game = view.game
     summary = view.summary.to_json()
@@ -316,7 +323,7 @@ class Hands(MethodView):
         nothing; a finished game takes no more hands (409).
         """
         hand = game_service().add_hand(unit, access, record)
-        headers = {"Location": _hand_url(game_id, hand.number), "ETag": quoted(hand.etag)}
+        headers = {"Location": _hand_url(game_id, hand.number), "ETag": hand_tag(hand)}
         return hand_json(hand), 201, headers
 
 
@@ -331,9 +338,10 @@ class Hand(MethodView):
         With its `ETag`, needed to correct or delete it.
         """
         hand = game_service().get_hand(game_id, bearer_token(), number)
-        if request.if_none_match.contains_weak(hand.etag):
-            return not_modified(hand.etag, weak=False)
-        return hand_json(hand), {"ETag": quoted(hand.etag)}
+        tag = language_tag(hand.etag)
+        if request.if_none_match.contains_weak(tag):
+            return not_modified(tag, weak=False)
+        return hand_json(hand), {"ETag": quoted(tag)}
 
     @protected(blp, write=True, check_first=True)
     @corrects_a_hand(blp)
@@ -345,7 +353,7 @@ class Hand(MethodView):
         total after it is recomputed. The record's dealer must be the dealer of that hand.
         """
         hand = game_service().correct_hand(unit, access, number, record, if_match())
-        return hand_json(hand), {"ETag": quoted(hand.etag)}
+        return hand_json(hand), {"ETag": hand_tag(hand)}
 
     @protected(blp, write=True, check_first=True)
     @write(blp)
