@@ -66,9 +66,13 @@ def test_forgetting_a_game_asks_first_and_its_waiting_hand_still_reaches_the_ser
         games.locator(".forget").click()
         page.click("#home-forget-yes")
         expect(page.locator("#game-list")).to_have_count(0)
+        # The game's card is gone; its waiting hand is still shown, with its game.
+        expect(page.locator("#orphans")).to_contain_text(
+            "Anna, Bruno, Carla: one hand waiting to be sent")
     finally:
         phone.context.set_offline(False)
-    # The game's card is gone from this phone; its waiting hand is sent all the same.
+    # Back online: the waiting hand is sent all the same, and no longer shown.
+    expect(page.locator("#orphans")).to_have_count(0)
     token = game["tokens"]["edit"]
     assert wait_until(lambda: call(phone.base, "GET", f"/games/{game['id']}", token)
                       ["hands_played"] == 1, timeout=20)

@@ -148,7 +148,11 @@ document.querySelectorAll("[data-lang]").forEach((button) => button.addEventList
 }));
 window.addEventListener("hashchange", () => { route(); });
 // The network back: every game's waiting hands are sent, the one on screen first.
-window.addEventListener("online", () => { flushOutbox(G.id).then(flushAll); });
+window.addEventListener("online", () => {
+  flushOutbox(G.id).then(flushAll).then(() => {
+    if ((location.hash || "#/") === "#/") homeScreen(false);  // what no card lists, drawn again
+  });
+});
 // The page and its files kept by a service worker, so that it opens with no network. Only
 // on a secure origin (https, or localhost): on plain http over a club's Wi-Fi the browser
 // offers none, and the page works as before, online.

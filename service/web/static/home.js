@@ -114,9 +114,41 @@ function clubItem(saved) {
   };
 }
 
-function homeScreen() {
+/** The hands waiting of games this phone no longer lists (forgotten since they were saved):
+ * each game by its players, what waits, and a way back to it (its card kept again from the
+ * token the hands carry). They are sent by themselves; a refused one waits here for the
+ * scorekeeper. */
+function orphanList() {
+  const orphans = Outbox.games().filter((id) => !Store.get(id));
+  if (!orphans.length) return null;
+  return h("section", { class: "card outbox orphans", id: "orphans", "aria-labelledby": "orphans-title" },
+    h("h2", { id: "orphans-title" }, t("home.orphansTitle")),
+    h("ul", { class: "game-list" }, orphans.map((id) => {
+      const entries = Outbox.of(id);
+      const name = entries[0].label || id;
+      const refused = entries.some((e) => e.problem);
+      return h("li", { class: "game-item", "data-game": id },
+        h("span", { class: "grow" }, refused ? t("home.orphanRefused", { name })
+          : t("home.orphanWaiting", { name, n: entries.length })),
+        h("button", {
+          type: "button", class: "button small", id: `orphan-${id}`,
+          onclick: () => {
+            Store.put(id, { token: entries[0].token, kind: null, seats: entries[0].seats || [] });
+            location.hash = `#/games/${id}`;
+          },
+        }, t("home.orphanOpen")));
+    })));
+}
+
+function homeScreen(send = true) {
   banner(null);
-  flushAll();
+  if (send) {
+    // What waits is sent; the list of what no card shows any more is drawn again after.
+    const before = Outbox.games().length;
+    flushAll().then(() => {
+      if ((location.hash || "#/") === "#/" && Outbox.games().length !== before) homeScreen(false);
+    });
+  }
   const games = keptList(Store, "game-list", gameItem);
   const events = keptList(Events, "event-list", eventItem);
   const clubs = keptList(Clubs, "club-list", clubItem);
@@ -127,6 +159,7 @@ function homeScreen() {
     h("a", { class: "button big", href: "#/events/new", id: "new-event" }, t("home.newEvent")),
     games ? h("h2", {}, t("home.saved")) : null,
     games || h("p", { class: "muted" }, t("home.none")),
+    orphanList(),
     events ? h("h2", {}, t("home.events")) : null,
     events,
     h("h2", {}, t("home.clubs")),

@@ -46,8 +46,12 @@ const Store = {
   /** The game forgotten on this phone: its card and its copy go; a hand of it still
    * waiting to be sent keeps the game's token, so that it is sent all the same. */
   remove(id) {
-    const token = this.get(id)?.token;
-    for (const entry of Outbox.of(id)) if (!entry.token && token) Outbox.update(entry.id, { token });
+    const saved = this.get(id) || {};
+    // Its players' names go with them, to say whose they are.
+    const label = (saved.seats || []).join(", ") || null;
+    for (const entry of Outbox.of(id)) {
+      Outbox.update(entry.id, { token: entry.token || saved.token || null, label, seats: saved.seats || [] });
+    }
     games.remove.call(this, id);
     try {
       localStorage.removeItem(Copies.key(id));
