@@ -2,8 +2,8 @@
 (``ADMIN_TOKEN``) may do that no club's, event's or game's own token can. Today: issue a club,
 an event or a game new tokens when its own were lost (a secretary's phone gone with no key
 card) or leaked (a key card photographed). The new edit token is answered once; the old
-tokens open nothing from then on; the club's or event's history records it (a game's history
-is its hands', so the rotation of a game's tokens is in the service's log only).
+tokens open nothing from then on; the club's, event's or game's history records it (a game's
+as its own line, hand 0, as "the evening is over" is; its token kind ``admin``).
 
 A service without an admin token has no administration at all: every admin request is a 404,
 as for a path that does not exist. The token sent is compared with the configured one in
@@ -49,6 +49,8 @@ class GameKeys:
     """A game's new token hashes: its edit and read tokens', and each player's by seat."""
 
     game_id: str
+    #: The game's version they were worked out at (the write moves it on, or is stale).
+    version: int
     edit_token_hash: str
     read_token_hash: str
     player_token_hashes: tuple[tuple[int, str], ...]
@@ -75,7 +77,7 @@ class AdminRepository(Protocol):
                     read_token_hash: str, tables: Sequence[GameKeys], data: dict[str, object],
                     now: datetime) -> None: ...
 
-    def rekey_game(self, keys: GameKeys) -> None: ...
+    def rekey_game(self, keys: GameKeys, now: datetime) -> None: ...
 
     def event_of_game(self, game_id: str) -> str | None:
         """The event whose table the game is, if it is one."""
@@ -179,7 +181,10 @@ class AdminService:
                 event=event_id), code="table_of_an_event")
         edit = secrets.token_urlsafe(TOKEN_BYTES)
         read = secrets.token_urlsafe(TOKEN_BYTES)
-        self.store.admin.rekey_game(self._game_keys(game_id, edit, read))
+        try:
+            self.store.admin.rekey_game(self._game_keys(game_id, edit, read), self.clock())
+        except StaleGame:
+            raise _concurrent() from None
         log.warning("admin: new tokens for game %s", game_id)
         return NewTokens(game_id, edit, read)
 
@@ -188,7 +193,7 @@ class AdminService:
         credentials = self.store.games.get_credentials(game_id)
         if credentials is None:
             raise NotFound(Text("there is no game {game}", game=repr(game_id)))
-        return GameKeys(game_id, hash_token(edit), hash_token(read), tuple(
+        return GameKeys(game_id, credentials.version, hash_token(edit), hash_token(read), tuple(
             (seat, hash_token(player_token(edit, game_id, seat)))
             for seat, _ in credentials.player_token_hashes))
 

@@ -117,6 +117,8 @@ def test_an_event_s_new_tokens_renew_its_tables_as_its_rounds_show_them(admin: A
     assert hand.status_code == 201, hand.json
     board = admin.get(f"{API}/events/{event['id']}", headers=auth(new["read"]))
     assert board.status_code == 200
+    table_history = admin.get(f"{API}/games/{game}/history", headers=auth(renewed["read"])).json
+    assert [v["action"] for v in table_history["versions"]] == ["new_tokens", "create"]
     history = admin.get(f"{API}/events/{event['id']}/history", headers=auth(new["read"])).json
     assert history["actions"][-1]["action"] == "new_tokens"
     assert history["actions"][-1]["data"] == {"by": "admin", "tables": 1}
@@ -133,6 +135,9 @@ def test_a_game_s_new_tokens_renew_its_players_links(admin: Any) -> None:
         assert_problem(admin.get(f"{API}/games/{game.id}", headers=auth(token)), 401,
                        code="invalid_token")
     assert admin.get(f"{API}/games/{game.id}", headers=auth(new["read"])).status_code == 200
+    versions = admin.get(f"{API}/games/{game.id}/history", headers=auth(new["read"])).json
+    assert [(v["number"], v["action"], v["token_kind"]) for v in versions["versions"]] == [
+        (0, "new_tokens", "admin")]
     players = admin.get(f"{API}/games/{game.id}/players", headers=auth(new["edit"]))
     assert players.status_code == 200
     opened = admin.get(f"{API}/games/{game.id}", headers=auth(players.json["tokens"][0]))
