@@ -79,15 +79,15 @@ function handsInGame(g, detail) {
 
 const sending = { busy: false, timer: null };
 
-/** Send the game's waiting hands, in order, until one cannot go: each with the token kept
- * with it (the game's, when it was saved), so a game forgotten on this phone since, or whose
- * card is gone, still gets them. */
+/** Send the game's waiting hands, in order, until one cannot go: with the game's token as
+ * this phone keeps it (a newer link opened since included), else with the one kept with each
+ * hand when it was saved, so a game forgotten on this phone since still gets them. */
 async function flushOutbox(gameId) {
   if (sending.busy || !gameId) return;
   const waiting = Outbox.of(gameId);
   if (!waiting.length || waiting[0].problem) return;
   const saved = Store.get(gameId);
-  const tokenOf = (entry) => entry.token || saved?.token;
+  const tokenOf = (entry) => saved?.token || entry.token;
   if (!tokenOf(waiting[0])) return;
   sending.busy = true;
   clearTimeout(sending.timer);
