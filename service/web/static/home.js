@@ -19,13 +19,13 @@ function keptList(store, id, item) {
   for (const saved of kept) {
     const { href, lines, forget, lost } = item(saved);
     if (forgetting.list === id && forgetting.id === saved.id) {
-      list.append(h("li", { class: "game-item forgetting" }, forgetCard(store, saved, forget, lost)));
+      list.append(h("li", { class: "game-item forgetting" }, forgetCard(store, id, saved, forget, lost)));
       continue;
     }
     list.append(h("li", { class: "game-item" },
       h("a", { href, class: "game-link" }, ...lines),
       h("button", {
-        type: "button", class: "icon-button forget", "aria-label": forget,
+        type: "button", class: "icon-button forget", "aria-label": forget, "data-id": saved.id,
         onclick: () => {
           Object.assign(forgetting, { list: id, id: saved.id });
           homeScreen();
@@ -37,10 +37,12 @@ function keptList(store, id, item) {
 }
 
 /** The question before forgetting: what this phone will no longer open, and what is lost. */
-function forgetCard(store, saved, forget, lost) {
+function forgetCard(store, listId, saved, forget, lost) {
   const done = () => {
     Object.assign(forgetting, { list: null, id: null });
     homeScreen();
+    // Kept after all: the focus goes back to its "×".
+    document.querySelector(`#${listId} .forget[data-id="${saved.id}"]`)?.focus();
   };
   return h("div", { class: "card forget-card", role: "group", "aria-labelledby": "forget-title" },
     h("h3", { id: "forget-title" }, forget),
