@@ -20,8 +20,9 @@ from service.domain import (
 )
 
 #: What a game's history records: a hand created, corrected or deleted, and (issue 29) the
-#: scorekeeper saying the evening is over (``end``, hand number 0) or taking it back.
-HandAction = Literal["create", "correct", "delete", "end", "reopen"]
+#: scorekeeper saying the evening is over (``end``, hand number 0) or taking it back; the
+#: service's administrator issuing the game new tokens (``new_tokens``, hand 0 too).
+HandAction = Literal["create", "correct", "delete", "end", "reopen", "new_tokens"]
 TokenKind = Literal["edit", "read"]
 #: What a token opens: the edit and read tokens, or one player's link (reads, as that seat).
 AccessKind = Literal["edit", "read", "player"]
@@ -112,7 +113,8 @@ class HandVersion:
     action: HandAction
     record: dict[str, Any] | None
     rules_version: str
-    token_kind: TokenKind
+    #: ``admin`` for the administrator's entries (``new_tokens``).
+    token_kind: TokenKind | Literal["admin"]
     created_at: datetime
     #: Every verdict given on this version, oldest first (a seat may have changed its mind).
     confirmations: tuple[Confirmation, ...] = ()

@@ -16,6 +16,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from service.application.admin import AdminService
 from service.application.clubs import ClubService
 from service.application.events import EventService
 from service.application.games import GameService
@@ -23,7 +24,7 @@ from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
 from service.application.unit_of_work import UnitOfWorkFactory
-from service.pdf import render_sheet, render_slips, render_standings
+from service.pdf import render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
 from . import problems, ratelimit
@@ -155,7 +156,8 @@ def _refuse_undecodable_text() -> Response | None:
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
 BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember",
-            "games.EndEvening", "games.ReopenEvening"}
+            "games.EndEvening", "games.ReopenEvening", "admin.ClubTokens", "admin.EventTokens",
+            "admin.GameTokens"}
 
 
 def _require_json_body() -> None:
@@ -235,8 +237,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         store.clubs, service.clock,
         lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest),
         fill_facts)
+    app.extensions["segnapunti.admin"] = AdminService(store, service.clock,
+                                                      app.config.get("ADMIN_TOKEN"))
     app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.slips_pdf"] = render_slips
+    app.extensions["segnapunti.keycard_pdf"] = render_keycard
     app.extensions["segnapunti.idempotency"] = keys
     app.extensions["segnapunti.units"] = units
     app.extensions["segnapunti.printer"] = SheetPrinter(

@@ -53,6 +53,10 @@ def default_config() -> dict[str, Any]:
         # The site's address for share links, e.g. https://segnapunti.example; by default the
         # address the request came to.
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        # The service's admin token (docs/operations.md, "Administration"): who holds it may
+        # issue a club, an event or a game new tokens. Unset or empty, the service has no
+        # administration at all (its paths answer 404).
+        "ADMIN_TOKEN": os.environ.get("ADMIN_TOKEN", "").strip(),
         # How many proxies in front of the service to believe (their X-Forwarded-For, -Proto,
         # -Host, -Port and -Prefix, one hop each): 0, the default, believes none.
         "TRUSTED_PROXIES": _env_number("TRUSTED_PROXIES", 0),
@@ -79,7 +83,12 @@ def default_config() -> dict[str, Any]:
                         "type": "http",
                         "scheme": "bearer",
                         "description": "the game's edit token, or its read token for reads",
-                    }
+                    },
+                    "adminToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "the service's admin token (ADMIN_TOKEN)",
+                    },
                 }
             },
         },

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from service.application.printouts import Sheet, SlipsSheet, StandingsSheet
+    from service.application.printouts import KeyCard, Sheet, SlipsSheet, StandingsSheet
 
-__all__ = ["render_sheet", "render_slips", "render_standings"]
+__all__ = ["render_keycard", "render_sheet", "render_slips", "render_standings"]
 
 
 def render_sheet(sheet: Sheet) -> bytes:
@@ -36,3 +36,10 @@ def render_slips(sheet: SlipsSheet) -> bytes:
     from .slips import render_slips as render
 
     return render(sheet)
+
+
+def render_keycard(card: KeyCard) -> bytes:
+    """A club's or an event's key card as the bytes of a PDF (loaded as ``render_sheet``)."""
+    from .keycard import render_keycard as render
+
+    return render(card)

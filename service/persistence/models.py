@@ -116,9 +116,12 @@ class HandVersionRow(HandColumns, Base):
         # The game's changes in order: what a worker holding version v has not seen is
         # every entry after v.
         Index("ix_hand_versions_game_id_game_version", "game_id", "game_version", unique=True),
-        CheckConstraint("action IN ('create', 'correct', 'delete', 'end', 'reopen')",
-                        name="action_known"),
-        CheckConstraint("token_kind IN ('edit', 'read')", name="token_kind_known"),
+        # new_tokens: the service's administrator issued the game new tokens (hand 0, as
+        # end and reopen; token kind admin).
+        CheckConstraint(
+            "action IN ('create', 'correct', 'delete', 'end', 'reopen', 'new_tokens')",
+            name="action_known"),
+        CheckConstraint("token_kind IN ('edit', 'read', 'admin')", name="token_kind_known"),
     )
 
     version: Mapped[int] = mapped_column(Integer)

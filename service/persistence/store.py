@@ -13,6 +13,7 @@ from sqlalchemy.pool import NullPool
 
 from service.application.ports import StoreUnavailable
 
+from .admin import SqlAdminRepository
 from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
@@ -36,6 +37,7 @@ class SqlStore:
         self.events = SqlEventRepository(self.connections, self.games)
         self.idempotency = SqlIdempotencyRepository(self.connections)
         self.clubs = SqlClubRepository(self.connections)
+        self.admin = SqlAdminRepository(self.connections)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, str | None] | None = None

@@ -65,6 +65,8 @@ EV_LINKS: Op = ("get", f"{EVENT}/links")
 EV_BOARDS: Op = ("get", f"{EVENT}/boards")
 EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
+#: The organiser's key card: the edit link printed.
+EV_KEYCARD: Op = ("get", f"{EVENT}/keycard.pdf")
 #: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
 #: operation's) and Bruno (``{member2}``); sent with the club's edit token.
 CLUB = f"{API}/clubs/{{club_id}}"
@@ -82,6 +84,8 @@ CL_FORGET: Op = ("post", f"{MEMBER}/forget")
 CL_HISTORY: Op = ("get", f"{CLUB}/history")
 CL_JSON: Op = ("get", f"{CLUB}.json")
 CL_CSV: Op = ("get", f"{CLUB}.csv")
+#: The secretary's key card: the edit link printed.
+CL_KEYCARD: Op = ("get", f"{CLUB}/keycard.pdf")
 #: Seasons (issue 29, part 2): the world's club has one (``{season}``), and no game.
 SEASON = f"{CLUB}/seasons/{{season_id}}"
 CL_SEASONS: Op = ("get", f"{CLUB}/seasons")
@@ -95,6 +99,10 @@ CL_RATINGS: Op = ("get", f"{CLUB}/ratings")
 CL_MEMBER_RATINGS: Op = ("get", f"{MEMBER}/ratings")
 #: A member's statistics (issue 29): all time unless a season or a variant is asked.
 CL_STATS: Op = ("get", f"{MEMBER}/stats")
+#: The service's administration: the world's service has no admin token, so none at all.
+ADM_CLUB: Op = ("post", f"{API}/admin/clubs/{{club_id}}/tokens")
+ADM_EVENT: Op = ("post", f"{API}/admin/events/{{event_id}}/tokens")
+ADM_GAME: Op = ("post", f"{API}/admin/games/{{game_id}}/tokens")
 #: The query a GET needs to answer 200 (the rest of its cases send it too).
 QUERIES: dict[Op, str] = {CL_RATINGS: "?family=gatti", CL_MEMBER_RATINGS: "?family=gatti"}
 #: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
@@ -337,11 +345,11 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_ROUND: ["POST", "DELETE"], EV_CLOSE: ["GET", "PUT"], EV_STANDINGS: ["POST"],
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
-    EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"],
+    EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"], EV_KEYCARD: ["POST"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
-    CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"],
+    CL_HISTORY: ["POST"], CL_JSON: ["PUT"], CL_CSV: ["POST"], CL_KEYCARD: ["PUT"],
     CL_SEASONS: ["PUT", "DELETE"], CL_SEASON: ["POST", "DELETE"], CL_STANDINGS: ["POST"],
     CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], CL_RATINGS: ["POST"],
     CL_MEMBER_RATINGS: ["DELETE"], CL_STATS: ["POST", "PUT"], END: ["GET", "PUT"],
@@ -355,13 +363,14 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
                    "hand number: a word", "hand number: a lone surrogate"}
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
-               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER)
+               EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
+               EV_KEYCARD)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
               CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
               CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
-              CL_MEMBER_RATINGS, CL_STATS)
+              CL_MEMBER_RATINGS, CL_STATS, CL_KEYCARD)
 PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
 
 
@@ -421,6 +430,10 @@ CASES: list[Case] = [
     Case(EV_ROUND, "the links of a round not played", 404, path=_path(EV_ROUND, number="3")),
     Case(EV_PDF, "query: an unknown language", 422, path=_path(EV_PDF) + "?lang=xx"),
     Case(EV_SLIPS, "query: an unknown language", 422, path=_path(EV_SLIPS) + "?lang=xx"),
+    Case(EV_KEYCARD, "query: an unknown language", 422, path=_path(EV_KEYCARD) + "?lang=xx"),
+    *(Case(op, "no administration on this service", 404, "not_found")
+      for op in (ADM_CLUB, ADM_EVENT, ADM_GAME)),
+    Case(CL_KEYCARD, "query: an unknown language", 422, path=_path(CL_KEYCARD) + "?lang=xx"),
     # The world's event deals freely: it has no boards to show or print.
     Case(EV_BOARDS, "the boards of an event of free deals", 404),
     Case(EV_SLIPS, "the slips of an event of free deals", 404),

@@ -34,6 +34,8 @@ WRITES: dict[tuple[str, str], Request] = {
     # the deal slips every board before it is played.
     ("get", f"{EVENT}/boards.pdf"): lambda c, url, h: c.get(f"{url}/boards.pdf", headers=h),
     ("get", f"{EVENT}/links"): lambda c, url, h: c.get(f"{url}/links", headers=h),
+    # The key card prints the organiser's link itself.
+    ("get", f"{EVENT}/keycard.pdf"): lambda c, url, h: c.get(f"{url}/keycard.pdf", headers=h),
     ("get", f"{EVENT}/rounds/{{number}}"): lambda c, url, h: c.get(f"{url}/rounds/1",
                                                                     headers=h),
     ("post", f"{EVENT}/rounds"): lambda c, url, h: c.post(f"{url}/rounds", json={},

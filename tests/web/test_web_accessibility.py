@@ -95,7 +95,11 @@ def _screens(table: Table) -> list[tuple[str, Callable[[], None]]]:
         ("sheet with a hand", one_hand),
         ("hand explained", lambda: page.click("tr.hand[data-hand='1'] .hand-button")),
         ("delete asked", lambda: page.click("#delete-1")),
+        ("forgetting a game asked", lambda: (
+            page.goto(table.base + "/#/"), page.click("#game-list .forget >> nth=0"))),
         ("club", club),
+        ("club secretary's link shown again", lambda: (
+            page.click("#edit-link-show"), page.click("#edit-link-yes"))),
         ("club member opened", lambda: page.click("#roster .member-toggle")),
         ("club merge", lambda: page.click("#roster [id^='merge-']")),
         ("club season and its leaders", season),

@@ -128,15 +128,15 @@ def player_tokens(edit_token: str, game_id: str, setup: Any) -> tuple[str | None
     seats = setup.variant.seats
     players = range(len(setup.players)) if setup.variant.partnership == "dummies" \
         else range(seats)
-    out: list[str | None] = []
-    for seat in range(seats):
-        if seat not in players:
-            out.append(None)
-            continue
-        digest = hmac.new(edit_token.encode(), f"segnapunti player {game_id} {seat}".encode(),
-                          hashlib.sha256).digest()
-        out.append(base64.urlsafe_b64encode(digest).rstrip(b"=").decode())
-    return tuple(out)
+    return tuple(player_token(edit_token, game_id, seat) if seat in players else None
+                 for seat in range(seats))
+
+
+def player_token(edit_token: str, game_id: str, seat: int) -> str:
+    """The player token of ``seat``, worked out from the game's edit token."""
+    digest = hmac.new(edit_token.encode(), f"segnapunti player {game_id} {seat}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 

@@ -9,6 +9,7 @@
 - ``standings``: an event's printable standings (``build_standings_sheet``), and a club's
   season's (``build_season_sheet``);
 - ``slips``: a duplicate event's deal slips (``build_slips``);
+- ``keycard``: a club's or an event's key card, its edit link to keep (``build_keycard``);
 - ``exports``: a game's JSON export and import, and its CSV;
 - ``printer``: the PDF printing of sheets, kept per version and a few at a time
   (``SheetPrinter``).
@@ -22,6 +23,7 @@ from .exports import (
     export_game,
     import_game,
 )
+from .keycard import KeyCard, KeyCardKind, build_keycard
 from .model import (
     Block,
     Chart,
@@ -50,8 +52,9 @@ from .slips import build_slips
 from .standings import build_season_sheet, build_standings_sheet
 
 __all__ = ["EXPORT_FORMAT", "IMPORT_VERSIONS", "MAX_HISTORY", "PDF_CACHE_BYTES",
-           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine", "Entry",
-           "HandBlock", "PrinterBusy", "Printout", "Row", "Sheet", "SheetColumn", "SheetPrinter",
-           "Slip", "SlipsSheet", "StandingsSheet", "as_of", "build_season_sheet", "build_sheet",
-           "build_slips", "build_standings_sheet", "export_csv", "export_game", "hand_numbers",
+           "PDF_RENDER_CONCURRENCY", "PDF_RENDER_WAIT_S", "Block", "Chart", "ChartLine",
+           "Entry", "HandBlock", "KeyCard", "KeyCardKind", "PrinterBusy", "Printout", "Row", "Sheet",
+           "SheetColumn", "SheetPrinter", "Slip", "SlipsSheet", "StandingsSheet",
+           "as_of", "build_keycard", "build_season_sheet", "build_sheet", "build_slips",
+           "build_standings_sheet", "export_csv", "export_game", "hand_numbers",
            "import_game"]

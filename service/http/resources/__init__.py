@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import clubs, docs, events, games, sheets, stateless, web
+from . import admin, clubs, docs, events, games, sheets, stateless, web
 
 
 def register_resources(app: Flask, api: Api) -> None:
@@ -14,6 +14,7 @@ def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(sheets.blp)
     api.register_blueprint(events.blp)
     api.register_blueprint(clubs.blp)
+    api.register_blueprint(admin.blp)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
     for key, value in web.compression_settings().items():

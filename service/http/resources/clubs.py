@@ -79,6 +79,7 @@ from .common import (
     write,
 )
 from .games import kept_json, not_modified, weak
+from .keycards import keycard_pdf, prints_keycard
 
 blp = Blueprint(
     "clubs",
@@ -218,6 +219,25 @@ class ClubLinks(MethodView):
         assert token is not None
         return {"tokens": {"read": read},
                 "links": {"edit": club_link(club_id, token), "read": club_link(club_id, read)}}
+
+
+@blp.route("/<game_id:club_id>/keycard.pdf")
+class ClubKeyCard(MethodView):
+    @prints_keycard(blp, club_protected)
+    def get(self, query: dict[str, Any], club_id: str) -> Any:
+        """Print the club's key card
+
+        The secretary's link as a QR code and as text on one A6 page, with what it opens and
+        to keep it safe: opened on a new phone, it brings the club back as its secretary.
+        The edit token only; `lang=it` prints it in Italian, else the reader's language.
+        """
+        token = bearer_token()
+        service = club_service()
+        service.authorize(club_id, token, write=True)
+        club = service.get_club(club_id, token)
+        assert token is not None
+        return keycard_pdf("club", club_id, club.name, club_link(club_id, token), query,
+                           service.clock())
 
 
 @blp.route("/<game_id:club_id>/members")

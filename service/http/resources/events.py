@@ -69,6 +69,7 @@ from .games import (
     kept_json,
     share_link,
 )
+from .keycards import keycard_pdf, prints_keycard
 
 blp = Blueprint(
     "events",
@@ -318,6 +319,25 @@ class EventLinks(MethodView):
         return {"tokens": {"read": read},
                 "links": {"edit": event_link(event_id, token),
                           "read": event_link(event_id, read, board=True)}}
+
+
+@blp.route("/<game_id:event_id>/keycard.pdf")
+class EventKeyCard(MethodView):
+    @prints_keycard(blp, event_protected)
+    def get(self, query: dict[str, Any], event_id: str) -> Any:
+        """Print the event's key card
+
+        The organiser's link as a QR code and as text on one A6 page, with what it opens and
+        to keep it safe: opened on a new phone, it brings the event back as its organiser.
+        The edit token only; `lang=it` prints it in Italian, else the reader's language.
+        """
+        token = bearer_token()
+        service = event_service()
+        service.authorize(event_id, token, write=True)
+        view = service.get_event(event_id, token)
+        assert token is not None
+        return keycard_pdf("event", event_id, view.setup.name, event_link(event_id, token),
+                           query, service.clock())
 
 
 @blp.route("/<game_id:event_id>/rounds")

@@ -208,15 +208,18 @@ class CreatedGameSchema(GameSchema):
 
 class HandVersionSchema(PassThroughSchema):
     number = fields.Integer(required=True, metadata={
-        "description": "the hand; 0 for the game's own entries (end, reopen)"})
+        "description": "the hand; 0 for the game's own entries (end, reopen, new_tokens)"})
     version = fields.Integer(required=True)
     action = fields.String(
-        required=True, validate=validate.OneOf(["create", "correct", "delete", "end", "reopen"]),
+        required=True,
+        validate=validate.OneOf(["create", "correct", "delete", "end", "reopen", "new_tokens"]),
         metadata={"description": "end: the scorekeeper said the evening is over; reopen: "
-                                 "took it back"})
+                                 "took it back; new_tokens: the service's administrator "
+                                 "issued the game new tokens"})
     record = fields.Nested(StoredRecordSchema, required=True, allow_none=True)
     rules_version = fields.String(required=True)
-    token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read"]))
+    token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read", "admin"]),
+                               metadata={"description": "admin: the service's administrator"})
     created_at = fields.DateTime(required=True)
     confirmations = fields.List(fields.Nested(ConfirmationSchema), required=True, metadata={
         "description": "every verdict given on this version, oldest first"})

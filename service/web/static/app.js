@@ -27,7 +27,7 @@ import { newGameScreen } from "./newgame.js";
 import { rulesScreen } from "./rules.js";
 import { shareScreen } from "./share.js";
 import { drawSheet, sheetScreen } from "./sheet.js";
-import { G, flushOutbox, screens, stopPolling } from "./state.js";
+import { G, flushAll, flushOutbox, screens, stopPolling } from "./state.js";
 import { Clubs, Events, Store } from "./stores.js";
 
 // -- routing -----------------------------------------------------------------------------
@@ -147,11 +147,17 @@ document.querySelectorAll("[data-lang]").forEach((button) => button.addEventList
   G.id && G.game && location.hash === `#/games/${G.id}` ? drawSheet(false) : route();
 }));
 window.addEventListener("hashchange", () => { route(); });
-window.addEventListener("online", () => { if (G.id) flushOutbox(G.id); });
+// The network back: every game's waiting hands are sent, the one on screen first.
+window.addEventListener("online", () => {
+  flushOutbox(G.id).then(flushAll).then(() => {
+    if ((location.hash || "#/") === "#/") homeScreen(false);  // what no card lists, drawn again
+  });
+});
 // The page and its files kept by a service worker, so that it opens with no network. Only
 // on a secure origin (https, or localhost): on plain http over a club's Wi-Fi the browser
 // offers none, and the page works as before, online.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* not offered here */ });
 }
-setLanguage(I18n.lang).then(route);
+// Whatever waits to be sent since the last visit goes once the first screen is drawn.
+setLanguage(I18n.lang).then(route).then(flushAll);

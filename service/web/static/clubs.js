@@ -2,12 +2,14 @@
  * secretary (add, rename, deactivate, merge, forget), a new game or event of the club (the
  * forms of newgame.js and events.js, their seats filled from the roster: clubseats.js), its
  * seasons with their standings, their leaders evening by evening and their printouts (the
- * secretary opens new ones), its ratings family by family, and the members' link to share; a
+ * secretary opens new ones), its ratings family by family, the members' link to share and
+ * the secretary's key (its key card, its link shown again: keycard.js); a
  * member's phone, holding the read link, reads it all and changes nothing. */
 import { api, problemErrors } from "./api.js";
 import { chartKey, hiddenTable, namedSteps, number, picture } from "./chart.js";
 import { chipRadio, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import { I18n, t } from "./i18n.js";
+import { cardWaits, keyCard } from "./keycard.js";
 import { placeProblems, problemText } from "./problems.js";
 import { QR } from "./qr.js";
 import { Clubs } from "./stores.js";
@@ -27,7 +29,8 @@ function newClubScreen() {
       try {
         const { data } = await api("POST", "/clubs", {
           body: { name: input.value.trim() }, headers: { "Idempotency-Key": key } });
-        Clubs.put(data.id, { name: data.name, tokens: data.tokens, links: data.links });
+        // Made here: the club's page offers its key card first, until it is printed.
+        Clubs.put(data.id, { name: data.name, tokens: data.tokens, links: data.links, made: true });
         location.hash = `#/clubs/${data.id}`;
       } catch (error) {
         placeProblems(form, errors, problemErrors(error));
@@ -118,6 +121,9 @@ function draw(first) {
     h("h1", {}, club.name),
     h("p", { class: "lead" }, t("club.roster", { n: active.length }),
       C.edit ? "" : ` · ${t("club.readOnly")}`));
+  // The secretary's key: its card offered first until it is printed, then with the links.
+  const key = C.edit ? keyCard("club", C.id, C.token, () => draw(false)) : null;
+  if (key && cardWaits("club", C.id)) screen.append(key);
   if (C.edit) screen.append(addForm());
   const list = h("ul", { class: "club-roster", id: "roster" });
   for (const member of active) list.append(memberRow(member));
@@ -137,6 +143,7 @@ function draw(first) {
   screen.append(seasonsCard(), ratingsCard());
   const share = C.edit ? shareCard() : null;
   if (share) screen.append(share);
+  if (key && !cardWaits("club", C.id)) screen.append(key);
   screen.append(h("div", { class: "row" },
     h("a", { class: "button", href: `/api/v1/clubs/${C.id}.csv`, id: "club-csv",
       onclick: (event) => { event.preventDefault(); download(`/clubs/${C.id}.csv`, `${C.club.name}.csv`); } },

@@ -199,11 +199,12 @@ async function newEventScreen(club = null) {
   show(root);
 }
 
-/** An event this phone has just made: kept with its tokens, then the organiser's view. */
+/** An event this phone has just made: kept with its tokens (and as made here: its key card
+ * is offered first until printed), then the organiser's view. */
 function openNewEvent(data) {
   Events.put(data.id, {
     tokens: data.tokens, links: data.links, name: data.name, variant: data.variant,
-    format: data.format, status: data.status,
+    format: data.format, status: data.status, made: true,
   });
   location.hash = `#/events/${data.id}`;
 }

@@ -2,8 +2,8 @@
  * closing rounds, each table with who sits where, its live totals and its links as QR codes
  * (at a duplicate evening also the boards it still owes), swaps before a round's first hand,
  * the free format's seating, the links to the board, the printable standings and a duplicate
- * evening's deal slips, the standings in short. It refreshes by itself; the new-event form is
- * in eventform.js, the board in board.js. */
+ * evening's deal slips, the standings in short, the organiser's key (keycard.js). It
+ * refreshes by itself; the new-event form is in eventform.js, the board in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
 import { append, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import {
@@ -12,6 +12,7 @@ import {
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
 import { I18n, t } from "./i18n.js";
+import { cardWaits, keyCard } from "./keycard.js";
 import { problemText } from "./problems.js";
 import { QR } from "./qr.js";
 import { copy } from "./share.js";
@@ -101,11 +102,15 @@ function drawOrganiser(first) {
       h("p", { class: "event-line" }, eventLine(ev)),
       h("p", { class: "badges" }, statusBadge(ev), liveLine())));
 
+  // The organiser's key: its card offered first until it is printed, then with the links.
+  const key = keyCard("event", ev.id, EV.token, () => drawOrganiser(false));
+  if (cardWaits("event", ev.id)) root.append(key);
   root.append(rosterFold(ev));
   root.append(actions(ev, round));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
   root.append(linksCard(ev, saved));
+  if (!cardWaits("event", ev.id)) root.append(key);
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
     h("h2", { id: "short-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
     st.rows.length ? standingsTable(st, ev, { limit: 5, idPrefix: "top" }) : h("p", { class: "muted" }, t("ev.noStandings")),

@@ -1,29 +1,70 @@
 /* The home screen: start a game or an event (a club night, a tournament), open one this phone
- * keeps (or forget it), read a family's rules. */
+ * keeps (or forget it, after saying what is lost), read a family's rules. Whatever waits to
+ * be sent is sent from here too, the hands of a game forgotten since included. */
 import { banner, h, show } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { RULEBOOKS } from "./rules.js";
-import { Clubs, Events, Store } from "./stores.js";
+import { flushAll } from "./state.js";
+import { Clubs, Events, Outbox, Store } from "./stores.js";
+
+/** The row being forgotten, if any (its list's id and the kept id): it asks first. */
+const forgetting = { list: null, id: null };
 
 /** What this phone keeps in ``store``, the most recently seen first, as a list: each a link
- * (``item`` gives its address, its lines and the words of its forget button) and a button to
- * forget it on this phone. */
+ * (``item`` gives its address, its lines, the words of its forget button and what forgetting
+ * it loses) and a button to forget it on this phone, which asks first. */
 function keptList(store, id, item) {
   const list = h("ul", { class: "game-list", id });
   const kept = Object.values(store.all()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
   for (const saved of kept) {
-    const { href, lines, forget } = item(saved);
+    const { href, lines, forget, lost } = item(saved);
+    if (forgetting.list === id && forgetting.id === saved.id) {
+      list.append(h("li", { class: "game-item forgetting" }, forgetCard(store, id, saved, forget, lost)));
+      continue;
+    }
     list.append(h("li", { class: "game-item" },
       h("a", { href, class: "game-link" }, ...lines),
       h("button", {
-        type: "button", class: "icon-button", "aria-label": forget,
+        type: "button", class: "icon-button forget", "aria-label": forget, "data-id": saved.id,
         onclick: () => {
-          store.remove(saved.id);
+          Object.assign(forgetting, { list: id, id: saved.id });
           homeScreen();
+          document.getElementById("forget-text")?.focus();
         },
       }, "×")));
   }
   return kept.length ? list : null;
+}
+
+/** The question before forgetting: what this phone will no longer open, and what is lost. */
+function forgetCard(store, listId, saved, forget, lost) {
+  const done = () => {
+    Object.assign(forgetting, { list: null, id: null });
+    homeScreen();
+    // Kept after all: the focus goes back to its "×".
+    document.querySelector(`#${listId} .forget[data-id="${saved.id}"]`)?.focus();
+  };
+  return h("div", { class: "card forget-card", role: "group", "aria-labelledby": "forget-title" },
+    h("h3", { id: "forget-title" }, forget),
+    ...lost.map((text, i) => h("p", { class: i ? "hint" : "", id: i ? null : "forget-text", tabindex: i ? null : "-1" }, text)),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "button", id: "home-forget-cancel", onclick: done }, t("action.cancel")),
+      h("button", {
+        type: "button", class: "button danger", id: "home-forget-yes",
+        onclick: () => {
+          store.remove(saved.id);
+          done();
+        },
+      }, t("home.forgetYes"))));
+}
+
+/** What forgetting a game loses on this phone; its hands still waiting are sent all the
+ * same, and said so. */
+function gameLost(saved) {
+  const waiting = Outbox.of(saved.id).filter((e) => e.kind !== "verdict").length;
+  const reader = saved.kind === "read" || saved.kind === "player";
+  return [t(reader ? "home.forgetGameReadLost" : "home.forgetGameLost"),
+    waiting ? t("home.forgetWaiting", { n: waiting }) : null].filter(Boolean);
 }
 
 function gameItem(saved) {
@@ -36,6 +77,7 @@ function gameItem(saved) {
   return {
     href: `#/games/${saved.id}`,
     forget: t("home.forget", { name: players }),
+    lost: gameLost(saved),
     lines: [
       h("strong", {}, I18n.variantName(saved.variant, saved.variant)),
       when ? h("span", { class: "game-date" }, when) : null,
@@ -53,6 +95,7 @@ function eventItem(saved) {
   return {
     href: organiser ? `#/events/${saved.id}` : `#/events/${saved.id}/board`,
     forget: t("home.forgetEvent", { name }),
+    lost: [t(organiser ? "home.forgetEventLost" : "home.forgetBoardLost", { name })],
     lines: [
       h("strong", {}, name),
       h("span", {}, I18n.variantName(saved.variant, saved.variant || "")),
@@ -65,6 +108,7 @@ function clubItem(saved) {
   return {
     href: `#/clubs/${saved.id}`,
     forget: t("home.forgetClub", { name }),
+    lost: [t(saved.tokens?.edit ? "home.forgetClubLost" : "home.forgetMemberLost", { name })],
     lines: [
       h("strong", {}, name),
       saved.members !== undefined ? h("span", {}, t("club.roster", { n: saved.members })) : null,
@@ -72,8 +116,41 @@ function clubItem(saved) {
   };
 }
 
-function homeScreen() {
+/** The hands waiting of games this phone no longer lists (forgotten since they were saved):
+ * each game by its players, what waits, and a way back to it (its card kept again from the
+ * token the hands carry). They are sent by themselves; a refused one waits here for the
+ * scorekeeper. */
+function orphanList() {
+  const orphans = Outbox.games().filter((id) => !Store.get(id));
+  if (!orphans.length) return null;
+  return h("section", { class: "card outbox orphans", id: "orphans", "aria-labelledby": "orphans-title" },
+    h("h2", { id: "orphans-title" }, t("home.orphansTitle")),
+    h("ul", { class: "game-list" }, orphans.map((id) => {
+      const entries = Outbox.of(id);
+      const name = entries[0].label || id;
+      const refused = entries.some((e) => e.problem);
+      return h("li", { class: "game-item", "data-game": id },
+        h("span", { class: "grow" }, refused ? t("home.orphanRefused", { name })
+          : t("home.orphanWaiting", { name, n: entries.length })),
+        h("button", {
+          type: "button", class: "button small", id: `orphan-${id}`,
+          onclick: () => {
+            Store.put(id, { token: entries[0].token, kind: null, seats: entries[0].seats || [] });
+            location.hash = `#/games/${id}`;
+          },
+        }, t("home.orphanOpen")));
+    })));
+}
+
+function homeScreen(send = true) {
   banner(null);
+  if (send) {
+    // What waits is sent; the list of what no card shows any more is drawn again after.
+    const before = Outbox.games().length;
+    flushAll().then(() => {
+      if ((location.hash || "#/") === "#/" && Outbox.games().length !== before) homeScreen(false);
+    });
+  }
   const games = keptList(Store, "game-list", gameItem);
   const events = keptList(Events, "event-list", eventItem);
   const clubs = keptList(Clubs, "club-list", clubItem);
@@ -84,6 +161,7 @@ function homeScreen() {
     h("a", { class: "button big", href: "#/events/new", id: "new-event" }, t("home.newEvent")),
     games ? h("h2", {}, t("home.saved")) : null,
     games || h("p", { class: "muted" }, t("home.none")),
+    orphanList(),
     events ? h("h2", {}, t("home.events")) : null,
     events,
     h("h2", {}, t("home.clubs")),

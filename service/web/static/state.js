@@ -79,13 +79,16 @@ function handsInGame(g, detail) {
 
 const sending = { busy: false, timer: null };
 
-/** Send the game's waiting hands, in order, until one cannot go. */
+/** Send the game's waiting hands, in order, until one cannot go: with the game's token as
+ * this phone keeps it (a newer link opened since included), else with the one kept with each
+ * hand when it was saved, so a game forgotten on this phone since still gets them. */
 async function flushOutbox(gameId) {
   if (sending.busy || !gameId) return;
   const waiting = Outbox.of(gameId);
   if (!waiting.length || waiting[0].problem) return;
   const saved = Store.get(gameId);
-  if (!saved || !saved.token) return;
+  const tokenOf = (entry) => saved?.token || entry.token;
+  if (!tokenOf(waiting[0])) return;
   sending.busy = true;
   clearTimeout(sending.timer);
   sending.timer = null;
@@ -99,7 +102,7 @@ async function flushOutbox(gameId) {
         if (entry.kind === "verdict") {
           // A player's verdict, on the version of the hand they read (If-Match).
           await api("POST", `/games/${gameId}/hands/${entry.number}/confirmations`, {
-            body: entry.body, token: saved.token,
+            body: entry.body, token: tokenOf(entry),
             headers: { "If-Match": entry.ifMatch, "Idempotency-Key": entry.key },
           });
           Outbox.remove(entry.id);
@@ -108,15 +111,15 @@ async function flushOutbox(gameId) {
         }
         if (entry.kind === "add") {
           await api("POST", `/games/${gameId}/hands`, {
-            body: entry.record, token: saved.token, headers: { "Idempotency-Key": entry.key },
+            body: entry.record, token: tokenOf(entry), headers: { "Idempotency-Key": entry.key },
           });
         } else if (entry.kind === "put") {
           await api("PUT", `/games/${gameId}/hands/${entry.number}`, {
-            body: entry.record, token: saved.token, headers: { "If-Match": entry.ifMatch },
+            body: entry.record, token: tokenOf(entry), headers: { "If-Match": entry.ifMatch },
           });
         } else {
           await api("DELETE", `/games/${gameId}/hands/${entry.number}`, {
-            token: saved.token, headers: { "If-Match": entry.ifMatch },
+            token: tokenOf(entry), headers: { "If-Match": entry.ifMatch },
           });
         }
         Outbox.remove(entry.id);
@@ -155,6 +158,12 @@ async function flushOutbox(gameId) {
     else if (vouched) toast(t("outbox.sentVerdicts", { n: vouched }));
     if (location.hash === `#/games/${gameId}`) screens.drawSheet(false);
   }
+}
+
+/** Send what waits of every game, one game after another: on start, when the network comes
+ * back, and on the home screen, whatever this phone still keeps of each game. */
+async function flushAll() {
+  for (const gameId of Outbox.games()) await flushOutbox(gameId);
 }
 
 // -- the current game --------------------------------------------------------------------
@@ -310,6 +319,6 @@ function sideNames(seats) {
 }
 
 export {
-  G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
+  G, canEdit, correctionRoute, flushAll, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink, rulesCache,
   schedulePoll, screens, seatName, sideNames, stopPolling, variantDetail, variantName, variants,
 };

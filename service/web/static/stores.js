@@ -43,7 +43,15 @@ const Store = {
     this.write(all);
     return all[id];
   },
+  /** The game forgotten on this phone: its card and its copy go; a hand of it still
+   * waiting to be sent keeps the game's token, so that it is sent all the same. */
   remove(id) {
+    const saved = this.get(id) || {};
+    // Its players' names go with them, to say whose they are.
+    const label = (saved.seats || []).join(", ") || null;
+    for (const entry of Outbox.of(id)) {
+      Outbox.update(entry.id, { token: entry.token || saved.token || null, label, seats: saved.seats || [] });
+    }
     games.remove.call(this, id);
     try {
       localStorage.removeItem(Copies.key(id));
@@ -103,7 +111,8 @@ const Copies = {
 // against), and sent as soon as the network is back, on every load and after each poll,
 // backing off while it fails: a retry can never record a hand twice. A hand the service
 // refuses when it arrives (another phone recorded that hand, the game moved on, a rule) is
-// kept with what the service said, for the scorekeeper to re-enter, edit or drop.
+// kept with what the service said, for the scorekeeper to re-enter, edit or drop. Each entry
+// keeps the token it is sent with: forgetting the game on this phone does not stop it.
 
 const Outbox = {
   ...kept("segnapunti.outbox.v1"),
@@ -114,9 +123,15 @@ const Outbox = {
     const all = this.all();
     const seq = Math.max(0, ...Object.values(all).map((e) => e.seq || 0)) + 1;
     const id = `${entry.game}.${seq}`;
-    all[id] = { ...entry, id, seq, at: Date.now(), tries: 0, problem: null };
+    const token = entry.token || Store.get(entry.game)?.token || null;
+    all[id] = { ...entry, id, seq, token, at: Date.now(), tries: 0, problem: null };
     this.write(all);
     return all[id];
+  },
+  /** The games with hands waiting, each once, in the order their first hand was saved. */
+  games() {
+    const entries = Object.values(this.all()).sort((a, b) => a.seq - b.seq);
+    return [...new Set(entries.map((e) => e.game))];
   },
   update(id, patch) {
     const all = this.all();
