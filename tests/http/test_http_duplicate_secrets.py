@@ -146,17 +146,20 @@ def room_readings(evening: Evening, boards: int) -> dict[str, str]:
 
 
 def table_readings(evening: Evening, where: tuple[int, int]) -> dict[str, str]:
-    """Every answer a table's own tokens can get: its game, each hand, its history, its
-    sheet (the same to both: read once), its exports (and its players' links, to its
-    scorekeeper); the event is another resource, which they do not open (404)."""
+    """Every answer a table's own tokens can get: its scorekeeper's and its read link's,
+    the game, each hand, its history, its sheet (the same to both: read once), its exports
+    (and its players' links, to its scorekeeper); a player's link, the game and its export.
+    The event is another resource, which none of them opens (404)."""
     client, table = evening.client, evening.tables[where]
     game = f"{API}/games/{table['game']}"
     out = {}
-    for kind in ("edit", "read"):
-        token = auth(table["tokens"][kind])
+    tokens = {**table["tokens"], "player": evening._players(table)[0]}
+    for kind, secret in tokens.items():
+        token = auth(secret)
         hands = client.get(game, headers=token).json["hands_played"]
-        paths = ["", "/history", ".json", ".csv", *(f"/hands/{n}" for n in range(1, hands + 1)),
-                 *(["/players", "/sheet.pdf"] if kind == "edit" else [])]
+        paths = ["", ".json"] if kind == "player" else [
+            "", "/history", ".json", ".csv", *(f"/hands/{n}" for n in range(1, hands + 1)),
+            *(["/players", "/sheet.pdf"] if kind == "edit" else [])]
         out |= {f"{kind} {path}": _said(client.get(f"{game}{path}", headers=token))
                 for path in paths}
         for path in ("", "/standings", "/boards", "/boards/1", ".json"):
@@ -217,9 +220,10 @@ def _event(variant: str, format: str, entrants: list[dict[str, Any]], **more: An
 SIX = [{"name": n} for n in ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")]
 WALKS = {
     # Table 1 plays boards 1, 2, 3 and table 2 boards 2, 3, 1: table 1's first hand is board
-    # 1, which table 2 plays last. The second round is closed before its tables finish.
-    "gatti-3-individual": Walk(_event("gatti-3", "individual", SIX, rounds=2),
-                               ((1, 2, 2, 1, 1, 2), (2, "close")), 6),
+    # 1, which table 2 plays last.
+    "gatti-3-individual": Walk(_event("gatti-3", "individual", SIX, rounds=1),
+                               ((1, 2, 2, 1, 1, 2),), 3),
+    # The second round is closed before its tables finish: its boards count as they stand.
     "ottocento-pairs": Walk(_event("ottocento", "pairs", [
         {"name": f"Coppia {i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)],
         rounds=2, boards_per_round=2), ((1, 2, 2, 1), (2, "close")), 4),
