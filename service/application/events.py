@@ -174,7 +174,7 @@ class EventView:
 
     def complete_boards(self) -> frozenset[int]:
         """The boards every table due to play them has played (or whose round was closed):
-        what the room may count. None at an event of free deals."""
+        what the room may count. Empty at an event of free deals, which has no boards."""
         return complete_boards(
             TableProgress(tuple(b.number for b in t.game.setup.boards),
                           t.game.summary.hands_played, t.state == "playing")
@@ -387,8 +387,8 @@ class EventService:
                    ) -> tuple[EventView, tuple[Board, ...]]:
         """A duplicate event's boards (EVENTS.md "Duplicate"): to the organiser every board
         of the event (``event_boards``); to the room's read token only the boards every
-        table due to play them has played (``board_shown``). 404 for an event of free
-        deals, which has no boards."""
+        table due to play them has played (``EventView.for_reader``). 404 for an event of
+        free deals, which has no boards."""
         kind, _credentials = self._authorize(event_id, token, write=False)
         view = self._view(self._load(event_id)).for_reader(kind)
         return view, tuple(b for b in event_boards(view) if view.counts(b.number))
