@@ -23,11 +23,13 @@ from service.domain import (
     BoardPlay,
     BoardTop,
     EventSetup,
+    GameSummary,
     Problem,
     RecordInvalid,
     Row,
     Seating,
     Standings,
+    TableProgress,
     TableResult,
     Text,
     Traveller,
@@ -35,8 +37,11 @@ from service.domain import (
     board_standings,
     board_tops,
     byes_of,
+    complete_boards,
+    counted_hands,
     deal_boards,
     find_variant,
+    game_summary,
     percent,
     plan_round,
     read_seating,
@@ -152,13 +157,60 @@ class RoundView:
 
 @dataclass(frozen=True, slots=True)
 class EventView:
+    """An event as one reader may see it. ``counted``: the boards a duplicate event's reading
+    counts (``for_reader``: the complete ones, for anyone but the organiser); None: every
+    board, as the organiser sees the room live (and an event of free deals, which has
+    none)."""
+
     event: StoredEvent
     setup: EventSetup
     rounds: tuple[RoundView, ...]
+    counted: frozenset[int] | None = None
 
     @property
     def id(self) -> str:
         return self.event.id
+
+    # -- what a reader may count (a duplicate event's secret boards) -------------------------
+
+    def complete_boards(self) -> frozenset[int]:
+        """The boards every table due to play them has played (or whose round was closed):
+        what the room may count. Empty at an event of free deals, which has no boards."""
+        return complete_boards(
+            TableProgress(tuple(b.number for b in t.game.setup.boards),
+                          t.game.summary.hands_played, t.state == "playing")
+            for r in self.rounds for t in r.tables)
+
+    def secret_boards(self) -> tuple[int, ...]:
+        """The boards of the rounds seated so far that some table due to play them has not
+        played yet: the organiser's alone until then."""
+        seated = {b.number for r in self.rounds for t in r.tables for b in t.game.setup.boards}
+        return tuple(sorted(seated - self.complete_boards()))
+
+    def for_reader(self, kind: str) -> EventView:
+        """The event as the reader holding a ``kind`` of token may see it: the organiser
+        (``edit``) everything, live; anyone else a duplicate event's complete boards only,
+        every standing, total, traveller and export counting nothing else."""
+        if kind == "edit" or not self.setup.duplicate:
+            return self
+        return replace(self, counted=self.complete_boards())
+
+    def counts(self, board: int) -> bool:
+        return self.counted is None or board in self.counted
+
+    def table_summary(self, table: TableView) -> GameSummary:
+        """A table's game as this reader may count it: the game's own summary, or at a
+        duplicate event read by the room, a summary of only its hands on complete boards
+        (its totals, and Mitigatti's balances, leave the secret boards out)."""
+        summary = table.game.summary
+        if self.counted is None:
+            return summary
+        boards = tuple(b.number for b in table.game.setup.boards)
+        counted = counted_hands(boards, summary.hands_played, self.counted)
+        if len(counted) == summary.hands_played:
+            return summary
+        results = [table.game.hands[n - 1].result for n in counted]
+        return game_summary(table.game.setup, results)
 
     @property
     def current(self) -> RoundView | None:
@@ -174,9 +226,9 @@ class EventView:
         out = []
         for played in self.rounds:
             for table in played.tables:
-                summary = table.game.summary
+                summary = self.table_summary(table)
                 if table.state == "playing" and not summary.hands_played:
-                    continue  # not started: it says nothing yet, not a draw at 0-0
+                    continue  # nothing counted yet: it says nothing, not a draw at 0-0
                 columns = [c.seats for c in summary.columns]
                 out.append(TableResult(
                     played.number, table.stored.number,
@@ -263,8 +315,8 @@ class EventService:
     def __init__(self, repository: EventRepository, games: TableGames) -> None:
         self.repository = repository
         self.games = games
-        self._standings: LruCache[str, tuple[tuple[object, ...], Standings]] = LruCache(
-            CACHED_STANDINGS)
+        self._standings: LruCache[tuple[str, bool], tuple[tuple[object, ...], Standings]] = (
+            LruCache(CACHED_STANDINGS))
 
     def clock(self) -> datetime:
         return self.games.clock()
@@ -290,8 +342,9 @@ class EventService:
     # -- reads ------------------------------------------------------------------------------
 
     def get_event(self, event_id: str, token: str | None) -> EventView:
-        self._authorize(event_id, token, write=False)
-        return self._view(self._load(event_id))
+        """The event as the token's holder may see it (``EventView.for_reader``)."""
+        kind, _credentials = self._authorize(event_id, token, write=False)
+        return self._view(self._load(event_id)).for_reader(kind)
 
     def state_tag(self, event_id: str, token: str | None) -> tuple[str, str]:
         """The event's current state as an entity tag (its version and every table's game's),
@@ -316,9 +369,10 @@ class EventService:
     def standings_of(self, view: EventView) -> Standings:
         """The standings, computed once per state of the event: its version and the
         versions of its tables' games (a hand anywhere is a new state)."""
-        key = (view.event.version, *(t.stored.game_id + f"@{t.game.game.version}"
-                                     for r in view.rounds for t in r.tables))
-        kept = self._standings.get(view.id)
+        key = (view.event.version, view.counted,
+               *(t.stored.game_id + f"@{t.game.game.version}"
+                 for r in view.rounds for t in r.tables))
+        kept = self._standings.get((view.id, view.counted is None))
         if kept is not None and kept[0] == key:
             return kept[1]
         found = view.standings()
@@ -327,21 +381,18 @@ class EventService:
             # A round being played makes the standings provisional, even before its tables'
             # first hands (they are left out until they have one).
             found = replace(found, provisional=True)
-        self._standings.put(view.id, (key, found))
+        self._standings.put((view.id, view.counted is None), (key, found))
         return found
 
     def get_boards(self, event_id: str, token: str | None
                    ) -> tuple[EventView, tuple[Board, ...]]:
         """A duplicate event's boards (EVENTS.md "Duplicate"): to the organiser every board
         of the event (``event_boards``); to the room's read token only the boards every
-        table due to play them has played (``board_shown``). 404 for an event of free
-        deals, which has no boards."""
+        table due to play them has played (``EventView.for_reader``). 404 for an event of
+        free deals, which has no boards."""
         kind, _credentials = self._authorize(event_id, token, write=False)
-        view = self._view(self._load(event_id))
-        boards = event_boards(view)
-        if kind != "edit":
-            boards = tuple(b for b in boards if board_shown(view, b.number))
-        return view, boards
+        view = self._view(self._load(event_id)).for_reader(kind)
+        return view, tuple(b for b in event_boards(view) if view.counts(b.number))
 
     def get_traveller(self, event_id: str, token: str | None, number: int
                       ) -> tuple[EventView, Traveller]:
@@ -350,9 +401,8 @@ class EventService:
         deal may be shown (every table due to play it has); 404 for a board the event does
         not deal, or an event of free deals."""
         kind, _credentials = self._authorize(event_id, token, write=False)
-        view = self._view(self._load(event_id))
-        if number not in {b.number for b in event_boards(view)} or (
-                kind != "edit" and not board_shown(view, number)):
+        view = self._view(self._load(event_id)).for_reader(kind)
+        if number not in {b.number for b in event_boards(view)} or not view.counts(number):
             raise NotFound(Text("event {event} has no board {board} to show",
                                 event=view.id, board=number))
         return view, traveller(number, board_plays(view, number))
@@ -760,17 +810,7 @@ def board_shown(view: EventView, number: int) -> bool:
     """Whether board ``number``'s deal may be shown to the room: once every table due to
     play it has played it (a table whose game ended, or whose round was closed, is no
     longer due). A board of a round not started yet is not shown."""
-    setup = view.setup
-    assert setup.boards_per_round is not None
-    index = (number - 1) // setup.boards_per_round
-    if index >= len(view.rounds):
-        return False
-    for table in view.rounds[index].tables:
-        order = [b.number for b in table.game.setup.boards]
-        if (table.state == "playing" and number in order
-                and table.game.summary.hands_played <= order.index(number)):
-            return False
-    return True
+    return number in view.complete_boards()
 
 
 #: Each table's plays as its game's version left them (``board_plays``): after a hand the
@@ -782,12 +822,13 @@ def board_plays(view: EventView, number: int | None = None) -> list[BoardPlay]:
     """Every table's result on board ``number`` so far (every board's, without one): at each
     table whose game has played it, the hand that was the board, who sat where, and each
     column's result credited to the entrants the column seats (as the standings credit a
-    table's columns: both partners of a side, a pair, a player with their dummy)."""
+    table's columns: both partners of a side, a pair, a player with their dummy). Only the
+    boards the view's reader may count (``EventView.counted``)."""
     plays: list[BoardPlay] = []
     for played in view.rounds:
         for table in played.tables:
-            mine = _table_plays(view, played.number, table)
-            plays += mine if number is None else [p for p in mine if p.board == number]
+            plays += [p for p in _table_plays(view, played.number, table)
+                      if (number is None or p.board == number) and view.counts(p.board)]
     return plays
 
 
@@ -819,8 +860,9 @@ def finished_boards(view: EventView) -> list[tuple[int, int, tuple[BoardTop, ...
     by_board: dict[int, list[BoardPlay]] = defaultdict(list)
     for play in board_plays(view):
         by_board[play.board].append(play)
+    complete = view.complete_boards()
     return [(number, len(plays), board_tops(plays)) for number, plays in sorted(by_board.items())
-            if board_shown(view, number)]
+            if number in complete]
 
 
 def boards_owed(table: TableView) -> tuple[int, ...]:

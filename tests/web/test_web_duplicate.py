@@ -245,3 +245,46 @@ def test_the_organiser_makes_a_duplicate_evening_from_the_form(phones: Any) -> N
             "Boards still to play: " + ", ".join(str(b) for b in table["boards"]))
     expect(page.locator("#slips-pdf")).to_be_visible()
     assert violations(page) == []
+
+
+def test_the_wall_shows_progress_and_the_organiser_the_boards_still_secret(
+        phones: Any) -> None:
+    """A board keeps its secret until every table due to play it has played it: the wall
+    says how many tables have finished and how many boards are complete, and its table
+    totals count the complete boards only; the organiser's screen shows every result live
+    and lists the boards still secret. Axe finds nothing serious on either."""
+    wall = phones(viewport={"width": 1280, "height": 720})
+    organiser = phones()
+    base = wall.base
+    created, tables = _six(base)
+    wall.page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    organiser.page.goto(f"{base}/#/events/{created['id']}?token={created['tokens']['edit']}")
+    progress = wall.page.locator("#board-progress")
+    secret = organiser.page.locator("#secret-list")
+    expect(progress).to_have_text("Tables finished: 0 of 2 · Boards complete: 0 of 3")
+    expect(secret).to_have_text("Boards 1, 2, 3 have not been played at every table yet.")
+
+    _enter(base, tables[0], (40, 20, 18))  # table 1: board 1, which table 2 plays last
+    expect(organiser.page.locator('#table-1 [data-total="0"]')).to_have_text("40")
+    expect(wall.page.locator("#board-table-1 .hands-played")).to_have_text("1 hand")
+    expect(wall.page.locator('#board-table-1 [data-total="0"]')).to_have_text("0")
+    expect(progress).to_have_text("Tables finished: 0 of 2 · Boards complete: 0 of 3")
+    expect(secret).to_have_text("Boards 1, 2, 3 have not been played at every table yet.")
+
+    for points in ((30, 30, 18), (18, 30, 30), (20, 40, 18)):  # table 2: boards 2, 3 and 1
+        _enter(base, tables[1], points)
+    expect(progress).to_have_text("Tables finished: 1 of 2 · Boards complete: 1 of 3")
+    expect(secret).to_have_text("Boards 2, 3 have not been played at every table yet.")
+    # Board 1 counts now: table 1's 40, and table 2's 20 of board 1 only (not 2 and 3).
+    expect(wall.page.locator('#board-table-1 [data-total="0"]')).to_have_text("40")
+    expect(wall.page.locator('#board-table-2 [data-total="0"]')).to_have_text("20")
+    expect(organiser.page.locator('#table-2 [data-total="0"]')).to_have_text("68")
+    assert violations(organiser.page) == []
+
+    _enter(base, tables[0], (30, 20, 28))
+    expect(secret).to_have_text("Board 3 has not been played at every table yet.")
+    _enter(base, tables[0], (20, 20, 38))
+    expect(progress).to_have_text("Tables finished: 2 of 2 · Boards complete: 3 of 3")
+    expect(secret).to_have_text("No board is secret: the room sees every result.")
+    expect(wall.page.locator('#board-table-2 [data-total="0"]')).to_have_text("68")
+    assert violations(wall.page) == []

@@ -23,7 +23,7 @@ from service.domain import (
 )
 from service.locale import decimal
 
-from ..events import EventView, board_plays, board_shown
+from ..events import EventView, board_plays
 from ..i18n import Translator
 from ..language import Speaker
 from .model import Block, Chart, ChartLine, StandingsSheet
@@ -84,9 +84,9 @@ def traveller_blocks(view: EventView, t: Translator) -> tuple[Block, ...]:
               *(t("ev.col.seat", n=column[0]) if len(column) == 1
                 else t("ev.col.side", seats=" · ".join(str(s) for s in column))
                 for column in seats))
+    complete = view.complete_boards()
     return tuple(_traveller_block(found, header, names, view.setup.scoring, t)
-                 for found in travellers(board_plays(view))
-                 if board_shown(view, found.board))
+                 for found in travellers(board_plays(view)) if found.board in complete)
 
 
 def _traveller_block(found: Traveller, header: tuple[str, ...], names: Sequence[str],
@@ -221,8 +221,9 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
     for r in view.rounds:
         table_rows = []
         for table in r.tables:
-            columns = table.game.summary.columns
-            totals = dict(table.game.summary.totals)
+            summary = view.table_summary(table)  # the room's: complete boards only
+            columns = summary.columns
+            totals = dict(summary.totals)
             table_rows.append((
                 str(table.stored.number),
                 " · ".join(c.label for c in columns),

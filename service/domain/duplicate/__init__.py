@@ -34,6 +34,7 @@ from .scoring import (
     traveller,
     travellers,
 )
+from .secrecy import TableProgress, complete_boards, counted_hands
 
 __all__ = [
     "Board",
@@ -44,12 +45,15 @@ __all__ = [
     "RoundPlan",
     "ScoredPlay",
     "TablePlan",
+    "TableProgress",
     "Traveller",
     "board_checks",
     "board_columns",
     "board_order",
     "board_standings",
     "board_tops",
+    "complete_boards",
+    "counted_hands",
     "deal_board",
     "deal_boards",
     "disagreements",

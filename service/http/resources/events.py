@@ -156,13 +156,15 @@ def event_json(view: EventView) -> dict[str, Any]:
                 "status": t.state,
                 "hands_played": t.game.summary.hands_played,
                 "columns": [c.to_json() for c in t.game.summary.columns],
-                "totals": dict(t.game.summary.totals),
+                # The reader's: a duplicate event's room counts its complete boards only.
+                "totals": dict(view.table_summary(t).totals),
                 **_boards(t.game),
                 **_owed(t),
             } for t in r.tables],
             "byes": [names[e] for e in r.stored.byes],
         } for r in view.rounds],
         "current_round": view.current.number if view.current else None,
+        **_board_progress(view),
         "repeats": repeated(view),
         "created_at": event.created_at.isoformat(),
         "version": event.version,
@@ -191,6 +193,17 @@ def tables_json(view: EventView, number: int, links: list[TableLinks]) -> dict[s
 def _boards(game: GameView) -> dict[str, Any]:
     """A duplicate table's boards, in the order it plays them."""
     return {"boards": [b.number for b in game.setup.boards]} if game.setup.boards else {}
+
+
+def _board_progress(view: EventView) -> dict[str, Any]:
+    """A duplicate event's boards so far: those complete (every table due to play them has
+    played them, or their round was closed: what the room's answers count) and those still
+    secret (only the organiser's answers count them yet). Progress only: which tables have
+    played what, never a result."""
+    if not view.setup.duplicate:
+        return {}
+    return {"boards_complete": sorted(view.complete_boards()),
+            "boards_secret": list(view.secret_boards())}
 
 
 def _owed(table: TableView) -> dict[str, Any]:
@@ -245,7 +258,9 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
     made once per state and language (a poll costs one small query, at any event size)."""
     lang = request_language()
     state, kind = event_service().state_tag(event_id, bearer_token())
-    tag = f"{state}-{variant}-{lang}"
+    # The organiser's answer and the room's differ while a duplicate board is secret: each
+    # has its own tag (and body), so neither is ever answered with the other's.
+    tag = f"{state}-{kind}-{variant}-{lang}"
     response = kept_json(_BODIES, tag, build)
     response.headers[ACCESS_HEADER] = kind
     if response.status_code != 304:

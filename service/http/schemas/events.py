@@ -95,8 +95,16 @@ class EventSchema(PassThroughSchema):
         "description": "each round: state, its tables (game ids, seats, status, totals; "
                        "a duplicate event's: boards, in the order the table plays them, "
                        "and boards_owed, those it has still to play: none once its game "
-                       "ended or its round was closed) and its byes"})
+                       "ended or its round was closed) and its byes. To anyone but the "
+                       "organiser a duplicate table's totals count its complete boards "
+                       "only"})
     current_round = fields.Integer(allow_none=True)
+    boards_complete = fields.List(fields.Integer(), metadata={
+        "description": "a duplicate event's: the boards every table due to play them has "
+                       "played (or whose round was closed), which the room's answers count"})
+    boards_secret = fields.List(fields.Integer(), metadata={
+        "description": "a duplicate event's: the boards of the rounds seated so far that a "
+                       "table has still to play; only the organiser's answers count them"})
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
     created_at = fields.String(required=True)
     version = fields.Integer(required=True)

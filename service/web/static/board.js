@@ -174,6 +174,20 @@ function boardsFinished(st) {
       : h("p", { class: "muted" }, t("ev.noBoardFinished")));
 }
 
+/** A duplicate evening's progress on the wall: the round's tables that have finished, and the
+ * boards complete (played at every table due to play them) out of those seated so far. What
+ * the wall's figures count: a board still secret counts nowhere in the room's answers. */
+function boardProgress(ev, round) {
+  const tables = round ? round.tables : [];
+  const done = tables.filter((table) => table.status !== "playing").length;
+  const complete = (ev.boards_complete || []).length;
+  const seated = complete + (ev.boards_secret || []).length;
+  return h("p", { class: "board-progress", id: "board-progress", "data-tables-done": done,
+    "data-boards-complete": complete },
+  h("span", { id: "tables-done" }, t("ev.tablesDone", { n: done, of: tables.length })), " · ",
+  h("span", { id: "boards-complete" }, t("ev.boardsComplete", { n: complete, of: seated })));
+}
+
 // -- the board -------------------------------------------------------------------------------
 
 async function boardScreen(id) {
@@ -212,6 +226,7 @@ function drawBoard(first) {
           h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
           round ? tables : h("p", { class: "muted" }, t("ev.waitingFirst")),
           round && round.byes.length ? h("p", { class: "byes", id: "byes" }, t("ev.byes", { names: round.byes.join(", ") })) : null),
+        ev.deals === "duplicate" ? boardProgress(ev, round) : null,
         ev.deals === "duplicate" ? boardsFinished(st) : null)));
   // On the wall the type grows to fill the screen's height with the rows there are (set
   // through the CSSOM: the page's policy refuses style attributes).

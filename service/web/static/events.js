@@ -109,6 +109,7 @@ function drawOrganiser(first) {
   root.append(actions(ev, round));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
+  if (ev.boards_secret) root.append(secretBoards(ev));
   root.append(linksCard(ev, saved));
   if (!cardWaits("event", ev.id)) root.append(key);
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
@@ -438,6 +439,21 @@ async function swap(round, a, b) {
     focus.setAttribute("tabindex", "-1");
     focus.focus();
   }
+}
+
+// -- a duplicate evening's secret boards ---------------------------------------------------
+
+/** The boards still secret: a table due to play them has not yet, so the room's standings,
+ * totals, exports and wall leave them out. The organiser's screen counts them live. */
+function secretBoards(ev) {
+  const secret = ev.boards_secret;
+  return h("section", { class: "card secret-boards", id: "secret-boards", "aria-labelledby": "secret-title" },
+    h("h2", { id: "secret-title" }, t("ev.secretTitle")),
+    secret.length
+      ? h("p", { id: "secret-list", "data-secret": secret.join(" ") },
+        t("ev.secretBoards", { n: secret.length, boards: secret.join(", ") }))
+      : h("p", { id: "secret-list", "data-secret": "" }, t("ev.noSecretBoard")),
+    secret.length ? h("p", { class: "hint", id: "secret-hint" }, t("ev.secretHint")) : null);
 }
 
 // -- the board, the printable standings ------------------------------------------------------
