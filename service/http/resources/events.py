@@ -109,8 +109,10 @@ def status_of(view: EventView) -> str:
     current = view.current
     if current is None:
         return "not_started"
-    over = current.stored.state == "closed" or current.finished
-    if not over:
+    # A round is over once closed: by the organiser, or by the hand that finished its last
+    # table. A round stored open with every table finished (before rounds ended by
+    # themselves) is still to be closed, and says so.
+    if current.stored.state != "closed":
         return "playing"
     planned = view.setup.rounds
     return "over" if planned is not None and len(view.rounds) >= planned else "between_rounds"
