@@ -6,6 +6,8 @@ round of several tables, a duplicate round and an evening of Mitigatti."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from http_support import API, assert_problem, auth, gatti3_hand
@@ -144,3 +146,32 @@ def test_a_round_of_mitigatti_ends_when_its_last_evening_is_over(client: Any) ->
     assert ended.status_code == 200, ended.json
     assert event_of(client, event)["rounds"][0]["state"] == "closed"
     assert {r["game"] for r in results(client, club)} == {table["game"]}
+
+
+def test_tables_finishing_at_the_same_moment_end_their_round_once(app: Any,
+                                                                 client: Any) -> None:
+    # Each table's last hand is written while the others' are: the event is held before such
+    # a write, so the last of them sees every other table finished and ends the round.
+    for attempt in range(3):
+        created = client.post(EVENTS, json={
+            "name": "Sera", "variant": "gatti-3", "format": "individual", "rounds": 1,
+            "entrants": [{"name": f"{n} {attempt}"} for n in SIX]})
+        event = created.json
+        tables = start(client, event)
+        for table in tables:
+            play(client, game_of(table), 2)
+        barrier = threading.Barrier(len(tables))
+
+        def last_hand(table: dict[str, Any], barrier: threading.Barrier = barrier) -> int:
+            own = app.test_client()
+            url, edit = f"{GAMES}/{table['game']}", auth(table["tokens"]["edit"])
+            dealer = own.get(url, headers=edit).json["next_dealer"]
+            barrier.wait()
+            return int(own.post(f"{url}/hands", json=gatti3_hand(dealer),
+                                headers=edit).status_code)
+
+        with ThreadPoolExecutor(len(tables)) as pool:
+            assert list(pool.map(last_hand, tables)) == [201] * len(tables)
+        ended = event_of(client, event)
+        assert (ended["status"], ended["rounds"][0]["state"]) == ("over", "closed")
+        assert [a["action"] for a in history(client, event)].count("close_round") == 1
