@@ -16,6 +16,7 @@ from test_http_club_season_e2e import mitigatti3
 from test_http_club_seasons import open_season, standings
 from test_http_clubs import found_club
 from test_http_duplicate import Duplicate
+from test_http_rubbers_and_ledgers import ALL_SIGNIFICANT, big_first_hand
 
 EVENTS = f"{API}/events"
 GAMES = f"{API}/games"
@@ -175,3 +176,47 @@ def test_tables_finishing_at_the_same_moment_end_their_round_once(app: Any,
         ended = event_of(client, event)
         assert (ended["status"], ended["rounds"][0]["state"]) == ("over", "closed")
         assert [a["action"] for a in history(client, event)].count("close_round") == 1
+
+
+def ottocento_table(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A one-round Ottocento evening of one table, its first hand 736 to 25 (R12: the
+    rubber is to 800)."""
+    created = client.post(EVENTS, json={
+        "name": "Sera", "variant": "ottocento", "format": "individual", "rounds": 1,
+        "seed": 2, "entrants": [{"name": n} for n in SIX[:4]]})
+    assert created.status_code == 201, created.json
+    event = created.json
+    table = start(client, event)[0]
+    first = client.post(f"{GAMES}/{table['game']}/hands", json=big_first_hand(),
+                        headers=auth(table["tokens"]["edit"]))
+    assert first.status_code == 201, first.json
+    return event, table
+
+
+def rubber_won() -> dict[str, Any]:
+    return {"dealer": 0, "discard": ["6S", "7S"], "last_trick": 2,
+            "piles": [{"side": 0, "tricks": 16, "counting": ALL_SIGNIFICANT}]}
+
+
+def test_a_correction_that_finishes_the_last_game_ends_the_round(client: Any) -> None:
+    event, table = ottocento_table(client)
+    url, edit = f"{GAMES}/{table['game']}/hands/1", auth(table["tokens"]["edit"])
+    etag = client.get(url, headers=edit).headers["ETag"]
+    corrected = client.put(url, json=rubber_won(), headers={**edit, "If-Match": etag})
+    assert corrected.status_code == 200, corrected.json
+    ended = event_of(client, event)
+    assert ended["status"] == "over" and ended["rounds"][0]["state"] == "closed"
+    assert history(client, event)[-1]["data"] == {"round": 1, "automatic": True}
+
+
+def test_the_organisers_correction_that_finishes_the_last_game_ends_the_round(
+        client: Any) -> None:
+    event, table = ottocento_table(client)
+    hand = client.get(f"{GAMES}/{table['game']}/hands/1", headers=auth(table["tokens"]["edit"]))
+    corrected = client.put(f"{EVENTS}/{event['id']}/rounds/1/tables/1/hands/1",
+                           json=rubber_won(), headers={**auth(event["tokens"]["edit"]),
+                                                       "If-Match": hand.headers["ETag"]})
+    assert corrected.status_code == 200, corrected.json
+    assert event_of(client, event)["rounds"][0]["state"] == "closed"
+    actions = [(a["action"], a["data"].get("automatic")) for a in history(client, event)]
+    assert actions[-2:] == [("close_round", True), ("correct_hand", None)]
