@@ -634,8 +634,7 @@ class EventService:
         assert game.game.event is not None
         event_id, number, _table = game.game.event
         event = self._load(event_id)
-        view = self._view(event, {game.id: game})
-        played = view.rounds[number - 1]
+        played = self._round_view(self._round(event, number), {game.id: game})
         if played.stored.state != "open" or not played.finished:
             return None
         disputes = open_disputes(played)
@@ -730,17 +729,20 @@ class EventService:
             raise NotFound(Text("event {event} has no round {n}", event=event.id, n=number))
         return found
 
-    def _view(self, event: StoredEvent, fresh: Mapping[str, GameView] | None = None
-              ) -> EventView:
-        """The event's view; ``fresh``: games as the write in progress leaves them (read
-        again, they would be kept in this process's views before the write commits)."""
+    def _view(self, event: StoredEvent) -> EventView:
         setup = _setup_of(event)
-        fresh = fresh or {}
-        rounds = tuple(RoundView(r, tuple(
-            TableView(r.number, t, fresh[t.game_id] if t.game_id in fresh
-                      else self.games.view_at(t.game_id, t.game_version))
-            for t in r.tables)) for r in event.played)
+        rounds = tuple(self._round_view(r) for r in event.played)
         return EventView(event, setup, rounds)
+
+    def _round_view(self, played: StoredRound, fresh: Mapping[str, GameView] | None = None
+                    ) -> RoundView:
+        """A round's view; ``fresh``: games as the write in progress leaves them (read
+        again, they would be kept in this process's views before the write commits)."""
+        fresh = fresh or {}
+        return RoundView(played, tuple(
+            TableView(played.number, t, fresh[t.game_id] if t.game_id in fresh
+                      else self.games.view_at(t.game_id, t.game_version))
+            for t in played.tables))
 
 
 @dataclass(frozen=True, slots=True)
