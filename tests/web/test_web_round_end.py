@@ -11,6 +11,7 @@ from typing import Any
 
 from page_driver import Table, call
 from playwright.sync_api import expect
+from test_web_accessibility import violations
 
 SIX = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 
@@ -89,6 +90,7 @@ def test_an_events_last_round_counts_for_the_club_with_only_the_tables_hands(
     expect(page.locator("#provisional")).to_have_text("After round 1")
     expect(page.locator("#top-waiting")).to_have_count(0)
     expect(page.locator("#top-table td.place").first).to_have_text("1")
+    assert violations(page) == []
     expect(tables[1].page.locator("#new-hand")).to_have_count(0)
     # Counted for the club and its season, with nothing more done.
     rows = club_results(base, found)
@@ -119,6 +121,7 @@ def test_a_clubs_mitigatti_evening_is_ended_on_the_phone_and_counts(phones: Any)
     page.click("#end-evening")
     expect(page.locator("#end-text")).to_contain_text("final settlement")
     expect(page.locator("#end-yes")).to_be_focused()
+    assert violations(page) == []
     page.click("#end-no")
     expect(page.locator("#end-evening")).to_be_focused()
     expect(page.locator("#new-hand")).to_be_visible()
@@ -141,6 +144,7 @@ def test_a_clubs_mitigatti_evening_is_ended_on_the_phone_and_counts(phones: Any)
     expect(page.locator(".sheet-head .status")).to_have_text("Evening over")
     expect(page.locator("#transfers-title")).to_have_text("The final settlement: who pays whom")
     expect(page.locator(".winner")).to_be_visible()
+    assert violations(page) == []
     stored = call(base, "GET", f"/games/{game['id']}", game["tokens"]["read"])
     assert (stored["status"], stored["ended_by"]) == ("finished", "evening_over")
     names = [c["label"] for c in stored["columns"] if c["key"] in stored["winners"]]
