@@ -220,3 +220,28 @@ def test_the_organisers_correction_that_finishes_the_last_game_ends_the_round(
     assert event_of(client, event)["rounds"][0]["state"] == "closed"
     actions = [(a["action"], a["data"].get("automatic")) for a in history(client, event)]
     assert actions[-2:] == [("close_round", True), ("correct_hand", None)]
+
+
+def test_a_round_left_open_with_every_table_finished_is_still_to_be_closed(
+        app: Any, client: Any) -> None:
+    # A round stored before rounds ended by themselves: every table finished, the round open.
+    # The event says it is being played (not over above an open round), and the organiser's
+    # close ends it and counts it for the club.
+    club = found_club(client)
+    event = club_event(client, club, [{"name": n} for n in SIX[:3]], rounds=1).json
+    table = start(client, event)[0]
+    games = app.extensions["segnapunti.games"]
+    rounds, games.rounds = games.rounds, None
+    try:
+        play(client, game_of(table), 3)
+    finally:
+        games.rounds = rounds
+    left = event_of(client, event)
+    assert (left["status"], left["rounds"][0]["state"], left["rounds"][0]["finished"]) == \
+        ("playing", "open", True)
+    assert results(client, club) == []
+    closed = client.post(f"{EVENTS}/{event['id']}/rounds/1/close",
+                         headers=auth(event["tokens"]["edit"]))
+    assert closed.status_code == 200, closed.json
+    assert closed.json["status"] == "over"
+    assert {r["round"] for r in results(client, club)} == {1}
