@@ -14,7 +14,7 @@ from http_support import API, assert_problem, auth, gatti3_hand
 from test_http_club_links import club_event, play, results
 from test_http_club_season_e2e import mitigatti3
 from test_http_club_seasons import open_season, standings
-from test_http_clubs import found_club
+from test_http_clubs import CLUBS, found_club
 from test_http_duplicate import Duplicate
 from test_http_rubbers_and_ledgers import ALL_SIGNIFICANT, big_first_hand
 
@@ -74,6 +74,13 @@ def test_a_round_ends_when_every_game_of_it_has_finished(client: Any) -> None:
     standing = client.get(f"{EVENTS}/{event['id']}/standings",
                           headers=auth(event["tokens"]["read"])).json
     assert standing["provisional"] is False
+    rated = client.get(f"{CLUBS}/{club['id']}/ratings?family=gatti",
+                       headers=auth(club["tokens"]["read"])).json
+    assert rated["games"] == 1 and len(rated["ratings"]) == 3
+    member = rows[0]["member"]
+    figures = client.get(f"{CLUBS}/{club['id']}/members/{member}/stats",
+                         headers=auth(club["tokens"]["read"])).json
+    assert figures["games"] == 1
     # Nothing is left to close, and the table's game says it is closed.
     assert_problem(client.post(f"{EVENTS}/{event['id']}/rounds/1/close",
                                headers=auth(event["tokens"]["edit"])), 409,
