@@ -135,6 +135,13 @@ def test_a_clubs_mitigatti_evening_is_ended_on_the_phone_and_counts(phones: Any)
             "Evening over: it goes to the service as soon as the network is back")
         expect(page.locator("#outbox")).to_contain_text("The evening's end, waiting to be sent")
         expect(page.locator("#new-hand")).to_have_count(0)
+        # Taken back before it left the phone: it is dropped there; then said again.
+        page.click("#reopen-evening")
+        expect(page.locator("#outbox")).to_have_count(0)
+        expect(page.locator("#new-hand")).to_be_visible()
+        page.click("#end-evening")
+        page.click("#end-yes")
+        expect(page.locator("#outbox .outbox-item")).to_have_count(1)
         expect(page.locator("#reopen-evening")).to_be_visible()
         assert call(base, "GET", f"/games/{game['id']}", game["tokens"]["read"])["status"] == \
             "in_progress"

@@ -280,7 +280,7 @@ function eveningState(g, V, waiting) {
 /** "The evening is over", asked first, under the next hand's button where the scorekeeper
  * looks at the end of the night; once over, its undo while no hand follows. Both go the way
  * hands do, through the outbox: with no network they wait on the phone and go when it is
- * back (an end still waiting is taken back on the phone alone). */
+ * back (an end still on the phone is taken back there alone). */
 function eveningControls(g, evening, next) {
   const box = h("div", { class: "evening-end", id: "evening-end" });
   if (evening.over) {
@@ -322,7 +322,8 @@ function eveningControls(g, evening, next) {
  * phone only drops it. */
 function sayEvening(g, kind) {
   ending.game = null;
-  const pending = Outbox.of(g.id).find((e) => e.kind === "end" && !e.problem);
+  // An end still on the phone (waiting, or refused by the service) is simply dropped.
+  const pending = Outbox.of(g.id).filter((e) => e.kind === "end").at(-1);
   if (kind === "reopen" && pending) {
     Outbox.remove(pending.id);
     toast(t("sheet.reopened"));
