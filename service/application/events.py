@@ -595,9 +595,13 @@ class EventService:
             raise NotFound(Text("round {n} of event {event} has no table {table}", n=number,
                                 event=event_id, table=table))
         corrected = self.games.correct_table_hand(unit, found.game_id, hand, record, if_match)
+        version = event.version
+        if played.state == "open" and self._round(self._load(event_id), number).state \
+                == "closed":
+            version += 1  # the correction finished the round's last game: it ended with it
         try:
             unit.events.record_action(
-                event_id, expected_version=event.version, action="correct_hand",
+                event_id, expected_version=version, action="correct_hand",
                 data={"round": number, "table": table, "game": found.game_id, "hand": hand,
                       "version": corrected.version,
                       "round_closed": played.state == "closed"},
@@ -665,6 +669,39 @@ class EventService:
         event = replace(view.event, version=view.event.version + 1,
                         played=tuple(r.stored for r in rounds))
         return EventView(event, setup, tuple(rounds))
+
+    # -- a round's end, when its last table finishes -----------------------------------------
+
+    def hold(self, unit: UnitOfWork, event_id: str) -> None:
+        unit.events.hold_event(event_id)
+
+    def table_finished(self, unit: UnitOfWork, game: GameView) -> GameView | None:
+        """A table's game has just finished in ``unit`` (``game``: as that write leaves it,
+        the event held since before it): when every table of its round has finished, the
+        round ends now, in the same write, exactly as the organiser's close would end it
+        (EVENTS.md "Round": both count the same) — its close time, its games closed, an
+        action in the history (``automatic``, with the disputes open then), and its tables
+        counted for the event's club. Returns ``game`` as the close leaves it, or None while
+        another table is still being played."""
+        assert game.game.event is not None
+        event_id, number, _table = game.game.event
+        event = self._load(event_id)
+        played = self._round_view(self._round(event, number), {game.id: game})
+        if played.stored.state != "open" or not played.finished:
+            return None
+        disputes = open_disputes(played)
+        data: dict[str, Any] = {"round": number, "automatic": True}
+        if disputes:
+            data["despite_disputes"] = [d.to_json() for d in disputes]
+        now = self.clock()
+        try:
+            unit.events.close_round(event_id, expected_version=event.version, number=number,
+                                    data=data, now=now)
+        except StaleGame as error:  # pragma: no cover - the event is held
+            raise _concurrent() from error
+        closed = self._closed(played, now)
+        self._count(unit, closed)
+        return next(t.game for t in closed.tables if t.game.id == game.id)
 
     # -- internals --------------------------------------------------------------------------
 
@@ -746,10 +783,18 @@ class EventService:
 
     def _view(self, event: StoredEvent) -> EventView:
         setup = _setup_of(event)
-        rounds = tuple(RoundView(r, tuple(
-            TableView(r.number, t, self.games.view_at(t.game_id, t.game_version))
-            for t in r.tables)) for r in event.played)
+        rounds = tuple(self._round_view(r) for r in event.played)
         return EventView(event, setup, rounds)
+
+    def _round_view(self, played: StoredRound, fresh: Mapping[str, GameView] | None = None
+                    ) -> RoundView:
+        """A round's view; ``fresh``: games as the write in progress leaves them (read
+        again, they would be kept in this process's views before the write commits)."""
+        fresh = fresh or {}
+        return RoundView(played, tuple(
+            TableView(played.number, t, fresh[t.game_id] if t.game_id in fresh
+                      else self.games.view_at(t.game_id, t.game_version))
+            for t in played.tables))
 
 
 @dataclass(frozen=True, slots=True)

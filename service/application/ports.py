@@ -460,6 +460,12 @@ class EventRepository(Protocol):
                     data: dict[str, Any], now: datetime) -> None:
         """Close round ``number`` and every game of it (each game's version moves on)."""
 
+    def hold_event(self, event_id: str) -> None:
+        """Hold the event until this unit of work ends: another write that holds it waits
+        for this one to commit (a row lock; on SQLite the writer's gate). A write that may
+        finish a round's last game holds the event first, so it sees every other table of
+        the round as it stands, and two tables finishing at once cannot both miss it."""
+
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
                      tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
                                          tuple[str | None, ...] | None], ...],

@@ -226,7 +226,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     keys = IdempotencyService(store.idempotency, service.clock)
     app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
-    app.extensions["segnapunti.events"] = EventService(store.events, service)
+    events = EventService(store.events, service)
+    service.rounds = events  # a table's last hand ends its round in the same write
+    app.extensions["segnapunti.events"] = events
     units = UnitOfWorkFactory(store, keys)
 
     def fill_facts(game_ids: Collection[str]) -> None:

@@ -173,6 +173,11 @@ class SqlEventRepository:
                 .values(closed_at=now, version=_games.c.version + 1))
             self._act(connection, event_id, expected_version + 1, "close_round", data, now)
 
+    def hold_event(self, event_id: str) -> None:
+        with self._write() as connection:
+            connection.execute(select(_events.c.version).where(_events.c.id == event_id)
+                               .with_for_update())
+
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
                      tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
                                          tuple[str | None, ...] | None], ...],

@@ -303,17 +303,16 @@ def test_resources_an_events_entrants_are_members_and_its_tables_the_clubs(
     assert [members[n] for n in game["players"]] == game["club"]["members"]
 
 
-def test_linking_an_events_tables_count_once_their_round_is_closed(client: Any) -> None:
+def test_linking_an_events_tables_count_once_their_round_has_ended(client: Any) -> None:
     club = found_club(client)
     event = club_event(client, club, [{"name": n} for n in ("Anna", "Bruno", "Carla")]).json
     edit = auth(event["tokens"]["edit"])
     table = client.post(f"{EVENTS}/{event['id']}/rounds", json={}, headers=edit
                         ).json["tables"][0]
     game = {"id": table["game"], "tokens": table["tokens"]}
-    play(client, game, 3)
-    assert results(client, club) == []  # finished, but its round is open
-    closed = client.post(f"{EVENTS}/{event['id']}/rounds/1/close", headers=edit)
-    assert closed.status_code == 200, closed.json
+    play(client, game, 2)
+    assert results(client, club) == []  # its round is being played
+    play(client, game, 1)  # the round's only table finishes: the round has ended
     rows = results(client, club)
     assert len(rows) == 3 and {r["event"] for r in rows} == {event["id"]}
     assert {r["round"] for r in rows} == {1} and {r["game"] for r in rows} == {game["id"]}

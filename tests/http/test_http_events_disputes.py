@@ -98,27 +98,23 @@ def test_closing_a_round_without_disputes_needs_no_confirmation(client: Any) -> 
     assert "despite_disputes" not in night.history()[-1]["data"]
 
 
-def test_starting_the_next_round_over_a_finished_one_with_open_disputes_asks_first(
-        client: Any) -> None:
-    # Starting the next round closes a round whose tables have all finished: it asks first,
-    # as closing it does.
+def test_a_round_ends_with_its_last_hand_keeping_the_disputes_open_then(client: Any) -> None:
+    # A round whose tables have all finished has ended: nobody is asked, and the history
+    # keeps which hands were disputed when it ended; the organiser can still correct them.
     night = Night(client)
+    night.dispute(2, "the count is wrong")
     for number in range(2, 5):
         played = client.post(f"{night.game}/hands", json={"dealer": number - 1, **points(40, 32)},
                              headers=auth(night.table_edit))
         assert played.status_code == 201, played.json
-    night.dispute(2, "the count is wrong")
-    before = client.get(night.url, headers=auth(night.edit)).json
-    refused = client.post(f"{night.url}/rounds", json={}, headers=auth(night.edit))
-    problem = assert_problem(refused, 409, code="open_disputes")
-    assert [e["field"] for e in problem["errors"]] == ["tables[1].hands[1]"]
-    assert client.get(night.url, headers=auth(night.edit)).json == before  # nothing changed
-    started = client.post(f"{night.url}/rounds", json={"despite_disputes": True},
-                          headers=auth(night.edit))
-    assert started.status_code == 201, started.json
-    closing = [a for a in night.history() if a["action"] == "close_round"][-1]
-    assert closing["data"]["finished"] is True
+    ended = client.get(night.url, headers=auth(night.edit)).json["rounds"][0]
+    assert ended["state"] == "closed" and ended["closed_at"] is not None
+    closing = night.history()[-1]
+    assert closing["action"] == "close_round" and closing["data"]["automatic"] is True
     assert [d["hand"] for d in closing["data"]["despite_disputes"]] == [1]
+    started = client.post(f"{night.url}/rounds", json={}, headers=auth(night.edit))
+    assert started.status_code == 201, started.json
+    assert night.correct(points(30, 42)).status_code == 200
 
 
 def test_the_organiser_corrects_a_hand_of_a_closed_round(client: Any) -> None:

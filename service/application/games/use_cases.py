@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from service.domain import (
     RULES_VERSION,
@@ -96,6 +96,20 @@ Clock = Callable[[], datetime]
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+class RoundEnds(Protocol):
+    """What games need of events: a round ends once every game of it has finished, in the
+    write that finishes the last one (``EventService`` is one)."""
+
+    def hold(self, unit: UnitOfWork, event_id: str) -> None:
+        """Hold the event for the rest of ``unit`` (before the write that may finish a
+        table), so that the tables finishing at once are seen one after the other."""
+
+    def table_finished(self, unit: UnitOfWork, game: GameView) -> GameView | None:
+        """``game``, a table of an event, has just finished in ``unit``: when every table of
+        its round has, the round ends now, in ``unit``, and counts (the game as that leaves
+        it is returned); otherwise nothing happens (None)."""
 
 
 
@@ -185,6 +199,9 @@ class GameService:
         self.event_tokens = event_tokens
         self.clock = clock
         self.views = GameViews(repository, cache_hands)
+        #: Where a table's round is ended once every table of it has finished (the events'
+        #: use cases, set once they exist).
+        self.rounds: RoundEnds | None = None
 
     def tag_of(self, access: Access) -> str:
         """The game's entity tag as its credentials were read, for a conditional read: no
@@ -330,12 +347,12 @@ class GameService:
         kind, credentials = token_kind(access), access.credentials
         view = self.views.current(game_id, credentials.version)
         game = view.game
-        _check_open(game)
-        if view.summary.finished:
+        if view.summary.finished:  # said first: a finished table's round may have ended too
             raise Conflict(
                 Text("game {game} is finished; it takes no more hands", game=game_id),
                 code="game_finished"
             )
+        _check_open(game)
         if len(game.hands) >= MAX_HANDS:
             raise Conflict(
                 Text("game {game} holds {n} hands, the most one game can hold", game=game_id,
@@ -345,17 +362,37 @@ class GameService:
         # The summary of the hands so far stands for them: nothing here walks the game.
         record, result = parse_and_score(view.setup, data, (), view.summary)
         canonical = record.to_json()
+        after = game_summary(view.setup, [result], view.summary)
+        ends_round = self._hold_round(unit, game, after.finished)
         stored = self._write_hand(unit.games.add_hand, game, kind, len(game.hands) + 1,
                                   record=canonical)
         hand = hand_view(game_id, stored, record, result, view.setup)
-        if game.club is not None:
-            after = game_summary(view.setup, [result], view.summary)
-            if after.finished:
-                project_game(unit, replace(game, version=game.version + 1), after,
-                             view.setup.variant.family, (*view.hands, hand),
-                             stored.created_at)
+        if game.club is not None and after.finished:
+            project_game(unit, replace(game, version=game.version + 1), after,
+                         view.setup.variant.family, (*view.hands, hand), stored.created_at)
         unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
+        if ends_round:
+            self._end_round(unit, appended(view, game.version + 1, [stored], [hand]))
         return hand
+
+    def _hold_round(self, unit: UnitOfWork, game: StoredGame, finishes: bool) -> bool:
+        """Whether this write, which leaves ``game`` finished (``finishes``), may end its
+        round: a table of an event's open round. Then the event is held before the write
+        (see ``RoundEnds.hold``)."""
+        if not finishes or game.event is None or game.closed_at is not None \
+                or self.rounds is None:
+            return False
+        self.rounds.hold(unit, game.event[0])
+        return True
+
+    def _end_round(self, unit: UnitOfWork, after: GameView) -> None:
+        """A table has just finished (``after``: its game as this write leaves it): its round
+        ends now if every other table of it has finished too (EVENTS.md "Round": both ends
+        of a round count the same), and the game's view kept is then the closed one."""
+        assert self.rounds is not None
+        closed = self.rounds.table_finished(unit, after)
+        if closed is not None:
+            unit.after_commit(lambda: self.views.keep(closed))
 
     def _write_hand(self, write: Callable[..., T], game: StoredGame, kind: TokenKind,
                     number: int, **change: Any) -> T:
@@ -411,12 +448,20 @@ class GameService:
                      problems=Text.joined(p.message for p in broken)),
                 code="later_hands_conflict",
             ).at_table(*table_of(view.setup))
+        results = [h.result for h in view.hands]
+        results[number - 1] = result
+        summary = game_summary(view.setup, results, ended=game.ended_at is not None)
+        ends_round = self._hold_round(unit, game, summary.finished)
         stored = self._write_hand(unit.games.replace_hand, game, kind, number,
                                   expected_hand_version=current.version,
                                   record=record.to_json())
         corrected = hand_view(game_id, stored, record, result, view.setup)
-        _project(unit, game, view.setup,
-                 [*view.hands[: number - 1], corrected, *view.hands[number:]])
+        hands = (*view.hands[: number - 1], corrected, *view.hands[number:])
+        _project(unit, game, view.setup, hands)
+        if ends_round:
+            changed = replace(game, version=game.version + 1, hands=(
+                *game.hands[: number - 1], stored, *game.hands[number:]))
+            self._end_round(unit, GameView(changed, view.setup, hands, summary))
         return corrected
 
     def correct_table_hand(self, unit: UnitOfWork, game_id: str, number: int,
@@ -489,6 +534,7 @@ class GameService:
             raise Conflict(Text("game {game} has no hand yet: there is no evening to end",
                                 game=game_id), code="no_hands")
         now = self.clock()
+        ends_round = self._hold_round(unit, game, ended)
         try:
             unit.games.end_game(game_id, expected_game_version=game.version, ended=ended,
                                 token_kind=token_kind(access), now=now)
@@ -498,6 +544,10 @@ class GameService:
         summary = game_summary(view.setup, [h.result for h in view.hands], ended=ended)
         project_game(unit, changed, summary, view.setup.variant.family, view.hands)
         after = GameView(changed, view.setup, view.hands, summary)
+        if ends_round:
+            closed = self.rounds.table_finished(unit, after) if self.rounds else None
+            if closed is not None:
+                after = closed
         unit.after_commit(lambda: self.views.keep(after))
         return after
 
@@ -569,12 +619,14 @@ class GameService:
 
 
 def _check_open(game: StoredGame) -> None:
-    """A table whose round the organiser closed takes no more changes: it counts as it
-    stood (EVENTS.md)."""
+    """A table whose round has ended (every table of it finished, or the organiser closed
+    it) takes no more changes from its table: it counts as it stood (EVENTS.md); the
+    organiser can still correct its hands."""
     if game.closed_at is not None:
         raise Conflict(
-            Text("game {game} is a table of a round the organiser closed: it counts as it "
-                 "stands and takes no more changes", game=game.id),
+            Text("game {game} is a table of a round that has ended: it counts as it stands "
+                 "and takes no more changes; the event's organiser can still correct its "
+                 "hands", game=game.id),
             code="game_closed",
         )
 

@@ -110,8 +110,10 @@ def status_of(view: EventView) -> str:
     current = view.current
     if current is None:
         return "not_started"
-    over = current.stored.state == "closed" or current.finished
-    if not over:
+    # A round is over once closed: by the organiser, or by the hand that finished its last
+    # table. A round stored open with every table finished (before rounds ended by
+    # themselves) is still to be closed, and says so.
+    if current.stored.state != "closed":
         return "playing"
     planned = view.setup.rounds
     return "over" if planned is not None and len(view.rounds) >= planned else "between_rounds"
@@ -366,9 +368,9 @@ class Rounds(MethodView):
         Seats the round (the `individual` movement, the `pairs` pairing, or the organiser's
         own tables in the `free` format) and creates each table's game, with its own edit
         link for the table's scorekeeper and read link. 409 while the current round is
-        still being played (a round whose tables have all finished is closed now, asking
-        first, as closing it does, while players dispute hands of it: 409 open_disputes
-        unless `despite_disputes`).
+        still being played. (A round ends by itself when its last table finishes; one stored
+        open with every table finished is closed now, asking first, as closing it does,
+        while players dispute hands of it: 409 open_disputes unless `despite_disputes`.)
         """
         view, links = event_service().start_round(
             unit, event_id, bearer_token(), body.get("tables"),
@@ -423,6 +425,8 @@ class CloseRound(MethodView):
         """Close a round
 
         Ends a timed round: its unfinished games count as they stand and take no more hands.
+        (A round whose tables have all finished has ended already, in the write that
+        finished the last one: 409 `round_closed`.)
         While players dispute hands of the round it asks first: 409 `open_disputes`, each
         disputed hand an item of `errors` (`field` `tables[t].hands[h]`, by table and hand
         number, `code` `hand_disputed`, who disputes and why), and nothing changes; send
@@ -477,7 +481,8 @@ class EventHistory(MethodView):
         """Read the organiser's history
 
         Every action on the event, in order: created, each round started (its seating), each
-        swap (before and after), each round closed.
+        swap (before and after), each round closed (`automatic: true` when the hand that
+        finished its last table closed it).
         """
         return {"event_id": event_id,
                 "actions": _history_json(event_service(), event_id)}

@@ -93,7 +93,7 @@ const explained = new Set();
 
 /** The standings as a table: place, entrant, match points, difference, points; each entrant a
  * button that shows how the row was reached. ``limit``: the top rows only. */
-function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
+function standingsTable(st, ev, { limit = null, idPrefix = "st", pending = false } = {}) {
   const rows = limit ? st.rows.slice(0, limit) : st.rows;
   const duplicate = ev.deals === "duplicate";
   const body = h("tbody", {});
@@ -113,13 +113,13 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
     }, row.entrant);
     body.append(
       h("tr", { class: "standing", "data-entrant": row.entrant },
-        h("td", { class: "place" }, row.place),
+        h("td", { class: "place" }, pending ? "–" : row.place),
         h("th", { scope: "row", class: "entrant" }, button),
         // A duplicate event ranks by the boards' average percentage: it takes the first column.
-        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, `${figure(row.percentage)} %`)
-          : h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, figure(row.match_points)),
-        h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, figure(row.difference, { sign: true })),
-        h("td", { class: "pts" }, figure(row.points))),
+        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : `${figure(row.percentage)} %`)
+          : h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : figure(row.match_points)),
+        h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, pending ? "–" : figure(row.difference, { sign: true })),
+        h("td", { class: "pts" }, pending ? "–" : figure(row.points))),
       h("tr", { class: "why", id: whyId, hidden: !open },
         h("td", { colspan: 5 }, h("ul", { class: "why-list" },
           row.explanation.map((line) => h("li", {}, line))))));
@@ -136,6 +136,23 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st" } = {}) {
       head("diff", t("ev.col.difference"), t("ev.col.differenceShort")),
       head("pts", t("ev.col.points"), t("ev.col.pointsShort")))),
     body);
+}
+
+/** Whether the standings count anything yet: a table's hand (a duplicate evening's: a board
+ * played at every table due to play it). Before that every row would be first at 0 (0 %),
+ * which says nothing: the rows are the roster, with no place and no figures yet. */
+function standingsCount(st, ev) {
+  return st.rows.some((row) => (ev.deals === "duplicate" ? row.boards > 0 : row.rounds.length > 0));
+}
+
+/** The standings; before anything counts, the roster in their place, and with ``wait`` a
+ * line saying what they are waiting for. */
+function standingsOrWait(st, ev, { wait = false, ...options } = {}) {
+  const counted = standingsCount(st, ev);
+  const table = standingsTable(st, ev, { ...options, pending: !counted });
+  if (counted || !wait) return table;
+  const key = !ev.current_round ? "ev.noStandings" : ev.deals === "duplicate" ? "ev.noBoardCounted" : "ev.noHandCounted";
+  return [h("p", { class: "hint", id: `${options.idPrefix}-waiting` }, t(key)), table];
 }
 
 /** Whether the standings are final, and after which round: provisional while a round is
@@ -220,7 +237,7 @@ function drawBoard(first) {
     h("div", { class: "board-grid" },
       h("section", { class: "board-standings", "aria-labelledby": "standings-title" },
         h("h2", { id: "standings-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
-        st.rows.length ? standingsTable(st, ev, { idPrefix: "board" }) : h("p", { class: "muted" }, t("ev.noStandings"))),
+        standingsOrWait(st, ev, { idPrefix: "board" })),
       h("div", { class: "board-side" },
         h("section", { class: "board-round", "aria-labelledby": "round-title" },
           h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
@@ -236,6 +253,6 @@ function drawBoard(first) {
 }
 
 export {
-  boardScreen, eventLine, figure, liveLine, shownRound, standingsNote, standingsTable,
-  statusBadge, tableSides, tableState,
+  boardScreen, eventLine, figure, liveLine, shownRound, standingsNote, standingsOrWait,
+  standingsTable, statusBadge, tableSides, tableState,
 };

@@ -7,8 +7,8 @@
 import { API, ApiError, api, problemErrors } from "./api.js";
 import { append, h, randomKey, redraw, saveFile, toast } from "./dom.js";
 import {
-  boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsTable, statusBadge,
-  tableSides, tableState,
+  boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsOrWait,
+  statusBadge, tableSides, tableState,
 } from "./board.js";
 import { EV, eventChanged, openEvent, roundLinks, showLive, stopEventPolling, watchEvent } from "./eventstate.js";
 import { I18n, t } from "./i18n.js";
@@ -114,7 +114,7 @@ function drawOrganiser(first) {
   if (!cardWaits("event", ev.id)) root.append(key);
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
     h("h2", { id: "short-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
-    st.rows.length ? standingsTable(st, ev, { limit: 5, idPrefix: "top" }) : h("p", { class: "muted" }, t("ev.noStandings")),
+    standingsOrWait(st, ev, { limit: 5, idPrefix: "top", wait: true }),
     st.rows.length > 5 ? h("p", { class: "hint" }, t("ev.moreOnBoard", { n: st.rows.length - 5 })) : null));
   root.append(h("div", { class: "row tools" }, h("a", { class: "button", href: "#/" }, t("action.home"))));
 
@@ -373,11 +373,14 @@ function roundCard(ev, round) {
   return box;
 }
 
-/** The boards a duplicate table still owes, in the order it plays them. */
+/** The boards a duplicate table still owes, in the order it plays them; once it owes none,
+ * whether it played them all or its round was closed before (and after how many). */
 function boardsOwed(table) {
-  return h("p", { class: "boards-owed", id: `owed-${table.table}`, "data-owed": table.boards_owed.join(" ") },
-    table.boards_owed.length ? t("ev.boardsOwed", { boards: table.boards_owed.join(", ") })
-      : t("ev.boardsAllPlayed"));
+  const played = table.hands_played;
+  const text = table.boards_owed.length ? t("ev.boardsOwed", { boards: table.boards_owed.join(", ") })
+    : table.status === "closed" ? t("ev.boardsClosed", { n: played, of: table.boards.length })
+      : t("ev.boardsAllPlayed");
+  return h("p", { class: "boards-owed", id: `owed-${table.table}`, "data-owed": table.boards_owed.join(" ") }, text);
 }
 
 function tableLinks(table, link) {

@@ -5,7 +5,7 @@
 import { API, api, problemErrors } from "./api.js";
 import { Cards } from "./cards.js";
 import { runningChart, runningTotals } from "./chart.js";
-import { append, banner, h, initials, money, num, saveFile, show, signed, toast } from "./dom.js";
+import { append, banner, h, initials, money, num, randomKey, saveFile, show, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { openNewGame, submitNew } from "./gamechoice.js";
 import { I18n, t } from "./i18n.js";
@@ -19,8 +19,13 @@ import {
   disputesCard, handMark, requiredNotice, verdictButtons, verdictCard, verdictLines,
 } from "./verdicts.js";
 
+// The scorekeeper asked whether the evening is over (the game's id while the question is on
+// screen): kept across the redraws a poll brings.
+const ending = { game: null };
+
 async function sheetScreen(id) {
   await openGame(id);
+  if (ending.game !== id) ending.game = null;
   G.onChange = () => drawSheet(false);
   drawSheet(true);
   schedulePoll();
@@ -77,16 +82,19 @@ function drawSheet(first) {
   const length = handsInGame(g, V);
   const past = Boolean(length) && next.number > Math.max(length, g.hands.length + 1);
   const dealerName = next.dealer !== null && next.dealer !== undefined ? seatName(next.dealer) : null;
+  const evening = eveningState(g, V, waiting);
   append(root, [
     h("div", { class: "sheet-head" },
       h("h1", {}, I18n.variantName(g.variant, V.name)),
       h("p", { class: "status" },
-        finished ? t("sheet.finished")
+        evening.waiting === "end" ? t("sheet.endWaiting")
+          : evening.over ? t("sheet.eveningOver")
+          : finished ? t("sheet.finished")
           : past ? t("sheet.allEntered", { of: length })
           : next.board ? t("sheet.boardOf", { board: next.board.board, n: next.number, of: length })
           : length ? t("sheet.handOf", { n: next.number, of: length })
             : t("sheet.hand", { n: next.number }),
-        dealerName && !finished && !past ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
+        dealerName && !finished && !past && !evening.over ? ` · ${t("sheet.dealer", { name: dealerName })}` : ""),
       h("p", { class: "badges" },
         h("span", { class: "live", id: "live" }, h("span", { class: "dot", "aria-hidden": "true" }),
           h("span", { class: "live-text" }, t("sheet.live", { time: G.lastUpdate ? G.lastUpdate.toLocaleTimeString(I18n.locale) : "" }))),
@@ -110,18 +118,19 @@ function drawSheet(first) {
     const names = g.winners.map((key) => g.columns.find((c) => c.key === key)?.label || key);
     root.append(h("p", { class: "winner", role: "status" }, h("span", { class: "winner-star", "aria-hidden": "true" }, "★"), " ",
       t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
-      g.ended_by ? h("small", {}, ` (${g.ended_by})`) : null));
+      g.ended_by && !evening.over ? h("small", {}, ` (${g.ended_by})`) : null));
   }
-  if (canEdit() && !finished && !past && !g.event?.closed) {
+  if (canEdit() && !finished && !past && !g.event?.closed && !evening.over) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
       next.board ? t("sheet.newBoard", { n: next.board.board }) : t("sheet.newHand", { n: next.number })));
   }
+  if (evening.endable) root.append(eveningControls(g, evening, next));
   if (finished && !g.event) {
     root.append(h("button", { type: "button", class: "button primary big", id: "play-again",
       onclick: (e) => playAgain(g, root, e.currentTarget) }, t("sheet.playAgain")));
   }
   if (g.target) root.append(progress(g));
-  if (mitigatti) root.append(ledger(g));
+  if (mitigatti) root.append(ledger(g, evening.over));
   root.append(sheetTable(g, V, mitigatti));
   const chart = runningChart(g, mitigatti);
   if (chart) root.append(chart);
@@ -147,7 +156,8 @@ function outboxCard(g, waiting) {
   const blocked = waiting.some((e) => e.problem);
   let behind = false;
   for (const entry of waiting) {
-    const what = entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
+    const what = entry.kind === "end" || entry.kind === "reopen" ? t(`outbox.${entry.kind}`)
+      : entry.kind === "add" ? t("outbox.hand", { n: entry.number, name: seatName(entry.dealer) })
       : entry.kind === "put" ? t("outbox.correction", { n: entry.number })
         : entry.kind === "verdict" ? t(entry.body.verdict === "confirm" ? "outbox.verdictConfirm" : "outbox.verdictDispute", { n: entry.number })
           : t("outbox.deletion", { n: entry.number });
@@ -198,7 +208,8 @@ function outboxCard(g, waiting) {
     list.append(item);
   }
   return h("section", { class: "card outbox", id: "outbox", "aria-live": "polite" },
-    h("h2", {}, t(waiting.every((e) => e.kind === "verdict") ? "outbox.titleVerdicts" : "outbox.title", { n: waiting.length })),
+    h("h2", {}, waiting.every((e) => e.kind === "end" || e.kind === "reopen") ? t("outbox.titleEvening")
+      : t(waiting.every((e) => e.kind === "verdict") ? "outbox.titleVerdicts" : "outbox.title", { n: waiting.length })),
     h("p", { class: "hint" }, blocked ? t("outbox.hintBlocked") : t("outbox.hint", { n: waiting.length })), list);
 }
 
@@ -250,7 +261,81 @@ function progress(g) {
   return box;
 }
 
-function ledger(g) {
+/** Where a game with no natural end (a Mitigatti evening) stands: whether its scorekeeper
+ * may say the evening is over or take it back here (``endable``: this phone's edit link, a
+ * game that ends no other way, not a table of a closed round), whether it is ``over`` (as
+ * the service says, or as this phone said with no network), and the word on the evening
+ * still ``waiting`` in the outbox ("end", "reopen"), if any. */
+function eveningState(g, V, waiting) {
+  const noEnd = !g.boards && V.hands_per_game == null && V.target == null;
+  const word = [...waiting].reverse().find((e) => e.kind === "end" || e.kind === "reopen");
+  const saidOver = g.status === "finished" && g.ended_by === "evening_over";
+  return {
+    endable: noEnd && canEdit() && !g.event?.closed,
+    over: word ? word.kind === "end" : saidOver,
+    waiting: word ? word.kind : null,
+  };
+}
+
+/** "The evening is over", asked first, under the next hand's button where the scorekeeper
+ * looks at the end of the night; once over, its undo while no hand follows. Both go the way
+ * hands do, through the outbox: with no network they wait on the phone and go when it is
+ * back (an end still on the phone is taken back there alone). */
+function eveningControls(g, evening, next) {
+  const box = h("div", { class: "evening-end", id: "evening-end" });
+  if (evening.over) {
+    box.append(h("button", {
+      type: "button", class: "button", id: "reopen-evening",
+      onclick: () => sayEvening(g, "reopen"),
+    }, t("sheet.reopen")));
+    return box;
+  }
+  if (next.number <= 1) return box;  // no hand yet: no evening to end
+  if (ending.game === g.id) {
+    box.append(h("div", { class: "card warn confirm-end", role: "group", "aria-labelledby": "end-text" },
+      h("p", { id: "end-text" }, t("sheet.endConfirm")),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "button danger", id: "end-yes",
+          onclick: () => sayEvening(g, "end") }, t("sheet.endYes")),
+        h("button", { type: "button", class: "button", id: "end-no",
+          onclick: () => {
+            ending.game = null;
+            drawSheet(false);
+            document.getElementById("end-evening")?.focus();
+          } }, t("action.cancel")))));
+    return box;
+  }
+  box.append(h("button", {
+    type: "button", class: "button big", id: "end-evening", "aria-describedby": "end-hint",
+    onclick: () => {
+      ending.game = g.id;
+      drawSheet(false);
+      document.getElementById("end-yes")?.focus();
+    },
+  }, t("sheet.endEvening")),
+  h("p", { class: "hint", id: "end-hint" }, t("sheet.endHint")));
+  return box;
+}
+
+/** The scorekeeper's word on the evening ("end" or "reopen"), kept in the outbox and sent:
+ * at once with the network, else when it is back. Taking back an end that has not left the
+ * phone only drops it. */
+function sayEvening(g, kind) {
+  ending.game = null;
+  // An end still on the phone (waiting, or refused by the service) is simply dropped.
+  const pending = Outbox.of(g.id).filter((e) => e.kind === "end").at(-1);
+  if (kind === "reopen" && pending) {
+    Outbox.remove(pending.id);
+    toast(t("sheet.reopened"));
+  } else {
+    Outbox.push({ game: g.id, kind, key: randomKey() });
+  }
+  drawSheet(false);
+  document.getElementById(kind === "end" ? "reopen-evening" : "end-evening")?.focus();
+  flushOutbox(g.id);
+}
+
+function ledger(g, final = false) {
   const box = h("div", { class: "card ledger" }, h("h2", {}, t("sheet.balances")));
   const list = h("div", { class: "balances" });
   g.seats.forEach((name, seat) => {
@@ -264,7 +349,7 @@ function ledger(g) {
   box.append(list);
   if (g.pot) box.append(h("p", { class: "hint" }, t("sheet.pot", { n: g.pot })));
   const transfers = g.transfers || [];
-  box.append(h("h3", {}, t("sheet.transfers")));
+  box.append(h("h3", { id: "transfers-title" }, t(final ? "sheet.transfersFinal" : "sheet.transfers")));
   if (!transfers.length) {
     box.append(h("p", { class: "muted" }, t("sheet.noTransfers")));
   } else {

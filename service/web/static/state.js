@@ -94,6 +94,7 @@ async function flushOutbox(gameId) {
   sending.timer = null;
   let sent = 0;
   let vouched = 0;
+  let evening = null;  // the scorekeeper's last word on the evening sent: "end" or "reopen"
   let refused = false;
   try {
     for (const entry of waiting) {
@@ -107,6 +108,15 @@ async function flushOutbox(gameId) {
           });
           Outbox.remove(entry.id);
           vouched += 1;
+          continue;
+        }
+        if (entry.kind === "end" || entry.kind === "reopen") {
+          // "The evening is over", or taken back: with its key, so a resend is the same word.
+          await api("POST", `/games/${gameId}/${entry.kind}`, {
+            token: saved.token, headers: { "Idempotency-Key": entry.key },
+          });
+          Outbox.remove(entry.id);
+          evening = entry.kind;
           continue;
         }
         if (entry.kind === "add") {
@@ -150,12 +160,13 @@ async function flushOutbox(gameId) {
     sending.busy = false;
   }
   if (G.id === gameId) {
-    if (sent || vouched || refused) {  // a refusal says the game moved on: read it as it is now
+    if (sent || vouched || evening || refused) {  // a refusal says the game moved on: read it as it is now
       G.etag = null;
       await refreshGame().catch(() => {});
     }
     if (sent) toast(t("outbox.sent", { n: sent }));
     else if (vouched) toast(t("outbox.sentVerdicts", { n: vouched }));
+    else if (evening) toast(t(evening === "end" ? "sheet.ended" : "sheet.reopened"));
     if (location.hash === `#/games/${gameId}`) screens.drawSheet(false);
   }
 }
