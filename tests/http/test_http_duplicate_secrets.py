@@ -282,17 +282,18 @@ def test_no_answer_but_the_organiser_s_depends_on_a_board_not_yet_played_everywh
                 evening.record(where, records.evening(board, int(step)))
                 complete = board not in _secret(evening, closed)
                 for w, shadow in shadows.items():
-                    if w == step or complete:
-                        shadow.record(where, records.evening(board, int(step)))
-                    else:
-                        shadow.record(where, records.other(board, int(step)))
-                    if complete:  # the board is no secret now: the evening's results
+                    if complete:  # the board is no secret now: the evening's results, given
+                        # before the hand that completes it (which may end the round)
                         for other, table in shadow.tables.items():
                             if board in table["boards"][:len(shadow.records[other])]:
                                 n = table["boards"].index(board) + 1
                                 wanted = evening.records[other][n - 1]
                                 if shadow.records[other][n - 1] != wanted:
                                     shadow.correct(other, n, wanted)
+                    if w == step or complete:
+                        shadow.record(where, records.evening(board, int(step)))
+                    else:
+                        shadow.record(where, records.other(board, int(step)))
 
             # The room reads the same in every evening; each table the same as in its shadow.
             room = room_readings(evening, walk.boards)
