@@ -679,7 +679,7 @@ class EventService:
         """A table's game has just finished in ``unit`` (``game``: as that write leaves it,
         the event held since before it): when every table of its round has finished, the
         round ends now, in the same write, exactly as the organiser's close would end it
-        (EVENTS.md "Round": both count the same) — its close time, its games closed, an
+        (both ends of a round count the same) — its close time, its games closed, an
         action in the history (``automatic``, with the disputes open then), and its tables
         counted for the event's club. Returns ``game`` as the close leaves it, or None while
         another table is still being played."""

@@ -1,5 +1,5 @@
-"""A round's end through the API (EVENTS.md "Words": a round ends when all its games end, or
-when the organiser closes it; CLUBS.md: results count from ended rounds, both ends alike), on
+"""A round's end through the API (a round ends when all its games end, or when the organiser
+closes it; results count for the club from ended rounds, both ends alike), on
 SQLite and PostgreSQL: the hand that finishes a round's last game ends the round in the same
 write — its close time, its history, its tables counted for the club — for free deals, a
 round of several tables, a duplicate round and an evening of Mitigatti."""

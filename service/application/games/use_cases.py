@@ -387,8 +387,8 @@ class GameService:
 
     def _end_round(self, unit: UnitOfWork, after: GameView) -> None:
         """A table has just finished (``after``: its game as this write leaves it): its round
-        ends now if every other table of it has finished too (EVENTS.md "Round": both ends
-        of a round count the same), and the game's view kept is then the closed one."""
+        ends now if every other table of it has finished too (both ends of a round count
+        the same), and the game's view kept is then the closed one."""
         assert self.rounds is not None
         closed = self.rounds.table_finished(unit, after)
         if closed is not None:
@@ -620,7 +620,7 @@ class GameService:
 
 def _check_open(game: StoredGame) -> None:
     """A table whose round has ended (every table of it finished, or the organiser closed
-    it) takes no more changes from its table: it counts as it stood (EVENTS.md); the
+    it) takes no more changes from its table: it counts as it stood; the
     organiser can still correct its hands."""
     if game.closed_at is not None:
         raise Conflict(
