@@ -224,7 +224,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     keys = IdempotencyService(store.idempotency, service.clock)
     app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
-    app.extensions["segnapunti.events"] = EventService(store.events, service)
+    app.extensions["segnapunti.events"] = EventService(store.events, service, store.refusals)
     units = UnitOfWorkFactory(store, keys)
 
     def fill_facts(game_ids: Collection[str]) -> None:

@@ -17,6 +17,7 @@ from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
 from .idempotency import SqlIdempotencyRepository
+from .refusals import SqlRefusalRepository
 from .repository import SqlGameRepository
 
 #: How long the readiness check may take to connect and to run its query (seconds).
@@ -36,6 +37,7 @@ class SqlStore:
         self.events = SqlEventRepository(self.connections, self.games)
         self.idempotency = SqlIdempotencyRepository(self.connections)
         self.clubs = SqlClubRepository(self.connections)
+        self.refusals = SqlRefusalRepository(self.connections)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, str | None] | None = None

@@ -57,6 +57,7 @@ from ..ports import (
     StoredHand,
     TokenKind,
 )
+from ..refusals import counting_refusals
 from ..unit_of_work import UnitOfWork
 from .access import (
     TOKEN_BYTES,
@@ -342,7 +343,9 @@ class GameService:
                 code="too_many_hands",
             )
         # The summary of the hands so far stands for them: nothing here walks the game.
-        record, result = parse_and_score(view.setup, data, (), view.summary)
+        board = view.setup.board_of(view.summary.hands_played + 1)
+        with counting_refusals(unit, game_id, board, self.clock):
+            record, result = parse_and_score(view.setup, data, (), view.summary)
         canonical = record.to_json()
         stored = self._write_hand(unit.games.add_hand, game, kind, len(game.hands) + 1,
                                   record=canonical)
@@ -398,8 +401,11 @@ class GameService:
         current = self._stored_hand(game, number)
         _check_if_match(game_id, current, if_match)
         view = self.views.view(game)
-        record, result = parse_and_score(view.setup, data,
-                                          [hand.result for hand in view.hands[: number - 1]])
+        # The organiser corrects a table's hand knowing the boards: not counted.
+        board = None if organiser else view.setup.board_of(number)
+        with counting_refusals(unit, game_id, board, self.clock):
+            record, result = parse_and_score(
+                view.setup, data, [hand.result for hand in view.hands[: number - 1]])
         chain = [(h.dealer, h.result) for h in view.hands]
         chain[number - 1] = (record.dealer, result)
         broken = later_hands_problems(view.setup, chain, number)
