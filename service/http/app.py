@@ -154,7 +154,8 @@ def _refuse_undecodable_text() -> Response | None:
 
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
-BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember",
+BODYLESS = {"events.CloseRound", "events.ReleaseBoard", "clubs.UnmergeMember",
+            "clubs.ForgetMember",
             "games.EndEvening", "games.ReopenEvening"}
 
 
