@@ -306,9 +306,9 @@ class EventService:
         if state is None:
             raise EventNotFound(Text("there is no event {event} for this token",
                                      event=repr(event_id)))
-        if kind == "edit":  # the organiser's answers say the tables' refusals too
-            state = (*state, self.refusals.refusals_state(event_id))
-        digest = hashlib.sha256(f"{event_id}|{state}".encode()).hexdigest()[:16]
+        # The organiser's answers say the tables' refusals too: their state is part of it.
+        seen = (*state, self.refusals.refusals_state(event_id)) if kind == "edit" else state
+        digest = hashlib.sha256(f"{event_id}|{seen}".encode()).hexdigest()[:16]
         return f"e{state[0]}.{state[1]}-{digest}", kind
 
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
