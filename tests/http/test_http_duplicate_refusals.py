@@ -176,14 +176,3 @@ def test_refusals_are_counted_by_every_process_and_survive_a_restart(
     assert counts(client, evening) == {
         (1, number): (REFUSALS_PER_BOARD, REFUSALS_PER_BOARD, True)}
 
-
-def test_a_free_deal_event_counts_no_refusals(client: Any) -> None:
-    created = client.post(f"{API}/events", json={
-        "name": "Serata", "variant": "gatti-3", "format": "individual",
-        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]}).json
-    url = f"{API}/events/{created['id']}"
-    edit = created["tokens"]["edit"]
-    table = client.post(f"{url}/rounds", json={}, headers=auth(edit)).json["tables"][0]
-    for _ in range(REFUSALS_PER_BOARD + 1):
-        assert_problem(post(client, table, {"dealer": 0, "discard": ["KH", "XX", "4S"]}), 422)
-    assert client.get(url, headers=auth(edit)).json["refusals"]["boards"] == []

@@ -190,12 +190,19 @@ def refusals_json(found: list[TableRefusals] | None) -> dict[str, Any]:
     } for f in found]}}
 
 
+def _refusals(service: EventService, view: EventView) -> dict[str, Any]:
+    """A duplicate event's refusals, for the organiser's token (nothing else has any)."""
+    if not view.setup.duplicate:
+        return {}
+    return refusals_json(service.refusals_of(view.id, bearer_token()))
+
+
 def _organisers_event_json(event_id: str) -> dict[str, Any]:
-    """The event as ``GET /events/{id}`` answers it: with the tables' refusals for the
-    organiser's token."""
-    service, token = event_service(), bearer_token()
-    return {**event_json(service.get_event(event_id, token)),
-            **refusals_json(service.refusals_of(event_id, token))}
+    """The event as ``GET /events/{id}`` answers it: a duplicate event's with the tables'
+    refusals for the organiser's token."""
+    service = event_service()
+    view = service.get_event(event_id, bearer_token())
+    return {**event_json(view), **_refusals(service, view)}
 
 
 def tables_json(view: EventView, number: int, links: list[TableLinks]) -> dict[str, Any]:
@@ -513,8 +520,7 @@ class EventExport(MethodView):
         """
         service = event_service()
         view, found = service.get_standings(event_id, bearer_token())
-        body = {**event_json(view), **refusals_json(service.refusals_of(event_id,
-                                                                       bearer_token())),
+        body = {**event_json(view), **_refusals(service, view),
                 "standings": standings_json(view, found),
                 "history": _history_json(service, event_id)}
         response = current_app.json.response(body)

@@ -127,8 +127,8 @@ class EventSchema(PassThroughSchema):
     current_round = fields.Integer(allow_none=True)
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
     refusals = fields.Nested(RefusalsSchema, metadata={
-        "description": "the organiser's token only: the duplicate tables' refused records, "
-                       "board by board"})
+        "description": "a duplicate event's, to the organiser's token only: its tables' "
+                       "refused records, board by board"})
     created_at = fields.String(required=True)
     version = fields.Integer(required=True)
 
