@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from page_driver import call
+from page_driver import Table, call
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
@@ -84,3 +84,28 @@ def test_the_organisers_refusals_speak_italian(phones: Any) -> None:
     expect(page.locator("#refusals-title")).to_have_text("Registrazioni rifiutate")
     expect(page.locator("#refusal-1-1-1")).to_contain_text(
         "Turno 1, tavolo 1, smazzata 1: rifiutata una volta")
+
+
+def test_a_stopped_table_hears_at_once_that_the_organiser_must_release_the_board(
+        phones: Any) -> None:
+    """The scorekeeper of a table stopped on a board saves its record: the page says so
+    straight away (a 429 that names no time to wait is not sent again)."""
+    phone = phones()
+    page, base = phone.page, phone.base
+    created = call(base, "POST", "/events", body={
+        "name": "Duplicato", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "seed": SEED, "entrants": [{"name": n} for n in SIX]})
+    table = call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"],
+                 {})["tables"][0]
+    assert {_refused(base, table, 1) for _ in range(REFUSALS_PER_BOARD)} == {422}
+    driver = Table(page, base)
+    page.goto(f"{base}/#/games/{table['game']}?token={table['tokens']['edit']}")
+    driver.new_hand()
+    driver.points(0, 40)
+    page.keyboard.type("20")
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.method) if "/hands" in r.url else None)
+    driver.save()
+    expect(page.get_by_role("alert").filter(has_text="board 1")).to_contain_text(
+        "once the organiser releases it", timeout=1500)
+    assert requests == ["POST"]
