@@ -1,5 +1,5 @@
-"""A duplicate table's refused records, counted board by board (EVENTS.md "Duplicate": a
-board keeps its secret until every table due to play it has played it).
+"""A duplicate table's refused records, counted board by board: a board keeps its secret
+until every table due to play it has played it.
 
 A refusal names the board, the seat and the card it disagrees with, never who holds the card;
 still, each refusal says that some seat was not dealt some card, so a table that posts records

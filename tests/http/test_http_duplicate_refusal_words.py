@@ -1,5 +1,5 @@
-"""A refusal never says who holds a card (EVENTS.md "Duplicate": a board keeps its secret
-until every table due to play it has played it), on SQLite and PostgreSQL.
+"""A refusal never says who holds a card: a duplicate board keeps its secret until every
+table due to play it has played it. On SQLite and PostgreSQL.
 
 For every duplicate variant, a table posts to the board it is about to play records that
 misplace its cards in every way a record can: a shuffled pack as its tricks, the hands

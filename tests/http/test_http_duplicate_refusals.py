@@ -1,5 +1,5 @@
-"""Probing a board must not pay (EVENTS.md "Duplicate": a board keeps its secret until every
-table due to play it has played it), on SQLite and PostgreSQL: a duplicate table's refused
+"""Probing a board must not pay (a duplicate board keeps its secret until every table due to
+play it has played it), on SQLite and PostgreSQL: a duplicate table's refused
 records are counted board by board in the database; past the limit the table's token gets
 ``429`` for that board alone, until the organiser, who sees every table's counts, releases
 it. A refused record changes nothing else; its refusal is counted all the same, by every

@@ -1,6 +1,6 @@
 """The organiser's screen of a duplicate evening says which table was refused how often on
-which board (EVENTS.md "Duplicate": a board keeps its secret until every table due to play it
-has played it): a table refused as often as the limit allows is stopped on that board, and the
+which board (a duplicate board keeps its secret until every table due to play it has played
+it): a table refused as often as the limit allows is stopped on that board, and the
 organiser releases it from the screen."""
 
 from __future__ import annotations
