@@ -83,6 +83,7 @@ from .ports import (
     StoredRound,
     StoredTable,
 )
+from .refusals import REFUSALS_PER_BOARD
 from .unit_of_work import UnitOfWork
 
 #: Standings kept in this process: one per event, for the state it was computed at.
@@ -754,6 +755,11 @@ class TableRefusals:
     table: int
     refused: BoardRefusals
 
+    @property
+    def stopped(self) -> bool:
+        """The table reached the limit: it records the board no more until released."""
+        return self.refused.counted >= REFUSALS_PER_BOARD
+
 
 @dataclass(frozen=True, slots=True)
 class Dispute:
@@ -908,7 +914,7 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableRefusals", "TableView", "board_plays", "board_shown", "boards_owed", "event_boards",
-           "finished_boards", "hand_board", "open_disputes", "repeated", "seating_of",
-           "table_tokens"]
+           "TableLinks", "TableRefusals", "TableView", "board_plays", "board_shown",
+           "boards_owed", "event_boards", "finished_boards", "hand_board", "open_disputes",
+           "repeated", "seating_of", "table_tokens"]
 

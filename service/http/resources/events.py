@@ -185,7 +185,7 @@ def refusals_json(found: list[TableRefusals] | None) -> dict[str, Any]:
         "board": f.refused.board,
         "refused": f.refused.counted,
         "total": f.refused.refused,
-        "stopped": f.refused.counted >= REFUSALS_PER_BOARD,
+        "stopped": f.stopped,
         "last_refused_at": f.refused.last_refused_at.isoformat(),
     } for f in found]}}
 
