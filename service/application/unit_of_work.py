@@ -84,6 +84,10 @@ class UnitOfWork:
         self.attempt = 0
         self._after_commit: list[Callable[[], None]] = []
         self._despite_rollback: list[Callable[[], None]] = []
+        #: Whether ``run`` leaves the writes kept despite a refusal to its caller
+        #: (``run_once``, whose request may yet be answered by its twin's), in ``_refused``.
+        self._caller_keeps = False
+        self._refused: list[Callable[[], None]] = []
 
     # -- what a use case sees ----------------------------------------------------------------
 
@@ -131,6 +135,7 @@ class UnitOfWork:
         same next hand is the wrong dealer's). Only if the game keeps changing under it does
         the client get the 409."""
         reconnected = False
+        self._refused = []
         for number in range(1, self.attempts + 1):
             self.attempt = number
             self._after_commit = []
@@ -156,7 +161,11 @@ class UnitOfWork:
                 log.warning("the database connection was lost during a write; trying again")
                 continue
             except Exception:
-                self._keep_despite_rollback()
+                refused, self._despite_rollback = self._despite_rollback, []
+                if self._caller_keeps:
+                    self._refused = refused
+                else:
+                    self._keep_despite_rollback(refused)
                 raise
             self._run_after_commit()
             return result
@@ -184,22 +193,27 @@ class UnitOfWork:
                 keys.remember(request.scope, request.key, request_fingerprint, first)
             return response
 
+        self._caller_keeps = True
         try:
             return self.run(attempt)
         except Exception:
             # A twin with the same key may have committed while this request ran: then
             # whatever this one ran into (the dealer moved on, the game is finished) is only
-            # that it came second, and its answer is the twin's. The twin's effect and key
-            # commit together, so a read that saw the effect sees the key too.
+            # that it came second, and its answer is the twin's (and it was refused nothing).
+            # The twin's effect and key commit together, so a read that saw the effect sees
+            # the key too.
             saved = keys.replay(request.scope, request.key, request_fingerprint)
             if saved is None:
+                self._keep_despite_rollback(self._refused)
                 raise
             return replayed(saved)
+        finally:
+            self._caller_keeps = False
+            self._refused = []
 
-    def _keep_despite_rollback(self) -> None:
+    def _keep_despite_rollback(self, actions: list[Callable[[], None]]) -> None:
         """The writes that stand although the request was refused, in a transaction of their
         own. A failure is logged: the request is answered with its refusal all the same."""
-        actions, self._despite_rollback = self._despite_rollback, []
         if not actions:
             return
         try:

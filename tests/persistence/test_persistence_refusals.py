@@ -5,15 +5,16 @@ never for a try that is run again after a concurrent change."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import text
 
 from service.application.errors import ConcurrentChange
+from service.application.idempotency import IdempotencyService, SavedResponse
 from service.application.ports import StoredGame
-from service.application.unit_of_work import UnitOfWork
+from service.application.unit_of_work import KeyedRequest, UnitOfWork
 from service.domain import Problem, RecordInvalid
 from service.persistence import SqlStore, make_engine
 
@@ -24,7 +25,8 @@ T0 = datetime(2026, 11, 28, 21, 0, tzinfo=UTC)
 def store(migrated_url: str) -> Iterator[SqlStore]:
     engine = make_engine(migrated_url)
     with engine.begin() as connection:
-        for table in ("board_refusals", "hand_versions", "hands", "games"):
+        for table in ("board_refusals", "idempotency_keys", "hand_versions", "hands",
+                      "games"):
             connection.execute(text(f"DELETE FROM {table}"))
     made = SqlStore(engine)
     made.games.add_game(StoredGame(
@@ -85,3 +87,40 @@ def test_a_release_leaves_the_total_and_counts_afresh(store: SqlStore) -> None:
     assert refusals.release_refusals("t1", 1) is False
     refusals.add_refusal("t1", 1, T0)
     assert refusals.counted_refusals("t1", 1) == 1
+
+
+def test_a_keyed_request_answered_by_its_twin_is_refused_nothing(
+        store: SqlStore, migrated_url: str) -> None:
+    """A request sent twice with one ``Idempotency-Key`` (a phone's retry while the first is
+    still running): the twin committed first, so this one, refused only for coming second
+    (the board it scored against was the next one), answers the twin's response and counts
+    no refusal; refused with no twin, it counts one."""
+    keys = IdempotencyService(store.idempotency, lambda: T0)
+    twin_engine = make_engine(migrated_url)
+    twin_keys = IdempotencyService(SqlStore(twin_engine).idempotency, lambda: T0)
+    first = SavedResponse(201, {"Content-Type": "application/json"}, b"{}")
+
+    def keyed(key: str, twin: bool) -> tuple[UnitOfWork, KeyedRequest, Callable[[], str]]:
+        unit = UnitOfWork(store, keys, sleep=lambda _s: None)
+        request = KeyedRequest("t1", key, "POST", "/api/v1/games/t1/hands", {"dealer": 0})
+
+        def work() -> str:
+            if twin:  # the twin commits, on a connection of its own, while this one runs
+                twin_keys.remember("t1", key, request.fingerprint, first)
+            unit.despite_rollback(lambda: unit.refusals.add_refusal("t1", 2, T0))
+            raise _refused()
+
+        return unit, request, work
+
+    try:
+        unit, request, work = keyed("k-twin", twin=True)
+        answered = unit.run_once(request, work, kept=lambda _r: None,
+                                 replayed=lambda saved: f"replayed {saved.status}")
+        assert answered == "replayed 201"
+        assert store.refusals.counted_refusals("t1", 2) == 0
+        unit, request, work = keyed("k-alone", twin=False)
+        with pytest.raises(RecordInvalid):
+            unit.run_once(request, work, kept=lambda _r: None, replayed=lambda _s: "")
+        assert store.refusals.counted_refusals("t1", 2) == 1
+    finally:
+        twin_engine.dispose()
