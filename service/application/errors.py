@@ -152,3 +152,12 @@ class PreconditionFailed(ApplicationError):
     """The version named is not the hand's current one."""
 
     code = "precondition_failed"
+
+
+class BoardRefused(ApplicationError):
+    """A duplicate table whose records of a board were refused too often: it records that
+    board no more until the event's organiser releases it (429, with no time to wait: only
+    the organiser lifts it)."""
+
+    code = "board_refusals_exceeded"
+    field = "board"

@@ -77,16 +77,19 @@ from .games import (
 )
 from .lookalikes import looks
 from .ports import (
+    BoardRefusals,
     EventAction,
     EventCredentials,
     EventRepository,
     GameIdTaken,
+    RefusalRepository,
     StaleGame,
     StoredEvent,
     StoredGame,
     StoredRound,
     StoredTable,
 )
+from .refusals import REFUSALS_PER_BOARD
 from .unit_of_work import UnitOfWork
 
 #: Standings kept in this process: one per event, for the state it was computed at.
@@ -312,9 +315,12 @@ class EventService:
     """The use cases of events, over an ``EventRepository`` and the games of their tables
     (``TableGames``)."""
 
-    def __init__(self, repository: EventRepository, games: TableGames) -> None:
+    def __init__(self, repository: EventRepository, games: TableGames,
+                 refusals: RefusalRepository) -> None:
         self.repository = repository
         self.games = games
+        #: The duplicate tables' refused records, board by board (``refusals``).
+        self.refusals = refusals
         self._standings: LruCache[tuple[str, bool], tuple[tuple[object, ...], Standings]] = (
             LruCache(CACHED_STANDINGS))
 
@@ -355,7 +361,9 @@ class EventService:
         if state is None:
             raise EventNotFound(Text("there is no event {event} for this token",
                                      event=repr(event_id)))
-        digest = hashlib.sha256(f"{event_id}|{state}".encode()).hexdigest()[:16]
+        # The organiser's answers say the tables' refusals too: their state is part of it.
+        seen = (*state, self.refusals.refusals_state(event_id)) if kind == "edit" else state
+        digest = hashlib.sha256(f"{event_id}|{seen}".encode()).hexdigest()[:16]
         return f"e{state[0]}.{state[1]}-{digest}", kind
 
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
@@ -413,6 +421,15 @@ class EventService:
         self._authorize(event_id, token, write=True)
         view = self._view(self._load(event_id))
         return view, event_boards(view)
+
+    def refusals_of(self, event_id: str, token: str | None) -> list[TableRefusals] | None:
+        """The duplicate tables' refused records, board by board, for the organiser (None
+        to the room's read token: who was refused is the organiser's to know)."""
+        kind, _credentials = self._authorize(event_id, token, write=False)
+        if kind != "edit":
+            return None
+        return [TableRefusals(round_, table, found)
+                for round_, table, found in self.refusals.event_refusals(event_id)]
 
     def room_link(self, event_id: str, token: str | None) -> str:
         """The room's read token again, for the organiser (edit token only)."""
@@ -610,6 +627,36 @@ class EventService:
             raise _concurrent() from error
         return corrected
 
+    def release_board(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
+                      table: int, board: int) -> list[TableRefusals]:
+        """The organiser lets table ``table`` of round ``number`` record board ``board``
+        again: its refusals of the board count no more toward the limit (they stay in its
+        total), and the event's history keeps how many were released. 404 for a table or a
+        board it does not play; nothing to release changes nothing."""
+        self._authorize(event_id, token, write=True)
+        event = self._load(event_id)
+        played = self._round(event, number)
+        found = next((t for t in played.tables if t.number == table), None)
+        if found is None:
+            raise NotFound(Text("round {n} of event {event} has no table {table}", n=number,
+                                event=event_id, table=table))
+        if board not in {b.number for b in
+                         self.games.view_at(found.game_id, found.game_version).setup.boards}:
+            raise NotFound(Text("table {table} of round {n} plays no board {board}",
+                                table=table, n=number, board=board))
+        counted = unit.refusals.counted_refusals(found.game_id, board)
+        if unit.refusals.release_refusals(found.game_id, board):
+            try:
+                unit.events.record_action(
+                    event_id, expected_version=event.version, action="release_board",
+                    data={"round": number, "table": table, "game": found.game_id,
+                          "board": board, "released": counted},
+                    now=self.clock())
+            except StaleGame as error:
+                raise _concurrent() from error
+        return [TableRefusals(round_, t, refused)
+                for round_, t, refused in unit.refusals.event_refusals(event_id)]
+
     def swap(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
              tables: object) -> EventView:
         """The organiser's swap: round ``number`` seated anew, before any hand is recorded at
@@ -798,6 +845,20 @@ class EventService:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRefusals:
+    """A table's refused records of one board (``refusals``): its round and table."""
+
+    round: int
+    table: int
+    refused: BoardRefusals
+
+    @property
+    def stopped(self) -> bool:
+        """The table reached the limit: it records the board no more until released."""
+        return self.refused.counted >= REFUSALS_PER_BOARD
+
+
+@dataclass(frozen=True, slots=True)
 class Dispute:
     """A hand of a round that a player disputes, as it stands: its table, its number, and
     who disputes it and why."""
@@ -942,7 +1003,7 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
-           "TableLinks", "TableView", "board_plays", "board_shown", "boards_owed", "event_boards",
-           "finished_boards", "hand_board", "open_disputes", "repeated", "seating_of",
-           "table_tokens"]
+           "TableLinks", "TableRefusals", "TableView", "board_plays", "board_shown",
+           "boards_owed", "event_boards", "finished_boards", "hand_board", "open_disputes",
+           "repeated", "seating_of", "table_tokens"]
 

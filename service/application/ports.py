@@ -485,6 +485,46 @@ class EventRepository(Protocol):
         the event's history, the event one version on (else ``StaleGame``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class BoardRefusals:
+    """A duplicate table's refused records of one board: ``refused`` every one ever,
+    ``released`` those the organiser has let go; the rest count toward the limit."""
+
+    game_id: str
+    board: int
+    refused: int
+    released: int
+    last_refused_at: datetime
+
+    @property
+    def counted(self) -> int:
+        return self.refused - self.released
+
+
+class RefusalRepository(Protocol):
+    """The refused records of duplicate tables, board by board: written even though the
+    refused request's own transaction rolled back (``UnitOfWork.despite_rollback``)."""
+
+    def counted_refusals(self, game_id: str, board: int) -> int:
+        """The refusals of ``board`` at the table of ``game_id`` not released (0: none)."""
+
+    def add_refusal(self, game_id: str, board: int, now: datetime) -> None:
+        """One more refused record of ``board`` at the table of ``game_id``: an increment
+        in the database (concurrent refusals each count)."""
+
+    def event_refusals(self, event_id: str
+                       ) -> list[tuple[int, int, BoardRefusals]]:
+        """Every table of the event with refused records: (round, table, its refusals of a
+        board), by round, table and board."""
+
+    def refusals_state(self, event_id: str) -> int:
+        """A number that grows with every refusal and release at the event's tables."""
+
+    def release_refusals(self, game_id: str, board: int) -> bool:
+        """The organiser releases the table's refusals of ``board`` (they count no more);
+        whether there were any."""
+
+
 class ClubRepository(Protocol):
     """Clubs and their members (issue 29): every change guarded by the club's version
     (else ``StaleGame``) and kept in its history."""
@@ -587,3 +627,6 @@ class Store(Protocol):
 
     @property
     def clubs(self) -> ClubRepository: ...
+
+    @property
+    def refusals(self) -> RefusalRepository: ...

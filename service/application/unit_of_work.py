@@ -11,6 +11,10 @@ A ``UnitOfWork`` is made for one request (``UnitOfWorkFactory``) and owns:
   the commit was asked for is tried once more on a new one;
 - **the work after the commit** (``after_commit``): keeping the views the write made in the
   caches. It runs only once the write stands, and its failures are logged, never answered;
+- **the writes that stand despite a refusal** (``despite_rollback``): a refused request
+  changes nothing, yet its refusal is counted (a duplicate table's refused records of a
+  board). They run in a transaction of their own once the request's has rolled back, and
+  only when the request ends refused (not when a try is run again);
 - **the idempotency replay** (``run_once``): a request with an ``Idempotency-Key`` gets the
   first response again; the first 2xx response is stored in the transaction of its effect.
 
@@ -31,7 +35,14 @@ from typing import Any, TypeVar
 
 from .errors import ConcurrentChange
 from .idempotency import IdempotencyService, SavedResponse, fingerprint
-from .ports import ClubRepository, EventRepository, GameRepository, Store, StoreUnavailable
+from .ports import (
+    ClubRepository,
+    EventRepository,
+    GameRepository,
+    RefusalRepository,
+    Store,
+    StoreUnavailable,
+)
 
 #: How often one request's write is tried when other requests keep changing the game.
 WRITE_ATTEMPTS = 5
@@ -72,6 +83,11 @@ class UnitOfWork:
         #: The try running now, from 1.
         self.attempt = 0
         self._after_commit: list[Callable[[], None]] = []
+        self._despite_rollback: list[Callable[[], None]] = []
+        #: Whether ``run`` leaves the writes kept despite a refusal to its caller
+        #: (``run_once``, whose request may yet be answered by its twin's), in ``_refused``.
+        self._caller_keeps = False
+        self._refused: list[Callable[[], None]] = []
 
     # -- what a use case sees ----------------------------------------------------------------
 
@@ -91,6 +107,11 @@ class UnitOfWork:
         return self.store.clubs
 
     @property
+    def refusals(self) -> RefusalRepository:
+        """Duplicate tables' refused records: written through ``despite_rollback``."""
+        return self.store.refusals
+
+    @property
     def retried(self) -> bool:
         """Whether this try follows one that lost to a concurrent change: what was read
         before the write began (a game's version with its credentials) is stale."""
@@ -99,6 +120,11 @@ class UnitOfWork:
     def after_commit(self, action: Callable[[], None]) -> None:
         """Run ``action`` once this try has committed (never if it rolls back)."""
         self._after_commit.append(action)
+
+    def despite_rollback(self, action: Callable[[], None]) -> None:
+        """Run ``action`` (a write) in a transaction of its own if this try ends in an error
+        that refuses the request: its own writes roll back, ``action``'s stand."""
+        self._despite_rollback.append(action)
 
     # -- running it --------------------------------------------------------------------------
 
@@ -109,9 +135,11 @@ class UnitOfWork:
         same next hand is the wrong dealer's). Only if the game keeps changing under it does
         the client get the 409."""
         reconnected = False
+        self._refused = []
         for number in range(1, self.attempts + 1):
             self.attempt = number
             self._after_commit = []
+            self._despite_rollback = []
             ran = False
             try:
                 with self.store.atomic():
@@ -132,6 +160,13 @@ class UnitOfWork:
                 reconnected = True
                 log.warning("the database connection was lost during a write; trying again")
                 continue
+            except Exception:
+                refused, self._despite_rollback = self._despite_rollback, []
+                if self._caller_keeps:
+                    self._refused = refused
+                else:
+                    self._keep_despite_rollback(refused)
+                raise
             self._run_after_commit()
             return result
         raise AssertionError("unreachable")  # pragma: no cover
@@ -158,17 +193,36 @@ class UnitOfWork:
                 keys.remember(request.scope, request.key, request_fingerprint, first)
             return response
 
+        self._caller_keeps = True
         try:
             return self.run(attempt)
         except Exception:
             # A twin with the same key may have committed while this request ran: then
             # whatever this one ran into (the dealer moved on, the game is finished) is only
-            # that it came second, and its answer is the twin's. The twin's effect and key
-            # commit together, so a read that saw the effect sees the key too.
+            # that it came second, and its answer is the twin's (and it was refused nothing).
+            # The twin's effect and key commit together, so a read that saw the effect sees
+            # the key too.
             saved = keys.replay(request.scope, request.key, request_fingerprint)
             if saved is None:
+                self._keep_despite_rollback(self._refused)
                 raise
             return replayed(saved)
+        finally:
+            self._caller_keeps = False
+            self._refused = []
+
+    def _keep_despite_rollback(self, actions: list[Callable[[], None]]) -> None:
+        """The writes that stand although the request was refused, in a transaction of their
+        own. A failure is logged: the request is answered with its refusal all the same."""
+        if not actions:
+            return
+        try:
+            with self.store.atomic():
+                for action in actions:
+                    action()
+        except Exception:
+            log.exception("a write kept despite a refusal failed; the refusal is answered "
+                          "without it")
 
     def _run_after_commit(self) -> None:
         """The write stands whatever happens here: a failure is logged, never answered as an

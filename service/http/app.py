@@ -155,9 +155,9 @@ def _refuse_undecodable_text() -> Response | None:
 
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
-BODYLESS = {"events.CloseRound", "clubs.UnmergeMember", "clubs.ForgetMember",
-            "games.EndEvening", "games.ReopenEvening", "admin.ClubTokens", "admin.EventTokens",
-            "admin.GameTokens"}
+BODYLESS = {"events.CloseRound", "events.ReleaseBoard", "clubs.UnmergeMember",
+            "clubs.ForgetMember", "games.EndEvening", "games.ReopenEvening", "admin.ClubTokens",
+            "admin.EventTokens", "admin.GameTokens"}
 
 
 def _require_json_body() -> None:
@@ -226,7 +226,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     keys = IdempotencyService(store.idempotency, service.clock)
     app.extensions["segnapunti.store"] = store
     app.extensions["segnapunti.games"] = service
-    events = EventService(store.events, service)
+    events = EventService(store.events, service, store.refusals)
     service.rounds = events  # a table's last hand ends its round in the same write
     app.extensions["segnapunti.events"] = events
     units = UnitOfWorkFactory(store, keys)

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service.application.errors import (
     ApplicationError,
+    BoardRefused,
     Conflict,
     Forbidden,
     IdempotencyKeyInvalid,
@@ -57,6 +58,7 @@ _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
     PreconditionFailed: 412,
     PreconditionRequired: 428,
     PrinterBusy: 503,
+    BoardRefused: 429,
 }
 
 # Marshmallow's messages, as stable codes.

@@ -210,6 +210,24 @@ class EventTableRow(Base):
     entrants: Mapped[list[int]] = mapped_column(JSONType)
 
 
+class BoardRefusalRow(Base):
+    """A duplicate table's refused records of one board: every refusal counted, and how many
+    of them the organiser has released. ``refused - released`` is what the limit counts; the
+    two only grow, so their sum across an event moves with every change (the organiser's
+    screen polls by it). Written in a transaction of its own after the refused request's
+    rolled back: the record changes nothing, its refusal is still counted."""
+
+    __tablename__ = "board_refusals"
+    __table_args__ = (CheckConstraint("released <= refused", name="released_counted"),)
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    refused: Mapped[int] = mapped_column(Integer)
+    released: Mapped[int] = mapped_column(Integer)
+    last_refused_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class ActionColumns:
     """What every history of actions holds besides whose it is and at which of its versions:
     the order of insertion, the action, what it did, and when."""

@@ -18,6 +18,7 @@ from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
 from .idempotency import SqlIdempotencyRepository
+from .refusals import SqlRefusalRepository
 from .repository import SqlGameRepository
 
 #: How long the readiness check may take to connect and to run its query (seconds).
@@ -38,6 +39,7 @@ class SqlStore:
         self.idempotency = SqlIdempotencyRepository(self.connections)
         self.clubs = SqlClubRepository(self.connections)
         self.admin = SqlAdminRepository(self.connections)
+        self.refusals = SqlRefusalRepository(self.connections)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, str | None] | None = None

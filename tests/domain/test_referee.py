@@ -55,8 +55,7 @@ def test_the_dealer_is_the_boards() -> None:
     assert problems(variant, board, {"dealer": board.dealer}) == []
     wrong = other_seat(variant, board.dealer)
     assert problems(variant, board, {"dealer": wrong}) == [
-        ("dealer", "not_the_boards_dealer",
-         f"board 2 is dealt by seat {board.dealer}, not seat {wrong}")]
+        ("dealer", "not_the_boards_dealer", f"board 2 is not dealt by seat {wrong}")]
 
 
 def test_the_dealers_discard_comes_from_the_dealers_cards_and_extra_cards() -> None:
@@ -68,8 +67,7 @@ def test_the_dealers_discard_comes_from_the_dealers_cards_and_extra_cards() -> N
     assert problems(variant, board, {"dealer": board.dealer,
                                      "discard": [own[0], stranger.code]}) == [
         ("discard[1]", "not_dealt",
-         (f"board 3: the dealer, seat {board.dealer}, was not dealt {stranger.code}; "
-         f"seat {seat} was"))]
+         f"board 3: the dealer, seat {board.dealer}, was not dealt {stranger.code}")]
 
 
 def test_exposed_cards_are_the_boards() -> None:
@@ -79,9 +77,7 @@ def test_exposed_cards_are_the_boards() -> None:
     hidden = next(c for c in board.hands[2] if c not in board.exposed)
     record["exposed"] = [board.exposed[0].code, hidden.code]
     assert problems(variant, board, record) == [
-        ("exposed[1]", "not_exposed",
-         f"board 1: {hidden.code} (seat 2's) was not exposed; the board exposed "
-         + ", ".join(c.code for c in board.exposed))]
+        ("exposed[1]", "not_exposed", f"board 1: {hidden.code} was not exposed")]
 
 
 def test_a_declared_meld_is_made_of_cards_its_declarer_held() -> None:
@@ -94,7 +90,7 @@ def test_a_declared_meld_is_made_of_cards_its_declarer_held() -> None:
               "declarations": [{"seat": seat, "kind": "trumps", "cards": cards}]}
     assert problems(variant, board, record) == [
         ("declarations[0].cards[2]", "not_dealt",
-         f"board 1: seat {seat} was not dealt {theirs.code}; seat {board.dealer} was")]
+         f"board 1: seat {seat} was not dealt {theirs.code}")]
 
 
 def test_a_meld_said_by_kind_needs_the_cards_its_kind_fixes() -> None:
@@ -112,8 +108,7 @@ def test_a_meld_said_by_kind_needs_the_cards_its_kind_fixes() -> None:
         assert [(f, code) for f, code, _ in found] == [("declarations[0]", "not_dealt")] * len(
             missing)
         for code, (_, _, message) in zip(missing, found, strict=True):
-            holder = board.holder(variant.pack.card(code))
-            assert message == f"board 5: seat 0 was not dealt {code}; seat {holder} was"
+            assert message == f"board 5: seat 0 was not dealt {code}"
 
 
 def test_a_meld_said_by_its_count_needs_as_many_cards_of_its_class() -> None:
@@ -127,7 +122,7 @@ def test_a_meld_said_by_its_count_needs_as_many_cards_of_its_class() -> None:
     assert problems(variant, board, record) == [
         ("declarations[0]", "not_dealt",
          (f"board 4: seat {seat} declared trumps with {trumps + 1} trumps (the Fool is not one), "
-         f"but was dealt {trumps}"))]
+         "but was not dealt so many"))]
 
 
 def test_three_of_a_kind_said_by_rank_needs_three_of_them() -> None:
@@ -138,8 +133,8 @@ def test_three_of_a_kind_said_by_rank_needs_three_of_them() -> None:
                   "declarations": [{"seat": seat, "kind": "three_of_a_kind", "rank": "Q"}]}
         expected = [] if queens >= 3 else [
             ("declarations[0]", "not_dealt",
-             (f"board 6: seat {seat} declared three_of_a_kind with 3 Queens, but was dealt "
-             f"{queens}"))]
+             (f"board 6: seat {seat} declared three_of_a_kind with 3 Queens, but was not "
+             "dealt so many"))]
         assert problems(variant, board, record) == expected
 
 
@@ -151,11 +146,10 @@ def test_a_declared_cricca_or_sequence_is_made_of_cards_its_declarer_held() -> N
         {"seat": seat, "kind": "cricca", "cards": [c.code for c in kings]},
         {"seat": seat, "kind": "sequence", "cards": ["ANGEL", "WORLD", "SUN"]}]}
     expected = [(f"declarations[0].cards[{k}]", "not_dealt",
-                 f"board 2: seat {seat} was not dealt {c.code}; seat {board.holder(c)} was")
+                 f"board 2: seat {seat} was not dealt {c.code}")
                 for k, c in enumerate(kings) if board.holder(c) != seat]
     expected += [(f"declarations[1].cards[{k}]", "not_dealt",
-                  (f"board 2: seat {seat} was not dealt {code}; seat "
-                  f"{board.holder(variant.pack.card(code))} was"))
+                  f"board 2: seat {seat} was not dealt {code}")
                  for k, code in enumerate(["ANGEL", "WORLD", "SUN"])
                  if board.holder(variant.pack.card(code)) != seat]
     assert expected  # the seed deals them apart
@@ -172,7 +166,7 @@ def test_a_cricca_said_by_its_type_needs_as_many_cards_of_its_type() -> None:
                  "declarations": [{"seat": seat, "kind": "cricca", "type": "K", "count": 3}]}
         assert problems(variant, board, three) == ([] if len(kings) >= 3 else [
             ("declarations[0]", "not_dealt",
-             f"board 3: seat {seat} declared cricca with 3 Kings, but was dealt {len(kings)}")])
+             f"board 3: seat {seat} declared cricca with 3 Kings, but was not dealt so many")])
         four = {"dealer": board.dealer,
                 "declarations": [{"seat": seat, "kind": "cricca", "type": "K", "count": 4}]}
         assert len(problems(variant, board, four)) == 4 - len(kings)
@@ -190,13 +184,12 @@ def test_a_declared_accusation_is_made_of_cards_its_declarer_held() -> None:
     missing = [code for code in ("FOOL", "T1")
                if board.holder(variant.pack.card(code)) != seat]
     tarots = sum(1 for c in held(board, seat) if c.is_trump or c.is_fool)
-    expected = [("declarations[0]", "not_dealt",
-                 (f"board 1: seat {seat} was not dealt {code}; seat "
-                 f"{board.holder(variant.pack.card(code))} was")) for code in missing]
+    expected = [("declarations[0]", "not_dealt", f"board 1: seat {seat} was not dealt {code}")
+                for code in missing]
     if tarots < 10:
         expected.append(("declarations[1]", "not_dealt",
                          (f"board 1: seat {seat} declared ten_tarocchi with 10 tarots (the "
-                         f"Fuole counts as one), but was dealt {tarots}")))
+                         "Fuole counts as one), but was not dealt so many")))
     assert expected
     assert problems(variant, board, record) == expected
 
@@ -213,8 +206,7 @@ def test_a_called_cards_holder_is_the_partner_named() -> None:
     named = next(s for s in range(4) if s not in (holder, board.dealer))
     record["call"]["partner"] = named
     assert problems(variant, board, record) == [
-        ("call.partner", "not_dealt",
-         f"board 3: {king.code} was dealt to seat {holder}, not seat {named}")]
+        ("call.partner", "not_dealt", f"board 3: seat {named} was not dealt {king.code}")]
 
 
 def test_a_contracts_called_card_is_its_holders() -> None:
@@ -233,8 +225,7 @@ def test_a_contracts_called_card_is_its_holders() -> None:
                                   (solo, "contract.partner", dealer),
                                   (surrender, "contract.called_card", dealer)):
         assert problems(variant, board, {"dealer": dealer, "contract": contract}) == [
-            (field, "not_dealt",
-             f"board 2: {king.code} was dealt to seat {holder}, not seat {seat}")]
+            (field, "not_dealt", f"board 2: seat {seat} was not dealt {king.code}")]
 
 
 def test_the_fools_and_the_bagattos_players_are_their_holders() -> None:
@@ -248,10 +239,8 @@ def test_the_fools_and_the_bagattos_players_are_their_holders() -> None:
     record = {"dealer": board.dealer, "fool": {"played_by": wrong_fool},
               "bagatto": {"seat": wrong_t1, "won": True}}
     assert problems(variant, board, record) == [
-        ("fool.played_by", "not_dealt",
-         f"board 1: FOOL was dealt to seat {board.holder(fool)}, not seat {wrong_fool}"),
-        ("bagatto.seat", "not_dealt",
-         f"board 1: T1 was dealt to seat {board.holder(t1)}, not seat {wrong_t1}")]
+        ("fool.played_by", "not_dealt", f"board 1: seat {wrong_fool} was not dealt FOOL"),
+        ("bagatto.seat", "not_dealt", f"board 1: seat {wrong_t1} was not dealt T1")]
 
 
 def test_a_trick_record_plays_each_seats_own_cards() -> None:
@@ -267,8 +256,8 @@ def test_a_trick_record_plays_each_seats_own_cards() -> None:
     assert problems(variant, board, {"dealer": board.dealer,
                                      "tricks": [[c.code for c in trick]]}) == [
         ("tricks[0][1]", "not_dealt",
-         (f"board 1: seat {(leader + 1) % 4} played {stranger.code} to trick 1, but "
-         f"{stranger.code} was dealt to seat {(leader + 2) % 4}"))]
+         (f"board 1: seat {(leader + 1) % 4} played {stranger.code} to trick 1, but was not "
+         "dealt it"))]
 
 
 def test_a_trick_of_the_wrong_size_ends_the_check_of_seats() -> None:

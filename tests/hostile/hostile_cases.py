@@ -67,6 +67,8 @@ EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
 #: The organiser's key card: the edit link printed.
 EV_KEYCARD: Op = ("get", f"{EVENT}/keycard.pdf")
+#: The organiser's release of a board a duplicate table was refused too often.
+EV_RELEASE: Op = ("post", f"{EVENT}/rounds/{{number}}/tables/{{table}}/boards/{{board}}/release")
 #: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
 #: operation's) and Bruno (``{member2}``); sent with the club's edit token.
 CLUB = f"{API}/clubs/{{club_id}}"
@@ -346,6 +348,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
     EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"], EV_KEYCARD: ["POST"],
+    EV_RELEASE: ["GET", "PUT"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -364,7 +367,7 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
-               EV_KEYCARD)
+               EV_KEYCARD, EV_RELEASE)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
@@ -440,6 +443,11 @@ CASES: list[Case] = [
     Case(EV_TRAVELLER, "a board's traveller at an event of free deals", 404),
     Case(EV_TRAVELLER, "board: a word", 404, path=_path(EV_TRAVELLER, board="seven")),
     Case(EV_TRAVELLER, "board: 0", 404, path=_path(EV_TRAVELLER, board="0")),
+    Case(EV_RELEASE, "releasing a board at an event of free deals", 404),
+    Case(EV_RELEASE, "releasing at a table not there", 404, path=_path(EV_RELEASE, table="9")),
+    Case(EV_RELEASE, "releasing in a round not played", 404,
+         path=_path(EV_RELEASE, number="2")),
+    Case(EV_RELEASE, "board: a word", 404, path=_path(EV_RELEASE, board="seven")),
     Case(EV_CREATE, "duplicate deals of no board a round", 422,
          body={**VALID[EV_CREATE], "deals": "duplicate", "boards_per_round": 0}),
     Case(EV_CREATE, "duplicate deals of more boards than a game holds", 422,

@@ -16,7 +16,7 @@ PROBLEM = "application/problem+json"
 
 TABLES = ("games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
           "confirmations", "events", "event_rounds", "event_tables", "event_actions", "clubs",
-          "club_members", "club_actions", "club_results", "club_seasons")
+          "club_members", "club_actions", "club_results", "club_seasons", "board_refusals")
 
 
 @dataclass

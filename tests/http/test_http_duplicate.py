@@ -378,8 +378,8 @@ def test_free_seating_of_a_duplicate_round_is_checked_and_gets_the_boards(
 
 def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
     """EVENTS.md "The referee knows the cards": a table's record that disagrees with its
-    board is a 422 naming the board, the player and the card, with the rules' problems at once;
-    nothing is stored."""
+    board is a 422 naming the board, the player and the card (never who holds it), with the
+    rules' problems at once; nothing is stored."""
     evening = Duplicate(client)
     table = evening.start()["tables"][0]
     number = table["boards"][0]
@@ -394,7 +394,8 @@ def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
     problem = next(e for e in body["errors"] if e["field"] == "discard[0]")
     assert problem["code"] == "not_dealt"
     assert f"board {number}" in problem["message"] and stranger in problem["message"]
-    assert f"{table['seats'][other]} was" in problem["message"]  # the player, by name
+    assert table["seats"][dealt.dealer] in problem["message"]  # the dealer, by name
+    assert table["seats"][other] not in problem["message"]  # never the card's holder
     assert evening.game(table)["hands_played"] == 0
     # The board's dealer, not the rotation's: another dealer is named once, by the board.
     wrong = {**board_record(number, 0), "dealer": other}

@@ -44,6 +44,8 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{url}/rounds/1", json={"tables": [["Anna", "Bruno", "Carla"]]}, headers=h),
     ("post", f"{EVENT}/rounds/{{number}}/close"): lambda c, url, h: c.post(
         f"{url}/rounds/1/close", headers=h),
+    ("post", f"{EVENT}/rounds/{{number}}/tables/{{table}}/boards/{{board}}/release"):
+        lambda c, url, h: c.post(f"{url}/rounds/1/tables/1/boards/1/release", headers=h),
     ("put", f"{EVENT}/rounds/{{number}}/tables/{{table}}/hands/{{hand}}"):
         lambda c, url, h: c.put(f"{url}/rounds/1/tables/1/hands/1", json={}, headers=h),
 }

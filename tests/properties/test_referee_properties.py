@@ -182,8 +182,8 @@ def test_a_card_played_by_the_wrong_seat_is_named(variant_id: str, seed: int, nu
     problems = _problems(variant, board, record)
     assert any(p.field == f"tricks[{i}][{a}]" and p.code == "not_dealt"
                and p.message == (f"board {board.number}: seat {seat} played {card.code} to "
-                                 f"trick {i + 1}, but {card.code} was dealt to seat "
-                                 f"{board.holder(card)}") for p in problems), problems
+                                 f"trick {i + 1}, but was not dealt it") for p in problems), \
+        problems
 
 
 def _leader(variant: Variant, board: Board, record: Json, index: int) -> int:
@@ -210,7 +210,7 @@ def test_a_discarded_card_of_another_seat_is_named(variant_id: str, seed: int, n
     problems = _problems(variant, board, {k: v for k, v in record.items() if k != "tricks"})
     assert any(p.field == f"discard[{k}]" and p.code == "not_dealt"
                and p.message == (f"board {board.number}: the dealer, seat {board.dealer}, "
-                                 f"was not dealt {card.code}; seat {seat} was")
+                                 f"was not dealt {card.code}")
                for p in problems), problems
 
 
@@ -234,6 +234,5 @@ def test_a_declared_card_of_another_seat_is_named(variant_id: str, seed: int, nu
     record["declarations"] = [declaration]
     problems = _problems(variant, board, {k: v for k, v in record.items() if k != "tricks"})
     assert any(p.field == f"declarations[0].cards[{k}]" and p.code == "not_dealt"
-               and p.message == (f"board {board.number}: seat {seat} was not dealt "
-                                 f"{card.code}; seat {other} was")
+               and p.message == f"board {board.number}: seat {seat} was not dealt {card.code}"
                for p in problems), problems

@@ -148,9 +148,10 @@ class Phone:
             return
         text = message.text
         # The browser logs every refused request as a console error; the page expects these
-        # (a rule broken on purpose, the token probe, a lost race) and shows them itself.
+        # (a rule broken on purpose, the token probe, a lost race, a duplicate table stopped
+        # on a board) and shows them itself.
         if "Failed to load resource" in text and any(
-                f"status of {code}" in text for code in (403, 409, 412, 422, 428)):
+                f"status of {code}" in text for code in (403, 409, 412, 422, 428, 429)):
             return
         # A test that cuts the network (context.set_offline) makes every request fail so, and
         # the page handles it (copies, the outbox); the browser still logs each one.

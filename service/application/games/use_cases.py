@@ -57,6 +57,7 @@ from ..ports import (
     StoredHand,
     TokenKind,
 )
+from ..refusals import counting_refusals
 from ..unit_of_work import UnitOfWork
 from .access import (
     TOKEN_BYTES,
@@ -360,7 +361,9 @@ class GameService:
                 code="too_many_hands",
             )
         # The summary of the hands so far stands for them: nothing here walks the game.
-        record, result = parse_and_score(view.setup, data, (), view.summary)
+        board = view.setup.board_of(view.summary.hands_played + 1)
+        with counting_refusals(unit, game_id, board, self.clock):
+            record, result = parse_and_score(view.setup, data, (), view.summary)
         canonical = record.to_json()
         after = game_summary(view.setup, [result], view.summary)
         ends_round = self._hold_round(unit, game, after.finished)
@@ -436,8 +439,11 @@ class GameService:
         current = self._stored_hand(game, number)
         view = self.views.view(game)
         _check_if_match(game_id, current, view.setup.players, if_match)
-        record, result = parse_and_score(view.setup, data,
-                                          [hand.result for hand in view.hands[: number - 1]])
+        # The organiser corrects a table's hand knowing the boards: not counted.
+        board = None if organiser else view.setup.board_of(number)
+        with counting_refusals(unit, game_id, board, self.clock):
+            record, result = parse_and_score(
+                view.setup, data, [hand.result for hand in view.hands[: number - 1]])
         chain = [(h.dealer, h.result) for h in view.hands]
         chain[number - 1] = (record.dealer, result)
         broken = later_hands_problems(view.setup, chain, number)

@@ -6,8 +6,13 @@ cards and extra cards; the exposed cards, the board's; a declaration (a Gatti me
 Ottocento cricca or sequence, a Mitigatti accusation), made of cards its declarer held; a
 called card's holder, the partner named; the Fool's and the Bagatto's player, their holders;
 a trick record, each seat playing its own cards. Each disagreement is a ``Problem`` at the
-record's field that says it, naming the board, the seat and the card, so the HTTP layer
-answers ``422`` with every one of them at once.
+record's field that says it, naming the board, the seat the record gives the card to and the
+card, so the HTTP layer answers ``422`` with every one of them at once.
+
+A refusal never says where a card is: not the seat that holds it, not how many cards of a
+class a seat was dealt, not which cards the board exposed. A table could otherwise post a
+record of the board it is about to play (a shuffled pack as its tricks) and read the whole
+deal off the answer; what it learns now is only that the seat it named was not dealt the card.
 
 What the deal cannot fix (the piles, their points, the Fool's exchange, the last trick) is
 the scorer's to check, as for any hand: the referee adds to the scorer, never replaces it.
@@ -23,7 +28,7 @@ from dataclasses import dataclass
 
 from ..core.cards import COURT_RANKS, SUITS, Card, plain
 from ..core.errors import Problem
-from ..core.text import Cards, Text
+from ..core.text import Text
 from ..gatti.melds import COURTS
 from ..hand.records import Declaration, HandRecord
 from ..hand.sides import seat_name
@@ -99,28 +104,24 @@ class _Referee:
     def held(self, seat: int) -> frozenset[Card]:
         return self.holdings[seat]
 
-    def holder(self, card: Card) -> int:
-        seat = self.board.holder(card)
-        assert seat is not None, "a board deals the whole pack"
-        return seat
-
     def add(self, field: str, code: str, message: Text) -> None:
         # No clause of RULES.md: the deal, not a rule of the game, says what is wrong.
         self.found.append(Problem(field, code, message))
 
     def not_dealt(self, field: str, seat: int, card: Card) -> None:
-        """``seat`` shows or plays ``card``, which the board dealt to another seat."""
+        """``seat`` shows or plays ``card``, which the board dealt to another seat (which one
+        is not said)."""
         self.add(field, "not_dealt",
-                 Text("board {board}: {seat} was not dealt {card}; {holder} was",
-                      board=self.board.number, seat=seat_name(seat), card=card,
-                      holder=seat_name(self.holder(card))))
+                 Text("board {board}: {seat} was not dealt {card}",
+                      board=self.board.number, seat=seat_name(seat), card=card))
 
     def dealer(self, record: HandRecord) -> None:
         if record.dealer != self.board.dealer:
+            # The seat the record names, not the board's dealer: who deals is on the table's
+            # game (its next dealer), and a refusal names no seat but the record's.
             self.add("dealer", "not_the_boards_dealer",
-                     Text("board {board} is dealt by {dealer}, not {given}",
-                          board=self.board.number, dealer=seat_name(self.board.dealer),
-                          given=seat_name(record.dealer)))
+                     Text("board {board} is not dealt by {given}",
+                          board=self.board.number, given=seat_name(record.dealer)))
 
     def discard(self, record: HandRecord) -> None:
         dealer = self.board.dealer
@@ -128,18 +129,15 @@ class _Referee:
         for i, card in enumerate(record.discard or ()):
             if card not in mine:
                 self.add(f"discard[{i}]", "not_dealt",
-                         Text("board {board}: the dealer, {dealer}, was not dealt {card}; "
-                              "{holder} was", board=self.board.number,
-                              dealer=seat_name(dealer), card=card,
-                              holder=seat_name(self.holder(card))))
+                         Text("board {board}: the dealer, {dealer}, was not dealt {card}",
+                              board=self.board.number, dealer=seat_name(dealer), card=card))
 
     def exposed(self, record: HandRecord) -> None:
         for i, card in enumerate(record.exposed or ()):
             if card not in self.board.exposed:
                 self.add(f"exposed[{i}]", "not_exposed",
-                         Text("board {board}: {card} ({holder}'s) was not exposed; the "
-                              "board exposed {cards}", board=self.board.number, card=card,
-                              holder=seat_name(self.holder(card)), cards=Cards(self.board.exposed)))
+                         Text("board {board}: {card} was not exposed",
+                              board=self.board.number, card=card))
 
     def dealt_to(self, field: str, card: Card | None, seat: int | None) -> None:
         """The record says ``seat`` held ``card``: a called card's partner (or, in a solo,
@@ -147,12 +145,8 @@ class _Referee:
         Bagatto's."""
         if card is None or seat is None or card not in self.variant.pack:
             return
-        holder = self.holder(card)
-        if holder != seat:
-            self.add(field, "not_dealt",
-                     Text("board {board}: {card} was dealt to {holder}, not {seat}",
-                          board=self.board.number, card=card, holder=seat_name(holder),
-                          seat=seat_name(seat)))
+        if card not in self.held(seat):
+            self.not_dealt(field, seat, card)
 
     def call(self, record: HandRecord) -> None:
         if record.call is not None:
@@ -176,12 +170,12 @@ class _Referee:
                     self.not_dealt(at, d.seat, card)
             if count is not None:
                 dealt = sum(1 for c in mine if count.of_class(c))
-                if dealt < count.at_least:
+                if dealt < count.at_least:  # how many it was dealt is not said
                     self.add(f"declarations[{i}]", "not_dealt",
                              Text("board {board}: {seat} declared {kind} with {n} {what}, "
-                                  "but was dealt {dealt}", board=self.board.number,
+                                  "but was not dealt so many", board=self.board.number,
                                   seat=seat_name(d.seat), kind=d.kind, n=count.at_least,
-                                  what=count.what, dealt=dealt))
+                                  what=count.what))
 
     def fool(self, record: HandRecord) -> None:
         if record.fool is not None:
@@ -202,9 +196,9 @@ class _Referee:
                 if card not in self.held(seat):
                     self.add(f"tricks[{i}][{k}]", "not_dealt",
                              Text("board {board}: {seat} played {card} to trick {trick}, "
-                                  "but {card} was dealt to {holder}",
+                                  "but was not dealt it",
                                   board=self.board.number, seat=seat_name(seat), card=card,
-                                  trick=i + 1, holder=seat_name(self.holder(card))))
+                                  trick=i + 1))
 
 
 def _led(variant: Variant, record: HandRecord, dealer: int

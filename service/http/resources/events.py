@@ -15,6 +15,7 @@ from service.application.events import (
     EventService,
     EventView,
     TableLinks,
+    TableRefusals,
     TableView,
     boards_owed,
     finished_boards,
@@ -22,6 +23,7 @@ from service.application.events import (
 )
 from service.application.games import GameView
 from service.application.printouts import build_slips, build_standings_sheet
+from service.application.refusals import REFUSALS_PER_BOARD
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
@@ -40,6 +42,7 @@ from ..schemas.events import (
     EventCreateSchema,
     EventHistorySchema,
     EventLinksSchema,
+    EventRefusalsSchema,
     EventSchema,
     RoundTablesSchema,
     SeatingSchema,
@@ -171,6 +174,40 @@ def event_json(view: EventView) -> dict[str, Any]:
         "created_at": event.created_at.isoformat(),
         "version": event.version,
     }
+
+
+def refusals_json(found: list[TableRefusals] | None) -> dict[str, Any]:
+    """The duplicate tables' refused records, board by board, for the organiser (nothing for
+    the room): each table's count toward the limit (``refused``), every refusal it made
+    (``total``), whether it reached the limit and records that board no more until
+    released (``stopped``), and when it was last refused."""
+    if found is None:
+        return {}
+    return {"refusals": {"limit": REFUSALS_PER_BOARD, "boards": [{
+        "round": f.round,
+        "table": f.table,
+        "game": f.refused.game_id,
+        "board": f.refused.board,
+        "refused": f.refused.counted,
+        "total": f.refused.refused,
+        "stopped": f.stopped,
+        "last_refused_at": f.refused.last_refused_at.isoformat(),
+    } for f in found]}}
+
+
+def _refusals(service: EventService, view: EventView) -> dict[str, Any]:
+    """A duplicate event's refusals, for the organiser's token (nothing else has any)."""
+    if not view.setup.duplicate:
+        return {}
+    return refusals_json(service.refusals_of(view.id, bearer_token()))
+
+
+def _organisers_event_json(event_id: str) -> dict[str, Any]:
+    """The event as ``GET /events/{id}`` answers it: a duplicate event's with the tables'
+    refusals for the organiser's token."""
+    service = event_service()
+    view = service.get_event(event_id, bearer_token())
+    return {**event_json(view), **_refusals(service, view)}
 
 
 def tables_json(view: EventView, number: int, links: list[TableLinks]) -> dict[str, Any]:
@@ -313,10 +350,11 @@ class Event(MethodView):
         """Read an event
 
         Setup, entrants, and every round with its tables (game ids, seats, status, live
-        totals) and byes. Either token opens it.
+        totals) and byes. Either token opens it. For the organiser's edit token a duplicate
+        event adds `refusals`: each table's refused records of each board, and whether it
+        reached the limit (then it records that board no more until released).
         """
-        return _cached_json(event_id, "event", lambda: event_json(
-            event_service().get_event(event_id, bearer_token())))
+        return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
 
 
 @blp.route("/<game_id:event_id>/links")
@@ -459,6 +497,28 @@ class TableHand(MethodView):
         return hand_json(corrected), {"ETag": hand_tag(corrected)}
 
 
+@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/boards/"
+           "<int:board>/release")
+class ReleaseBoard(MethodView):
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @blp.response(200, EventRefusalsSchema)
+    def post(self, event_id: str, number: int, table: int, board: int,
+             unit: UnitOfWork) -> Any:
+        """Release a board a table was refused too often
+
+        A duplicate table's records of a board that were refused `limit` times stop it
+        recording that board (429 `board_refusals_exceeded`): with the event's edit token,
+        the organiser lets it record the board again. Its refusals of the board count no
+        more toward the limit (they stay in its `total`), and the event's history keeps a
+        `release_board` action. The answer is the event's `refusals` as they stand. 404 for
+        a table or board the round does not have.
+        """
+        found = event_service().release_board(unit, event_id, bearer_token(), number, table,
+                                              board)
+        return refusals_json(found)
+
+
 @blp.route("/<game_id:event_id>/standings")
 class EventStandings(MethodView):
     @conditional_read(blp, event_protected, StandingsSchema, READ_HEADERS,
@@ -500,7 +560,8 @@ class EventExport(MethodView):
         """
         service = event_service()
         view, found = service.get_standings(event_id, bearer_token())
-        body = {**event_json(view), "standings": standings_json(view, found),
+        body = {**event_json(view), **_refusals(service, view),
+                "standings": standings_json(view, found),
                 "history": _history_json(service, event_id)}
         response = current_app.json.response(body)
         response.headers["Content-Disposition"] = (

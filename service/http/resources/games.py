@@ -315,12 +315,15 @@ class Hands(MethodView):
     @protected(blp, write=True, check_first=True)
     @creates(blp, HandRecordSchema, HandSchema, ETAG_HEADER)
     @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, record: dict[str, Any], game_id: str, access: Access,
              unit: UnitOfWork) -> Any:
         """Record the next hand
 
         The record's dealer must be the game's `next_dealer`. A rejected hand (422) changes
-        nothing; a finished game takes no more hands (409).
+        nothing; a finished game takes no more hands (409). At a duplicate table a refused
+        record is counted for its board: past the event's limit the table records that
+        board no more (429 `board_refusals_exceeded`) until the organiser releases it.
         """
         hand = game_service().add_hand(unit, access, record)
         headers = {"Location": _hand_url(game_id, hand.number), "ETag": hand_tag(hand)}
@@ -345,12 +348,15 @@ class Hand(MethodView):
 
     @protected(blp, write=True, check_first=True)
     @corrects_a_hand(blp)
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def put(self, record: dict[str, Any], game_id: str, number: int, access: Access,
             unit: UnitOfWork) -> Any:
         """Correct a recorded hand
 
         A new version replaces the hand (earlier versions stay in the history) and every
         total after it is recomputed. The record's dealer must be the dealer of that hand.
+        At a duplicate table a refused correction is counted for the hand's board, as a
+        refused record is (429 `board_refusals_exceeded` past the limit).
         """
         hand = game_service().correct_hand(unit, access, number, record, if_match())
         return hand_json(hand), {"ETag": hand_tag(hand)}

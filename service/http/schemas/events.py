@@ -74,6 +74,34 @@ class CloseRoundSchema(StrictSchema):
         "them afterwards")})
 
 
+class BoardRefusalsSchema(PassThroughSchema):
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    game = fields.String(required=True)
+    board = fields.Integer(required=True)
+    refused = fields.Integer(required=True, metadata={
+        "description": "the table's refused records of the board since the organiser last "
+                       "released it: what the limit counts"})
+    total = fields.Integer(required=True, metadata={
+        "description": "every refused record of the board at the table, released or not"})
+    stopped = fields.Boolean(required=True, metadata={
+        "description": "the table reached the limit: it records the board no more (429) "
+                       "until the organiser releases it"})
+    last_refused_at = fields.String(required=True)
+
+
+class RefusalsSchema(PassThroughSchema):
+    limit = fields.Integer(required=True, metadata={
+        "description": "the refused records of one board a table may make before it must "
+                       "ask the organiser"})
+    boards = fields.List(fields.Nested(BoardRefusalsSchema), required=True, metadata={
+        "description": "each table's refusals of each board, by round, table and board"})
+
+
+class EventRefusalsSchema(PassThroughSchema):
+    refusals = fields.Nested(RefusalsSchema, required=True)
+
+
 class EventSchema(PassThroughSchema):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -106,6 +134,9 @@ class EventSchema(PassThroughSchema):
         "description": "a duplicate event's: the boards of the rounds seated so far that a "
                        "table has still to play; only the organiser's answers count them"})
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
+    refusals = fields.Nested(RefusalsSchema, metadata={
+        "description": "a duplicate event's, to the organiser's token only: its tables' "
+                       "refused records, board by board"})
     created_at = fields.String(required=True)
     version = fields.Integer(required=True)
 

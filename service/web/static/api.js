@@ -1,7 +1,8 @@
 /* The service's public API as the page calls it: JSON in and out, the page's language asked
  * for, problem+json turned into an ApiError that keeps every problem. A read, or a change sent
  * with its Idempotency-Key (which the service answers once), is sent again when the service
- * asks for a moment (429, 503): after its Retry-After, when that is short. */
+ * asks for a moment (429, 503): after its Retry-After, when that is short (a 429 without one
+ * is not sent again). */
 
 import { I18n, t } from "./i18n.js";
 import { Store } from "./stores.js";
@@ -14,6 +15,9 @@ const LONGEST_WAIT_MS = 10000;
 /** How long to wait before sending again what ``response`` refused (null: not again). */
 function retryWait(response, attempt, init) {
   if (response.status !== 429 && response.status !== 503) return null;
+  // A 429 that names no time to wait is no moment to wait out: a duplicate table stopped on a
+  // board records it again once the organiser releases it.
+  if (response.status === 429 && !response.headers.has("Retry-After")) return null;
   if (attempt >= RETRIES) return null;
   if (!["GET", "HEAD"].includes(init.method) && !init.headers["Idempotency-Key"]) return null;
   const after = Number(response.headers.get("Retry-After"));

@@ -1,6 +1,7 @@
 /* Club nights and tournaments (issue 16), the organiser's view: the roster, starting and
  * closing rounds, each table with who sits where, its live totals and its links as QR codes
- * (at a duplicate evening also the boards it still owes), swaps before a round's first hand,
+ * (at a duplicate evening also the boards it still owes, and the records each table was refused
+ * board by board, which the organiser releases), swaps before a round's first hand,
  * the free format's seating, the links to the board, the printable standings and a duplicate
  * evening's deal slips, the standings in short, the organiser's key (keycard.js). It
  * refreshes by itself; the new-event form is in eventform.js, the board in board.js. */
@@ -110,6 +111,7 @@ function drawOrganiser(first) {
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
   if (ev.boards_secret) root.append(secretBoards(ev));
+  if (ev.refusals?.boards.length) root.append(refusalsCard(ev));
   root.append(linksCard(ev, saved));
   if (!cardWaits("event", ev.id)) root.append(key);
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
@@ -381,6 +383,50 @@ function boardsOwed(table) {
     : table.status === "closed" ? t("ev.boardsClosed", { n: played, of: table.boards.length })
       : t("ev.boardsAllPlayed");
   return h("p", { class: "boards-owed", id: `owed-${table.table}`, "data-owed": table.boards_owed.join(" ") }, text);
+}
+
+/** A duplicate evening's refused records, table by table and board by board: a few are a
+ * table's typing; many are a table probing a board's cards. A table that reached the limit
+ * records that board no more until the organiser releases it here. */
+function refusalsCard(ev) {
+  const { limit, boards } = ev.refusals;
+  return h("section", { class: "card refusals", id: "refusals", "aria-labelledby": "refusals-title" },
+    h("h2", { id: "refusals-title" }, t("ev.refusals")),
+    h("p", { class: "hint" }, t("ev.refusalsHint", { n: limit })),
+    h("ul", { class: "refusal-list" }, boards.map((item) => {
+      const key = `${item.round}-${item.table}-${item.board}`;
+      return h("li", {
+        class: `refusal${item.stopped ? " stopped" : ""}`, id: `refusal-${key}`,
+        "data-round": item.round, "data-table": item.table, "data-board": item.board,
+        "data-refused": item.refused,
+      },
+      h("span", {}, t("ev.refusalLine", { n: item.total, round: item.round, table: item.table, board: item.board })),
+      item.total > item.refused ? h("span", { class: "muted" }, " ", t("ev.refusalSince", { n: item.refused })) : null,
+      item.stopped ? h("strong", { class: "badge warn" }, " ", t("ev.refusalStopped")) : null,
+      item.refused ? h("button", {
+        type: "button", class: "button small", id: `release-${key}`, disabled: O.busy,
+        onclick: () => releaseBoard(item),
+      }, t("ev.release", { table: item.table, board: item.board })) : null);
+    })));
+}
+
+async function releaseBoard(item) {
+  const ev = EV.event;
+  O.busy = true;
+  O.errors = [];
+  try {
+    await api("POST", `/events/${ev.id}/rounds/${item.round}/tables/${item.table}/boards/${item.board}/release`,
+      { token: EV.token });
+    toast(t("ev.released", { table: item.table, board: item.board }));
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.errors = problemErrors(error);
+  } finally {
+    O.busy = false;
+  }
+  await eventChanged(null);
+  drawOrganiser(false);
+  document.getElementById("refusals-title")?.focus();
 }
 
 function tableLinks(table, link) {
