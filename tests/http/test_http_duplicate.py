@@ -153,11 +153,15 @@ def test_gatti_3_duplicate_individual_of_12_players_end_to_end(client: Any) -> N
             assert [b["board"] for b in game["boards"]] == table["boards"]
             for b in game["boards"]:
                 assert b["dealer"] == board(b["board"]).dealer
-                assert b["exposed"] == [c.code for c in board(b["board"]).exposed]
             for n, number in enumerate(table["boards"]):
                 # Hand n is the table's n-th board, dealt by the board's dealer, not the
-                # rotation's.
-                assert evening.game(table)["next_dealer"] == board(number).dealer
+                # rotation's; its exposed cards are shown once the table reaches it, a later
+                # board's not yet.
+                listed = evening.game(table)
+                assert listed["next_dealer"] == board(number).dealer
+                assert [b["exposed"] for b in listed["boards"]] == [
+                    [c.code for c in board(later).exposed] if i <= n else []
+                    for i, later in enumerate(table["boards"])]
                 hand = evening.play(table, winner=n % 3)
                 assert (hand["number"], hand["board"]) == (n + 1, number)
                 assert hand["dealer"] == board(number).dealer == (number - 1) % 3

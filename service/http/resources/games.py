@@ -139,7 +139,8 @@ def game_json(view: GameView) -> dict[str, Any]:
         **summary,
         "hands": [hand_json(hand) for hand in view.hands],
         "confirmation": view.confirmation(),
-        **({"boards": [table_board_json(b) for b in view.setup.boards]}
+        **({"boards": [table_board_json(b, reached=i <= len(view.hands))
+                       for i, b in enumerate(view.setup.boards)]}
            if view.setup.boards else {}),
         **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
                       "closed": game.closed_at is not None}} if game.event else {}),
@@ -150,11 +151,13 @@ def game_json(view: GameView) -> dict[str, Any]:
     }
 
 
-def table_board_json(board: Board) -> dict[str, Any]:
-    """What a duplicate table sees of one of its boards before playing it: its number, who
-    deals it, and the cards exposed (the deal itself is on the slip in the board)."""
+def table_board_json(board: Board, *, reached: bool) -> dict[str, Any]:
+    """What a duplicate table sees of one of its boards: its number, who deals it, and, once
+    the table has reached it (played it, or it is the next to play), the cards exposed at the
+    deal (the deal itself is on the slip in the board). A later board's exposed cards would
+    tell the table where cards lie before it plays it."""
     return {"board": board.number, "dealer": board.dealer,
-            "exposed": [c.code for c in board.exposed]}
+            "exposed": [c.code for c in board.exposed] if reached else []}
 
 
 def version_json(entry: HandVersion) -> dict[str, Any]:

@@ -98,7 +98,8 @@ class TableBoardSchema(PassThroughSchema):
     board = fields.Integer(required=True)
     dealer = fields.Integer(required=True, metadata={"description": "the seat that deals it"})
     exposed = fields.List(fields.String(), required=True, metadata={
-        "description": "the cards every player sees (§2.2)"})
+        "description": "the cards every player sees at the deal (§2.2); empty until the "
+                       "table reaches the board (it has played it, or it is the next)"})
 
 
 class GameConfirmationSchema(PassThroughSchema):
