@@ -128,13 +128,15 @@ def parse_and_score(
         summary = game_summary(setup, earlier)
     expected_dealer = summary.next_dealer
     # A duplicate table's hand is a board: the referee checks it against the board's cards
-    # (its dealer too, so the rotation's check is not made twice).
+    # (its dealer too, so the rotation's check is not made twice), and the scorer knows who
+    # held each card where a rule follows its holder (T20 ends with its holder's side, R19).
     board = setup.board_of(summary.hands_played + 1)
     checks = None if board is None else board_checks(board, setup.variant)
     try:
         record, result = score_record(setup.variant, setup.options, data,
                                       expected_dealer=None if board else expected_dealer,
-                                      checks=checks)
+                                      checks=checks,
+                                      dealt=None if board is None else board.holdings())
         problems = check_next_hand(setup, earlier, result, summary)
     except RecordInvalid as error:
         raise error.at_table(*table_of(setup)) from error

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.cards import Card
 from ..core.errors import Problem, RecordInvalid
 from ..core.notation import parse_cards
 from ..core.results import HandResult
@@ -29,11 +30,14 @@ def score_record(
     *,
     expected_dealer: int | None = None,
     checks: Callable[[HandRecord, frozenset[str]], Sequence[Problem]] | None = None,
+    dealt: Sequence[frozenset[Card]] | None = None,
 ) -> tuple[HandRecord, HandResult]:
     """Read, check and score a record in its JSON form. Every problem is reported at once:
     those of form, the dealer whose turn it is (in a game), what ``checks`` finds in the
     well-formed sections (a duplicate board's referee: ``duplicate.referee.board_checks``),
-    and every rule the well-formed sections break."""
+    and every rule the well-formed sections break. ``dealt``: what each seat held before the
+    discard where the service dealt the hand (a duplicate board's ``holdings``), for the
+    rules that follow a card's holder where the record does not show it."""
     record, problems, incomplete = read_hand_record(variant, data)
     if record is not None and expected_dealer is not None and record.dealer != expected_dealer:
         problems.append(Problem("dealer", "wrong_dealer",
@@ -45,7 +49,7 @@ def score_record(
     result = None
     if record is not None:
         try:
-            result = variant.scorer(variant, options, record, incomplete)
+            result = variant.scorer(variant, options, record, incomplete, dealt=dealt)
         except RecordInvalid as exc:
             problems.extend(exc.problems)
     if problems or record is None or result is None:
