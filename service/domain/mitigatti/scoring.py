@@ -499,8 +499,18 @@ def _check_kept(variant: Variant, record: HandRecord, sides: Sides,
                           "{side}'s pile", owner=seat_name(owner), side=side_name(sides, where)), "§5.1")
 
 
-def _holder(dealt: Sequence[frozenset[Card]], card: Card) -> int | None:
-    return next((seat for seat, held in enumerate(dealt) if card in held), None)
+def _dealt_holder(dealt: Sequence[frozenset[Card]] | None, card: Card,
+                  contract: Contract | None) -> int | None:
+    """The seat that played ``card`` by the deal, the seat it was dealt to; None where the
+    deal cannot tell: not dealt here, or dealt to a solo declarer who called a card (the
+    face-down card given in return may be this one, and the record does not name it)."""
+    if dealt is None:
+        return None
+    seat = next((s for s, held in enumerate(dealt) if card in held), None)
+    if contract is not None and contract.type == "solo" and contract.called_card is not None \
+            and seat == contract.declarer:
+        return None
+    return seat
 
 
 def _angel_side(variant: Variant, record: HandRecord, sides: Sides,
@@ -509,8 +519,9 @@ def _angel_side(variant: Variant, record: HandRecord, sides: Sides,
                 dealt: Sequence[frozenset[Card]] | None) -> int | None:
     """The side whose player held T20, where the record or the deal shows it, else None
     (R19). In order: the seat that played it in a trick record; the solo declarer who called
-    it (taking it from its holder); the seat a duplicate board dealt it to; a call of it (its
-    holder is the declarer's partner); the seat whose declaration showed it."""
+    it (taking it from its holder); the seat a duplicate board dealt it to (``_dealt_holder``);
+    a call of it (its holder is the declarer's partner); the seat whose declaration showed
+    it."""
     angel = variant.pack.card("T20")
     if hands is not None:
         seat = next((s for s, held in sorted(hands.items()) if angel in held), None)
@@ -519,9 +530,9 @@ def _angel_side(variant: Variant, record: HandRecord, sides: Sides,
     called = contract is not None and contract.called_card == angel
     if called and contract is not None and contract.type == "solo":
         return sides.of(contract.declarer)
-    if dealt is not None:
-        seat = _holder(dealt, angel)
-        return None if seat is None else sides.of(seat)
+    seat = _dealt_holder(dealt, angel, contract)
+    if seat is not None:
+        return sides.of(seat)
     if called and contract is not None and contract.type == "call":
         return sides.of(contract.declarer)
     for _, d in declarations:
@@ -568,8 +579,8 @@ def _check_angel_points(variant: Variant, record: HandRecord, sides: Sides,
                              card=angel)),
                _Brought(1, Text("1 for the trick it won"))]
     owner = _fuole_owner(variant, record, declarations)
-    if owner is None and dealt is not None:
-        owner = _holder(dealt, fool)
+    if owner is None:
+        owner = _dealt_holder(dealt, fool, record.contract)
     if owner is not None and sides.of(owner) == angel_side:
         brought.append(_Brought(variant.card_points(fool),
                                 Text("{points} for {card}", points=variant.card_points(fool),
