@@ -29,14 +29,7 @@ from ..core.cards import Card, plain
 from ..core.errors import ProblemList, RecordInvalid
 from ..core.results import HandResult, Line, Payment, SideResult
 from ..core.text import Text
-from ..hand.piles import (
-    PileView,
-    check_discard_holder,
-    deck_points_line,
-    index_piles,
-    pile_of,
-    resolve_piles,
-)
+from ..hand.piles import PileView, check_discard_holder, deck_points_line, pile_of, resolve_piles
 from ..hand.points_piles import PointsView, points_line, resolve_points_piles, uses_points
 from ..hand.records import Contract, Declaration, HandRecord
 from ..hand.replay import replay_if_played
@@ -501,9 +494,9 @@ def _check_kept(variant: Variant, record: HandRecord, sides: Sides,
 
 def _dealt_holder(dealt: Sequence[frozenset[Card]] | None, card: Card,
                   contract: Contract | None) -> int | None:
-    """The seat that played ``card`` by the deal, the seat it was dealt to; None where the
-    deal cannot tell: not dealt here, or dealt to a solo declarer who called a card (the
-    face-down card given in return may be this one, and the record does not name it)."""
+    """The seat a duplicate board dealt ``card`` to, and so the seat that played it; None
+    where the deal cannot tell: no board, or ``card`` dealt to a solo declarer who called a
+    card (the face-down card given in return may be this one, and no record names it)."""
     if dealt is None:
         return None
     seat = next((s for s, held in enumerate(dealt) if card in held), None)
@@ -597,10 +590,9 @@ def _check_angel_points(variant: Variant, record: HandRecord, sides: Sides,
     least = sum(b.points for b in brought)
     points = counted[angel_side].points
     if points < least:
-        given = index_piles(record, sides, ProblemList())
-        field = f"piles[{given[angel_side]}].points" if angel_side in given else "piles"
+        field = _pile_field(record, angel_side)
         parts = Text.joined((b.text for b in brought), ", ")
-        problems.add(field, "points_below_cards",
+        problems.add(field if field == "piles" else f"{field}.points", "points_below_cards",
                      Text("{card} is never beaten and ends in {side}'s pile, which brings at "
                           "least {parts}: {least} in all; {points} is too few", card=angel,
                           side=side_name(sides, angel_side), parts=parts, least=least,
