@@ -2,18 +2,23 @@
 whose player held it. The stateless ``/score``, a game of free deals, a duplicate table (whose
 board says who held T20) and an organiser's correction of a closed round refuse alike a record
 that puts T20 in another side's pile or gives its side fewer points than T20 brings, with a
-422 naming the card and the side and citing R19; nothing refused is stored."""
+422 naming the card and the side and citing R19; nothing refused is stored. A hand recorded
+and accepted before R19 came keeps reading with its result (the game, its sheet, its exports
+and their import), saying the rules now would refuse it; its correction, and a new hand, are
+held to R19."""
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import pytest
 from http_support import Table, assert_problem, auth
 from legal_play import play_out
+from pypdf import PdfReader
 
-from service.domain import deal_board, find_variant
+from service.domain import RULES_VERSION, deal_board, find_variant, parse_hand_record
 from service.domain.core.errors import ProblemList
 from service.domain.hand.records import read_hand_record
 from service.domain.hand.replay import replay_if_played
@@ -215,3 +220,96 @@ def test_r19_an_organisers_correction_after_close_is_refused_alike(client: Any) 
     again = client.put(f"{room.url}/rounds/1/tables/1/hands/1", json=room.record,
                        headers={**auth(room.edit), "If-Match": etag})
     assert again.status_code == 200, again.json
+
+
+# -- a hand recorded before R19 came ----------------------------------------------------------
+
+#: The rules version before R19: a hand recorded under it was never held to R19.
+BEFORE_R19 = "2026.11.2"
+
+
+def stored_before_r19(client: Any) -> Table:
+    """A mitigatti-3 game of free deals whose hand 1 is ``SHORT`` (seat 0's ten tarocchi show
+    T20 and the Fuole, its pile given 5 points), recorded under the rules before R19: put in
+    the store as the upgrade leaves it."""
+    table = Table(client, "mitigatti-3", PLAYERS, first_dealer=SHORT["dealer"])
+    repository = client.application.extensions["segnapunti.games"].repository
+    game = repository.get_game(table.id)
+    repository.add_hand(table.id, expected_game_version=game.version, number=1,
+                        record=parse_hand_record(V3, SHORT).to_json(),
+                        rules_version=BEFORE_R19, token_kind="edit", now=game.created_at)
+    return table
+
+
+def pdf_text(data: bytes) -> str:
+    return " ".join(" ".join(page.extract_text() or "" for page in
+                             PdfReader(io.BytesIO(data)).pages).split())
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "recorded under the rules of 2026.11.2, before R19"),
+    ("it", "registrata con le regole 2026.11.2, prima della R19"),
+    ("fr", "enregistrée sous les règles 2026.11.2, avant la R19")])
+def test_r19_a_hand_recorded_before_it_reads_with_its_result_and_says_so(
+        client: Any, language: str, words: str) -> None:
+    table = stored_before_r19(client)
+    answer = client.get(table.url, headers={**auth(table.read), "Accept-Language": language})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    (hand,) = answer.json["hands"]
+    assert hand["rules_version"] == BEFORE_R19
+    # The result it was accepted with: seat 0's 5 points, and the settlement they make.
+    assert hand["result"]["columns"]["0"] == 5
+    assert hand["result"]["marca"] == {"0": 0, "1": 1, "2": -1}
+    note = hand["result"]["earlier_rules"]
+    assert words in note, note
+    assert "5" in note and "9" in note
+    assert answer.json["hands_played"] == 1
+    one = client.get(f"{table.url}/hands/1",
+                     headers={**auth(table.read), "Accept-Language": language})
+    assert one.status_code == 200 and words in one.json["result"]["earlier_rules"]
+    sheet = client.get(f"{table.url}/sheet.pdf?lang={language}", headers=auth(table.read))
+    assert sheet.status_code == 200, sheet.get_data(as_text=True)
+    assert words in pdf_text(sheet.data)
+
+
+def test_r19_a_hand_recorded_before_it_exports_and_imports_whole(client: Any) -> None:
+    table = stored_before_r19(client)
+    csv = client.get(f"{table.url}.csv", headers=auth(table.read))
+    assert csv.status_code == 200, csv.get_data(as_text=True)
+    exported = client.get(f"{table.url}.json", headers=auth(table.read))
+    assert exported.status_code == 200, exported.get_data(as_text=True)
+    document = exported.json
+    assert [h["rules_version"] for h in document["hands"]] == [BEFORE_R19]
+    copied = client.post(f"{API}/games/import", json=document)
+    assert copied.status_code == 201, copied.json
+    (hand,) = copied.json["hands"]
+    assert hand["rules_version"] == BEFORE_R19
+    assert hand["result"]["marca"] == document["hands"][0]["result"]["marca"]
+    assert "R19" in hand["result"]["earlier_rules"]
+    # The same file claiming today's rules for the hand is refused for R19 alone.
+    document["hands"][0]["rules_version"] = RULES_VERSION
+    document["history"][0]["rules_version"] = RULES_VERSION
+    refused = assert_problem(client.post(f"{API}/games/import", json=document), 422)
+    assert [(e["field"], e["rule"]) for e in refused["errors"]] == [
+        ("hands[0].record.piles[0].points", "R19")]
+
+
+def test_r19_holds_a_correction_and_a_new_hand_of_a_game_recorded_before_it(
+        client: Any) -> None:
+    table = stored_before_r19(client)
+    etag = table.hand(1).headers["ETag"]
+    refused = client.put(f"{table.url}/hands/1", json=SHORT,
+                         headers={**auth(table.edit), "If-Match": etag})
+    assert [(e["field"], e["code"]) for e in r19_errors(assert_problem(refused, 422))] == [
+        ("piles[0].points", "points_below_cards")]
+    assert table.hand(1).json["version"] == 1
+    following = by_points(2, (5, 40, 33), discard=SHORT["discard"],
+                          declarations=SHORT["declarations"])
+    assert r19_errors(assert_problem(table.add(following), 422))
+    assert table.state()["hands_played"] == 1
+    fair = by_points(2, (9, 40, 29), discard=SHORT["discard"],
+                     declarations=SHORT["declarations"])
+    added = table.add(fair)
+    assert added.status_code == 201, added.json
+    assert added.json["rules_version"] == RULES_VERSION
+    assert "earlier_rules" not in added.json["result"]

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from service.domain import RULES_VERSION, waived_rulings
 from service.domain.core.errors import RecordInvalid
 from service.domain.games import game_summary, validate_game_setup
 from service.domain.hand.scoring import score_record
@@ -1263,6 +1264,47 @@ def test_r19_a_solo_declarer_may_give_t20_back_for_the_called_card() -> None:
     sans = {"type": "solo", "declarer": 2, "sans_prendre": True}
     assert r19(4, _points(4, 0, 4, contract=sans), dealt) == [
         ("piles[0].points", "points_below_cards", "R19")]
+
+
+#: A hand whose ten tarocchi show T20 and the Fuole with seat 0, its pile given 5 points: R19
+#: refuses it (9 at least), the rules before R19 took it.
+SHORT_OF_T20 = {"dealer": 1, "discard": ["2H", "3H", "4H"],
+                "declarations": [{"seat": 0, "kind": "ten_tarocchi", "cards": TEN_WITH_FOOL}],
+                "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 40},
+                          {"side": 2, "points": 33}]}
+
+
+def test_r19_binds_the_hands_recorded_from_the_rules_version_that_brought_it() -> None:
+    """R19 only refuses records: a hand recorded and accepted under an earlier rules version
+    is scored without it, keeps its result and says the rules now would refuse it; a record
+    under the current rules, or a version not written as numbers, is held to it."""
+    assert waived_rulings("2026.11.2") == waived_rulings("2026.9") == {"R19"}
+    assert waived_rulings(RULES_VERSION) == waived_rulings("2026.11.10") == frozenset()
+    assert waived_rulings("test") == frozenset()
+    options = resolve_options(V3, {})
+    _, before = score_record(V3, options, SHORT_OF_T20, rules_version="2026.11.2")
+    assert before.to_json()["columns"] == {"0": 5, "1": 40, "2": 33}
+    note = before.earlier_rules
+    assert note is not None
+    assert (note.values["version"], note.values["rulings"]) == ("2026.11.2", "R19")
+    (reason,) = note.values["reasons"].values.values()
+    assert (reason.values["least"], reason.values["points"]) == (9, 5)
+    for rules in (RULES_VERSION, "test"):
+        with pytest.raises(RecordInvalid) as caught:
+            score_record(V3, options, SHORT_OF_T20, rules_version=rules)
+        assert [p.rule for p in caught.value.problems] == ["R19"]
+    assert "earlier_rules" not in score(3, {**SHORT_OF_T20, "piles": [
+        {"side": 0, "points": 9}, {"side": 1, "points": 40}, {"side": 2, "points": 29}]})
+
+
+def test_r19_waives_nothing_else_for_a_hand_recorded_before_it() -> None:
+    """A record the rules before R19 refused too stays refused, every problem said."""
+    broken = {**SHORT_OF_T20, "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 0},
+                                        {"side": 2, "points": 73}]}
+    with pytest.raises(RecordInvalid) as caught:
+        score_record(V3, resolve_options(V3, {}), broken, rules_version="2026.11.2")
+    assert sorted((p.code, p.rule) for p in caught.value.problems) == [
+        ("discard_outside_dealer_side", "§5.1"), ("points_below_cards", "R19")]
 
 
 # ================================================================================================

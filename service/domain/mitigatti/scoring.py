@@ -318,9 +318,12 @@ def _partida_three(variant: Variant, points: Mapping[int, int]) -> tuple[list[Pa
 
 def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
                          incomplete: frozenset[str] = frozenset(), *,
-                         dealt: Sequence[frozenset[Card]] | None = None) -> HandResult:
+                         dealt: Sequence[frozenset[Card]] | None = None,
+                         waived: frozenset[str] = frozenset()) -> HandResult:
     """Check and settle a Mitigatti hand. ``dealt``: what each seat held before the discard
-    where the service dealt the hand (a duplicate board), which says where T20 ends (R19)."""
+    where the service dealt the hand (a duplicate board), which says where T20 ends (R19).
+    ``waived``: the refusing rulings the record is not held to (R19, for a hand recorded
+    before it: it only refuses, so the hand settles as it did)."""
     problems = ProblemList()
     seats = list(range(variant.seats))
     if record.thrown_in:
@@ -347,7 +350,8 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     counted: dict[int, PointsView] | None = None
     if not surrendered and not incomplete & {"piles", "tricks", "contract"} and (
             record.tricks is None or replay is not None):
-        angel = _angel_side(variant, record, sides, declarations, hands, dealt)
+        angel = None if "R19" in waived else _angel_side(variant, record, sides,
+                                                         declarations, hands, dealt)
         if uses_points(record):
             known = _known(variant, record, sides, declarations)
             if angel is not None:
