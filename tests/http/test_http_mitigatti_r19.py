@@ -17,6 +17,8 @@ import pytest
 from http_support import Table, assert_problem, auth
 from legal_play import play_out
 from pypdf import PdfReader
+from test_http_club_links import started
+from test_http_clubs import found_club
 
 from service.domain import RULES_VERSION, deal_board, find_variant, parse_hand_record
 from service.domain.core.errors import ProblemList
@@ -228,16 +230,21 @@ def test_r19_an_organisers_correction_after_close_is_refused_alike(client: Any) 
 BEFORE_R19 = "2026.11.2"
 
 
+def store_before_r19(client: Any, game_id: str, record: dict[str, Any]) -> None:
+    """``record`` as the game's next hand, recorded under the rules before R19: put in the
+    store as the upgrade leaves it."""
+    repository = client.application.extensions["segnapunti.games"].repository
+    game = repository.get_game(game_id)
+    repository.add_hand(game_id, expected_game_version=game.version, number=len(game.hands) + 1,
+                        record=parse_hand_record(V3, record).to_json(),
+                        rules_version=BEFORE_R19, token_kind="edit", now=game.created_at)
+
+
 def stored_before_r19(client: Any) -> Table:
     """A mitigatti-3 game of free deals whose hand 1 is ``SHORT`` (seat 0's ten tarocchi show
-    T20 and the Fuole, its pile given 5 points), recorded under the rules before R19: put in
-    the store as the upgrade leaves it."""
+    T20 and the Fuole, its pile given 5 points), recorded under the rules before R19."""
     table = Table(client, "mitigatti-3", PLAYERS, first_dealer=SHORT["dealer"])
-    repository = client.application.extensions["segnapunti.games"].repository
-    game = repository.get_game(table.id)
-    repository.add_hand(table.id, expected_game_version=game.version, number=1,
-                        record=parse_hand_record(V3, SHORT).to_json(),
-                        rules_version=BEFORE_R19, token_kind="edit", now=game.created_at)
+    store_before_r19(client, table.id, SHORT)
     return table
 
 
@@ -313,3 +320,23 @@ def test_r19_holds_a_correction_and_a_new_hand_of_a_game_recorded_before_it(
     assert added.status_code == 201, added.json
     assert added.json["rules_version"] == RULES_VERSION
     assert "earlier_rules" not in added.json["result"]
+
+
+def test_r19_a_club_evening_recorded_before_it_ends_and_counts_for_its_members(
+        client: Any) -> None:
+    club = found_club(client)
+    evening = started(client, club, list(PLAYERS), variant="mitigatti-3")
+    url, tokens = f"{API}/games/{evening['id']}", evening["tokens"]
+    # The dealer's side holding T20 brings the discard too: 10 at least, 5 given.
+    shown = by_points(0, (5, 40, 33), discard=SHORT["discard"],
+                      declarations=SHORT["declarations"])
+    store_before_r19(client, evening["id"], shown)
+    ended = client.post(f"{url}/end", headers=auth(tokens["edit"]))
+    assert ended.status_code == 200, ended.get_data(as_text=True)
+    anna = evening["club"]["members"][0]
+    body = client.get(f"{API}/clubs/{club['id']}/members/{anna}/stats",
+                      headers=auth(club["tokens"]["read"]))
+    assert body.status_code == 200, body.get_data(as_text=True)
+    (mitigatti,) = body.json["families"]
+    assert {d["key"]: d["value"] for d in mitigatti["declared"]["kinds"]}[
+        "declared.ten_tarocchi"] == 1
