@@ -151,10 +151,8 @@ from .mitigatti.settlement import STARTING_MARCA, parse_money, pot_collected_tex
 from .options import LANGUAGES, resolve_options
 from .registry import VARIANTS, family_suit_style, find_variant
 from .rulebook import rulebook
+from .rulings import RULES_VERSION, waived_rulings
 from .variant import Variant
-
-#: Stored with every hand version: results are derived from the record by these rules.
-RULES_VERSION = "2026.11.2"
 
 __all__ = [
     "CLUB_NAME_MAX",
@@ -282,5 +280,6 @@ __all__ = [
     "validate_season",
     "verdict_problems",
     "visible",
+    "waived_rulings",
     "written_sections",
 ]

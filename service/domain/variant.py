@@ -7,7 +7,7 @@ variant carries a hook: a plain function chosen from a small named set.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, Protocol
@@ -22,13 +22,19 @@ Suggester = Callable[["Variant", tuple[Card, ...]], list[dict[str, object]]]
 class Scorer(Protocol):
     """Checks and scores a hand record under a variant's rules with its resolved options;
     raises ``RecordInvalid`` naming every rule it breaks. ``left_out`` names the record's
-    sections that were malformed and left out of it.
+    sections that were malformed and left out of it. ``dealt`` is what each seat held before
+    the discard where the service dealt the hand itself (a duplicate board), None for a
+    table's own deal: a rule that follows a card's holder reads it where the record does not
+    show the holder. ``waived`` names the refusing rulings the record is not held to (it was
+    recorded before them, ``rulings.waived_rulings``): their checks are left out.
 
     The record is a ``hand.records.HandRecord``; it is typed ``Any`` here so that what a
     variant is does not depend on what a hand is (the hand's modules read the variant)."""
 
     def __call__(self, variant: Variant, options: Mapping[str, object], record: Any,
-                 left_out: frozenset[str], /) -> HandResult: ...
+                 left_out: frozenset[str], /, *,
+                 dealt: Sequence[frozenset[Card]] | None = None,
+                 waived: frozenset[str] = frozenset()) -> HandResult: ...
 
 
 Partnership = Literal["none", "fixed_pairs", "dummies", "call", "contract"]

@@ -5,6 +5,7 @@ translation of every sentence the code says, with the same placeholders."""
 
 from __future__ import annotations
 
+import io
 import re
 from string import Formatter
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 from http_support import API, auth
 
-from service.locale.__main__ import catalogue_path, missing
+from service.locale.__main__ import catalogue_path, extracted, missing
 
 IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
 #: Words of the rules core's English that an Italian answer must not hold.
@@ -155,6 +156,27 @@ def test_the_check_counts_a_fuzzy_translation_as_missing(tmp_path: Any, monkeypa
     monkeypatch.setattr(tool, "HERE", tmp_path)
     gaps = missing("it")
     assert len(gaps) == 1 and sentence in gaps[0]
+
+
+def test_every_sentence_is_gathered_whatever_is_written_beside_it() -> None:
+    """The catalogues' sync gathers a sentence though a variable shares the plural's name
+    (``counted``) or an f-string sits beside it in the call; a sentence it missed would be
+    dropped from every catalogue and said in English."""
+    from service.locale import __main__ as tool
+
+    source = (b'counted = {}\n'
+              b'counted["a"] = max(counted["a"], 1)\n'
+              b'problems.add(f"x[{i}]", "y", Text("a sentence after {n}", n=f"U+{i:04X}"))\n'
+              b'Text.counted("one hand", "{n} hands", 2)\n'
+              b'Text(f"not a sentence {i}")\n')
+    assert list(tool.code_sentences(io.BytesIO(source), None, [], {})) == [
+        (3, "Text", "a sentence after {n}", []),
+        (4, "counted", ("one hand", "{n} hands"), [])]
+    said = {m.id for m in extracted() if m.id}
+    assert {"the game would end before hand {n}",
+            ("{side} (the dealer's side) has no points, but the discard always counts for it, "
+             "one trick at least"),
+            "a name is printable text: it holds the control character {code}"} <= said
 
 
 @pytest.mark.parametrize("n,form", [(1, "È stato trovato 1 problema"),

@@ -6,6 +6,9 @@
 - the engine's result of a trick record agrees with the reference: each seat's marca, the pot,
   the columns, each trick's winner, the Bagatte (seat, won, valid), the sole top scorer;
 - the same hand as a full-card summary scores alike;
+- T20 is never beaten (R19): in a random legal deal, where the record or the deal shows who
+  held it, every record that moves it out of its holder's side is refused for that alone,
+  and the record as played passes;
 - over a random sequence of hands in a game (trick records, thrown-in deals, surrenders, tied
   three-player hands), the balances plus the pot always equal 10 × players, and equal the
   reference's balances (the pot collected by the next sole top scorer).
@@ -22,6 +25,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.domain.core.errors import RecordInvalid
 from service.domain.games import game_summary, validate_game_setup
 from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
@@ -143,3 +147,81 @@ def test_game_balances_plus_pot_always_total_ten_each(n: int, seed: int, count: 
         if not rec.get("thrown_in"):
             dealer = (dealer + 1) % n
         assert summary["next_dealer"] == dealer
+
+
+#: Deals whose played hands are the dealt ones (a solo that calls a card exchanges one).
+dealt_as_played = st.builds(
+    lambda n, seed, dealer, kind: R.generate(R.SIZES[n], seed, dealer=dealer % n,
+                                             contract_kind=kind),
+    st.sampled_from([4, 3]), st.integers(0, 10**9), st.integers(0, 3),
+    st.sampled_from(["call", "sans"]))
+
+
+@SETTINGS
+@given(dealt_as_played, st.sampled_from(["cards", "counting", "points"]), st.booleans())
+def test_r19_a_record_moving_t20_out_of_its_holders_side_is_refused(
+        h: Any, form: str, by_the_board: bool) -> None:
+    """Who held T20 is shown by the board that dealt the hand, or else by a declaration
+    showing it (mitigatti, ten tarocchi: the holder's ten highest tarots) where the holder
+    could make one; the hand's own record passes, and T20 in another side's pile, or its side
+    given fewer points than T20 and its trick bring, is refused for that alone."""
+    n = h.size.players
+    variant = V[n]
+    holder = next(s for s, cards in h.hands.items() if "T20" in cards)
+    record = h.summary_record("cards" if form == "cards" else "counting")
+    dealt = None
+    if by_the_board:
+        dealt = tuple(frozenset(variant.pack.card(c) for c in
+                                [*h.hands[s], *(h.discard if s == h.dealer else [])])
+                      for s in range(n))
+    else:
+        tarots = sorted((c for c in h.hands[holder] if R.is_tarot(c)),
+                        key=lambda c: -R.trump_strength(c) if R.is_trump(c) else 0)
+        if set(R.HONOURS) <= set(h.hands[holder]):
+            shown: dict[str, Any] = {"seat": holder, "kind": "mitigatti"}
+        elif len(tarots) >= 10 and "T20" in tarots[:10]:
+            shown = {"seat": holder, "kind": "ten_tarocchi", "cards": tarots[:10]}
+        else:
+            shown = {}
+        if not shown or any(d["seat"] == holder and d["kind"] == shown["kind"]
+                            for d in record.get("declarations", [])):
+            dealt = tuple(frozenset(variant.pack.card(c) for c in
+                                    [*h.hands[s], *(h.discard if s == h.dealer else [])])
+                          for s in range(n))
+        else:
+            record["declarations"] = [*record.get("declarations", []), shown]
+    own = h.side[holder]
+    sides = sorted({p["side"] for p in record["piles"]})
+
+    def refusals(rec: dict[str, Any]) -> list[tuple[str, str]]:
+        try:
+            score_record(variant, resolve_options(variant, {}), rec, dealt=dealt)
+        except RecordInvalid as error:
+            return [(p.field, p.code) for p in error.problems if p.rule == "R19"] + [
+                ("other", p.code) for p in error.problems if p.rule != "R19"]
+        return []
+
+    if form == "points":
+        points = dict(h.side_points)
+        record = {k: v for k, v in record.items() if k != "piles"}
+        record["piles"] = [{"side": s, "points": points[s]} for s in sides]
+        assert refusals(record) == []
+        least = 5 + (4 if h.replay.fool_holder is not None
+                     and h.side[h.replay.fool_holder] == own else 0)
+        other = next(s for s in sides if s != own)
+        short = dict(points)
+        moved = short[own] - (least - 1)
+        if moved > 0:
+            short[own] -= moved
+            short[other] += moved
+            record["piles"] = [{"side": s, "points": short[s]} for s in sides]
+            index = sides.index(own)
+            assert (f"piles[{index}].points", "points_below_cards") in refusals(record)
+        return
+    assert refusals(record) == []
+    for other in sides:
+        if other == own:
+            continue
+        moved_record = R.move_card(record, "T20", other)
+        assert refusals(moved_record) == [(f"piles[{sides.index(other)}]",
+                                           "kept_card_misplaced")]

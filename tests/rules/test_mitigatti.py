@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from service.domain import RULES_VERSION, waived_rulings
 from service.domain.core.errors import RecordInvalid
 from service.domain.games import game_summary, validate_game_setup
 from service.domain.hand.scoring import score_record
@@ -1015,6 +1016,295 @@ def test_s5_6_fewest_transfers_matches_a_brute_force() -> None:
         brute = R.brute_force_transfers(nets, limit=len(nets))
         assert brute == R.min_transfers_count(nets)
         assert len(moves) == brute, (nets, moves)
+
+
+# ================================================================================================
+# R19 T20 is never beaten: it ends with the side whose player held it
+# ================================================================================================
+
+TAROTS_2_TO_10 = [f"T{i}" for i in range(2, 11)]
+
+
+def r19(n: int, record: Json, dealt: tuple[frozenset[Any], ...] | None = None
+        ) -> list[tuple[str, str, str | None]]:
+    """Every problem of ``record`` (field, code, rule), the hand dealt as ``dealt`` where a
+    board was."""
+    variant = V[n]
+    with pytest.raises(RecordInvalid) as caught:
+        score_record(variant, resolve_options(variant, {}), record, dealt=dealt)
+    return [(p.field, p.code, p.rule) for p in caught.value.problems]
+
+
+def accepted(n: int, record: Json, dealt: tuple[frozenset[Any], ...] | None = None) -> Json:
+    variant = V[n]
+    return score_record(variant, resolve_options(variant, {}), record,
+                        dealt=dealt)[1].to_json()
+
+
+def _pile_index(record: Json, side: int) -> int:
+    return next(i for i, p in enumerate(record["piles"]) if p["side"] == side)
+
+
+def _angel_hands() -> list[tuple[int, Any, Json, list[Json]]]:
+    """Hands whose record shows who held T20, each way a record can: (players, hand, its
+    contract for the summary, its declarations)."""
+    out: list[tuple[int, Any, Json, list[Json]]] = []
+    h = R.search(R.THREE, 0, {1: list(R.HONOURS)}, ["2S", "3S", "4S"], None, lambda h: True)
+    out.append((3, h, {}, [{"seat": 1, "kind": "mitigatti"}]))
+    shown = ["T20", *TAROTS_2_TO_10]
+    h = R.search(R.THREE, 2, {0: shown}, ["2D", "3D", "4D"], None, lambda h: True)
+    out.append((3, h, {}, [{"seat": 0, "kind": "ten_tarocchi", "cards": shown}]))
+    call = {"type": "call", "declarer": 1, "called_card": "T20"}
+    h = R.search(R.FOUR, 1, {1: list(R.KINGS)}, ["2C", "3C"], call,
+                 lambda h: "T20" not in h.hands[1])
+    out.append((4, h, call, []))
+    solo = {"type": "solo", "declarer": 2, "called_card": "T20"}
+    h = R.search(R.FOUR, 0, {2: ["T20"]}, ["2C", "3C"], solo, lambda h: True)
+    out.append((4, h, solo, []))
+    return out
+
+
+ANGEL_HANDS = _angel_hands()
+ANGEL_IDS = ["3-mitigatti", "3-ten-tarocchi", "4-call-of-t20", "4-solo-calling-t20"]
+
+
+def _angel_record(h: Any, contract: Json, declarations: list[Json], form: str) -> Json:
+    rec = h.summary_record(form)
+    if contract:
+        rec["contract"] = {**contract, **({"partner": h.partner} if h.partner is not None
+                                          else {})}
+    if declarations:
+        rec["declarations"] = declarations
+    return rec
+
+
+def _angel_side(h: Any) -> int:
+    return next(s for s, p in h.pile_cards().items() if "T20" in p)
+
+
+@pytest.mark.parametrize("form", ["cards", "counting"])
+@pytest.mark.parametrize(("n", "h", "contract", "declarations"), ANGEL_HANDS, ids=ANGEL_IDS)
+def test_r19_t20_always_ends_with_the_side_that_held_it(
+        n: int, h: Any, contract: Json, declarations: list[Json], form: str) -> None:
+    """Each record that shows who held T20 (a mitigatti or ten tarocchi declaration, a call
+    of it, a solo that called it) fixes its pile: the record as played is scored; T20 moved
+    to any other side's pile is refused there, and for nothing else."""
+    rec = _angel_record(h, contract, declarations, form)
+    accepted(n, rec)
+    own = _angel_side(h)
+    others = [p["side"] for p in rec["piles"] if p["side"] != own]
+    assert others
+    for other in others:
+        moved = R.move_card(rec, "T20", other)
+        assert r19(n, moved) == [(f"piles[{_pile_index(moved, other)}]",
+                                  "kept_card_misplaced", "R19")]
+
+
+def test_r19_refusal_names_the_card_and_the_side_whose_pile_it_was_put_in() -> None:
+    n, h, contract, declarations = ANGEL_HANDS[0]
+    rec = R.move_card(_angel_record(h, contract, declarations, "cards"), "T20", 2)
+    variant = V[n]
+    with pytest.raises(RecordInvalid) as caught:
+        score_record(variant, resolve_options(variant, {}), rec)
+    (problem,) = caught.value.problems
+    assert problem.message.template == ("{card} cannot be in {side}'s pile: {card} is never "
+                                        "beaten, so it ends with the side that held it")
+    assert problem.message.values["card"].code == "T20"
+    assert problem.message.values["side"].seats == (2,)
+    assert set(problem.message.values) == {"card", "side"}
+
+
+def test_r19_t20_wins_every_trick_it_is_played_to() -> None:
+    """In a trick record T20 is never beaten by construction: whatever is played with it,
+    the engine gives it the trick, the replayed piles put it with its player's side, and
+    piles typed beside the tricks may not move it."""
+    assert winner("T21", "T20", "T19", "T18") == 1
+    assert winner("T20", "T21", "FOOL", "T1") == 0
+    assert winner("2H", "3H", "KH", "T20") == 3
+    for n in (4, 3):
+        for seed in range(30):
+            h = R.generate(SIZE[n], seed)
+            got = score(n, h.trick_record())
+            for trick in got["tricks"]:
+                if "T20" in trick["cards"]:
+                    played_by = (trick["leader"] + trick["cards"].index("T20")) % n
+                    assert trick["winner"] == played_by
+                    held = next(s for s in got["sides"] if played_by in s["seats"])
+                    assert "T20" in held["lines"][0]["counting_cards"]
+    h = R.generate(R.FOUR, 3)
+    rec = h.trick_record()
+    rec["piles"] = R.move_card(h.summary_record("cards"), "T20", 1 - _angel_side(h))["piles"]
+    assert any(field.startswith("piles") for field, _, _ in r19(4, rec))
+
+
+def _points(n: int, dealer: int, mine: int, side: int = 0, **extra: Any) -> Json:
+    """A summary by points: ``side`` took ``mine``, the others the rest of the hand."""
+    total = {4: 72, 3: 78}[n]
+    sides = 2 if n == 4 else 3
+    rest = [s for s in range(sides) if s != side]
+    piles = [{"side": side, "points": mine}]
+    left = total - mine
+    for k, s in enumerate(rest):
+        share = left if k == len(rest) - 1 else left // len(rest)
+        piles.append({"side": s, "points": share})
+        left -= share
+    return {"dealer": dealer, "piles": piles, **extra}
+
+
+TEN_WITH_FOOL = ["FOOL", "T20", "T21", "T19", "T18", "T17", "T16", "T15", "T14", "T13"]
+
+
+def test_r19_side_holding_t20_and_fool_by_points_has_at_least_9() -> None:
+    """T20 (4) and the trick it won (1), the Fuole (4): 9, whichever record shows them."""
+    for declared in ([{"seat": 0, "kind": "ten_tarocchi", "cards": TEN_WITH_FOOL}],
+                     [{"seat": 0, "kind": "mitigatti"}]):
+        for points in (5, 8):
+            rec = {"dealer": 1, "discard": ["2H", "3H", "4H"], "declarations": declared,
+                   "piles": [{"side": 0, "points": points}, {"side": 1, "points": 40},
+                             {"side": 2, "points": 38 - points}]}
+            assert r19(3, rec) == [("piles[0].points", "points_below_cards", "R19")]
+        rec["piles"] = [{"side": 0, "points": 9}, {"side": 1, "points": 40},
+                        {"side": 2, "points": 29}]
+        assert accepted(3, rec)["columns"]["0"] == 9
+    # the Fuole's player shown by the fool record, T20's by a call of it
+    solo = {"type": "solo", "declarer": 2, "called_card": "T20"}
+    rec = _points(4, 0, 8, contract=solo, fool={"played_by": 2})
+    assert r19(4, rec) == [("piles[0].points", "points_below_cards", "R19")]
+    assert accepted(4, _points(4, 0, 9, contract=solo, fool={"played_by": 2}))
+
+
+def test_r19_side_holding_t20_alone_by_points_has_at_least_5() -> None:
+    """Without the Fuole the side has T20 (4) and the trick T20 won (1)."""
+    shown = ["T20", *TAROTS_2_TO_10]
+    rec = _points(3, 1, 4, declarations=[{"seat": 0, "kind": "ten_tarocchi", "cards": shown}])
+    assert r19(3, rec) == [("piles[0].points", "points_below_cards", "R19")]
+    rec = _points(3, 1, 5, declarations=[{"seat": 0, "kind": "ten_tarocchi", "cards": shown}])
+    assert accepted(3, rec)["columns"]["0"] == 5
+    solo = {"type": "solo", "declarer": 2, "called_card": "T20"}
+    assert r19(4, _points(4, 0, 4, contract=solo)) == [
+        ("piles[0].points", "points_below_cards", "R19")]
+    assert accepted(4, _points(4, 0, 5, contract=solo))
+    # the Fuole held by the other side adds nothing to T20's
+    rec = _points(4, 0, 4, contract=solo, fool={"played_by": 1})
+    assert r19(4, rec) == [("piles[0].points", "points_below_cards", "R19")]
+
+
+def test_r19_refusal_by_points_explains_the_least() -> None:
+    rec = {"dealer": 1, "discard": ["2H", "3H", "4H"],
+           "declarations": [{"seat": 0, "kind": "ten_tarocchi", "cards": TEN_WITH_FOOL}],
+           "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 40},
+                     {"side": 2, "points": 33}]}
+    with pytest.raises(RecordInvalid) as caught:
+        score(3, rec)
+    (problem,) = caught.value.problems
+    values = problem.message.values
+    assert values["card"].code == "T20" and values["side"].seats == (0,)
+    assert (values["least"], values["points"]) == (9, 5)
+    parts = values["parts"]
+    said = [(p.template, p.values.get("points"), getattr(p.values.get("card"), "code", None))
+            for p in parts.values.values()]
+    assert said == [("{points} for {card}", 4, "T20"), ("1 for the trick it won", None, None),
+                    ("{points} for {card}", 4, "FOOL")]
+
+
+def test_r19_the_dealers_side_holding_t20_brings_the_discard_too() -> None:
+    """The discard is the dealer's side's: 1 and its counting cards (here a Queen and a
+    Cavalier, 5) on top of T20's 5."""
+    shown = ["T20", *TAROTS_2_TO_10]
+    decl = [{"seat": 0, "kind": "ten_tarocchi", "cards": shown}]
+    rec = _points(3, 0, 10, discard=["QH", "CH", "2S"], declarations=decl)
+    assert r19(3, rec) == [("piles[0].points", "points_below_cards", "R19")]
+    assert accepted(3, _points(3, 0, 11, discard=["QH", "CH", "2S"], declarations=decl))
+
+
+def test_r19_the_bagatte_that_won_the_last_trick_brings_its_own_trick() -> None:
+    """T1 won the last trick, a trick other than T20's (every other tarot was played
+    before it): 4 + 1 more, so 14 with T20 and the Fuole."""
+    rec = _points(3, 1, 13, declarations=[{"seat": 0, "kind": "mitigatti"}],
+                  bagatto={"seat": 0, "won": True, "valid": True})
+    assert r19(3, rec) == [("piles[0].points", "points_below_cards", "R19")]
+    assert accepted(3, _points(3, 1, 14, declarations=[{"seat": 0, "kind": "mitigatti"}],
+                               bagatto={"seat": 0, "won": True, "valid": True}))
+
+
+def _dealt(h: Any) -> tuple[frozenset[Any], ...]:
+    """What each seat of a generated hand held before the discard, as a board deals."""
+    return tuple(frozenset(V[h.size.players].pack.card(c) for c in
+                           [*h.hands[s], *(h.discard if s == h.dealer else [])])
+                 for s in range(h.size.players))
+
+
+def test_r19_a_board_dealt_by_the_service_shows_who_held_t20() -> None:
+    """At a duplicate table the board's deal says who held T20, the record need not."""
+    h = R.search(R.THREE, 0, {1: ["T20", "FOOL"]}, ["2S", "3S", "4S"], None, lambda h: True)
+    rec = h.summary_record("cards")
+    dealt = _dealt(h)
+    accepted(3, rec, dealt)
+    for other in (0, 2):
+        moved = R.move_card(rec, "T20", other)
+        accepted(3, moved)                                  # a table's own deal: unknown
+        assert r19(3, moved, dealt) == [(f"piles[{_pile_index(moved, other)}]",
+                                         "kept_card_misplaced", "R19")]
+    points = {"dealer": 0, "piles": [{"side": 1, "points": 8}, {"side": 0, "points": 40},
+                                     {"side": 2, "points": 30}]}
+    accepted(3, points)
+    assert r19(3, points, dealt) == [("piles[0].points", "points_below_cards", "R19")]
+    points["piles"] = [{"side": 1, "points": 9}, {"side": 0, "points": 40},
+                       {"side": 2, "points": 29}]
+    accepted(3, points, dealt)
+
+
+def test_r19_a_solo_declarer_may_give_t20_back_for_the_called_card() -> None:
+    """A board dealt T20 to a solo declarer who called another card: the face-down card
+    given in return may be T20, so the board alone does not say where it ended."""
+    solo = {"type": "solo", "declarer": 2, "called_card": "T21", "partner": 1}
+    h = R.search(R.FOUR, 0, {2: ["T20", "T21"]}, ["2C", "3C"], solo, lambda h: True)
+    dealt = _dealt(h)
+    assert accepted(4, _points(4, 0, 4, contract=solo), dealt)
+    sans = {"type": "solo", "declarer": 2, "sans_prendre": True}
+    assert r19(4, _points(4, 0, 4, contract=sans), dealt) == [
+        ("piles[0].points", "points_below_cards", "R19")]
+
+
+#: A hand whose ten tarocchi show T20 and the Fuole with seat 0, its pile given 5 points: R19
+#: refuses it (9 at least), the rules before R19 took it.
+SHORT_OF_T20 = {"dealer": 1, "discard": ["2H", "3H", "4H"],
+                "declarations": [{"seat": 0, "kind": "ten_tarocchi", "cards": TEN_WITH_FOOL}],
+                "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 40},
+                          {"side": 2, "points": 33}]}
+
+
+def test_r19_binds_the_hands_recorded_from_the_rules_version_that_brought_it() -> None:
+    """R19 only refuses records: a hand recorded and accepted under an earlier rules version
+    is scored without it, keeps its result and says the rules now would refuse it; a record
+    under the current rules, or a version not written as numbers, is held to it."""
+    assert waived_rulings("2026.11.2") == waived_rulings("2026.9") == {"R19"}
+    assert waived_rulings(RULES_VERSION) == waived_rulings("2026.11.10") == frozenset()
+    assert waived_rulings("test") == frozenset()
+    options = resolve_options(V3, {})
+    _, before = score_record(V3, options, SHORT_OF_T20, rules_version="2026.11.2")
+    assert before.to_json()["columns"] == {"0": 5, "1": 40, "2": 33}
+    note = before.earlier_rules
+    assert note is not None
+    assert (note.values["version"], note.values["rulings"]) == ("2026.11.2", "R19")
+    (reason,) = note.values["reasons"].values.values()
+    assert (reason.values["least"], reason.values["points"]) == (9, 5)
+    for rules in (RULES_VERSION, "test"):
+        with pytest.raises(RecordInvalid) as caught:
+            score_record(V3, options, SHORT_OF_T20, rules_version=rules)
+        assert [p.rule for p in caught.value.problems] == ["R19"]
+    assert "earlier_rules" not in score(3, {**SHORT_OF_T20, "piles": [
+        {"side": 0, "points": 9}, {"side": 1, "points": 40}, {"side": 2, "points": 29}]})
+
+
+def test_r19_waives_nothing_else_for_a_hand_recorded_before_it() -> None:
+    """A record the rules before R19 refused too stays refused, every problem said."""
+    broken = {**SHORT_OF_T20, "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 0},
+                                        {"side": 2, "points": 73}]}
+    with pytest.raises(RecordInvalid) as caught:
+        score_record(V3, resolve_options(V3, {}), broken, rules_version="2026.11.2")
+    assert sorted((p.code, p.rule) for p in caught.value.problems) == [
+        ("discard_outside_dealer_side", "§5.1"), ("points_below_cards", "R19")]
 
 
 # ================================================================================================

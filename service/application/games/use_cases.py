@@ -134,23 +134,28 @@ def _project(unit: UnitOfWork, game: StoredGame, setup: GameSetup,
 
 def parse_and_score(
     setup: GameSetup, data: Mapping[str, Any], earlier: Sequence[HandResult],
-    summary: GameSummary | None = None,
+    summary: GameSummary | None = None, *, rules_version: str = RULES_VERSION,
 ) -> tuple[HandRecord, HandResult]:
     """Validate a hand record as the next hand after ``earlier``, collecting every problem:
     its form, the dealer whose turn it is, the rules of the variant, and what the game adds
     (a record stopping after the declarations must win the rubber, R13). The problems are
-    the game's table's: its seats are said by its players' names."""
+    the game's table's: its seats are said by its players' names. ``rules_version``: the
+    rules the record was made under (an imported game's hand's; every new record and
+    correction is the current rules')."""
     if summary is None:  # ``summary``, when given, is the game's after ``earlier``
         summary = game_summary(setup, earlier)
     expected_dealer = summary.next_dealer
     # A duplicate table's hand is a board: the referee checks it against the board's cards
-    # (its dealer too, so the rotation's check is not made twice).
+    # (its dealer too, so the rotation's check is not made twice), and the scorer knows who
+    # held each card where a rule follows its holder (T20 ends with its holder's side, R19).
     board = setup.board_of(summary.hands_played + 1)
     checks = None if board is None else board_checks(board, setup.variant)
     try:
         record, result = score_record(setup.variant, setup.options, data,
                                       expected_dealer=None if board else expected_dealer,
-                                      checks=checks)
+                                      checks=checks,
+                                      dealt=None if board is None else board.holdings(),
+                                      rules_version=rules_version)
         problems = check_next_hand(setup, earlier, result, summary)
     except RecordInvalid as error:
         raise error.at_table(*table_of(setup)) from error

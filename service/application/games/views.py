@@ -209,8 +209,12 @@ def table_boards(variant: Variant, game: StoredGame) -> tuple[Board, ...]:
 
 
 def score_stored(setup: GameSetup, hand: StoredHand) -> tuple[HandRecord, HandResult]:
+    """A stored hand scored again by the rules it was recorded under: a ruling that only
+    refuses records binds the hands recorded since it came, so an earlier hand reads as it
+    was accepted (its result saying the rules now would refuse it)."""
     record = parse_hand_record(setup.variant, hand.record)
-    return record, score_hand(setup.variant, setup.options, record)
+    return record, score_hand(setup.variant, setup.options, record,
+                              rules_version=hand.rules_version)
 
 
 

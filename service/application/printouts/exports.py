@@ -312,13 +312,17 @@ def _replay_hands(setup: GameSetup, hands: Sequence[Mapping[str, Any]],
                                          "hands", n=index + 1),
                                     "R10" if setup.variant.target is None else "R12"))
             broken = True
+        # Each hand by the rules it was recorded under, as the game read it where it was
+        # exported (a ruling that only refuses binds the hands recorded since it came).
+        rules = str(hand.get("rules_version") or RULES_VERSION)
         try:
             if broken:
                 # After a hand that failed, whose turn it is cannot be known: a later hand is
                 # still checked against the rules of its variant.
-                score_record(setup.variant, setup.options, hand["record"])
+                score_record(setup.variant, setup.options, hand["record"], rules_version=rules)
                 continue
-            record, result = parse_and_score(setup, hand["record"], results, summary)
+            record, result = parse_and_score(setup, hand["record"], results, summary,
+                                             rules_version=rules)
         except RecordInvalid as error:
             problems.extend(error.at(f"{field}.record").problems)
             broken = True
@@ -398,7 +402,9 @@ def _steps_of_history(setup: GameSetup, history: Sequence[Mapping[str, Any]],
             canonical = records[number - 1]  # the hand as it now is, checked already
         else:
             try:
-                canonical = score_record(setup.variant, setup.options, record)[0].to_json()
+                canonical = score_record(
+                    setup.variant, setup.options, record,
+                    rules_version=str(entry.get("rules_version") or RULES_VERSION))[0].to_json()
             except RecordInvalid as error:
                 problems.extend(error.at(f"{field}.record").problems)
         when = _moment(entry.get("created_at"), f"{field}.created_at", problems, now)

@@ -8,7 +8,8 @@ its points and its mark, every label already in the reader's language — and
 the hands' results and the game's summary, the same ones the API returns.
 
 This builder writes what every sheet has: the header, the notes of a hand (its events, rule
-violations, the players' verdicts), the explanations and the legend's common marks. The rest
+violations, the rules it was recorded under where a later ruling would refuse it, the players'
+verdicts), the explanations and the legend's common marks. The rest
 is the game's family's (``FAMILIES``): Gatti's melds (``gatti.py``), Ottocento's race to 800
 (``ottocento.py``), both points games (``points.py``), Mitigatti's marca (``mitigatti.py``).
 A variant of a family the sheet does not know yet still prints: as a points game, its lines
@@ -158,6 +159,8 @@ class SheetBuilder:
             notes.append(t(key, n=len(violations)))
         if hand.record.get("tricks"):
             notes.append(t("note.trick_record"))
+        if result.get("earlier_rules"):  # a ruling since would refuse it: the referee reads why
+            notes.append(self.c.say(result["earlier_rules"]))
         notes += self._verdict_notes(hand)
         return notes
 

@@ -113,6 +113,9 @@ class HandResult:
     acts: tuple[Act, ...] = ()
     payments: tuple[Payment, ...] | None = None
     contract: Text | None = None
+    #: A stored hand recorded before a ruling that would refuse it now (``domain/rulings.py``):
+    #: its rules version, that ruling and why; it keeps the result it was accepted with.
+    earlier_rules: Text | None = None
 
     def marca(self, seats: int) -> dict[str, int]:
         """Each seat's balance of the hand's payments."""
@@ -135,6 +138,7 @@ class HandResult:
             "violations": [v.to_json() for v in self.violations],
             "events": list(self.events),
             **({"contract_text": self.contract} if self.contract is not None else {}),
+            **({"earlier_rules": self.earlier_rules} if self.earlier_rules is not None else {}),
             **({"acts": [a.to_json() for a in self.acts]} if self.acts else {}),
             **({"payments": [p.to_json() for p in self.payments],
                 "marca": self.marca(len(self.columns)), "pot": self.pot}

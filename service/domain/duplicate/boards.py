@@ -56,6 +56,11 @@ class Board:
             return self.dealer
         return next((seat for seat, hand in enumerate(self.hands) if card in hand), None)
 
+    def holdings(self) -> tuple[frozenset[Card], ...]:
+        """What each seat held before the discard: its cards, and the dealer's extra ones."""
+        return tuple(frozenset((*hand, *(self.extra if seat == self.dealer else ())))
+                     for seat, hand in enumerate(self.hands))
+
     def to_json(self) -> dict[str, object]:
         """One entry of ``GET /events/{id}/boards`` (EVENTS.md "Shapes")."""
         return {"board": self.number, "dealer": self.dealer,

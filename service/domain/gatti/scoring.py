@@ -338,10 +338,14 @@ def _captured(variant: Variant, views: Mapping[int, PileView] | None,
 
 
 def score_gatti_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
-                     incomplete: frozenset[str] = frozenset()) -> HandResult:
+                     incomplete: frozenset[str] = frozenset(), *,
+                     dealt: Sequence[frozenset[Card]] | None = None,
+                     waived: frozenset[str] = frozenset()) -> HandResult:
     """Check and score a Gatti hand. ``incomplete`` names record sections that were
     malformed and left out: checks that need them are skipped (their problems are already
-    reported), every other check still runs."""
+    reported), every other check still runs. No rule of Gatti follows a card's holder beyond
+    what the record shows, so ``dealt`` (a duplicate board's cards) is not read; no ruling of
+    Gatti only refuses records, so ``waived`` leaves nothing out."""
     problems = ProblemList()
     record, replay = replay_if_played(variant, options, record, incomplete, problems)
     sides = hand_sides(variant, record)

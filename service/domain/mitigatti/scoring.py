@@ -1,4 +1,4 @@
-"""Validation and settlement of a Mitigatti hand (Nice, 1930; RULES §5, R14–R17).
+"""Validation and settlement of a Mitigatti hand (Nice, 1930; RULES §5, R14–R17, R19).
 
 A hand is settled in marca, as payments between players, each explained:
 - **partida**: with four, the declarer's side wins with 37 of the 72 points and each opponent
@@ -12,6 +12,9 @@ A hand is settled in marca, as payments between players, each explained:
   solo sans prendre;
 - **surrender**: a declarer who called a card of their own and gives up pays 1 to each other
   player and the value of every declaration to its holder.
+T20 is never beaten (R19): where the record shows who held it (a trick record, a declaration
+showing it, a call of it) or the service dealt the hand (a duplicate board), it ends in the
+pile of its holder's side, and that side's points are at least what it brings.
 A thrown-in deal ("to the mountain") is recorded, settles nothing and does not move the deal.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..core.cards import SUITS as ALL_SUITS
 from ..core.cards import Card, plain
@@ -313,7 +317,13 @@ def _partida_three(variant: Variant, points: Mapping[int, int]) -> tuple[list[Pa
 
 
 def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
-                         incomplete: frozenset[str] = frozenset()) -> HandResult:
+                         incomplete: frozenset[str] = frozenset(), *,
+                         dealt: Sequence[frozenset[Card]] | None = None,
+                         waived: frozenset[str] = frozenset()) -> HandResult:
+    """Check and settle a Mitigatti hand. ``dealt``: what each seat held before the discard
+    where the service dealt the hand (a duplicate board), which says where T20 ends (R19).
+    ``waived``: the refusing rulings the record is not held to (R19, for a hand recorded
+    before it: it only refuses, so the hand settles as it did)."""
     problems = ProblemList()
     seats = list(range(variant.seats))
     if record.thrown_in:
@@ -340,9 +350,17 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
     counted: dict[int, PointsView] | None = None
     if not surrendered and not incomplete & {"piles", "tricks", "contract"} and (
             record.tricks is None or replay is not None):
+        angel = None if "R19" in waived else _angel_side(variant, record, sides,
+                                                         declarations, hands, dealt)
         if uses_points(record):
-            counted = resolve_points_piles(variant, record, sides, problems, None,
-                                           _known(variant, record, sides, declarations))
+            known = _known(variant, record, sides, declarations)
+            if angel is not None:
+                # R19's least counts what else the record puts in that side's pile.
+                known.pop(angel, None)
+            counted = resolve_points_piles(variant, record, sides, problems, None, known)
+            if counted is not None and angel is not None:
+                _check_angel_points(variant, record, sides, declarations, dealt, angel,
+                                    counted, problems)
             dealer_side = sides.of(record.dealer)
             if counted is not None and counted[dealer_side].points == 0:
                 problems.add("piles", "discard_outside_dealer_side",
@@ -354,6 +372,8 @@ def score_mitigatti_hand(variant: Variant, options: Mapping[str, object], record
         if views is not None:
             check_discard_holder(variant, record, sides, views, problems)
             _check_kept(variant, record, sides, declarations, views, problems)
+            if angel is not None:
+                _check_angel_pile(variant, record, sides, angel, views, problems)
     _check_bagatte(variant, record, sides, declarations, views, problems)
     problems.raise_if_any()
     if views is None and counted is None and not surrendered:
@@ -474,6 +494,113 @@ def _check_kept(variant: Variant, record: HandRecord, sides: Sides,
         problems.add("piles", "kept_card_misplaced",
                      Text("the Fuole is never captured: it ends with {owner}'s side, not in "
                           "{side}'s pile", owner=seat_name(owner), side=side_name(sides, where)), "§5.1")
+
+
+def _dealt_holder(dealt: Sequence[frozenset[Card]] | None, card: Card,
+                  contract: Contract | None) -> int | None:
+    """The seat a duplicate board dealt ``card`` to, and so the seat that played it; None
+    where the deal cannot tell: no board, or ``card`` dealt to a solo declarer who called a
+    card (the face-down card given in return may be this one, and no record names it)."""
+    if dealt is None:
+        return None
+    seat = next((s for s, held in enumerate(dealt) if card in held), None)
+    if contract is not None and contract.type == "solo" and contract.called_card is not None \
+            and seat == contract.declarer:
+        return None
+    return seat
+
+
+def _angel_side(variant: Variant, record: HandRecord, sides: Sides,
+                declarations: Sequence[tuple[int, Declaration]],
+                hands: Mapping[int, frozenset[Card]] | None,
+                dealt: Sequence[frozenset[Card]] | None) -> int | None:
+    """The side whose player held T20, where the record or the deal shows it, else None
+    (R19). In order: the seat that played it in a trick record; the solo declarer who called
+    it (taking it from its holder); the seat a duplicate board dealt it to (``_dealt_holder``);
+    a call of it (its holder is the declarer's partner); the seat whose declaration showed
+    it."""
+    angel = variant.pack.card("T20")
+    if hands is not None:
+        seat = next((s for s, held in sorted(hands.items()) if angel in held), None)
+        return None if seat is None else sides.of(seat)
+    contract = record.contract
+    called = contract is not None and contract.called_card == angel
+    if called and contract is not None and contract.type == "solo":
+        return sides.of(contract.declarer)
+    seat = _dealt_holder(dealt, angel, contract)
+    if seat is not None:
+        return sides.of(seat)
+    if called and contract is not None and contract.type == "call":
+        return sides.of(contract.declarer)
+    for _, d in declarations:
+        if angel in _implied(variant, d):
+            return sides.of(d.seat)
+    return None
+
+
+def _pile_field(record: HandRecord, side: int) -> str:
+    """The record's pile of ``side`` as a field, or the piles where it is the rest."""
+    return next((f"piles[{i}]" for i, p in enumerate(record.piles) if p.side == side), "piles")
+
+
+def _check_angel_pile(variant: Variant, record: HandRecord, sides: Sides, angel_side: int,
+                      views: Mapping[int, PileView], problems: ProblemList) -> None:
+    """T20 wins every trick it is played to, so it is in its holder's side's pile (R19)."""
+    angel = variant.pack.card("T20")
+    where = pile_of(angel, views)
+    if where is None or where == angel_side:
+        return
+    problems.add(_pile_field(record, where), "kept_card_misplaced",
+                 Text("{card} cannot be in {side}'s pile: {card} is never beaten, so it ends "
+                      "with the side that held it", card=angel, side=side_name(sides, where)),
+                 "R19")
+
+
+class _Brought(NamedTuple):
+    points: int
+    text: Text
+
+
+def _check_angel_points(variant: Variant, record: HandRecord, sides: Sides,
+                        declarations: Sequence[tuple[int, Declaration]],
+                        dealt: Sequence[frozenset[Card]] | None, angel_side: int,
+                        counted: Mapping[int, PointsView], problems: ProblemList) -> None:
+    """The points of the side that held T20 are at least what its pile surely holds (R19):
+    T20 (4) and the trick it won (1); the Fuole (4) where its player is of that side (§5.1);
+    T1 (4) and the last trick it won (1), a different trick, where the Bagatte won it there
+    (§5.5); the discard (1 and its counting cards) where it is the dealer's side."""
+    angel, fool = variant.pack.card("T20"), variant.pack.fool
+    t1 = variant.pack.card("T1")
+    brought = [_Brought(variant.card_points(angel),
+                        Text("{points} for {card}", points=variant.card_points(angel),
+                             card=angel)),
+               _Brought(1, Text("1 for the trick it won"))]
+    owner = _fuole_owner(variant, record, declarations)
+    if owner is None:
+        owner = _dealt_holder(dealt, fool, record.contract)
+    if owner is not None and sides.of(owner) == angel_side:
+        brought.append(_Brought(variant.card_points(fool),
+                                Text("{points} for {card}", points=variant.card_points(fool),
+                                     card=fool)))
+    bagatto = record.bagatto
+    if bagatto is not None and bagatto.won and sides.of(bagatto.seat) == angel_side and (
+            t1 not in (record.discard or ())):
+        brought.append(_Brought(variant.card_points(t1) + 1,
+                                Text("{points} for {card} and the last trick it won",
+                                     points=variant.card_points(t1) + 1, card=t1)))
+    if sides.of(record.dealer) == angel_side:
+        discard = 1 + sum(variant.card_points(c) for c in record.discard or ())
+        brought.append(_Brought(discard, Text("{points} for the discard", points=discard)))
+    least = sum(b.points for b in brought)
+    points = counted[angel_side].points
+    if points < least:
+        field = _pile_field(record, angel_side)
+        parts = Text.joined((b.text for b in brought), ", ")
+        problems.add(field if field == "piles" else f"{field}.points", "points_below_cards",
+                     Text("{card} is never beaten and ends in {side}'s pile, which brings at "
+                          "least {parts}: {least} in all; {points} is too few", card=angel,
+                          side=side_name(sides, angel_side), parts=parts, least=least,
+                          points=points), "R19")
 
 
 def _check_bagatte(variant: Variant, record: HandRecord, sides: Sides,

@@ -316,7 +316,13 @@ def _pile_points(view: PileView, last: bool) -> tuple[int, int, int]:
 
 
 def score_ottocento_hand(variant: Variant, options: Mapping[str, object], record: HandRecord,
-                         incomplete: frozenset[str] = frozenset()) -> HandResult:
+                         incomplete: frozenset[str] = frozenset(), *,
+                         dealt: Sequence[frozenset[Card]] | None = None,
+                         waived: frozenset[str] = frozenset()) -> HandResult:
+    """Check and score an Ottocento hand. The Angel and the Matto end with the pair of the
+    player who showed or played them as the record says; ``dealt`` (a duplicate board's
+    cards) is not read; no ruling of Ottocento only refuses records, so ``waived`` leaves
+    nothing out."""
     problems = ProblemList()
     record, replay = replay_if_played(variant, options, record, incomplete, problems)
     sides = hand_sides(variant, record)

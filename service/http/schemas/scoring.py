@@ -105,6 +105,10 @@ class HandResultSchema(PassThroughSchema):
         "description": "who played with whom, said with the table's names: a Mitigatti "
                        "hand's contract (the call and its partner, a solo, a surrender), "
                        "gatti-4-call's call and who held the card"})
+    earlier_rules = fields.String(metadata={
+        "description": "a stored hand recorded under an earlier rules version, which a "
+                       "ruling brought since would refuse: the version, the ruling and why; "
+                       "the hand keeps the result it was accepted with"})
     payments = fields.List(fields.Nested(PaymentSchema), metadata={
         "description": "Mitigatti: the hand's payments in marca"})
     pot = fields.Integer(metadata={"description": "Mitigatti: marca the hand sets aside (R15)"})

@@ -192,7 +192,49 @@ def build() -> Json:
                   "expect": {"balances": _s(g["balances"]), "pot": 0,
                              "pot_collected": [], "next_dealer": 1}})
     return {"about": "Mitigatti corpus: expectations from reference.py (see make_corpus.py)",
-            "cases": cases, "games": games}
+            "cases": cases, "games": games, "refusals": refusals()}
+
+
+def refused(name: str, size: R.Size, record: Json, note: str,
+            errors: list[tuple[str, str, str]]) -> Json:
+    return {"name": name, "variant": size.variant, "note": note, "record": record,
+            "expect": {"errors": [{"field": f, "code": c, "rule": r} for f, c, r in errors]}}
+
+
+def refusals() -> list[Json]:
+    """Records a table could enter that the rules refuse, each with every problem it must
+    raise (field, code, the rulebook's section)."""
+    out: list[Json] = []
+    three, four = R.THREE, R.FOUR
+    ten = ["FOOL", "T20", "T21", "T19", "T18", "T17", "T16", "T15", "T14", "T13"]
+    out.append(refused(
+        "3-t20-and-fuole-under-9", three,
+        {"dealer": 1, "discard": ["2H", "3H", "4H"],
+         "declarations": [{"seat": 0, "kind": "ten_tarocchi", "cards": ten}],
+         "piles": [{"side": 0, "points": 5}, {"side": 1, "points": 40},
+                   {"side": 2, "points": 33}]},
+        "R19: ten tarocchi shows T20 and the Fuole with seat 0, whose side has 9 at least",
+        [("piles[0].points", "points_below_cards", "R19")]))
+    h = R.search(three, 0, {1: list(R.HONOURS)}, ["2S", "3S", "4S"], None, lambda h: True)
+    rec = h.summary_record("cards")
+    rec["declarations"] = [{"seat": 1, "kind": "mitigatti"}]
+    out.append(refused("3-mitigatti-t20-in-another-pile", three, R.move_card(rec, "T20", 2),
+                       "R19: seat 1 declared mitigatti; T20 put in seat 2's pile",
+                       [("piles[2]", "kept_card_misplaced", "R19")]))
+    call = {"type": "call", "declarer": 1, "called_card": "T20"}
+    h = R.search(four, 1, {1: list(R.KINGS)}, ["2C", "3C"], call,
+                 lambda h: "T20" not in h.hands[1])
+    rec = h.summary_record("counting")
+    out.append(refused("4-called-t20-in-the-opponents-pile", four, R.move_card(rec, "T20", 1),
+                       "R19: the called T20 is the declarer's side's; put in the other's",
+                       [("piles[1]", "kept_card_misplaced", "R19")]))
+    solo = {"type": "solo", "declarer": 2, "called_card": "T20"}
+    out.append(refused("4-solo-calling-t20-under-5", four,
+                       {"dealer": 0, "contract": solo,
+                        "piles": [{"side": 0, "points": 4}, {"side": 1, "points": 68}]},
+                       "R19: the solo took T20, so its side has T20 and its trick, 5",
+                       [("piles[0].points", "points_below_cards", "R19")]))
+    return out
 
 
 def main() -> None:

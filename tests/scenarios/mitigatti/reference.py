@@ -790,3 +790,23 @@ def piles_for(size: Size, points: dict[int, int], dealer_side: int, rng: random.
             return [{"side": s, "tricks": tricks[s], "counting": groups[i]}
                     for i, s in enumerate(sides)]
     raise ValueError(f"no piles for {points}")
+
+
+def move_card(record: Json, card: str, to_side: int) -> Json:
+    """``record`` (a summary by ``cards`` or by ``tricks`` + ``counting``) with ``card`` moved
+    from its pile to ``to_side``'s. Piles of every card stay whole tricks: a card of no points
+    of that pile, not of the discard, comes back in exchange. Nothing else changes, so the
+    points still total 72 / 78."""
+    out = {**record, "piles": [dict(p) for p in record["piles"]]}
+    key = "cards" if "cards" in out["piles"][0] else "counting"
+    source = next(p for p in out["piles"] if card in p[key])
+    target = next(p for p in out["piles"] if p["side"] == to_side)
+    assert source is not target
+    source[key] = [c for c in source[key] if c != card]
+    target[key] = sorted([*target[key], card], key=PACK.index)
+    if key == "cards":
+        back = next(c for c in target[key] if not card_points(c)
+                    and c not in record.get("discard", ()))
+        target[key] = [c for c in target[key] if c != back]
+        source[key] = sorted([*source[key], back], key=PACK.index)
+    return out

@@ -4,6 +4,9 @@ expectations: each seat's marca, the pot, the score-sheet columns, the sole top 
 players); for trick records each trick's winner and the Bagatte (seat, won, valid); for games
 the balances, the pot, who collected it, money and the next dealer.
 
+Records the rules refuse (``refusals``) raise exactly their expected problems: field, code
+and the rulebook's section.
+
 Also checks that the committed corpus is what make_corpus.py writes today, and the reference
 against itself: generated hands of both sizes are legal plays, total 72 / 78, and settle to
 zero (marca plus pot).
@@ -19,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from service.domain.core.errors import RecordInvalid
 from service.domain.games import game_summary, validate_game_setup
 from service.domain.hand.scoring import score_record
 from service.domain.options import resolve_options
@@ -84,6 +88,14 @@ def test_corpus_game(game: dict[str, Any]) -> None:
     assert got["next_dealer"] == want["next_dealer"]
     if "money" in want:
         assert got["money"] == want["money"]
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c["name"]) for c in DATA["refusals"]])
+def test_corpus_refusal(case: dict[str, Any]) -> None:
+    with pytest.raises(RecordInvalid) as caught:
+        _score(case["variant"], case["record"])
+    found = [(p.field, p.code, p.rule) for p in caught.value.problems]
+    assert found == [(e["field"], e["code"], e["rule"]) for e in case["expect"]["errors"]]
 
 
 def test_corpus_is_what_make_corpus_writes() -> None:
