@@ -481,6 +481,9 @@ function handDetails(g, hand, V, { verdicts = true } = {}) {
   }
   // Who played with whom (a contract, a call), as the service said it.
   if (result.contract_text) box.append(h("p", { class: "contract" }, result.contract_text));
+  // A hand recorded under earlier rules that a ruling since would refuse: the referee reads why
+  // it still stands, as the service said it.
+  if (result.earlier_rules) box.append(h("p", { class: "earlier-rules hint" }, result.earlier_rules));
   // Each line as the service said it: in the page's language, the players by their names.
   for (const side of result.sides || []) {
     const list = h("ul", { class: "lines" });
