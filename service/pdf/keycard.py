@@ -43,13 +43,16 @@ def _qr(link: str) -> Drawing:
 def _link_lines(link: str, width: float) -> tuple[list[str], float]:
     """The link as printed: one line in the largest size that fits, else the address and
     its token on a line each."""
-    size = min(LINK_LARGEST, width / pdfmetrics.stringWidth(link, REGULAR, 1))
+    # A line set exactly as wide as the frame may be judged a hair too wide and its last
+    # character pushed onto a line of its own: leave a little room.
+    room = width * 0.97
+    size = min(LINK_LARGEST, room / pdfmetrics.stringWidth(link, REGULAR, 1))
     if size >= LINK_SMALLEST:
         return [link], size
     head, mark, tail = link.partition("?")
     lines = [head, mark + tail] if mark else [link]
     widest = max(pdfmetrics.stringWidth(line, REGULAR, 1) for line in lines)
-    return lines, max(LINK_SMALLEST, min(LINK_LARGEST, width / widest))
+    return lines, max(LINK_SMALLEST, min(LINK_LARGEST, room / widest))
 
 
 def _centred(name: str, size: float, font: str = REGULAR, color: Any = INK,
@@ -81,6 +84,7 @@ def render_keycard(card: KeyCard) -> bytes:
     document.addPageTemplates([PageTemplate(id="card", frames=[frame], onPage=border)])
     lines, size = _link_lines(card.link, width)
     link_style = _centred("link", size, leading=size * 1.3)
+    link_style.splitLongWords = False  # a token is never cut in two
     story: list[Any] = [
         _p(card.title.upper(), _centred("kicker", 7, BOLD, GREY)),
         Spacer(1, 1.5 * mm),
