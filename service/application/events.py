@@ -607,10 +607,7 @@ class EventService:
         self._authorize(event_id, token, write=True)
         event = self._load(event_id)
         played = self._round(event, number)
-        found = next((t for t in played.tables if t.number == table), None)
-        if found is None:
-            raise NotFound(Text("round {n} of event {event} has no table {table}", n=number,
-                                event=event_id, table=table))
+        found = _table_of(played, event_id, table)
         corrected = self.games.correct_table_hand(unit, found.game_id, hand, record, if_match)
         version = event.version
         if played.state == "open" and self._round(self._load(event_id), number).state \
@@ -636,10 +633,7 @@ class EventService:
         self._authorize(event_id, token, write=True)
         event = self._load(event_id)
         played = self._round(event, number)
-        found = next((t for t in played.tables if t.number == table), None)
-        if found is None:
-            raise NotFound(Text("round {n} of event {event} has no table {table}", n=number,
-                                event=event_id, table=table))
+        found = _table_of(played, event_id, table)
         if board not in {b.number for b in
                          self.games.view_at(found.game_id, found.game_version).setup.boards}:
             raise NotFound(Text("table {table} of round {n} plays no board {board}",
@@ -894,6 +888,15 @@ def open_disputes(played: RoundView) -> list[Dispute]:
                                       reasons.get(seat, ""))
                                      for seat in hand.standing.disputed)))
     return out
+
+
+def _table_of(played: StoredRound, event_id: str, table: int) -> StoredTable:
+    """Table ``table`` of the round ``played``; 404 naming the round when it has none."""
+    found = next((t for t in played.tables if t.number == table), None)
+    if found is None:
+        raise NotFound(Text("round {n} of event {event} has no table {table}",
+                            n=played.number, event=event_id, table=table))
+    return found
 
 
 def _concurrent() -> Conflict:
