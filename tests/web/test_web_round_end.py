@@ -199,6 +199,8 @@ def test_the_organisers_screen_of_a_duplicate_round_closed_before_its_boards(
     page.click("#close-round")
     page.click("#close-yes")
     expect(page.locator("#round .round-state")).to_have_text("closed")
+    expect(page.locator("#round-closed")).to_have_text(
+        re.compile(r"^Closed by the organiser \(.*\d\)\.$"))
     for n in (1, 2):
         expect(page.locator(f"#table-{n} .table-state")).to_have_text("closed")
         expect(page.locator(f"#owed-{n}")).to_have_text("Round closed with 0 of 3 boards played")
