@@ -705,6 +705,12 @@ class EventService:
 
     # -- rounds left open by earlier releases ------------------------------------------------
 
+    def leaves_a_round_open(self, event_id: str) -> bool:
+        """Whether the event has a round stored open with every table finished (read without
+        holding the event: most events with an open round are simply being played)."""
+        return any(stored.state == "open" and self._round_view(stored).finished
+                   for stored in self._load(event_id).played)
+
     def end_rounds_left_open(self, unit: UnitOfWork, event_id: str) -> tuple[int, ...]:
         """Every round of the event stored open with all its tables finished (earlier
         releases never ended a round by itself) ends now, in ``unit``, as the write that
@@ -888,9 +894,12 @@ def _last_finish(played: RoundView) -> datetime:
 def end_rounds_left_open(events: EventService, units: Callable[[], UnitOfWork]) -> int:
     """``EventService.end_rounds_left_open`` for every event with an open round, one event
     a unit of work (one short transaction each, so a large database is never held long);
-    how many rounds it ended. Cheap when there is nothing to end: one query finds no event."""
+    how many rounds it ended. Cheap when there is nothing to end: one query finds no event,
+    and an event being played is read, never held."""
     ended = 0
     for event_id in events.repository.events_with_an_open_round():
+        if not events.leaves_a_round_open(event_id):
+            continue
         unit = units()
 
         def end(unit: UnitOfWork = unit, event_id: str = event_id) -> tuple[int, ...]:
