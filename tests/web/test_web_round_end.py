@@ -260,3 +260,9 @@ def test_a_round_an_earlier_version_left_open_is_said_ended_by_the_update(
         r"^Ended by itself when its last table finished \(.*\d\); an earlier version of the "
         r"service had left it open, and its update closed it \(.*\d\)\.$"))
     expect(page.locator("#event-over")).to_have_text("The event is over: 1 round played.")
+    # The same in the organiser's Italian.
+    italian = phones(locale="it-IT").page
+    italian.goto(f"{organiser.base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(italian.locator("#round-closed")).to_have_text(re.compile(
+        r"^Chiuso da solo alla fine dell'ultimo tavolo \(.*\d\); una versione precedente del "
+        r"servizio l'aveva lasciato aperto e l'aggiornamento l'ha chiuso \(.*\d\)\.$"))
