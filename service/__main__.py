@@ -82,6 +82,7 @@ def migrate() -> int:
     status."""
     from service.persistence import default_database_url, upgrade
     from service.persistence.migrate import DatabaseNotAnswering, wait_for_database
+    from service.process import log_to_stderr
     from service.upkeep import end_finished_rounds
 
     def say(message: str) -> None:
@@ -94,6 +95,7 @@ def migrate() -> int:
         say(f"{error}; not migrated")
         return 1
     upgrade(url)
+    log_to_stderr()  # what the rounds' ending logs (an event it could not end, and why)
     end_finished_rounds(url, say)
     return 0
 

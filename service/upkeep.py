@@ -24,7 +24,9 @@ from service.persistence import SqlStore, make_engine
 
 def end_finished_rounds(url: str, say: Callable[[str], None]) -> int:
     """End every round stored open at ``url`` whose tables have all finished (see the
-    module); how many it ended, told to ``say`` when there were any."""
+    module); how many it ended, told to ``say`` when there were any. An event that could not
+    be ended is logged, with why, and left for the next run: the schema is upgraded all the
+    same, and the service serves."""
     engine = make_engine(url)
     try:
         store = SqlStore(engine)

@@ -11,6 +11,7 @@ at any time and nothing but their hashes is kept.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -88,6 +89,8 @@ from .ports import (
     StoredTable,
 )
 from .unit_of_work import UnitOfWork
+
+log = logging.getLogger(__name__)
 
 #: Standings kept in this process: one per event, for the state it was computed at.
 CACHED_STANDINGS = 256
@@ -895,17 +898,22 @@ def end_rounds_left_open(events: EventService, units: Callable[[], UnitOfWork]) 
     """``EventService.end_rounds_left_open`` for every event with an open round, one event
     a unit of work (one short transaction each, so a large database is never held long);
     how many rounds it ended. Cheap when there is nothing to end: one query finds no event,
-    and an event being played is read, never held."""
+    and an event being played is read, never held. An event that cannot be ended is logged
+    (its transaction rolled back) and the others are ended still: the next run tries it
+    again."""
     ended = 0
     for event_id in events.repository.events_with_an_open_round():
-        if not events.leaves_a_round_open(event_id):
-            continue
         unit = units()
 
         def end(unit: UnitOfWork = unit, event_id: str = event_id) -> tuple[int, ...]:
             return events.end_rounds_left_open(unit, event_id)
 
-        ended += len(unit.run(end))
+        try:
+            if events.leaves_a_round_open(event_id):
+                ended += len(unit.run(end))
+        except Exception:  # one event's trouble keeps no other event's rounds open
+            log.exception("could not end the rounds left open of event %s; the next run "
+                          "tries again", event_id)
     return ended
 
 

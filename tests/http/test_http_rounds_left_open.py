@@ -18,6 +18,7 @@ from test_http_clubs import CLUBS, found_club
 from test_http_round_end import GAMES, SIX, event_of, game_of, history, start
 
 from service.__main__ import migrate
+from service.application.events import EventService
 
 
 def left_open(app: Any, client: Any, club: dict[str, Any], players: list[str],
@@ -110,3 +111,29 @@ def test_migrate_run_again_ends_nothing_more(
     assert "ended" not in said
     assert (event_of(client, event), history(client, event), results(client, club)) == first
     assert [a["action"] for a in history(client, event)].count("close_round") == 1
+
+
+def test_migrate_ends_the_other_events_rounds_when_one_event_cannot_be_ended(
+        app: Any, client: Any, migrated_url: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    club = found_club(client)
+    broken, _ = left_open(app, client, club, SIX[:3], (3,))
+    fine, _ = left_open(app, client, club, SIX[3:], (3,))
+    end = EventService.end_rounds_left_open
+
+    def end_but_fail_one(self: EventService, unit: Any, event_id: str) -> tuple[int, ...]:
+        ended = end(self, unit, event_id)
+        if event_id == broken["id"]:
+            raise RuntimeError("a game that cannot be read")
+        return ended
+
+    monkeypatch.setattr(EventService, "end_rounds_left_open", end_but_fail_one)
+    said = run_migrate(monkeypatch, capsys, migrated_url)
+
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
+        f"could not end the rounds left open of event {broken['id']}; the next run tries again"]
+    assert "ended 1 round left open with every table finished" in said
+    assert event_of(client, broken)["rounds"][0]["state"] == "open"  # nothing of it written
+    assert "close_round" not in [a["action"] for a in history(client, broken)]
+    assert event_of(client, fine)["rounds"][0]["state"] == "closed"
+    assert {r["event"] for r in results(client, club)} == {fine["id"]}
