@@ -2,7 +2,8 @@
 
     python -m service            migrate, then serve on $PORT (default 8000)
     python -m service migrate    only migrate (waiting up to $MIGRATE_WAIT s, default 60,
-                                 for the database to answer)
+                                 for the database to answer), then end the rounds earlier
+                                 releases left open with every table finished
     python -m service serve      only serve
     python -m service backup FILE     a consistent copy of the database, while it serves
     python -m service restore FILE    the database replaced by a backup (service stopped)
@@ -76,9 +77,13 @@ def _int_env(name: str, default: int) -> int:
 
 def migrate() -> int:
     """Upgrade the database at ``DATABASE_URL`` to the newest schema, in this process, once
-    the database answers (waiting up to ``MIGRATE_WAIT`` seconds); the exit status."""
+    the database answers (waiting up to ``MIGRATE_WAIT`` seconds), then end the rounds
+    earlier releases left open with every table finished (``service/upkeep.py``); the exit
+    status."""
     from service.persistence import default_database_url, upgrade
     from service.persistence.migrate import DatabaseNotAnswering, wait_for_database
+    from service.process import log_to_stderr
+    from service.upkeep import end_finished_rounds
 
     def say(message: str) -> None:
         print(f"python -m service migrate: {message}", file=sys.stderr, flush=True)
@@ -90,6 +95,8 @@ def migrate() -> int:
         say(f"{error}; not migrated")
         return 1
     upgrade(url)
+    log_to_stderr()  # what the rounds' ending logs (an event it could not end, and why)
+    end_finished_rounds(url, say)
     return 0
 
 

@@ -11,6 +11,7 @@ at any time and nothing but their hashes is kept.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -91,6 +92,8 @@ from .ports import (
 )
 from .refusals import REFUSALS_PER_BOARD
 from .unit_of_work import UnitOfWork
+
+log = logging.getLogger(__name__)
 
 #: Standings kept in this process: one per event, for the state it was computed at.
 CACHED_STANDINGS = 256
@@ -744,6 +747,50 @@ class EventService:
         self._count(unit, closed)
         return next(t.game for t in closed.tables if t.game.id == game.id)
 
+    # -- rounds left open by earlier releases ------------------------------------------------
+
+    def leaves_a_round_open(self, event_id: str) -> bool:
+        """Whether the event has a round stored open with every table finished (read without
+        holding the event: most events with an open round are simply being played)."""
+        return any(stored.state == "open" and self._round_view(stored).finished
+                   for stored in self._load(event_id).played)
+
+    def end_rounds_left_open(self, unit: UnitOfWork, event_id: str) -> tuple[int, ...]:
+        """Every round of the event stored open with all its tables finished (earlier
+        releases never ended a round by itself) ends now, in ``unit``, as the write that
+        finished its last table would have ended it: closed at the moment that table
+        finished (so the club counts it on the evening it was played, in its own season),
+        its games closed, a ``close_round`` action with ``automatic`` and ``upgrade`` (the
+        action itself is written now) and the disputes open now, its tables counted for the
+        club. The event is held first, as a table's finishing write holds it. The numbers
+        of the rounds ended; none when there is nothing to end (a second run)."""
+        self.hold(unit, event_id)
+        event = self._load(event_id)
+        version = event.version
+        ended: list[int] = []
+        for stored in event.played:
+            if stored.state != "open":
+                continue
+            played = self._round_view(stored)
+            if not played.finished:
+                continue
+            data: dict[str, Any] = {"round": played.number, "automatic": True,
+                                    "upgrade": True}
+            disputes = open_disputes(played)
+            if disputes:
+                data["despite_disputes"] = [d.to_json() for d in disputes]
+            at = _last_finish(played)
+            try:
+                unit.events.close_round(event_id, expected_version=version,
+                                        number=played.number, data=data, now=self.clock(),
+                                        closed_at=at)
+            except StaleGame as error:  # pragma: no cover - the event is held
+                raise _concurrent() from error
+            version += 1
+            self._count(unit, self._closed(played, at))
+            ended.append(played.number)
+        return tuple(ended)
+
     # -- internals --------------------------------------------------------------------------
 
     @staticmethod
@@ -899,6 +946,41 @@ def _table_of(played: StoredRound, event_id: str, table: int) -> StoredTable:
     return found
 
 
+def _last_finish(played: RoundView) -> datetime:
+    """When the last table of a finished round finished: the latest of its games' last
+    writes (a hand's newest version, the scorekeeper's "the evening is over"); the round's
+    start for a round of no hands."""
+    moments = [played.stored.started_at]
+    for table in played.tables:
+        moments += [hand.updated_at for hand in table.game.hands]
+        if table.game.game.ended_at is not None:
+            moments.append(table.game.game.ended_at)
+    return max(moments)
+
+
+def end_rounds_left_open(events: EventService, units: Callable[[], UnitOfWork]) -> int:
+    """``EventService.end_rounds_left_open`` for every event with an open round, one event
+    a unit of work (one short transaction each, so a large database is never held long);
+    how many rounds it ended. Cheap when there is nothing to end: one query finds no event,
+    and an event being played is read, never held. An event that cannot be ended is logged
+    (its transaction rolled back) and the others are ended still: the next run tries it
+    again."""
+    ended = 0
+    for event_id in events.repository.events_with_an_open_round():
+        unit = units()
+
+        def end(unit: UnitOfWork = unit, event_id: str = event_id) -> tuple[int, ...]:
+            return events.end_rounds_left_open(unit, event_id)
+
+        try:
+            if events.leaves_a_round_open(event_id):
+                ended += len(unit.run(end))
+        except Exception:  # one event's trouble keeps no other event's rounds open
+            log.exception("could not end the rounds left open of event %s; the next run "
+                          "tries again", event_id)
+    return ended
+
+
 def _concurrent() -> Conflict:
     return Conflict(Text("the event was changed by another request at the same time; read it "
                          "and try again"), code="concurrent_change")
@@ -1007,6 +1089,6 @@ def seating_of(view: EventView, played: RoundView) -> dict[str, object]:
 
 __all__ = ["CreatedEvent", "Dispute", "EventNotFound", "EventService", "EventView", "RoundView",
            "TableLinks", "TableRefusals", "TableView", "board_plays", "board_shown",
-           "boards_owed", "event_boards", "finished_boards", "hand_board", "open_disputes",
-           "repeated", "seating_of", "table_tokens"]
+           "boards_owed", "end_rounds_left_open", "event_boards", "finished_boards",
+           "hand_board", "open_disputes", "repeated", "seating_of", "table_tokens"]
 

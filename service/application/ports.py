@@ -457,8 +457,14 @@ class EventRepository(Protocol):
         ``expected_version`` (else ``StaleGame``)."""
 
     def close_round(self, event_id: str, *, expected_version: int, number: int,
-                    data: dict[str, Any], now: datetime) -> None:
-        """Close round ``number`` and every game of it (each game's version moves on)."""
+                    data: dict[str, Any], now: datetime,
+                    closed_at: datetime | None = None) -> None:
+        """Close round ``number`` and every game of it (each game's version moves on), the
+        action logged at ``now``; the round and its games closed at ``closed_at`` (default
+        ``now``: a round ended on upgrade is closed when its last table finished)."""
+
+    def events_with_an_open_round(self) -> list[str]:
+        """The ids of the events with a round open, in order of id (one query)."""
 
     def hold_event(self, event_id: str) -> None:
         """Hold the event until this unit of work ends: another write that holds it waits

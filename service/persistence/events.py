@@ -91,6 +91,12 @@ class SqlEventRepository:
                 .group_by(_events.c.version)).first()
         return (int(found[0]), int(found[1]), int(found[2])) if found else None
 
+    def events_with_an_open_round(self) -> list[str]:
+        with self._connect() as connection:
+            return list(connection.execute(
+                select(_rounds.c.event_id).where(_rounds.c.state == "open").distinct()
+                .order_by(_rounds.c.event_id)).scalars())
+
     def event_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
             return token_opens_a_row(connection, _events, token_hash)
@@ -158,19 +164,21 @@ class SqlEventRepository:
             self._act(connection, event_id, expected_version + 1, "start_round", data, now)
 
     def close_round(self, event_id: str, *, expected_version: int, number: int,
-                    data: dict[str, Any], now: datetime) -> None:
+                    data: dict[str, Any], now: datetime,
+                    closed_at: datetime | None = None) -> None:
+        at = now if closed_at is None else closed_at
         with self._write() as connection:
             self._bump_event(connection, event_id, expected_version)
             connection.execute(
                 update(_rounds).where(_rounds.c.event_id == event_id,
                                       _rounds.c.number == number)
-                .values(state="closed", closed_at=now))
+                .values(state="closed", closed_at=at))
             # Every game of the round takes no more changes, and its version moves on (its
             # readers see it closed).
             connection.execute(
                 update(_games).where(_games.c.event_id == event_id,
                                      _games.c.event_round == number)
-                .values(closed_at=now, version=_games.c.version + 1))
+                .values(closed_at=at, version=_games.c.version + 1))
             self._act(connection, event_id, expected_version + 1, "close_round", data, now)
 
     def hold_event(self, event_id: str) -> None:

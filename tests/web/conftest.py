@@ -101,10 +101,17 @@ def serving(work: Path, **settings: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of the service the browser tests use: its log, its SQLite database
+    (``segnapunti.sqlite3``)."""
+    return tmp_path_factory.mktemp("web-server")
+
+
+@pytest.fixture(scope="session")
+def server(chromium: str, server_work: Path) -> Iterator[str]:
     """The service as it is run in production: migrations, then gunicorn."""
     # The tests load many pages from one address; the limiter has tests of its own.
-    with serving(tmp_path_factory.mktemp("web-server"), RATE_LIMIT_PER_MINUTE="0",
+    with serving(server_work, RATE_LIMIT_PER_MINUTE="0",
                  AUTH_FAILURES_PER_MINUTE="0") as base:
         yield base
 

@@ -7,8 +7,11 @@ back), then counted for the club."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from page_driver import Table, call
 from playwright.sync_api import expect
 from test_web_accessibility import violations
@@ -86,6 +89,8 @@ def test_an_events_last_round_counts_for_the_club_with_only_the_tables_hands(
     expect(page.locator("#event-status")).to_have_text("Over")
     expect(page.locator("#event-over")).to_have_text("The event is over: 1 round played.")
     expect(page.locator("#round .round-state")).to_have_text("closed")
+    expect(page.locator("#round-closed")).to_have_text(
+        re.compile(r"^Ended by itself when its last table finished \(.*\d\)\.$"))
     expect(page.locator("#close-round")).to_have_count(0)
     expect(page.locator("#provisional")).to_have_text("After round 1")
     expect(page.locator("#top-waiting")).to_have_count(0)
@@ -194,6 +199,70 @@ def test_the_organisers_screen_of_a_duplicate_round_closed_before_its_boards(
     page.click("#close-round")
     page.click("#close-yes")
     expect(page.locator("#round .round-state")).to_have_text("closed")
+    expect(page.locator("#round-closed")).to_have_text(
+        re.compile(r"^Closed by the organiser \(.*\d\)\.$"))
     for n in (1, 2):
         expect(page.locator(f"#table-{n} .table-state")).to_have_text("closed")
         expect(page.locator(f"#owed-{n}")).to_have_text("Round closed with 0 of 3 boards played")
+
+
+COUNTING = ["T1", "T21", "FOOL", *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS")]
+
+
+def left_open(url: str) -> dict[str, Any]:
+    """A one-round event of three whose table has finished, stored as earlier versions of the
+    service left it: the round open (it ended only when the organiser closed it). Written
+    in this process, by an app whose tables' last hands do not end their round."""
+    from service.http.app import create_app
+
+    app = create_app({"DATABASE_URL": url, "TESTING": True, "RATE_LIMIT_PER_MINUTE": 0,
+                      "AUTH_FAILURES_PER_MINUTE": 0})
+    app.extensions["segnapunti.games"].rounds = None
+    client = app.test_client()
+    try:
+        event: dict[str, Any] = client.post("/api/v1/events", json={
+            "name": "Martedì", "variant": "gatti-3", "format": "individual", "rounds": 1,
+            "entrants": [{"name": n} for n in ("Gino", "Lia", "Ugo")]}).json
+        edit = {"Authorization": f"Bearer {event['tokens']['edit']}"}
+        table = client.post(f"/api/v1/events/{event['id']}/rounds", json={},
+                            headers=edit).json["tables"][0]
+        game = f"/api/v1/games/{table['game']}"
+        scorer = {"Authorization": f"Bearer {table['tokens']['edit']}"}
+        for _ in range(3):
+            dealer = client.get(game, headers=scorer).json["next_dealer"]
+            added = client.post(f"{game}/hands", headers=scorer, json={
+                "dealer": dealer, "discard": ["2H", "3H", "4S"],
+                "piles": [{"side": 0, "tricks": 10, "counting": COUNTING},
+                          {"side": 1, "tricks": 8, "counting": []},
+                          {"side": 2, "tricks": 8, "counting": []}]})
+            assert added.status_code == 201, added.json
+        assert client.get(f"/api/v1/events/{event['id']}", headers=edit).json[
+            "rounds"][0]["state"] == "open"
+    finally:
+        app.extensions["segnapunti.games"].repository.engine.dispose()
+    return event
+
+
+def test_a_round_an_earlier_version_left_open_is_said_ended_by_the_update(
+        phones: Any, server_work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.__main__ import migrate
+
+    url = f"sqlite:///{server_work / 'segnapunti.sqlite3'}"
+    event = left_open(url)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert migrate() == 0  # what an upgrade runs before serving
+    organiser = phones()
+    page = organiser.page
+    page.goto(f"{organiser.base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(page.locator("#round .round-state")).to_have_text("closed")
+    expect(page.locator("#round-closed")).to_have_attribute("data-closed", "upgrade")
+    expect(page.locator("#round-closed")).to_have_text(re.compile(
+        r"^Ended by itself when its last table finished \(.*\d\); an earlier version of the "
+        r"service had left it open, and its update closed it \(.*\d\)\.$"))
+    expect(page.locator("#event-over")).to_have_text("The event is over: 1 round played.")
+    # The same in the organiser's Italian.
+    italian = phones(locale="it-IT").page
+    italian.goto(f"{organiser.base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(italian.locator("#round-closed")).to_have_text(re.compile(
+        r"^Chiuso da solo alla fine dell'ultimo tavolo \(.*\d\); una versione precedente del "
+        r"servizio l'aveva lasciato aperto e l'aggiornamento l'ha chiuso \(.*\d\)\.$"))

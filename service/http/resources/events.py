@@ -542,7 +542,10 @@ class EventHistory(MethodView):
 
         Every action on the event, in order: created, each round started (its seating), each
         swap (before and after), each round closed (`automatic: true` when the hand that
-        finished its last table closed it).
+        finished its last table closed it; `upgrade: true` too when an earlier version of the
+        service had left it open with every table finished, and the update closed it: the
+        round's `closed_at` is when its last table finished, the entry's `created_at` when the
+        update closed it).
         """
         return {"event_id": event_id,
                 "actions": _history_json(event_service(), event_id)}

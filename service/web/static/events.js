@@ -25,8 +25,9 @@ import { Events } from "./stores.js";
 // What the organiser is doing on this screen: kept across the redraws the poll brings.
 const O = {
   // disputes: the disputed hands the service listed when the round was closed (issue 25).
+  // closed: how the shown round ended, from the organiser's history ({ key, entry }).
   id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
-  roundErrors: [], busy: false, open: new Set(), players: 4,
+  roundErrors: [], busy: false, open: new Set(), players: 4, closed: null,
 };
 
 async function organiserScreen(id) {
@@ -54,9 +55,11 @@ async function organiserScreen(id) {
   O.players = v ? v.players : 4;
   remember();
   await loadLinks();
+  await loadClose();
   drawOrganiser(true);
   watchEvent(async () => {
     await loadLinks();
+    await loadClose();
     remember();
     // The free format's seating being written is not swept away by a poll.
     if (O.seating === null) drawOrganiser(false);
@@ -77,6 +80,34 @@ async function loadLinks() {
   } catch (error) {
     if (error.status === 403) readOnly();
   }
+}
+
+/** How the shown round ended, once it has: its close in the organiser's history, read once
+ * per round (a round ends once). */
+async function loadClose() {
+  const round = shownRound(EV.event);
+  if (!round || round.state !== "closed") return;
+  const key = `${EV.id}:${round.round}`;
+  if (O.closed?.key === key) return;
+  try {
+    const { data } = await api("GET", `/events/${EV.id}/history`, { token: EV.token });
+    const entry = data.actions.filter((a) => a.action === "close_round" && a.data.round === round.round).pop();
+    O.closed = { key, entry: entry || null };
+  } catch (error) {
+    if (error.status === 403) readOnly();
+  }
+}
+
+/** "Closed by the organiser", "Ended by itself when its last table finished", or, for a round
+ * an earlier version of the service left open with every table finished, when it finished and
+ * when the update closed it (the history's entry is written then). */
+function closedLine(round) {
+  const entry = O.closed?.key === `${EV.id}:${round.round}` ? O.closed.entry : null;
+  if (!entry) return null;
+  const when = (at) => new Date(at).toLocaleString(I18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const kind = entry.data.upgrade ? "upgrade" : entry.data.automatic ? "automatic" : "organiser";
+  return h("p", { class: "hint round-closed", id: "round-closed", "data-closed": kind },
+    t(`ev.closedBy.${kind}`, { when: when(round.closed_at || entry.created_at), at: when(entry.created_at) }));
 }
 
 /** The token this phone keeps as the organiser's is the room's: the board is what it opens. */
@@ -258,6 +289,7 @@ async function closeRound(number, despiteDisputes = false) {
       token: EV.token, ...(despiteDisputes ? { body: { despite_disputes: true } } : {}),
     });
     await eventChanged(data);
+    await loadClose();
     toast(t("ev.closed", { n: number }));
   } catch (error) {
     if (error.status === 403) return readOnly();
@@ -345,6 +377,8 @@ function roundCard(ev, round) {
   const box = h("section", { class: "card round-card", id: "round", "data-round": round.round, "aria-labelledby": "round-title" },
     h("h2", { id: "round-title" }, t("ev.round", { n: round.round }), " ",
       h("span", { class: `badge round-state ${round.state}` }, t(`ev.roundState.${round.state}`))));
+  const closed = round.state === "closed" ? closedLine(round) : null;
+  if (closed) box.append(closed);
   if (canSwap) {
     box.append(h("p", { class: "hint", id: "swap-hint" }, t("ev.swapHint")));
     box.append(h("p", { class: "swap-status", id: "swap-status", "aria-live": "polite" },
