@@ -317,8 +317,9 @@ class ClubService:
         """A season's standings, from the club's results and its roster's names now."""
         season = self.season(club_id, token, season_id)
         club = self._load(club_id)
+        gone = _forgotten(club)
         table = season_standings(season.season, self.repository.club_results(club_id),
-                                 [(m.id, m.name) for m in club.members])
+                                 [(m.id, m.name) for m in club.members if m.id not in gone])
         return club, season, table
 
     def ratings(self, club_id: str, token: str | None,
@@ -331,7 +332,9 @@ class ClubService:
                 "family: one of {families}", families=", ".join(FAMILIES)))])
         rows = [row for row in self.repository.club_results(club_id) if row.family == family]
         table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
-        return club, table
+        gone = _forgotten(club)
+        return club, FamilyRatings(family, tuple(r for r in table.members
+                                                 if r.member not in gone))
 
     def member_stats(self, club_id: str, token: str | None, member_id: str,
                      season_id: object = None, variant: object = None) -> StatsOf:
@@ -366,6 +369,9 @@ class ClubService:
                     variant=repr(variant), known=", ".join(VARIANTS))))
         if problems:
             raise RecordInvalid(problems)
+        if member.forgotten:  # their rows stay for the others' sake, theirs to no one
+            return StatsOf(club, member, season, variant_id,
+                           member_stats((), _counted_for(club).get, variant=variant_id))
         kept = self._member_rows(club, member_id)
         if season is not None:
             rows = list(kept.rows.values())
@@ -415,8 +421,10 @@ class ClubService:
     def export(self, club_id: str, token: str | None) -> ClubExport:
         """Everything the club keeps, for its export (either token)."""
         club = self.get_club(club_id, token)
+        gone = _forgotten(club)
         return ClubExport(club, self.repository.club_games(club_id),
-                          self.repository.club_results(club_id),
+                          [r for r in self.repository.club_results(club_id)
+                           if r.counted_for not in gone],
                           self.repository.seasons(club_id),
                           self.repository.club_history(club_id))
 
@@ -566,7 +574,7 @@ class ClubService:
         changed = replace(changed, changed_version=club.version + 1)
         club = self._write(unit, club, (changed,), "change_member", data, now)
         if changed.name != member.name:
-            unit.clubs.rename_in_games(club.id, member.id, changed.name)
+            _show_names(unit, club)
         return club, changed
 
     def merge(self, unit: UnitOfWork, club_id: str, token: str | None, member_id: str,
@@ -593,6 +601,7 @@ class ClubService:
         club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},
                            now)
         unit.clubs.recount_member(club.id, member.id, into)
+        _show_names(unit, club)
         return club, merged
 
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -612,6 +621,7 @@ class ClubService:
         club = self._write(unit, club, (restored,), "unmerge",
                            {"member": member.id, "from": member.merged_into}, now)
         unit.clubs.recount_member(club.id, member.id, member.id)
+        _show_names(unit, club)
         return club, restored
 
     def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -636,8 +646,8 @@ class ClubService:
         club = self._write(unit, club, (forgotten,), "forget",
                            {"member": member.id, "number": member.number}, now,
                            forget=member.id)
-        unit.clubs.recount_member(club.id, member.id, None)
-        unit.clubs.rename_in_games(club.id, member.id, name)
+        unit.clubs.recount_member(club.id, member.id, member.id)
+        _show_names(unit, club)
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------
@@ -695,15 +705,28 @@ def _roster(club: StoredClub) -> list[RosterName]:
 
 
 def _counted_for(club: StoredClub) -> dict[str, str | None]:
-    """Each member's id to the member their results count for now: themselves, the one
-    they were merged into, None when forgotten (``ClubRepository.member_states``, from the
+    """Each member's id to the member their results count for now: themselves, or the one
+    they were merged into; a forgotten member's for themselves, shown as "Player N" where
+    others met them and nowhere as their own (``ClubRepository.member_states``, from the
     roster already read)."""
-    forgotten = {m.id for m in club.members if m.forgotten}
-    out: dict[str, str | None] = {}
-    for m in club.members:
-        target = m.merged_into or m.id
-        out[m.id] = None if m.id in forgotten or target in forgotten else target
-    return out
+    return {m.id: m.id if m.forgotten else m.merged_into or m.id for m in club.members}
+
+
+def _forgotten(club: StoredClub) -> set[str]:
+    """The members whose results are shown for nobody: the forgotten (a member merged into
+    one counts for them, so is forgotten with them)."""
+    return {m.id for m in club.members if m.forgotten}
+
+
+def _show_names(unit: UnitOfWork, club: StoredClub) -> None:
+    """Every seat and entrant of the club's games and events named as the roster ``club``
+    says now: a member by the name of the member they count for (a merged member's games
+    show the kept member's name, until the merge is undone; a forgotten member's, and those
+    of a member merged into them, "Player N")."""
+    names = {m.id: m.name for m in club.members}
+    unit.clubs.show_names(club.id, {
+        m.id: names[target] for m in club.members
+        if (target := _counted_for(club)[m.id]) is not None})
 
 
 def _state(member: StoredMember) -> str:

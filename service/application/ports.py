@@ -498,13 +498,15 @@ class ClubRepository(Protocol):
         counts nowhere); the club's results version moves on (in the caller's unit of
         work)."""
 
-    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
-        """A merge (``counted_for``: the survivor), its undo (the member themselves) or a
-        forget (None: their rows go, and those of members merged into them)."""
+    def recount_member(self, club_id: str, member_id: str, counted_for: str) -> None:
+        """The rows of the member's seats count for ``counted_for``: the survivor of a
+        merge, the member themselves (a merge undone, or a forget: a forgotten member's
+        rows stay, counted for them and shown for nobody, so every game stays whole)."""
 
-    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
-        """The member's name, as now, at every seat they hold in the club's games (each
-        game one version on)."""
+    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
+        """Each member's name as shown now (``names``: by member id) at every seat they hold
+        in the club's games and every event entrant they are; each game or event whose
+        names change one version on."""
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""
@@ -533,8 +535,9 @@ class ClubRepository(Protocol):
         """A game of the club where both members sit, if any."""
 
     def member_states(self, club_id: str) -> dict[str, str | None]:
-        """Each member's id to the member their results count for: themselves, the member
-        they were merged into, None when forgotten (or merged into a forgotten member)."""
+        """Each member's id to the member their results count for: themselves, or the
+        member they were merged into (a forgotten member's count for themselves, shown for
+        nobody)."""
 
     def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
                    data: dict[str, Any], now: datetime) -> None:

@@ -18,7 +18,6 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    or_,
     select,
     type_coerce,
     update,
@@ -182,12 +181,7 @@ class SqlClubRepository:
             rows = connection.execute(
                 select(_members.c.id, _members.c.merged_into, _members.c.forgotten)
                 .where(_members.c.club_id == club_id)).all()
-        forgotten = {r.id for r in rows if r.forgotten}
-        out: dict[str, str | None] = {}
-        for r in rows:
-            target = r.merged_into or r.id
-            out[r.id] = None if r.id in forgotten or target in forgotten else target
-        return out
+        return {r.id: r.id if r.forgotten else r.merged_into or r.id for r in rows}
 
     def seasons(self, club_id: str) -> list[ports.StoredSeason]:
         with self._connect() as connection:
@@ -228,40 +222,32 @@ class SqlClubRepository:
                     _results.c.game_id == game_id, _results.c.seat == seat,
                     _results.c.facts.is_(None)).values(facts=dict(found)))
 
-    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
+    def recount_member(self, club_id: str, member_id: str, counted_for: str) -> None:
         with self._write() as connection:
-            if counted_for is None:
-                connection.execute(delete(_results).where(
-                    _results.c.club_id == club_id,
-                    or_(_results.c.member_id == member_id,
-                        _results.c.counted_for == member_id)))
-            else:
-                connection.execute(update(_results).where(
-                    _results.c.club_id == club_id, _results.c.member_id == member_id)
-                    .values(counted_for=counted_for))
+            connection.execute(update(_results).where(
+                _results.c.club_id == club_id, _results.c.member_id == member_id)
+                .values(counted_for=counted_for))
             self._results_moved(connection, club_id)
 
-    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
+    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
         with self._write() as connection:
             games = connection.execute(
                 select(_games.c.id, _games.c.players, _games.c.seat_members)
                 .where(_games.c.club_id == club_id)).all()
             for game in games:
-                seats = list(game.seat_members or ())
-                if member_id not in seats:
-                    continue
                 players = list(game.players)
                 # The dummies' seats (gatti-2) take no name of their own.
-                for seat, member in enumerate(seats[:len(players)]):
-                    if member == member_id:
-                        players[seat] = name
-                connection.execute(update(_games).where(_games.c.id == game.id).values(
-                    players=players, version=_games.c.version + 1))
+                for seat, member in enumerate(list(game.seat_members or ())[:len(players)]):
+                    if member in names:
+                        players[seat] = names[member]
+                if players != list(game.players):
+                    connection.execute(update(_games).where(_games.c.id == game.id).values(
+                        players=players, version=_games.c.version + 1))
             events = connection.execute(
                 select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
             ).all()
             for event in events:
-                entrants = [_renamed(dict(e), member_id, name) for e in event.entrants]
+                entrants = [_renamed(dict(e), names) for e in event.entrants]
                 if entrants != list(event.entrants):
                     connection.execute(update(_events).where(_events.c.id == event.id).values(
                         entrants=entrants, version=_events.c.version + 1))
@@ -378,13 +364,13 @@ def _json(value: str | dict[str, Any] | None) -> dict[str, Any] | None:
     return found
 
 
-def _renamed(entrant: dict[str, Any], member_id: str, name: str) -> dict[str, Any]:
-    """An event's entrant with the member's name as now: an entrant who is the member, or
-    the player of a pair who is."""
-    if entrant.get("member") == member_id:
-        entrant["name"] = name
+def _renamed(entrant: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """An event's entrant with its members' names as shown now: an entrant who is a member,
+    or the players of a pair who are."""
+    if entrant.get("member") in names:
+        entrant["name"] = names[entrant["member"]]
     members = entrant.get("members") or []
-    if member_id in members:
-        entrant["players"] = [name if m == member_id else p
+    if any(m in names for m in members):
+        entrant["players"] = [names.get(m, p) if m is not None else p
                               for p, m in zip(entrant["players"], members, strict=True)]
     return entrant
