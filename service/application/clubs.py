@@ -78,7 +78,16 @@ from .ports import (
     StoredMember,
     StoredSeason,
 )
-from .ratings import FamilyRatings, matches_of, rate_matches
+from .ratings import (
+    FamilyRatings,
+    MemberRating,
+    history_of,
+    kept_table,
+    matches_of,
+    new_model,
+    rate_matches,
+    rerate_member,
+)
 from .unit_of_work import UnitOfWork
 
 
@@ -330,11 +339,33 @@ class ClubService:
         if not isinstance(family, str) or family not in FAMILIES:
             raise RecordInvalid([Problem("family", "invalid_family", Text(
                 "family: one of {families}", families=", ".join(FAMILIES)))])
-        rows = [row for row in self.repository.club_results(club_id) if row.family == family]
-        table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
+        rated, kept = self.repository.kept_ratings(club_id, family)
+        if rated:
+            table = kept_table(new_model(), family, rated, kept)
+        else:  # results from before ratings were kept, until a write rates them whole
+            rows = self.repository.family_results(club_id, family, None)
+            table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
         gone = _forgotten(club)
         return club, FamilyRatings(family, tuple(r for r in table.members
-                                                 if r.member not in gone))
+                                                 if r.member not in gone), table.games)
+
+    def member_rating(self, club_id: str, token: str | None, member_id: str,
+                      family: object) -> tuple[StoredClub, int | None, MemberRating | None]:
+        """A member's row of the family's ratings (either token), its place and their
+        rating after each of their games: None for a member with no rated game of it
+        (nor a forgotten one)."""
+        club, table = self.ratings(club_id, token, family)
+        self._member(club, member_id)
+        found = next(((n, r) for n, r in enumerate(table.members, start=1)
+                      if r.member == member_id), None)
+        if found is None:
+            return club, None, None
+        place, row = found
+        if not row.history:
+            assert isinstance(family, str)
+            row = replace(row, history=history_of(
+                self.repository.member_rating_steps(club_id, family, member_id)))
+        return club, place, row
 
     def member_stats(self, club_id: str, token: str | None, member_id: str,
                      season_id: object = None, variant: object = None) -> StatsOf:
@@ -602,6 +633,7 @@ class ClubService:
                            now)
         unit.clubs.recount_member(club.id, member.id, into)
         _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, merged
 
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -622,6 +654,7 @@ class ClubService:
                            {"member": member.id, "from": member.merged_into}, now)
         unit.clubs.recount_member(club.id, member.id, member.id)
         _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, restored
 
     def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -648,6 +681,7 @@ class ClubService:
                            forget=member.id)
         unit.clubs.recount_member(club.id, member.id, member.id)
         _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, forgotten
 
     # -- internals --------------------------------------------------------------------------

@@ -260,6 +260,27 @@ class ClubCredentials(Credentials):
 
 
 @dataclass(frozen=True, slots=True)
+class RatingStep:
+    """A member's rating in a family just after one of their rated games (``game``,
+    finished at ``finished_at``, the family's ``number``-th rated game): their ``games``
+    so far, openskill's ``mu`` and ``sigma``, and what the game moved the shown rating
+    (``change``). Their last step is their rating as it stands."""
+
+    game: str
+    member: str
+    finished_at: datetime
+    number: int
+    games: int
+    mu: float
+    sigma: float
+    change: float
+
+
+#: Where a game comes among a family's rated games: when it finished, then its id.
+RatingOrder = tuple[datetime, str]
+
+
+@dataclass(frozen=True, slots=True)
 class MemberRows:
     """A member's rows of the club's results written after a results version, read in one
     statement with what says whether anything else moved: the club's ``version`` (a merge,
@@ -510,6 +531,40 @@ class ClubRepository(Protocol):
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""
+
+    # The ratings as kept (``application.ratings.keep_ratings``), in the caller's unit of work.
+
+    def rated_at(self, game_id: str) -> tuple[str, datetime] | None:
+        """The family and finishing time the game was last rated at, if it was."""
+
+    def first_seats(self, club_id: str, member_id: str) -> dict[str, RatingOrder]:
+        """Per family, the first counted game (in finishing order) with the member at a
+        seat: where a merge, its undo or a forget moves the ratings from."""
+
+    def family_results(self, club_id: str, family: str,
+                       since: RatingOrder | None) -> list[ClubResult]:
+        """The family's rows of the club's results from ``since`` on (None: all of them),
+        in finishing order."""
+
+    def drop_rating_steps(self, club_id: str, family: str, since: RatingOrder) -> set[str]:
+        """Take out the family's steps from ``since`` on; the members who had one."""
+
+    def last_rating_steps(self, club_id: str, family: str,
+                          members: Collection[str]) -> tuple[int, dict[str, RatingStep]]:
+        """How many games of the family are rated, and each of ``members``' last step."""
+
+    def keep_rating_steps(self, club_id: str, family: str, steps: list[RatingStep],
+                          current: Collection[RatingStep], gone: Collection[str]) -> None:
+        """Store ``steps``; ``current`` the ratings as they now stand of the members they
+        moved, ``gone`` members who have no rated game of the family left."""
+
+    def kept_ratings(self, club_id: str, family: str) -> tuple[int, list[RatingStep]]:
+        """How many games of the family are rated, and each member's rating as it stands
+        (their last step)."""
+
+    def member_rating_steps(self, club_id: str, family: str,
+                            member_id: str) -> list[RatingStep]:
+        """The member's steps in the family, in finishing order."""
 
     def member_results(self, club_id: str, member_id: str, since: int = -1) -> MemberRows:
         """The rows of the club's results that count for the member (any order) written

@@ -18,6 +18,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    or_,
     select,
     type_coerce,
     update,
@@ -33,6 +34,7 @@ from .connections import SqlConnections, action_log, aware, log_action
 _clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
     "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
     "club_seasons", "games", "events")
+_steps, _ratings = tables("club_rating_steps", "club_ratings")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
 #: A member's rows as their statistics read them (the index of club and member counted
 #: for), those written after a results version (``since``), in one statement with the
@@ -111,16 +113,102 @@ class SqlClubRepository:
             rows = connection.execute(
                 select(_results).where(_results.c.club_id == club_id)
                 .order_by(_results.c.finished_at, _results.c.game_id, _results.c.seat)).all()
-        return [ClubResult(
-            club=r.club_id, game=r.game_id, seat=r.seat, member=r.member_id,
-            counted_for=r.counted_for, event=r.event_id, round=r.event_round,
-            table=r.event_table, family=r.family, variant=r.variant,
-            finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
-            shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
-            totals=tuple(r.totals), hands=r.hands,
-            marca=int(r.marca) if r.marca is not None else None, state=r.state,
-            facts=r.facts)
-            for r in rows]
+        return [_result(r) for r in rows]
+
+    # -- the ratings as kept --------------------------------------------------------------------
+
+    def rated_at(self, game_id: str) -> tuple[str, datetime] | None:
+        with self._connect() as connection:
+            found = connection.execute(select(_steps.c.family, _steps.c.finished_at).where(
+                _steps.c.game_id == game_id).limit(1)).first()
+        return (found[0], aware(found[1])) if found else None
+
+    def first_seats(self, club_id: str, member_id: str) -> dict[str, ports.RatingOrder]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_results.c.family, _results.c.finished_at, _results.c.game_id)
+                .where(_results.c.club_id == club_id, _results.c.member_id == member_id)
+                .order_by(_results.c.finished_at, _results.c.game_id)).all()
+        out: dict[str, ports.RatingOrder] = {}
+        for family, finished, game in rows:
+            out.setdefault(family, (aware(finished), game))
+        return out
+
+    def family_results(self, club_id: str, family: str,
+                       since: ports.RatingOrder | None) -> list[ClubResult]:
+        query = (select(_results).where(_results.c.club_id == club_id,
+                                        _results.c.family == family)
+                 .order_by(_results.c.finished_at, _results.c.game_id, _results.c.seat))
+        if since is not None:
+            query = query.where(_from(_results, since))
+        with self._connect() as connection:
+            return [_result(r) for r in connection.execute(query).all()]
+
+    def drop_rating_steps(self, club_id: str, family: str,
+                          since: ports.RatingOrder) -> set[str]:
+        where = (_steps.c.club_id == club_id, _steps.c.family == family, _from(_steps, since))
+        with self._write() as connection:
+            members = set(connection.execute(
+                select(_steps.c.member_id).where(*where).distinct()).scalars())
+            if members:
+                connection.execute(delete(_steps).where(*where))
+        return members
+
+    def last_rating_steps(self, club_id: str, family: str, members: Collection[str]
+                          ) -> tuple[int, dict[str, ports.RatingStep]]:
+        with self._connect() as connection:
+            rated = connection.execute(select(func.max(_steps.c.number)).where(
+                _steps.c.club_id == club_id, _steps.c.family == family)).scalar()
+            last = (select(_steps.c.member_id, func.max(_steps.c.number).label("number"))
+                    .where(_steps.c.club_id == club_id, _steps.c.family == family,
+                           _steps.c.member_id.in_(sorted(members)))
+                    .group_by(_steps.c.member_id).subquery())
+            rows = connection.execute(select(_steps).join(last, and_(
+                _steps.c.member_id == last.c.member_id, _steps.c.number == last.c.number))
+                .where(_steps.c.club_id == club_id, _steps.c.family == family)).all()
+        return int(rated or 0), {r.member_id: _step(r) for r in rows}
+
+    def keep_rating_steps(self, club_id: str, family: str, steps: list[ports.RatingStep],
+                          current: Collection[ports.RatingStep],
+                          gone: Collection[str]) -> None:
+        moved = sorted({s.member for s in current} | set(gone))
+        with self._write() as connection:
+            if steps:
+                connection.execute(insert(_steps), [{
+                    "game_id": s.game, "member_id": s.member, "club_id": club_id,
+                    "family": family, "finished_at": s.finished_at, "number": s.number,
+                    "games": s.games, "mu": s.mu, "sigma": s.sigma, "change": s.change}
+                    for s in steps])
+            if moved:
+                connection.execute(delete(_ratings).where(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family,
+                    _ratings.c.member_id.in_(moved)))
+            if current:
+                connection.execute(insert(_ratings), [{
+                    "club_id": club_id, "family": family, "member_id": s.member,
+                    "games": s.games, "mu": s.mu, "sigma": s.sigma, "change": s.change,
+                    "last_game": s.game, "last_played": s.finished_at} for s in current])
+
+    def kept_ratings(self, club_id: str, family: str) -> tuple[int, list[ports.RatingStep]]:
+        with self._connect() as connection:
+            rated = connection.execute(select(func.max(_steps.c.number)).where(
+                _steps.c.club_id == club_id, _steps.c.family == family)).scalar()
+            rows = connection.execute(select(
+                _ratings.c.member_id, _ratings.c.games, _ratings.c.mu, _ratings.c.sigma,
+                _ratings.c.change, _ratings.c.last_game,
+                type_coerce(_ratings.c.last_played, String)).where(
+                _ratings.c.club_id == club_id, _ratings.c.family == family)).all()
+        return int(rated or 0), [
+            ports.RatingStep(game, member, _moment(played), 0, games, mu, sigma, change)
+            for member, games, mu, sigma, change, game, played in rows]
+
+    def member_rating_steps(self, club_id: str, family: str,
+                            member_id: str) -> list[ports.RatingStep]:
+        with self._connect() as connection:
+            rows = connection.execute(select(_steps).where(
+                _steps.c.club_id == club_id, _steps.c.family == family,
+                _steps.c.member_id == member_id).order_by(_steps.c.number)).all()
+        return [_step(r) for r in rows]
 
     def member_results(self, club_id: str, member_id: str,
                        since: int = -1) -> ports.MemberRows:
@@ -374,3 +462,29 @@ def _renamed(entrant: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
         entrant["players"] = [names.get(m, p) if m is not None else p
                               for p, m in zip(entrant["players"], members, strict=True)]
     return entrant
+
+
+def _result(r: Any) -> ClubResult:
+    """A row of ``club_results`` as the projection's value."""
+    return ClubResult(
+        club=r.club_id, game=r.game_id, seat=r.seat, member=r.member_id,
+        counted_for=r.counted_for, event=r.event_id, round=r.event_round,
+        table=r.event_table, family=r.family, variant=r.variant,
+        finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
+        shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
+        totals=tuple(r.totals), hands=r.hands,
+        marca=int(r.marca) if r.marca is not None else None, state=r.state,
+        facts=r.facts)
+
+
+def _from(table: Any, since: ports.RatingOrder) -> Any:
+    """The rows of ``table`` (its ``finished_at`` and ``game_id``) from ``since`` on, in
+    finishing order."""
+    moment, game = since
+    return or_(table.c.finished_at > moment,
+               and_(table.c.finished_at == moment, table.c.game_id >= game))
+
+
+def _step(r: Any) -> ports.RatingStep:
+    return ports.RatingStep(r.game_id, r.member_id, aware(r.finished_at), r.number, r.games,
+                            r.mu, r.sigma, r.change)

@@ -13,7 +13,8 @@ from service.persistence.migrate import alembic_config
 
 TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
           "confirmations", "events", "event_rounds", "event_tables", "event_actions",
-          "clubs", "club_members", "club_actions", "club_results", "club_seasons"}
+          "clubs", "club_members", "club_actions", "club_results", "club_seasons",
+          "club_rating_steps", "club_ratings"}
 
 
 def _tables(url: str) -> set[str]:

@@ -620,9 +620,8 @@ class Ratings(MethodView):
 
         def build() -> dict[str, Any]:
             table, names = _ratings(club_id, family)
-            games = {point.game for row in table.members for point in row.history}
             return {"family": table.family, "model": RATINGS_MODEL, "scale": RATINGS_SCALE,
-                    "games": len(games),
+                    "games": table.games,
                     "ratings": [_rating_json(row, place, names)
                                 for place, row in enumerate(table.members, start=1)]}
 
@@ -643,11 +642,10 @@ class MemberRatings(MethodView):
         family = query.get("family")
 
         def build() -> dict[str, Any]:
-            club_service().get_member(club_id, bearer_token(), member_id)
-            table, names = _ratings(club_id, family)
-            place, row = next(((n, r) for n, r in enumerate(table.members, start=1)
-                               if r.member == member_id), (None, None))
-            if row is None:  # no game of the family yet: a newcomer's rating
+            club, place, row = club_service().member_rating(club_id, bearer_token(),
+                                                            member_id, family)
+            names = {m.id: m.name for m in club.members}
+            if row is None or place is None:  # no game of the family yet: a newcomer's rating
                 mu, sigma = newcomer()
                 return {"place": None, "member": {"id": member_id, "name": names[member_id]},
                         "rating": round(shown_rating(mu, sigma)), "certainty": 0,
