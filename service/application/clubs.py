@@ -84,7 +84,6 @@ from .ratings import (
     history_of,
     kept_table,
     matches_of,
-    new_model,
     rate_matches,
     rerate_member,
 )
@@ -341,7 +340,7 @@ class ClubService:
                 "family: one of {families}", families=", ".join(FAMILIES)))])
         rated, kept = self.repository.kept_ratings(club_id, family)
         if rated:
-            table = kept_table(new_model(), family, rated, kept)
+            table = kept_table(family, rated, kept)
         else:  # results from before ratings were kept, until a write rates them whole
             rows = self.repository.family_results(club_id, family, None)
             table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))

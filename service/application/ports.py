@@ -549,9 +549,14 @@ class ClubRepository(Protocol):
     def drop_rating_steps(self, club_id: str, family: str, since: RatingOrder) -> set[str]:
         """Take out the family's steps from ``since`` on; the members who had one."""
 
-    def last_rating_steps(self, club_id: str, family: str,
-                          members: Collection[str]) -> tuple[int, dict[str, RatingStep]]:
-        """How many games of the family are rated, and each of ``members``' last step."""
+    def rated_games(self, club_id: str, family: str) -> int:
+        """How many games of the family are rated."""
+
+    def last_rating_steps(self, club_id: str, family: str, members: Collection[str],
+                          stale: Collection[str] = ()) -> dict[str, RatingStep]:
+        """Each of ``members``' last step (none for a member with no rated game): their
+        rating as it stands, or for those ``stale`` (steps of theirs just taken out) their
+        last step left."""
 
     def keep_rating_steps(self, club_id: str, family: str, steps: list[RatingStep],
                           current: Collection[RatingStep], gone: Collection[str]) -> None:

@@ -19,6 +19,7 @@ Plackett–Luce and these numbers.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -237,12 +238,12 @@ def keep_ratings(clubs: ClubRepository, club_id: str, family: str,
     moves an older result replays everything after it. A family with nothing kept yet (its
     results older than the kept ratings) is rated whole."""
     dropped = clubs.drop_rating_steps(club_id, family, since)
-    rated, _ = clubs.last_rating_steps(club_id, family, ())
+    rated = clubs.rated_games(club_id, family)
     start: RatingOrder | None = since if rated else None
     matches = sorted(matches_of(clubs.family_results(club_id, family, start)),
                      key=lambda match: match.order)
     members = dropped | {m for match in matches for side in match.sides for m in side}
-    rated, last = clubs.last_rating_steps(club_id, family, members)
+    last = clubs.last_rating_steps(club_id, family, members, dropped)
     model = new_model()
     current = {member: (step.mu, step.sigma, step.games) for member, step in last.items()}
     steps: list[RatingStep] = []
@@ -289,16 +290,27 @@ def rerate_member(clubs: ClubRepository, club_id: str, member_id: str) -> None:
         keep_ratings(clubs, club_id, family, since)
 
 
-def kept_table(model: PlackettLuce, family: str, rated: int,
-               steps: Iterable[RatingStep]) -> FamilyRatings:
+def kept_table(family: str, rated: int, steps: Iterable[RatingStep]) -> FamilyRatings:
     """The family's table from each member's rating as it stands (no history)."""
-    rows = [MemberRating(
-        member=step.member, mu=step.mu, sigma=step.sigma,
-        rating=shown_rating(step.mu, step.sigma), certainty=_certainty(model, step.sigma),
-        games=step.games, last_change=step.change, last_game=step.game,
-        last_played=step.finished_at, history=()) for step in steps]
+    rows = [_kept_row(step) for step in steps]
     rows.sort(key=lambda row: (-row.rating, row.member))
     return FamilyRatings(family, tuple(rows), rated)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_row(step: RatingStep) -> MemberRating:
+    """A member's row of the table from their rating as it stands: made once per rating (a
+    game moves its players' only)."""
+    return MemberRating(
+        member=step.member, mu=step.mu, sigma=step.sigma,
+        rating=shown_rating(step.mu, step.sigma), certainty=_certainty(_MODEL, step.sigma),
+        games=step.games, last_change=step.change, last_game=step.game,
+        last_played=step.finished_at, history=())
+
+
+#: The model the rows' certainty is measured against (openskill's defaults, as every
+#: rating's).
+_MODEL = new_model()
 
 
 def history_of(steps: Iterable[RatingStep]) -> tuple[RatingPoint, ...]:

@@ -154,19 +154,34 @@ class SqlClubRepository:
                 connection.execute(delete(_steps).where(*where))
         return members
 
-    def last_rating_steps(self, club_id: str, family: str, members: Collection[str]
-                          ) -> tuple[int, dict[str, ports.RatingStep]]:
+    def rated_games(self, club_id: str, family: str) -> int:
         with self._connect() as connection:
             rated = connection.execute(select(func.max(_steps.c.number)).where(
                 _steps.c.club_id == club_id, _steps.c.family == family)).scalar()
-            last = (select(_steps.c.member_id, func.max(_steps.c.number).label("number"))
-                    .where(_steps.c.club_id == club_id, _steps.c.family == family,
-                           _steps.c.member_id.in_(sorted(members)))
-                    .group_by(_steps.c.member_id).subquery())
-            rows = connection.execute(select(_steps).join(last, and_(
-                _steps.c.member_id == last.c.member_id, _steps.c.number == last.c.number))
-                .where(_steps.c.club_id == club_id, _steps.c.family == family)).all()
-        return int(rated or 0), {r.member_id: _step(r) for r in rows}
+        return int(rated or 0)
+
+    def last_rating_steps(self, club_id: str, family: str, members: Collection[str],
+                          stale: Collection[str] = ()) -> dict[str, ports.RatingStep]:
+        kept = sorted(set(members) - set(stale))
+        out: dict[str, ports.RatingStep] = {}
+        with self._connect() as connection:
+            if kept:
+                rows = connection.execute(select(_ratings).where(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family,
+                    _ratings.c.member_id.in_(kept))).all()
+                out.update((r.member_id, ports.RatingStep(
+                    r.last_game, r.member_id, aware(r.last_played), 0, r.games, r.mu,
+                    r.sigma, r.change)) for r in rows)
+            if stale:
+                last = (select(_steps.c.member_id, func.max(_steps.c.number).label("number"))
+                        .where(_steps.c.club_id == club_id, _steps.c.family == family,
+                               _steps.c.member_id.in_(sorted(stale)))
+                        .group_by(_steps.c.member_id).subquery())
+                rows = connection.execute(select(_steps).join(last, and_(
+                    _steps.c.member_id == last.c.member_id, _steps.c.number == last.c.number))
+                    .where(_steps.c.club_id == club_id, _steps.c.family == family)).all()
+                out.update((r.member_id, _step(r)) for r in rows)
+        return out
 
     def keep_rating_steps(self, club_id: str, family: str, steps: list[ports.RatingStep],
                           current: Collection[ports.RatingStep],
@@ -190,17 +205,21 @@ class SqlClubRepository:
                     "last_game": s.game, "last_played": s.finished_at} for s in current])
 
     def kept_ratings(self, club_id: str, family: str) -> tuple[int, list[ports.RatingStep]]:
+        rated = (select(func.max(_steps.c.number))
+                 .where(_steps.c.club_id == club_id, _steps.c.family == family)
+                 .scalar_subquery())
         with self._connect() as connection:
-            rated = connection.execute(select(func.max(_steps.c.number)).where(
-                _steps.c.club_id == club_id, _steps.c.family == family)).scalar()
-            rows = connection.execute(select(
-                _ratings.c.member_id, _ratings.c.games, _ratings.c.mu, _ratings.c.sigma,
-                _ratings.c.change, _ratings.c.last_game,
-                type_coerce(_ratings.c.last_played, String)).where(
-                _ratings.c.club_id == club_id, _ratings.c.family == family)).all()
-        return int(rated or 0), [
+            rows = connection.execute(
+                select(rated, _ratings.c.member_id, _ratings.c.games, _ratings.c.mu,
+                       _ratings.c.sigma, _ratings.c.change, _ratings.c.last_game,
+                       type_coerce(_ratings.c.last_played, String))
+                .select_from(_clubs.outerjoin(_ratings, and_(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family)))
+                .where(_clubs.c.id == club_id)).all()
+        return int(rows[0][0] or 0) if rows else 0, [
             ports.RatingStep(game, member, _moment(played), 0, games, mu, sigma, change)
-            for member, games, mu, sigma, change, game, played in rows]
+            for _, member, games, mu, sigma, change, game, played in rows
+            if member is not None]
 
     def member_rating_steps(self, club_id: str, family: str,
                             member_id: str) -> list[ports.RatingStep]:
@@ -481,8 +500,9 @@ def _from(table: Any, since: ports.RatingOrder) -> Any:
     """The rows of ``table`` (its ``finished_at`` and ``game_id``) from ``since`` on, in
     finishing order."""
     moment, game = since
-    return or_(table.c.finished_at > moment,
-               and_(table.c.finished_at == moment, table.c.game_id >= game))
+    # The range first, so that the index on the finishing time reads from ``since`` on.
+    return and_(table.c.finished_at >= moment,
+                or_(table.c.finished_at > moment, table.c.game_id >= game))
 
 
 def _step(r: Any) -> ports.RatingStep:

@@ -6,6 +6,7 @@ over ``service.application.clubs``."""
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 from collections.abc import Callable
@@ -583,7 +584,15 @@ RATINGS_SCALE = "1000 + 40·(mu − 3σ)"
 
 def _rating_json(row: MemberRating, place: int, names: dict[str, str]) -> dict[str, Any]:
     return {"place": place, "member": {"id": row.member, "name": names.get(row.member, "")},
-            "rating": row.shown, "certainty": round(100 * row.certainty),
+            **_rating_figures(row)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _rating_figures(row: MemberRating) -> dict[str, Any]:
+    """A rating's figures as the API says them: the same rating says the same each read
+    (a game moves the ratings of its few players only), so they are made once. The
+    caller copies them into its row and never changes them."""
+    return {"rating": row.shown, "certainty": round(100 * row.certainty),
             "mu": round(row.mu, 3), "sigma": round(row.sigma, 3), "games": row.games,
             "last_change": round(row.last_change), "last_game": row.last_game,
             "last_played": row.last_played.isoformat()}
