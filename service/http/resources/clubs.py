@@ -18,6 +18,7 @@ from flask.views import MethodView
 
 from service.application.caches import LruCache
 from service.application.clubs import (
+    FAMILIES,
     StatsOf,
     member_etag,
     member_status,
@@ -634,6 +635,9 @@ class Ratings(MethodView):
                     "ratings": [_rating_json(row, place, names)
                                 for place, row in enumerate(table.members, start=1)]}
 
+        if family in FAMILIES:  # the body kept by its tag, as a member's statistics are
+            state, kind = club_service().results_tag(club_id, bearer_token())
+            return _kept(f"{state}-ratings-{family}", kind, build)
         return _conditional(club_id, f"ratings-{family}", build, results=True)
 
 
