@@ -9,6 +9,10 @@ same results give the same ratings however they are listed and a correction to a
 moves every later rating the same way every time. A member who does not play a game keeps
 their rating through it.
 
+The club's ratings are kept as its games finish (:func:`keep_ratings`, in the unit of work
+of the write that moves a result): from the moved game on, exactly what :func:`rate_matches`
+gives, so reading them is one row per member.
+
 The figure a club reads is the conservative ``mu − 3σ`` (openskill's ``ordinal``: the skill
 the member very probably has at least) on a scale of ``1000 + 40 · (mu − 3σ)``: a newcomer
 (``mu`` 25, ``σ`` 25/3) starts at exactly 1000, and a steady winner climbs towards 1700–1800
