@@ -12,6 +12,7 @@ from typing import Any
 from http_support import API, auth, gatti3_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import event
 from test_http_club_links import play, started
 from test_http_clubs import CLUBS, found_club, member
 
@@ -110,3 +111,25 @@ def test_ratings_kept_are_a_recomputation_in_finishing_order_after_any_change(
         club.do(action)
         kept, replayed = kept_and_replayed(client, club.club)
         assert kept == replayed, action
+
+
+def test_ratings_are_read_as_kept_not_recomputed_from_the_games(client: Any) -> None:
+    """Reading the ratings after a game finished reads the ratings as they stand, not the
+    club's results (the games are rated as they finish, each one once)."""
+    draw = Club(client, random.Random(7))
+    for _ in range(4):
+        draw.do("finish")
+    statements: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    engine = client.application.extensions["segnapunti.games"].repository.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        answer = client.get(f"{CLUBS}/{draw.club['id']}/ratings?family=gatti",
+                            headers=auth(draw.club["tokens"]["read"]))
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert answer.status_code == 200 and answer.json["games"] == 4
+    assert statements and not any("club_results" in s for s in statements)
