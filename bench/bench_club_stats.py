@@ -25,12 +25,16 @@ ratio to ``GET /api/v1/health`` in the same rounds:
   their rows);
 - the same over one season (the last four months: its tag is the club's results', so any
   result makes it again) and for one variant after a result of theirs;
+- ``GET /clubs/{id}/ratings?family=gatti``: while nothing changed, and right after a result
+  (the yardstick game corrected: the ratings kept are rated again from it on, and the
+  table read again, as after any game finishing);
 
 and each statistics' read over the game's read, and over the game's read after its hand.
 
 Run from the repository root (a minute or so, most of it playing the 5,000 games):
 
     .venv/bin/python bench/bench_club_stats.py [--seconds 0.5] [--rounds 5] [--games 5000]
+        [--members 60]
 
 It is not a test and asserts nothing beyond every request succeeding.
 """
@@ -99,14 +103,14 @@ def ottocento() -> dict[str, Any]:
 class Club:
     """The club: its tokens, its members, and its games played by the use cases."""
 
-    def __init__(self, client: Any, app: Any, seed: int) -> None:
+    def __init__(self, client: Any, app: Any, seed: int, members: int = MEMBERS) -> None:
         self.client = client
         created = ok(client.post(f"{API}/clubs", json={"name": "Circolo del Giovedì"}), 201)
         self.id, self.tokens = created.json["id"], created.json["tokens"]
         self.url = f"{API}/clubs/{self.id}"
         self.members = [ok(client.post(f"{self.url}/members", json={"name": f"Socio {i + 1}"},
                                        headers=auth(self.tokens["edit"])), 201).json["id"]
-                        for i in range(MEMBERS)]
+                        for i in range(members)]
         self.regular = self.members[0]
         self.games: GameService = app.extensions["segnapunti.games"]
         self.units: UnitOfWorkFactory = app.extensions["segnapunti.units"]
@@ -164,12 +168,13 @@ class Club:
 def _options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--members", type=int, default=MEMBERS)
 
 
 def main() -> None:
     args, client = setup(__doc__.splitlines()[0], _options)
     clock = Clock(datetime.now(UTC) - timedelta(days=420))
-    club = Club(client, client.application, args.seed)
+    club = Club(client, client.application, args.seed, args.members)
     club.games.clock = clock
     began = time.perf_counter()
     club.build(args.games)
@@ -222,6 +227,8 @@ def main() -> None:
         "stats, after a result of theirs": after(theirs, stats_url),
         "stats, a season, after a result": after(elsewhere, f"{stats_url}?season={season}"),
         "stats, a variant, after their result": after(theirs, f"{stats_url}?variant=gatti-3"),
+        "ratings, unchanged": unchanged(f"{club.url}/ratings?family=gatti"),
+        "ratings, after a result": after(elsewhere, f"{club.url}/ratings?family=gatti"),
     }
     timings: dict[str, list[float]] = {name: [] for name in cases}
     baseline: list[float] = []
@@ -231,7 +238,7 @@ def main() -> None:
         for name, timed in cases.items():
             timings[name].append(timed())
     base = statistics.median(baseline)
-    print(f"a club of {MEMBERS} members and {args.games} finished games, built in "
+    print(f"a club of {args.members} members and {args.games} finished games, built in "
           f"{built:.0f} s; the regular member has {whole['games']} games")
     print(f"GET /health (yardstick): {base * 1e3:8.3f} ms (median of {args.rounds})")
     for name, values in timings.items():
@@ -240,7 +247,7 @@ def main() -> None:
     game_took = statistics.median(timings["GET /games/{id} (a game's read)"])
     after_hand = statistics.median(timings["a game's read after its hand"])
     print("over a game's read (the issue's budget: 3), and over a game's read after its hand:")
-    for name in [n for n in cases if n.startswith("stats")]:
+    for name in [n for n in cases if n.startswith(("stats", "ratings"))]:
         took = statistics.median(timings[name])
         print(f"  {name:<40} {took / game_took:6.2f}   {took / after_hand:6.2f}")
 

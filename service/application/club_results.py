@@ -1,6 +1,8 @@
 """The club's results projection (issue 29, CLUBS.md "Linking results to members"): one row
 per member and counted game, rewritten in the unit of work of every write that moves it, so
-that seasons, statistics and ratings read rows instead of replaying games.
+that seasons, statistics and ratings read rows instead of replaying games. The same write
+keeps the ratings (``ratings.keep_ratings``): from the game on, where it was rated or now
+is, whichever comes first.
 
 A game counts once it is over: a stand-alone game when finished (its hands, its target, or
 its scorekeeper's "the evening is over"), a table of an event when its round is closed (as
@@ -35,6 +37,7 @@ from service.domain import (
 )
 
 from .ports import StoredGame
+from .ratings import keep_ratings, rating_points
 from .unit_of_work import UnitOfWork
 
 
@@ -100,8 +103,11 @@ def project_game(unit: UnitOfWork, game: StoredGame, summary: GameSummary, famil
     after this write) say: none while it does not count. A game of no club has none."""
     if game.club is None or game.seat_members is None:
         return
-    unit.clubs.replace_results(game.club, game.id,
-                               _rows(unit, game, summary, family, hands, at))
+    rows = _rows(unit, game, summary, family, hands, at)
+    moved = rating_points(unit.clubs, game.club, game.id, rows)
+    unit.clubs.replace_results(game.club, game.id, rows)
+    for rated_family, since in moved:
+        keep_ratings(unit.clubs, game.club, rated_family, since)
 
 
 def refill_facts(unit: UnitOfWork, game: StoredGame, summary: GameSummary, family: str,

@@ -79,7 +79,15 @@ from .ports import (
     StoredMember,
     StoredSeason,
 )
-from .ratings import FamilyRatings, matches_of, rate_matches
+from .ratings import (
+    FamilyRatings,
+    MemberRating,
+    history_of,
+    kept_table,
+    matches_of,
+    rate_matches,
+    rerate_member,
+)
 from .unit_of_work import UnitOfWork
 
 
@@ -318,8 +326,9 @@ class ClubService:
         """A season's standings, from the club's results and its roster's names now."""
         season = self.season(club_id, token, season_id)
         club = self._load(club_id)
+        gone = _forgotten(club)
         table = season_standings(season.season, self.repository.club_results(club_id),
-                                 [(m.id, m.name) for m in club.members])
+                                 [(m.id, m.name) for m in club.members if m.id not in gone])
         return club, season, table
 
     def ratings(self, club_id: str, token: str | None,
@@ -330,9 +339,33 @@ class ClubService:
         if not isinstance(family, str) or family not in FAMILIES:
             raise RecordInvalid([Problem("family", "invalid_family", Text(
                 "family: one of {families}", families=", ".join(FAMILIES)))])
-        rows = [row for row in self.repository.club_results(club_id) if row.family == family]
-        table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
-        return club, table
+        rated, kept = self.repository.kept_ratings(club_id, family)
+        if rated:
+            table = kept_table(family, rated, kept)
+        else:  # results from before ratings were kept, until a write rates them whole
+            rows = self.repository.family_results(club_id, family, None)
+            table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
+        gone = _forgotten(club)
+        return club, FamilyRatings(family, tuple(r for r in table.members
+                                                 if r.member not in gone), table.games)
+
+    def member_rating(self, club_id: str, token: str | None, member_id: str,
+                      family: object) -> tuple[StoredClub, int | None, MemberRating | None]:
+        """A member's row of the family's ratings (either token), its place and their
+        rating after each of their games: None for a member with no rated game of it
+        (nor a forgotten one)."""
+        club, table = self.ratings(club_id, token, family)
+        self._member(club, member_id)
+        found = next(((n, r) for n, r in enumerate(table.members, start=1)
+                      if r.member == member_id), None)
+        if found is None:
+            return club, None, None
+        place, row = found
+        if not row.history:
+            assert isinstance(family, str)
+            row = replace(row, history=history_of(
+                self.repository.member_rating_steps(club_id, family, member_id)))
+        return club, place, row
 
     def member_stats(self, club_id: str, token: str | None, member_id: str,
                      season_id: object = None, variant: object = None) -> StatsOf:
@@ -367,6 +400,9 @@ class ClubService:
                     variant=repr(variant), known=", ".join(VARIANTS))))
         if problems:
             raise RecordInvalid(problems)
+        if member.forgotten:  # their rows stay for the others' sake, theirs to no one
+            return StatsOf(club, member, season, variant_id,
+                           member_stats((), _counted_for(club).get, variant=variant_id))
         kept = self._member_rows(club, member_id)
         if season is not None:
             rows = list(kept.rows.values())
@@ -416,8 +452,10 @@ class ClubService:
     def export(self, club_id: str, token: str | None) -> ClubExport:
         """Everything the club keeps, for its export (either token)."""
         club = self.get_club(club_id, token)
+        gone = _forgotten(club)
         return ClubExport(club, self.repository.club_games(club_id),
-                          self.repository.club_results(club_id),
+                          [r for r in self.repository.club_results(club_id)
+                           if r.counted_for not in gone],
                           self.repository.seasons(club_id),
                           self.repository.club_history(club_id))
 
@@ -571,7 +609,7 @@ class ClubService:
         changed = replace(changed, changed_version=club.version + 1)
         club = self._write(unit, club, (changed,), "change_member", data, now)
         if changed.name != member.name:
-            unit.clubs.rename_in_games(club.id, member.id, changed.name)
+            _show_names(unit, club)
         return club, changed
 
     def merge(self, unit: UnitOfWork, club_id: str, token: str | None, member_id: str,
@@ -599,6 +637,8 @@ class ClubService:
         club = self._write(unit, club, (merged,), "merge", {"member": member.id, "into": into},
                            now)
         unit.clubs.recount_member(club.id, member.id, into)
+        _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, merged
 
     def unmerge(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -619,6 +659,8 @@ class ClubService:
         club = self._write(unit, club, (restored,), "unmerge",
                            {"member": member.id, "from": member.merged_into}, now)
         unit.clubs.recount_member(club.id, member.id, member.id)
+        _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, restored
 
     def forget(self, unit: UnitOfWork, club_id: str, token: str | None,
@@ -638,10 +680,15 @@ class ClubService:
         club = self._write(unit, club, (forgotten,), "forget",
                            {"member": member.id, "number": member.number}, now,
                            forget=member.id)
-        unit.clubs.recount_member(club.id, member.id, None)
-        unit.clubs.rename_in_games(club.id, member.id, name)
+        # A forgotten member's rows count for whom they counted for before (themselves, or
+        # the member they were found to be): the games stay whole, everyone else's figures
+        # and ratings do not move, and the rows are shown for nobody once that member is
+        # forgotten.
+        unit.clubs.recount_member(club.id, member.id, member.merged_into or member.id)
         unit.clubs.withdraw_replays(club.id, member.id)
         club = self._forget_merged_into(unit, club, member.id, now)
+        _show_names(unit, club)
+        rerate_member(unit.clubs, club.id, member.id)
         return club, forgotten
 
     def _forget_merged_into(self, unit: UnitOfWork, club: StoredClub, member_id: str,
@@ -660,7 +707,6 @@ class ClubService:
             club = self._write(unit, club, (gone,), "forget",
                                {"member": other.id, "number": other.number,
                                 "with": member_id}, now, forget=other.id)
-            unit.clubs.rename_in_games(club.id, other.id, name)
             unit.clubs.withdraw_replays(club.id, other.id)
         return club
 
@@ -741,15 +787,28 @@ def _roster(club: StoredClub) -> list[RosterName]:
 
 
 def _counted_for(club: StoredClub) -> dict[str, str | None]:
-    """Each member's id to the member their results count for now: themselves, the one
-    they were merged into, None when forgotten (``ClubRepository.member_states``, from the
-    roster already read)."""
-    forgotten = {m.id for m in club.members if m.forgotten}
-    out: dict[str, str | None] = {}
-    for m in club.members:
-        target = m.merged_into or m.id
-        out[m.id] = None if m.id in forgotten or target in forgotten else target
-    return out
+    """Each member's id to the member their results count for now: themselves, or the one
+    they were merged into, forgotten or not (a forget changes no one's games: the results of
+    a forgotten member are shown as "Player N" where others met them and nowhere as their
+    own; ``ClubRepository.member_states``, from the roster already read)."""
+    return {m.id: m.merged_into or m.id for m in club.members}
+
+
+def _forgotten(club: StoredClub) -> set[str]:
+    """The members whose results are shown for nobody: the forgotten (a member merged into
+    one counts for them, so is forgotten with them)."""
+    return {m.id for m in club.members if m.forgotten}
+
+
+def _show_names(unit: UnitOfWork, club: StoredClub) -> None:
+    """Every seat and entrant of the club's games and events named as the roster ``club``
+    says now: a member by the name of the member they count for (a merged member's games
+    show the kept member's name, until the merge is undone; a forgotten member's, and those
+    of a member merged into them, "Player N")."""
+    names = {m.id: m.name for m in club.members}
+    unit.clubs.show_names(club.id, {
+        m.id: names[target] for m in club.members
+        if (target := _counted_for(club)[m.id]) is not None})
 
 
 def _state(member: StoredMember) -> str:

@@ -270,6 +270,27 @@ class ClubCredentials(Credentials):
 
 
 @dataclass(frozen=True, slots=True)
+class RatingStep:
+    """A member's rating in a family just after one of their rated games (``game``,
+    finished at ``finished_at``, the family's ``number``-th rated game): their ``games``
+    so far, openskill's ``mu`` and ``sigma``, and what the game moved the shown rating
+    (``change``). Their last step is their rating as it stands."""
+
+    game: str
+    member: str
+    finished_at: datetime
+    number: int
+    games: int
+    mu: float
+    sigma: float
+    change: float
+
+
+#: Where a game comes among a family's rated games: when it finished, then its id.
+RatingOrder = tuple[datetime, str]
+
+
+@dataclass(frozen=True, slots=True)
 class MemberRows:
     """A member's rows of the club's results written after a results version, read in one
     statement with what says whether anything else moved: the club's ``version`` (a merge,
@@ -560,13 +581,15 @@ class ClubRepository(Protocol):
         counts nowhere); the club's results version moves on (in the caller's unit of
         work)."""
 
-    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
-        """A merge (``counted_for``: the survivor), its undo (the member themselves) or a
-        forget (None: their rows go, and those of members merged into them)."""
+    def recount_member(self, club_id: str, member_id: str, counted_for: str) -> None:
+        """The rows of the member's seats count for ``counted_for``: the survivor of a
+        merge, the member themselves (a merge undone, or a forget: a forgotten member's
+        rows stay, counted for them and shown for nobody, so every game stays whole)."""
 
-    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
-        """The member's name, as now, at every seat they hold in the club's games (each
-        game one version on)."""
+    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
+        """Each member's name as shown now (``names``: by member id) at every seat they hold
+        in the club's games and every event entrant they are; each game or event whose
+        names change one version on."""
 
     def lock_club(self, club_id: str) -> None:
         """Hold the club for this unit of work: any other unit that locks it waits until
@@ -579,6 +602,45 @@ class ClubRepository(Protocol):
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         """Every row of the club's results, in finishing order (the order ratings take)."""
+
+    # The ratings as kept (``application.ratings.keep_ratings``), in the caller's unit of work.
+
+    def rated_at(self, game_id: str) -> tuple[str, datetime] | None:
+        """The family and finishing time the game was last rated at, if it was."""
+
+    def first_seats(self, club_id: str, member_id: str) -> dict[str, RatingOrder]:
+        """Per family, the first counted game (in finishing order) with the member at a
+        seat: where a merge, its undo or a forget moves the ratings from."""
+
+    def family_results(self, club_id: str, family: str,
+                       since: RatingOrder | None) -> list[ClubResult]:
+        """The family's rows of the club's results from ``since`` on (None: all of them),
+        in finishing order."""
+
+    def drop_rating_steps(self, club_id: str, family: str, since: RatingOrder) -> set[str]:
+        """Take out the family's steps from ``since`` on; the members who had one."""
+
+    def rated_games(self, club_id: str, family: str) -> int:
+        """How many games of the family are rated."""
+
+    def last_rating_steps(self, club_id: str, family: str, members: Collection[str],
+                          stale: Collection[str] = ()) -> dict[str, RatingStep]:
+        """Each of ``members``' last step (none for a member with no rated game): their
+        rating as it stands, or for those ``stale`` (steps of theirs just taken out) their
+        last step left."""
+
+    def keep_rating_steps(self, club_id: str, family: str, steps: list[RatingStep],
+                          current: Collection[RatingStep], gone: Collection[str]) -> None:
+        """Store ``steps``; ``current`` the ratings as they now stand of the members they
+        moved, ``gone`` members who have no rated game of the family left."""
+
+    def kept_ratings(self, club_id: str, family: str) -> tuple[int, list[RatingStep]]:
+        """How many games of the family are rated, and each member's rating as it stands
+        (their last step)."""
+
+    def member_rating_steps(self, club_id: str, family: str,
+                            member_id: str) -> list[RatingStep]:
+        """The member's steps in the family, in finishing order."""
 
     def member_results(self, club_id: str, member_id: str, since: int = -1) -> MemberRows:
         """The rows of the club's results that count for the member (any order) written
@@ -604,8 +666,9 @@ class ClubRepository(Protocol):
         """A game of the club where both members sit, if any."""
 
     def member_states(self, club_id: str) -> dict[str, str | None]:
-        """Each member's id to the member their results count for: themselves, the member
-        they were merged into, None when forgotten (or merged into a forgotten member)."""
+        """Each member's id to the member their results count for: themselves, or the
+        member they were merged into, forgotten or not (a forgotten member's rows are shown
+        for nobody)."""
 
     def add_season(self, club_id: str, *, expected_version: int, season: StoredSeason,
                    data: dict[str, Any], now: datetime) -> None:

@@ -9,6 +9,10 @@ same results give the same ratings however they are listed and a correction to a
 moves every later rating the same way every time. A member who does not play a game keeps
 their rating through it.
 
+The club's ratings are kept as its games finish (:func:`keep_ratings`, in the unit of work
+of the write that moves a result): from the moved game on, exactly what :func:`rate_matches`
+gives, so reading them is one row per member.
+
 The figure a club reads is the conservative ``mu − 3σ`` (openskill's ``ordinal``: the skill
 the member very probably has at least) on a scale of ``1000 + 40 · (mu − 3σ)``: a newcomer
 (``mu`` 25, ``σ`` 25/3) starts at exactly 1000, and a steady winner climbs towards 1700–1800
@@ -19,6 +23,7 @@ Plackett–Luce and these numbers.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,6 +31,8 @@ from datetime import datetime
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from service.domain import ClubResult
+
+from .ports import ClubRepository, RatingOrder, RatingStep
 
 # The scale a club reads: 1000 + 40 · (mu − 3σ); a newcomer is 1000.
 SCALE_ORIGIN = 1000.0
@@ -127,10 +134,11 @@ class MemberRating:
 @dataclass(frozen=True)
 class FamilyRatings:
     """The table of one family: best rating first, equal ratings by member id (so the order
-    never depends on how the games were listed)."""
+    never depends on how the games were listed); ``games`` the games it rates."""
 
     family: str
     members: tuple[MemberRating, ...]
+    games: int = 0
 
     def of(self, member: str) -> MemberRating | None:
         return next((row for row in self.members if row.member == member), None)
@@ -159,7 +167,7 @@ def _rate_family(model: PlackettLuce, family: str,
                     rating - before))
     rows = [_member_row(model, member, tuple(points)) for member, points in history.items()]
     rows.sort(key=lambda row: (-row.rating, row.member))
-    return FamilyRatings(family, tuple(rows))
+    return FamilyRatings(family, tuple(rows), len(matches))
 
 
 def _current(current: Mapping[str, PlackettLuceRating], model: PlackettLuce,
@@ -220,3 +228,96 @@ def matches_of(results: Iterable[ClubResult]) -> list[RatedMatch]:
             rows[0].family, rows[0].finished_at, game,
             [members for _, members in ordered], [place for place, _ in ordered]))
     return matches
+
+
+# -- the ratings kept as games finish -------------------------------------------------------
+
+
+def keep_ratings(clubs: ClubRepository, club_id: str, family: str,
+                 since: RatingOrder) -> None:
+    """The family's kept ratings from the game at ``since`` on, as a recomputation in
+    finishing order gives them: the steps from there on taken out, the members' ratings
+    just before it read back, and the family's games from there on rated again. A game
+    finishing last replays itself alone; a correction, a deletion, a merge or a forget that
+    moves an older result replays everything after it. A family with nothing kept yet (its
+    results older than the kept ratings) is rated whole."""
+    dropped = clubs.drop_rating_steps(club_id, family, since)
+    rated = clubs.rated_games(club_id, family)
+    start: RatingOrder | None = since if rated else None
+    matches = sorted(matches_of(clubs.family_results(club_id, family, start)),
+                     key=lambda match: match.order)
+    members = dropped | {m for match in matches for side in match.sides for m in side}
+    last = clubs.last_rating_steps(club_id, family, members, dropped)
+    model = new_model()
+    current = {member: (step.mu, step.sigma, step.games) for member, step in last.items()}
+    steps: list[RatingStep] = []
+    moved: dict[str, RatingStep] = {}
+    for number, match in enumerate(matches, start=rated + 1):
+        teams = [[model.rating(mu=current[m][0], sigma=current[m][1], name=m)
+                  if m in current else model.rating(name=m) for m in side]
+                 for side in match.sides]
+        after = model.rate(teams, ranks=[float(place) for place in match.places])
+        for side, new_side in zip(match.sides, after, strict=True):
+            for member, rating in zip(side, new_side, strict=True):
+                before = shown_rating(*(current[member][:2] if member in current
+                                        else (model.mu, model.sigma)))
+                games = current[member][2] + 1 if member in current else 1
+                current[member] = (rating.mu, rating.sigma, games)
+                step = RatingStep(match.game, member, match.finished_at, number, games,
+                                  rating.mu, rating.sigma,
+                                  shown_rating(rating.mu, rating.sigma) - before)
+                steps.append(step)
+                moved[member] = step
+    standing = [moved.get(m) or last[m] for m in members if m in moved or m in last]
+    clubs.keep_rating_steps(club_id, family, steps, standing,
+                            [m for m in members if m not in moved and m not in last])
+
+
+def rating_points(clubs: ClubRepository, club_id: str, game_id: str,
+                rows: Sequence[ClubResult]) -> tuple[tuple[str, RatingOrder], ...]:
+    """Where ``game_id``'s new rows (``rows``, none: it counts nowhere) move the ratings
+    from: its old place (where it was rated) and its new one, the earlier per family."""
+    points: dict[str, RatingOrder] = {}
+    was = clubs.rated_at(game_id)
+    if was is not None:
+        points[was[0]] = (was[1], game_id)
+    if rows:
+        new = (rows[0].finished_at, game_id)
+        points[rows[0].family] = min(points.get(rows[0].family, new), new)
+    return tuple(points.items())
+
+
+def rerate_member(clubs: ClubRepository, club_id: str, member_id: str) -> None:
+    """The ratings again from the member's first game of each family on: their seats now
+    count for another member (a merge, its undo) or for themselves alone (a forget)."""
+    for family, since in sorted(clubs.first_seats(club_id, member_id).items()):
+        keep_ratings(clubs, club_id, family, since)
+
+
+def kept_table(family: str, rated: int, steps: Iterable[RatingStep]) -> FamilyRatings:
+    """The family's table from each member's rating as it stands (no history)."""
+    rows = [_kept_row(step) for step in steps]
+    rows.sort(key=lambda row: (-row.rating, row.member))
+    return FamilyRatings(family, tuple(rows), rated)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_row(step: RatingStep) -> MemberRating:
+    """A member's row of the table from their rating as it stands: made once per rating (a
+    game moves its players' only)."""
+    return MemberRating(
+        member=step.member, mu=step.mu, sigma=step.sigma,
+        rating=shown_rating(step.mu, step.sigma), certainty=_certainty(_MODEL, step.sigma),
+        games=step.games, last_change=step.change, last_game=step.game,
+        last_played=step.finished_at, history=())
+
+
+#: The model the rows' certainty is measured against (openskill's defaults, as every
+#: rating's).
+_MODEL = new_model()
+
+
+def history_of(steps: Iterable[RatingStep]) -> tuple[RatingPoint, ...]:
+    """A member's kept steps as the points of their chart."""
+    return tuple(RatingPoint(s.game, s.finished_at, s.mu, s.sigma,
+                             shown_rating(s.mu, s.sigma), s.change) for s in steps)

@@ -34,6 +34,7 @@ from .connections import SqlConnections, action_log, aware, log_action
 _clubs, _members, _actions, _keys, _results, _seasons, _games, _events = tables(
     "clubs", "club_members", "club_actions", "idempotency_keys", "club_results",
     "club_seasons", "games", "events")
+_steps, _ratings = tables("club_rating_steps", "club_ratings")
 _BUMP_CLUB = version_bump(_clubs, "club_id")
 #: A member's rows as their statistics read them (the index of club and member counted
 #: for), those written after a results version (``since``), in one statement with the
@@ -112,16 +113,121 @@ class SqlClubRepository:
             rows = connection.execute(
                 select(_results).where(_results.c.club_id == club_id)
                 .order_by(_results.c.finished_at, _results.c.game_id, _results.c.seat)).all()
-        return [ClubResult(
-            club=r.club_id, game=r.game_id, seat=r.seat, member=r.member_id,
-            counted_for=r.counted_for, event=r.event_id, round=r.event_round,
-            table=r.event_table, family=r.family, variant=r.variant,
-            finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
-            shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
-            totals=tuple(r.totals), hands=r.hands,
-            marca=int(r.marca) if r.marca is not None else None, state=r.state,
-            facts=r.facts)
-            for r in rows]
+        return [_result(r) for r in rows]
+
+    # -- the ratings as kept --------------------------------------------------------------------
+
+    def rated_at(self, game_id: str) -> tuple[str, datetime] | None:
+        with self._connect() as connection:
+            found = connection.execute(select(_steps.c.family, _steps.c.finished_at).where(
+                _steps.c.game_id == game_id).limit(1)).first()
+        return (found[0], aware(found[1])) if found else None
+
+    def first_seats(self, club_id: str, member_id: str) -> dict[str, ports.RatingOrder]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_results.c.family, _results.c.finished_at, _results.c.game_id)
+                .where(_results.c.club_id == club_id, _results.c.member_id == member_id)
+                .order_by(_results.c.finished_at, _results.c.game_id)).all()
+        out: dict[str, ports.RatingOrder] = {}
+        for family, finished, game in rows:
+            out.setdefault(family, (aware(finished), game))
+        return out
+
+    def family_results(self, club_id: str, family: str,
+                       since: ports.RatingOrder | None) -> list[ClubResult]:
+        query = (select(_results).where(_results.c.club_id == club_id,
+                                        _results.c.family == family)
+                 .order_by(_results.c.finished_at, _results.c.game_id, _results.c.seat))
+        if since is not None:
+            query = query.where(_from(_results, since))
+        with self._connect() as connection:
+            return [_result(r) for r in connection.execute(query).all()]
+
+    def drop_rating_steps(self, club_id: str, family: str,
+                          since: ports.RatingOrder) -> set[str]:
+        where = (_steps.c.club_id == club_id, _steps.c.family == family, _from(_steps, since))
+        with self._write() as connection:
+            members = set(connection.execute(
+                select(_steps.c.member_id).where(*where).distinct()).scalars())
+            if members:
+                connection.execute(delete(_steps).where(*where))
+        return members
+
+    def rated_games(self, club_id: str, family: str) -> int:
+        with self._connect() as connection:
+            rated = connection.execute(select(func.max(_steps.c.number)).where(
+                _steps.c.club_id == club_id, _steps.c.family == family)).scalar()
+        return int(rated or 0)
+
+    def last_rating_steps(self, club_id: str, family: str, members: Collection[str],
+                          stale: Collection[str] = ()) -> dict[str, ports.RatingStep]:
+        kept = sorted(set(members) - set(stale))
+        out: dict[str, ports.RatingStep] = {}
+        with self._connect() as connection:
+            if kept:
+                rows = connection.execute(select(_ratings).where(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family,
+                    _ratings.c.member_id.in_(kept))).all()
+                out.update((r.member_id, ports.RatingStep(
+                    r.last_game, r.member_id, aware(r.last_played), 0, r.games, r.mu,
+                    r.sigma, r.change)) for r in rows)
+            if stale:
+                last = (select(_steps.c.member_id, func.max(_steps.c.number).label("number"))
+                        .where(_steps.c.club_id == club_id, _steps.c.family == family,
+                               _steps.c.member_id.in_(sorted(stale)))
+                        .group_by(_steps.c.member_id).subquery())
+                rows = connection.execute(select(_steps).join(last, and_(
+                    _steps.c.member_id == last.c.member_id, _steps.c.number == last.c.number))
+                    .where(_steps.c.club_id == club_id, _steps.c.family == family)).all()
+                out.update((r.member_id, _step(r)) for r in rows)
+        return out
+
+    def keep_rating_steps(self, club_id: str, family: str, steps: list[ports.RatingStep],
+                          current: Collection[ports.RatingStep],
+                          gone: Collection[str]) -> None:
+        moved = sorted({s.member for s in current} | set(gone))
+        with self._write() as connection:
+            if steps:
+                connection.execute(insert(_steps), [{
+                    "game_id": s.game, "member_id": s.member, "club_id": club_id,
+                    "family": family, "finished_at": s.finished_at, "number": s.number,
+                    "games": s.games, "mu": s.mu, "sigma": s.sigma, "change": s.change}
+                    for s in steps])
+            if moved:
+                connection.execute(delete(_ratings).where(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family,
+                    _ratings.c.member_id.in_(moved)))
+            if current:
+                connection.execute(insert(_ratings), [{
+                    "club_id": club_id, "family": family, "member_id": s.member,
+                    "games": s.games, "mu": s.mu, "sigma": s.sigma, "change": s.change,
+                    "last_game": s.game, "last_played": s.finished_at} for s in current])
+
+    def kept_ratings(self, club_id: str, family: str) -> tuple[int, list[ports.RatingStep]]:
+        rated = (select(func.max(_steps.c.number))
+                 .where(_steps.c.club_id == club_id, _steps.c.family == family)
+                 .scalar_subquery())
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(rated, _ratings.c.member_id, _ratings.c.games, _ratings.c.mu,
+                       _ratings.c.sigma, _ratings.c.change, _ratings.c.last_game,
+                       type_coerce(_ratings.c.last_played, String))
+                .select_from(_clubs.outerjoin(_ratings, and_(
+                    _ratings.c.club_id == club_id, _ratings.c.family == family)))
+                .where(_clubs.c.id == club_id)).all()
+        return int(rows[0][0] or 0) if rows else 0, [
+            ports.RatingStep(game, member, _moment(played), 0, games, mu, sigma, change)
+            for _, member, games, mu, sigma, change, game, played in rows
+            if member is not None]
+
+    def member_rating_steps(self, club_id: str, family: str,
+                            member_id: str) -> list[ports.RatingStep]:
+        with self._connect() as connection:
+            rows = connection.execute(select(_steps).where(
+                _steps.c.club_id == club_id, _steps.c.family == family,
+                _steps.c.member_id == member_id).order_by(_steps.c.number)).all()
+        return [_step(r) for r in rows]
 
     def member_results(self, club_id: str, member_id: str,
                        since: int = -1) -> ports.MemberRows:
@@ -180,14 +286,9 @@ class SqlClubRepository:
     def member_states(self, club_id: str) -> dict[str, str | None]:
         with self._connect() as connection:
             rows = connection.execute(
-                select(_members.c.id, _members.c.merged_into, _members.c.forgotten)
+                select(_members.c.id, _members.c.merged_into)
                 .where(_members.c.club_id == club_id)).all()
-        forgotten = {r.id for r in rows if r.forgotten}
-        out: dict[str, str | None] = {}
-        for r in rows:
-            target = r.merged_into or r.id
-            out[r.id] = None if r.id in forgotten or target in forgotten else target
-        return out
+        return {r.id: r.merged_into or r.id for r in rows}
 
     def seasons(self, club_id: str) -> list[ports.StoredSeason]:
         with self._connect() as connection:
@@ -228,40 +329,32 @@ class SqlClubRepository:
                     _results.c.game_id == game_id, _results.c.seat == seat,
                     _results.c.facts.is_(None)).values(facts=dict(found)))
 
-    def recount_member(self, club_id: str, member_id: str, counted_for: str | None) -> None:
+    def recount_member(self, club_id: str, member_id: str, counted_for: str) -> None:
         with self._write() as connection:
-            if counted_for is None:
-                connection.execute(delete(_results).where(
-                    _results.c.club_id == club_id,
-                    or_(_results.c.member_id == member_id,
-                        _results.c.counted_for == member_id)))
-            else:
-                connection.execute(update(_results).where(
-                    _results.c.club_id == club_id, _results.c.member_id == member_id)
-                    .values(counted_for=counted_for))
+            connection.execute(update(_results).where(
+                _results.c.club_id == club_id, _results.c.member_id == member_id)
+                .values(counted_for=counted_for))
             self._results_moved(connection, club_id)
 
-    def rename_in_games(self, club_id: str, member_id: str, name: str) -> None:
+    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
         with self._write() as connection:
             games = connection.execute(
                 select(_games.c.id, _games.c.players, _games.c.seat_members)
                 .where(_games.c.club_id == club_id)).all()
             for game in games:
-                seats = list(game.seat_members or ())
-                if member_id not in seats:
-                    continue
                 players = list(game.players)
                 # The dummies' seats (gatti-2) take no name of their own.
-                for seat, member in enumerate(seats[:len(players)]):
-                    if member == member_id:
-                        players[seat] = name
-                connection.execute(update(_games).where(_games.c.id == game.id).values(
-                    players=players, version=_games.c.version + 1))
+                for seat, member in enumerate(list(game.seat_members or ())[:len(players)]):
+                    if member in names:
+                        players[seat] = names[member]
+                if players != list(game.players):
+                    connection.execute(update(_games).where(_games.c.id == game.id).values(
+                        players=players, version=_games.c.version + 1))
             events = connection.execute(
                 select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
             ).all()
             for event in events:
-                entrants = [_renamed(dict(e), member_id, name) for e in event.entrants]
+                entrants = [_renamed(dict(e), names) for e in event.entrants]
                 if entrants != list(event.entrants):
                     connection.execute(update(_events).where(_events.c.id == event.id).values(
                         entrants=entrants, version=_events.c.version + 1))
@@ -408,13 +501,40 @@ def _json(value: str | dict[str, Any] | None) -> dict[str, Any] | None:
     return found
 
 
-def _renamed(entrant: dict[str, Any], member_id: str, name: str) -> dict[str, Any]:
-    """An event's entrant with the member's name as now: an entrant who is the member, or
-    the player of a pair who is."""
-    if entrant.get("member") == member_id:
-        entrant["name"] = name
+def _renamed(entrant: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """An event's entrant with its members' names as shown now: an entrant who is a member,
+    or the players of a pair who are."""
+    if entrant.get("member") in names:
+        entrant["name"] = names[entrant["member"]]
     members = entrant.get("members") or []
-    if member_id in members:
-        entrant["players"] = [name if m == member_id else p
+    if any(m in names for m in members):
+        entrant["players"] = [names.get(m, p) if m is not None else p
                               for p, m in zip(entrant["players"], members, strict=True)]
     return entrant
+
+
+def _result(r: Any) -> ClubResult:
+    """A row of ``club_results`` as the projection's value."""
+    return ClubResult(
+        club=r.club_id, game=r.game_id, seat=r.seat, member=r.member_id,
+        counted_for=r.counted_for, event=r.event_id, round=r.event_round,
+        table=r.event_table, family=r.family, variant=r.variant,
+        finished_at=aware(r.finished_at), column=int(r.column), place=r.place,
+        shared=r.shared, partners=tuple(r.partners), opponents=tuple(r.opponents),
+        totals=tuple(r.totals), hands=r.hands,
+        marca=int(r.marca) if r.marca is not None else None, state=r.state,
+        facts=r.facts)
+
+
+def _from(table: Any, since: ports.RatingOrder) -> Any:
+    """The rows of ``table`` (its ``finished_at`` and ``game_id``) from ``since`` on, in
+    finishing order."""
+    moment, game = since
+    # The range first, so that the index on the finishing time reads from ``since`` on.
+    return and_(table.c.finished_at >= moment,
+                or_(table.c.finished_at > moment, table.c.game_id >= game))
+
+
+def _step(r: Any) -> ports.RatingStep:
+    return ports.RatingStep(r.game_id, r.member_id, aware(r.finished_at), r.number, r.games,
+                            r.mu, r.sigma, r.change)

@@ -15,6 +15,7 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -379,3 +380,47 @@ class ClubSeasonRow(Base):
     counting: Mapped[str] = mapped_column(String(16))
     best_n: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubRatingStep(Base):
+    """A member's rating in a family just after one of their rated games: the ratings kept
+    as games finish, replayed from a game on when an older result moves. ``number`` is the
+    game's place among the family's rated games (its last is how many the table rates);
+    ``games`` how many the member had then."""
+
+    __tablename__ = "club_rating_steps"
+    __table_args__ = (Index("ix_club_rating_steps_club_id_family_finished_at_game_id",
+                            "club_id", "family", "finished_at", "game_id"),
+                      Index("ix_club_rating_steps_club_id_family_member_id_number",
+                            "club_id", "family", "member_id", "number"),
+                      Index("ix_club_rating_steps_club_id_family_number",
+                            "club_id", "family", "number"))
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    member_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    club_id: Mapped[str] = mapped_column(String(32), ForeignKey("clubs.id", ondelete="CASCADE"))
+    family: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    number: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    change: Mapped[float] = mapped_column(Float)
+
+
+class ClubRating(Base):
+    """A member's rating in a family as it stands: their last step, kept so that the
+    ratings' table is one read of one row per member."""
+
+    __tablename__ = "club_ratings"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    family: Mapped[str] = mapped_column(String(32), primary_key=True)
+    member_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    change: Mapped[float] = mapped_column(Float)
+    last_game: Mapped[str] = mapped_column(String(32))
+    last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -267,8 +267,9 @@ def test_statistics_of_a_merged_member_count_for_the_survivor(client: Any) -> No
     assert figures(block(ok_stats(client, club, anny), "gatti"))["games"] == 1
 
 
-def test_privacy_a_forgotten_member_has_no_statistics_and_is_met_by_no_one(
+def test_privacy_a_forgotten_member_has_no_statistics_and_is_met_as_player_n(
         client: Any) -> None:
+    """Forgotten, Carla has no statistics; the others' do not move: they met "Player 3"."""
     club = found_club(client)
     game = started(client, club, ["Anna", "Bruno", "Carla"])
     for dealer in range(3):
@@ -280,7 +281,8 @@ def test_privacy_a_forgotten_member_has_no_statistics_and_is_met_by_no_one(
     gone = ok_stats(client, club, carla)
     assert (gone["games"], gone["families"], gone["member"]["status"]) == (0, [], "forgotten")
     opponents = block(ok_stats(client, club, anna), "gatti")["opponents"]["members"]
-    assert [m["member"]["id"] for m in opponents] == [bruno]
+    assert {m["member"]["id"]: m["member"]["name"] for m in opponents} == {
+        bruno: "Bruno", carla: "Player 3"}
 
 
 def test_statistics_a_figure_from_fewer_than_five_games_says_so(client: Any) -> None:
@@ -500,7 +502,7 @@ def test_statistics_kept_between_reads_are_the_rows_summed_again(client: Any) ->
                             headers=auth(club["tokens"]["edit"]))
     assert forgotten.status_code == 200, forgotten.json
     met = block(ok_stats(client, club, anna), "gatti")["opponents"]["members"]
-    assert dario not in {m["member"]["id"] for m in met}
+    assert {m["member"]["id"]: m["member"]["name"] for m in met}[dario] == "Player 4"
     same(anna)
     same(carla)
 

@@ -261,3 +261,21 @@ def test_pictures_average_over_each_members_evenings_so_far_none_before_the_firs
     assert dario[:2] == (None, None) and dario[2] is not None  # his first: the second
     for row, line in zip(found.standings.rows, found.leaders, strict=False):
         assert line.values[-1] == row.match_points
+
+
+def test_words_average_ranks_on_exact_averages_and_shows_one_decimal() -> None:
+    """Anna averages 13/4 = 3.25 match points, Bruno 10/3 = 3.33: both show 3.3, and Bruno
+    is ahead on match points, though Anna's difference is the better (+31.7 to +6.7)."""
+    rows = [*game("a1", {"a": 90, "c": 20, "d": 10}, day=3),   # Anna 4, difference +50
+            *game("a2", {"a": 90, "c": 20, "d": 10}, day=4),   # 4
+            *game("a3", {"a": 90, "c": 20, "d": 10}, day=5),   # 4
+            *game("a4", {"a": 20, "c": 20, "d": 90}, day=6),   # 1 (shared second)
+            *game("b1", {"b": 30, "c": 20, "d": 10}, day=7),   # Bruno 4, difference +10
+            *game("b2", {"b": 30, "c": 20, "d": 10}, day=8),   # 4
+            *game("b3", {"c": 50, "b": 40, "d": 30}, day=9)]   # 2, difference +0
+    found = season_standings(season(counting="average"), rows, ROSTER)
+    by = {found.members[r.entrant]: r for r in found.standings.rows}
+    assert by["a"].match_points == by["b"].match_points == Decimal("3.3")
+    assert places_of(found)["Bruno"] == 1 and places_of(found)["Anna"] == 2
+    assert "ahead of Anna on match points: 3.33 to 3.25" in [
+        str(line) for line in by["b"].explanation]

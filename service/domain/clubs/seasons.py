@@ -12,9 +12,11 @@ match points, difference and points come from them exactly as in an event.
 
 **Counting.** ``sum``: everything counted adds up (the event's match points). ``best_n``:
 each member's ``n`` best evenings only (by match points, then difference, then points; the
-earlier evening first when equal). ``average``: the sums divided by the member's evenings,
-to one decimal (half up), before anyone is placed, so a member who played fewer evenings
-is not behind for it; the places then follow the events' rules on the averages.
+earlier evening first when equal). ``average``: the sums divided by the member's evenings
+before anyone is placed, so a member who played fewer evenings is not behind for it; the
+places follow the events' rules on the exact averages (3.33 is ahead of 3.25), which the
+table shows to one decimal (half up; both 3.3) and the sentence that separates two rows
+to as many decimals as tells them apart.
 
 **The leaders evening by evening** (CLUBS.md "Pictures": "a chart of the top places evening
 by evening"): for the season's first ``LEADERS`` rows, the match points the standings rank by

@@ -32,6 +32,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Generic, Literal, Protocol, TypeVar
 
 from ..core.text import Text
@@ -190,12 +191,25 @@ class _Sums:
     match_points: int | Decimal = 0
     difference: Decimal = Decimal(0)
     points: int | Decimal = 0
+    #: Averaged sums' exact values (match points, difference, points), which rank; the
+    #: fields above then show them to one decimal.
+    exact: tuple[Fraction, Fraction, Fraction] | None = None
 
     def averaged(self, count: int) -> _Sums:
-        """The sums divided by ``count``, to one decimal, half up."""
-        return _Sums(*(
+        """The sums divided by ``count``: shown to one decimal, half up, and kept exact to
+        rank by (3.25 and 3.33 both show 3.3, and 3.33 is ahead)."""
+        values = (self.match_points, self.difference, self.points)
+        match_points, difference, points = (
             (Decimal(value) / count).quantize(_TENTH, rounding=ROUND_HALF_UP)
-            for value in (self.match_points, self.difference, self.points)))
+            for value in values)
+        exact = tuple(Fraction(value) / count for value in values)
+        return _Sums(match_points, difference, points, (exact[0], exact[1], exact[2]))
+
+    def ranked(self) -> tuple[Fraction | Decimal, Fraction | Decimal, Fraction | Decimal]:
+        """The values that rank: the exact averages, or the sums as they are."""
+        if self.exact is not None:
+            return self.exact
+        return (Decimal(self.match_points), self.difference, Decimal(self.points))
 
 
 def round_entries(n: int, results: Sequence[TableResult], byes: Mapping[int, Sequence[int]],
@@ -276,7 +290,7 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
     places = place_numbers(order)
     flat = [e for level in order for e in level]
     keys = {e: _key(sums[e], scoring) for e in flat}
-    tied: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
+    tied: dict[tuple[Fraction | Decimal, ...], list[int]] = defaultdict(list)
     sharing: dict[int, list[int]] = defaultdict(list)
     for entrant in flat:
         tied[keys[entrant]].append(entrant)
@@ -319,17 +333,18 @@ def _meeting_points(own: int, other: int) -> int:
     return 2 if own > other else 1 if own == other else 0
 
 
-def _key(sums: _Sums, scoring: Scoring) -> tuple[Decimal, ...]:
+def _key(sums: _Sums, scoring: Scoring) -> tuple[Fraction | Decimal, ...]:
+    match_points, difference, points = sums.ranked()
     if scoring == "difference":
-        return (sums.difference, Decimal(sums.points))
-    return (Decimal(sums.match_points), sums.difference, Decimal(sums.points))
+        return (difference, points)
+    return (match_points, difference, points)
 
 
 def _order(n: int, sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
            scoring: Scoring) -> tuple[list[list[int]], dict[int, str]]:
     """The entrants best first, in levels that share a place (in roster order within); and
     for every entrant in a shared level, why: ``never_met`` or ``not_separated``."""
-    by_key: dict[tuple[Decimal, ...], list[int]] = defaultdict(list)
+    by_key: dict[tuple[Fraction | Decimal, ...], list[int]] = defaultdict(list)
     for entrant in range(n):
         by_key[_key(sums[entrant], scoring)].append(entrant)
     levels: list[list[int]] = []
@@ -414,15 +429,37 @@ def _round_text(entry: RoundEntry, partners: str) -> Text:
 def _decider(a: int, b: int, sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
              group: Sequence[int], scoring: Scoring) -> tuple[str, str, str]:
     """The first criterion on which ``a`` and ``b`` differ, and their values on it."""
-    x, y = sums[a], sums[b]
-    if scoring == "match_points" and x.match_points != y.match_points:
-        return "match_points", str(x.match_points), str(y.match_points)
-    if x.difference != y.difference:
-        return "difference", signed(x.difference), signed(y.difference)
-    if x.points != y.points:
-        return "points", str(x.points), str(y.points)
+    x, y = sums[a].ranked(), sums[b].ranked()
+    if scoring == "match_points" and x[0] != y[0]:
+        return ("match_points", *_apart(x[0], y[0], str))
+    if x[1] != y[1]:
+        return ("difference", *_apart(x[1], y[1], signed))
+    if x[2] != y[2]:
+        return ("points", *_apart(x[2], y[2], str))
     return ("meetings", str(_meeting_score(a, group, meetings)),
             str(_meeting_score(b, group, meetings)))
+
+
+#: The most decimals a sentence gives two averages that one decimal shows alike.
+_MOST_DECIMALS = 6
+
+
+def _apart(x: Fraction | Decimal, y: Fraction | Decimal,
+           say: Callable[[Decimal], str]) -> tuple[str, str]:
+    """Two different values as a sentence says them: a sum as it is; an average to one
+    decimal, or to as many more as it takes to tell it from the other (3.25 to 3.33, not
+    3.3 to 3.3), half up."""
+    if isinstance(x, Decimal) and isinstance(y, Decimal):
+        return say(x), say(y)
+    def rounded(value: Fraction | Decimal, decimals: int) -> str:
+        exact = Fraction(value)
+        return say((Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+            Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+
+    decimals = 1
+    while decimals < _MOST_DECIMALS and rounded(x, decimals) == rounded(y, decimals):
+        decimals += 1
+    return rounded(x, decimals), rounded(y, decimals)
 
 
 def _place_lines(entrant: int, flat: Sequence[int], places: Mapping[int, int],

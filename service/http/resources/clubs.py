@@ -6,6 +6,7 @@ over ``service.application.clubs``."""
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from flask.views import MethodView
 
 from service.application.caches import LruCache
 from service.application.clubs import (
+    FAMILIES,
     StatsOf,
     member_etag,
     member_status,
@@ -603,7 +605,15 @@ RATINGS_SCALE = "1000 + 40·(mu − 3σ)"
 
 def _rating_json(row: MemberRating, place: int, names: dict[str, str]) -> dict[str, Any]:
     return {"place": place, "member": {"id": row.member, "name": names.get(row.member, "")},
-            "rating": row.shown, "certainty": round(100 * row.certainty),
+            **_rating_figures(row)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _rating_figures(row: MemberRating) -> dict[str, Any]:
+    """A rating's figures as the API says them: the same rating says the same each read
+    (a game moves the ratings of its few players only), so they are made once. The
+    caller copies them into its row and never changes them."""
+    return {"rating": row.shown, "certainty": round(100 * row.certainty),
             "mu": round(row.mu, 3), "sigma": round(row.sigma, 3), "games": row.games,
             "last_change": round(row.last_change), "last_game": row.last_game,
             "last_played": row.last_played.isoformat()}
@@ -640,12 +650,14 @@ class Ratings(MethodView):
 
         def build() -> dict[str, Any]:
             table, names = _ratings(club_id, family)
-            games = {point.game for row in table.members for point in row.history}
             return {"family": table.family, "model": RATINGS_MODEL, "scale": RATINGS_SCALE,
-                    "games": len(games),
+                    "games": table.games,
                     "ratings": [_rating_json(row, place, names)
                                 for place, row in enumerate(table.members, start=1)]}
 
+        if family in FAMILIES:  # the body kept by its tag, as a member's statistics are
+            state, kind = club_service().results_tag(club_id, bearer_token())
+            return _kept(f"{state}-ratings-{family}", kind, build)
         return _conditional(club_id, f"ratings-{family}", build, results=True)
 
 
@@ -663,11 +675,10 @@ class MemberRatings(MethodView):
         family = query.get("family")
 
         def build() -> dict[str, Any]:
-            club_service().get_member(club_id, bearer_token(), member_id)
-            table, names = _ratings(club_id, family)
-            place, row = next(((n, r) for n, r in enumerate(table.members, start=1)
-                               if r.member == member_id), (None, None))
-            if row is None:  # no game of the family yet: a newcomer's rating
+            club, place, row = club_service().member_rating(club_id, bearer_token(),
+                                                            member_id, family)
+            names = {m.id: m.name for m in club.members}
+            if row is None or place is None:  # no game of the family yet: a newcomer's rating
                 mu, sigma = newcomer()
                 return {"place": None, "member": {"id": member_id, "name": names[member_id]},
                         "rating": round(shown_rating(mu, sigma)), "certainty": 0,
