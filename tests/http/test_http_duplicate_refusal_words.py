@@ -29,6 +29,14 @@ from service.domain.duplicate import Board
 from service.domain.hand.tricks import trick_winner
 from service.domain.variant import Variant
 
+
+@pytest.fixture(scope="module")
+def db_url(one_db_url: str) -> str:
+    """What the room and a refusal say is decided above the database: one is enough
+    (PostgreSQL where there is one, as in production)."""
+    return one_db_url
+
+
 API = "/api/v1"
 SEED = 4242
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",

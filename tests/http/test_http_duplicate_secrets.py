@@ -26,6 +26,14 @@ from pypdf import PdfReader
 
 from service.domain import deal_board, find_variant
 
+
+@pytest.fixture(scope="module")
+def db_url(one_db_url: str) -> str:
+    """What the room and a refusal say is decided above the database: one is enough
+    (PostgreSQL where there is one, as in production)."""
+    return one_db_url
+
+
 API = "/api/v1"
 SEED = 2026
 #: Another result on a board than the evening's, for the shadows' tables.
