@@ -190,7 +190,10 @@ def make_engine(url: str | URL, *, serving: bool = False, **kwargs: Any) -> Engi
     (``pool_settings``; a SQLite file's, PostgreSQL's checked before use), and PostgreSQL's
     connections a connect timeout (``TIMEOUTS``). ``serving``: the engine answers requests,
     so each statement is cut at the statement timeout as well (migrations, backups and
-    upkeep may run longer). ``kwargs`` override any of it."""
+    upkeep may run longer). ``kwargs`` override any of it. A bad setting fails here, not at
+    the first request."""
+    for name in TIMEOUTS:
+        timeout(name)
     parsed = normalise_url(url)
     if parsed.get_backend_name() == "sqlite":
         sqlite_synchronous()  # a bad setting fails here, not at the first request
