@@ -318,10 +318,14 @@ def schema_not_current(error: SchemaNotCurrent) -> Response:
         503,
         code="schema_not_current",
         title=say(Text("The database's schema is not the one this release reads")),
-        detail=say(Text("the database's schema is at {database}, this release reads {expected}: "
-                        "migrate it (python -m service migrate). Try again in {n} s",
-                        database=error.database or "—", expected=error.expected,
-                        n=STORE_RETRY_AFTER_S)),
+        detail=say(
+            Text("the database was never migrated, this release reads {expected}: migrate it "
+                 "(python -m service migrate). Try again in {n} s",
+                 expected=error.expected, n=STORE_RETRY_AFTER_S)
+            if error.database is None else
+            Text("the database's schema is at {database}, this release reads {expected}: "
+                 "migrate it (python -m service migrate). Try again in {n} s",
+                 database=error.database, expected=error.expected, n=STORE_RETRY_AFTER_S)),
         headers={"Retry-After": str(STORE_RETRY_AFTER_S)},
     )
 
