@@ -9,6 +9,7 @@ from typing import Any
 from alembic.script import ScriptDirectory
 
 from service.domain import RULES_VERSION
+from service.http.schemas import HealthSchema
 from service.persistence.migrate import alembic_config
 
 
@@ -34,3 +35,4 @@ def test_health_says_the_release_the_rules_and_the_schema_it_reads(stateless_cli
     # a readiness check reads it (health reads no database).
     head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
     assert body["schema"] == {"head": head, "database": None}
+    assert HealthSchema().validate(body) == {}  # what the OpenAPI document says it is
