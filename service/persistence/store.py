@@ -4,6 +4,7 @@ connections, so that one unit of work's writes to any of them commit together.""
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +24,8 @@ from .idempotency import SqlIdempotencyRepository
 from .migrate import database_revision, schema_head
 from .refusals import SqlRefusalRepository
 from .repository import SqlGameRepository
+
+log = logging.getLogger(__name__)
 
 #: How long the readiness check's probe may take to connect and to run its queries (seconds).
 READY_TIMEOUT_S = 2
@@ -111,6 +114,10 @@ class SqlStore:
     def _run_probe(self, probe: _Probe) -> None:
         try:
             probe.outcome = self._probe_once()
+        except Exception as error:  # a check that cannot tell says not ready, never ready
+            log.exception("the readiness check failed")
+            probe.outcome = functools.partial(
+                StoreUnavailable, f"the readiness check failed ({type(error).__name__})")
         finally:
             with self._probe_lock:
                 self._readiness = (time.monotonic(), probe.outcome)
@@ -147,7 +154,7 @@ class SqlStore:
         return self.schema_head, self.database_revision
 
     def _probe_engine(self) -> Engine:
-        """The engine of the check (``_probe_lock`` held)."""
+        """The engine of the check (one probe runs at a time)."""
         if self.engine.url.get_backend_name() != "postgresql":
             return self.engine
         if self._probe is None:

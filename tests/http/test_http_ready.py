@@ -159,3 +159,16 @@ def test_a_schema_found_at_the_head_is_not_read_again_while_the_database_answers
     monkeypatch.setattr(store, "_probe_engine", engine)
     assert client.get(f"{API}/ready").status_code == 200
     assert reads == [1, 1]
+
+
+def test_a_readiness_check_that_cannot_tell_says_not_ready(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = client.application.extensions["segnapunti.store"]
+    monkeypatch.setattr(persistence_store, "READY_FRESH_S", 0.0)
+    monkeypatch.setattr(store, "_at_head", False)
+
+    def broken(connection: Any) -> str:
+        raise RuntimeError("a defect of the check itself")
+
+    monkeypatch.setattr(persistence_store, "database_revision", broken)
+    assert_problem(client.get(f"{API}/ready"), 503, code="database_unavailable")
