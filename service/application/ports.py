@@ -350,6 +350,18 @@ class StoreUnavailable(Exception):
         self.lost_connection = lost_connection
 
 
+class SchemaNotCurrent(StoreUnavailable):
+    """The database answers, but its schema is not the one this code reads (``expected``,
+    the code's newest migration): it was not migrated yet (``database`` an older revision,
+    or None for none at all), or a newer release migrated it past this one."""
+
+    def __init__(self, database: str | None, expected: str) -> None:
+        super().__init__(f"the database's schema is at {database or 'no revision'}, "
+                         f"the service reads {expected}")
+        self.database = database
+        self.expected = expected
+
+
 class IdempotencyRepository(Protocol):
     def find_idempotency(self, scope: str, key_hash: str) -> IdempotencyEntry | None: ...
 

@@ -220,7 +220,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     store = app.config.get("STORE")
     if store is None:
-        store = SqlStore(make_engine(app.config["DATABASE_URL"]))
+        store = SqlStore(make_engine(app.config["DATABASE_URL"], serving=True))
     service = GameService(store.games, cache_hands=int(app.config["CACHE_HANDS"]),
                           event_tokens=store.events)
     keys = IdempotencyService(store.idempotency, service.clock)

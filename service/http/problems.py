@@ -30,7 +30,7 @@ from service.application.errors import (
     PreconditionRequired,
     Unauthenticated,
 )
-from service.application.ports import StoreUnavailable
+from service.application.ports import SchemaNotCurrent, StoreUnavailable
 from service.application.printouts import PrinterBusy
 from service.domain import (
     RecordInvalid,
@@ -309,6 +309,27 @@ def store_unavailable(error: StoreUnavailable) -> Response:
     )
 
 
+def schema_not_current(error: SchemaNotCurrent) -> Response:
+    """The database answers, but its schema is not the one this release reads: 503 until it
+    is migrated (``python -m service migrate``), never a 500 at every read."""
+    log.warning("database schema not current: %s", error.detail)
+    say = speaker()
+    return problem_response(
+        503,
+        code="schema_not_current",
+        title=say(Text("The database's schema is not the one this release reads")),
+        detail=say(
+            Text("the database was never migrated, this release reads {expected}: migrate it "
+                 "(python -m service migrate). Try again in {n} s",
+                 expected=error.expected, n=STORE_RETRY_AFTER_S)
+            if error.database is None else
+            Text("the database's schema is at {database}, this release reads {expected}: "
+                 "migrate it (python -m service migrate). Try again in {n} s",
+                 database=error.database, expected=error.expected, n=STORE_RETRY_AFTER_S)),
+        headers={"Retry-After": str(STORE_RETRY_AFTER_S)},
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Handlers for the non-HTTP errors. ``HTTPException`` is routed here by the Api subclass
     in ``app.py`` (flask-smorest registers its own handler for it)."""
@@ -317,3 +338,4 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ApplicationError, application_error)
     app.register_error_handler(MalformedJson, malformed_json)
     app.register_error_handler(StoreUnavailable, store_unavailable)
+    app.register_error_handler(SchemaNotCurrent, schema_not_current)

@@ -5,6 +5,7 @@ This package is the only importer of SQLAlchemy (ARCHITECTURE §7).
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,22 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase
 
 DEFAULT_SQLITE_PATH = Path("var") / "segnapunti.sqlite3"
-SQLITE_BUSY_TIMEOUT_MS = 5000
+
+#: How long the database may keep a request waiting (seconds): setting (environment variable,
+#: default). A wait cut short is a 503 with ``Retry-After`` (``StoreUnavailable``), so that a
+#: database that accepts connections and never answers frees every thread in seconds instead
+#: of holding it for good.
+#:   connect    PostgreSQL: a new connection's handshake (libpq's ``connect_timeout``, which
+#:              counts whole seconds and at least 2)
+#:   statement  PostgreSQL: one statement of a request, lock waits included (the server's
+#:              ``statement_timeout``; 0 for none); the migrations and the backups have none
+#:   busy       SQLite: a writer waiting for another's lock (``PRAGMA busy_timeout``)
+#: A request waiting for a free connection of the pool waits ``DB_POOL_TIMEOUT`` at most.
+TIMEOUTS = {
+    "connect": ("DATABASE_CONNECT_TIMEOUT", 5.0),
+    "statement": ("DATABASE_STATEMENT_TIMEOUT", 10.0),
+    "busy": ("SQLITE_BUSY_TIMEOUT", 5.0),
+}
 
 #: The connection pool of each worker process (PostgreSQL, and a SQLite file): setting
 #: (environment variable, default). A request holds at most one connection of it.
@@ -139,11 +155,45 @@ def pool_pre_ping() -> bool:
     return os.environ.get("DB_POOL_PRE_PING", "").strip() != "0"
 
 
-def make_engine(url: str | URL, **kwargs: Any) -> Engine:
+def timeout(name: str) -> float:
+    """A timeout of ``TIMEOUTS`` in seconds, from its environment variable or its default."""
+    variable, default = TIMEOUTS[name]
+    raw = os.environ.get(variable, "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise ValueError(f"{variable} is a number of seconds, not {raw!r}") from None
+    if value < 0 or (name != "statement" and value == 0):
+        raise ValueError(f"{variable} is a number of seconds above 0, not {raw!r}")
+    return value
+
+
+def _with_timeouts(parsed: URL, kwargs: dict[str, Any], serving: bool) -> None:
+    """PostgreSQL's connect timeout, and a serving engine's statement timeout, as libpq's
+    connection options (no round trip of their own). What the URL sets itself stands."""
+    connect_args = kwargs.setdefault("connect_args", {})
+    if "connect_timeout" not in parsed.query:
+        # libpq counts whole seconds, and waits at least 2 whatever it is told.
+        connect_args.setdefault("connect_timeout", max(2, math.ceil(timeout("connect"))))
+    statement_ms = round(timeout("statement") * 1000)
+    if serving and statement_ms:
+        options = connect_args.get("options", parsed.query.get("options", ""))
+        if isinstance(options, tuple):
+            options = " ".join(options)
+        if "statement_timeout" not in options:
+            connect_args["options"] = f"{options} -c statement_timeout={statement_ms}".strip()
+
+
+def make_engine(url: str | URL, *, serving: bool = False, **kwargs: Any) -> Engine:
     """An engine for ``url``. SQLite connections get WAL, a busy timeout, the sync of
     ``sqlite_synchronous`` and foreign keys; both a pool sized from the environment
-    (``pool_settings``; a SQLite file's, PostgreSQL's checked before use).
-    ``kwargs`` override either."""
+    (``pool_settings``; a SQLite file's, PostgreSQL's checked before use), and PostgreSQL's
+    connections a connect timeout (``TIMEOUTS``). ``serving``: the engine answers requests,
+    so each statement is cut at the statement timeout as well (migrations, backups and
+    upkeep may run longer). ``kwargs`` override any of it. A bad setting fails here, not at
+    the first request."""
+    for name in TIMEOUTS:
+        timeout(name)
     parsed = normalise_url(url)
     if parsed.get_backend_name() == "sqlite":
         sqlite_synchronous()  # a bad setting fails here, not at the first request
@@ -161,6 +211,7 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
             kwargs.setdefault(name, value)
     if "application_name" not in parsed.query:
         kwargs.setdefault("connect_args", {}).setdefault("application_name", "segnapunti")
+    _with_timeouts(parsed, kwargs, serving)
     return create_engine(parsed, **kwargs)
 
 
@@ -182,7 +233,7 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     synchronous = sqlite_synchronous()
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout = {round(timeout('busy') * 1000)}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute(f"PRAGMA synchronous = {synchronous}")

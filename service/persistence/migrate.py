@@ -9,13 +9,15 @@ not by the module: the service's workers import ``service.persistence`` and neve
 
 from __future__ import annotations
 
+import ast
+import functools
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
+from sqlalchemy import Connection, inspect, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import InterfaceError, OperationalError
 
@@ -47,6 +49,55 @@ def alembic_config(url: str | URL) -> Config:
     rendered = normalise_url(url).render_as_string(hide_password=False)
     config.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
     return config
+
+
+@functools.cache
+def schema_head() -> str:
+    """The revision the code's newest schema is (Alembic's head), read from the migrations'
+    own ``revision`` and ``down_revision`` without importing Alembic (the workers ask, and
+    never migrate): the revision no other revises. Heads of branches not yet merged, if
+    any, are joined by ``+``."""
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    for script in (migrations_directory() / "versions").glob("*.py"):
+        names = _assigned(ast.parse(script.read_text(encoding="utf-8")))
+        revision, down = names.get("revision"), names.get("down_revision")
+        if isinstance(revision, str):
+            revisions.add(revision)
+            revised.update([down] if isinstance(down, str)
+                           else down if isinstance(down, tuple | list) else ())
+    heads = sorted(revisions - revised)
+    if not heads:
+        raise RuntimeError(f"no migration found in {migrations_directory() / 'versions'}")
+    return "+".join(heads)
+
+
+def _assigned(module: ast.Module) -> dict[str, object]:
+    """The constants a migration's module assigns at its top level (annotated or not)."""
+    names: dict[str, object] = {}
+    for node in module.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+                and node.value is not None:
+            target, value = node.target.id, node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            target, value = node.targets[0].id, node.value
+        else:
+            continue
+        try:
+            names[target] = ast.literal_eval(value)
+        except ValueError:
+            continue
+    return names
+
+
+def database_revision(connection: Connection) -> str | None:
+    """The revision ``connection``'s database is at (``alembic_version``; several joined by
+    ``+`` as ``schema_head`` joins them), None where it was never migrated."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    rows = connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
+    return "+".join(sorted(rows)) or None
 
 
 def upgrade(url: str | URL, revision: str = "head") -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -246,3 +247,35 @@ def test_a_verdict_moves_the_game_on_whatever_its_version_and_fails_only_for_its
     game = repo.get_game("g1")
     assert game is not None and game.version == 6
     assert game.hands[0].confirmations == ()
+
+
+def test_database_timeouts_come_from_the_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SQLITE_BUSY_TIMEOUT", "0.25")
+    engine = make_engine(f"sqlite:///{tmp_path}/busy.sqlite3")
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 250
+    finally:
+        engine.dispose()
+    for variable in ("DATABASE_CONNECT_TIMEOUT", "DATABASE_STATEMENT_TIMEOUT",
+                     "SQLITE_BUSY_TIMEOUT"):
+        monkeypatch.setenv(variable, "soon")
+        with pytest.raises(ValueError, match=variable):
+            make_engine("postgresql://u@127.0.0.1:1/none", serving=True)
+        monkeypatch.delenv(variable)
+    if not TEST_DATABASE_URL:
+        return
+    # PostgreSQL: the serving engine's statements are cut at the timeout, the URL's own
+    # options kept beside it; other engines (migrations, backups) have none.
+    monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT", "0.3")
+    url = normalise_url(TEST_DATABASE_URL).update_query_dict(
+        {"options": "-csearch_path=somewhere"})
+    for serving, expected in ((True, "300ms"), (False, "0")):
+        engine = make_engine(url, serving=serving)
+        try:
+            with engine.connect() as connection:
+                assert connection.execute(text("SHOW statement_timeout")).scalar() == expected
+                assert connection.execute(text("SHOW search_path")).scalar() == "somewhere"
+        finally:
+            engine.dispose()

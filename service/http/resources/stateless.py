@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import functools
+import importlib.metadata
 from typing import Any
 
+import orjson
 from flask import Response, current_app
 
 from service.application import stateless
 from service.domain import (
+    RULES_VERSION,
     UnknownVariant,
     find_variant,
 )
@@ -23,6 +27,7 @@ from ..schemas import (
     HealthSchema,
     MeldSuggestionSchema,
     MeldSuggestRequestSchema,
+    ReadySchema,
     RulebookSchema,
     RulingSchema,
     ScoreRequestSchema,
@@ -39,35 +44,52 @@ blp = Blueprint(
 )
 
 
-HEALTH_BODY = b'{"status":"ok"}\n'
+@functools.cache
+def release() -> str | None:
+    """The service's release: the installed package's version (None where the code runs
+    without being installed)."""
+    try:
+        return importlib.metadata.version("segnapunti")
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 @blp.route("/health")
 @blp.response(200, HealthSchema)
 def health() -> Any:
-    """Check the service is up
+    """Check the service is up, and which release it is
 
     The cheapest request: it goes through the same middleware as every other (headers,
-    access log) but reads no database and scores nothing. The Docker health check calls it;
-    it is never rate limited.
+    access log) but reads no database and scores nothing, so it answers whatever the
+    database does. It says the release (`version`), the rules it referees by
+    (`rules_version`), and the database schema's revision this release reads (`schema.head`)
+    beside the one this process's last readiness check found (`schema.database`). The
+    Docker health check calls it; it is never rate limited.
     """
-    return Response(HEALTH_BODY, status=200, mimetype="application/json")
+    head, database = current_app.extensions["segnapunti.store"].schema()
+    body = {"status": "ok", "version": release(), "rules_version": RULES_VERSION,
+            "schema": {"head": head, "database": database}}
+    return Response(orjson.dumps(body), status=200, mimetype="application/json")
 
 
 READY_BODY = b'{"status":"ready"}\n'
 
 
 @blp.route("/ready")
-@blp.response(200, HealthSchema)
+@blp.response(200, ReadySchema)
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def ready() -> Any:
-    """Check the service can serve: its database answers
+    """Check the service can serve: its database answers, at the schema it reads
 
     Readiness, apart from liveness (`/health`): `200` when the database answers a
-    `SELECT 1` within 2 s, `503` (`database_unavailable`, with `Retry-After`) when it does
-    not. A check's outcome stands for a second, however often it is asked. A proxy's health
-    check, Docker's and compose's call it, so that a server whose database is away is taken
-    out of rotation and shown unhealthy; it changes nothing.
+    `SELECT 1` within a second and its schema is at the revision this release reads,
+    `503` with `Retry-After` when it does not: `database_unavailable` when it cannot be
+    reached or does not answer in time, `schema_not_current` when it was not migrated (or
+    a newer release migrated it past this one). A check's outcome stands for a second,
+    however often it is asked; a schema found current is not read again while the
+    database answers. A proxy's health check, Docker's and compose's call it, so that a
+    server whose database is away or unmigrated is taken out of rotation and shown
+    unhealthy; it changes nothing.
     """
     current_app.extensions["segnapunti.store"].check_ready()
     return Response(READY_BODY, status=200, mimetype="application/json")

@@ -2,7 +2,7 @@
 fields; responses declare what API.md fixes and pass through any further keys the rules core
 adds (documented as ``additionalProperties``)."""
 
-from .common import HealthSchema, PassThroughSchema, StrictSchema
+from .common import HealthSchema, PassThroughSchema, ReadySchema, StrictSchema
 from .games import (
     ConfirmationRequestSchema,
     ConfirmationResultSchema,
@@ -42,6 +42,7 @@ __all__ = [
     "PassThroughSchema",
     "PlayerLinksSchema",
     "ProblemSchema",
+    "ReadySchema",
     "RulebookSchema",
     "RulingSchema",
     "ScoreRequestSchema",

@@ -51,10 +51,36 @@ def checked_by_the_core(description: str, *, required: bool = False,
     return fields.Raw(required=required, allow_none=True, metadata=metadata, **kwargs)
 
 
+class ReadySchema(Schema):
+    """``GET /ready``: the service can serve."""
+
+    status = fields.String(required=True, metadata={"example": "ready"})
+
+
+class SchemaRevisionSchema(Schema):
+    """The database schema's revision (an Alembic revision id)."""
+
+    head = fields.String(required=True, metadata={
+        "description": "the revision this release reads: its newest migration",
+        "example": "0016_club_ratings"})
+    database = fields.String(required=True, allow_none=True, metadata={
+        "description": "the revision the database was found at by this process's last "
+                       "readiness check (`/ready`); null before one read it",
+        "example": "0016_club_ratings"})
+
+
 class HealthSchema(Schema):
-    """``GET /health``: the service answers."""
+    """``GET /health``: the service answers, and which release it is."""
 
     status = fields.String(required=True, metadata={"example": "ok"})
+    version = fields.String(required=True, allow_none=True, metadata={
+        "description": "the release (the installed package's version); null where the "
+                       "code runs uninstalled",
+        "example": "0.1.0"})
+    rules_version = fields.String(required=True, metadata={
+        "description": "the version of the rules the service referees by, as games record it",
+        "example": "2026.11.3"})
+    schema = fields.Nested(SchemaRevisionSchema, required=True)
 
 
 #: Set while ``PassThroughSchema.field_dump`` runs: every nested dump goes field by field.
