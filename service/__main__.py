@@ -43,11 +43,6 @@ DEFAULT_THREADS = 8
 #: start of compose, where PostgreSQL is still initialising its volume, or a database restarting.
 DEFAULT_MIGRATE_WAIT_S = 60
 
-#: The access log: client, time, method, path (without the query string), protocol, status,
-#: bytes, duration, user agent. Never the query string, the Referer or the Authorization
-#: header: tokens travel only in the Authorization header, but a hand-made link could put one
-#: in a query, and a page's address in a Referer.
-ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms "%(a)s"'
 
 
 class GunicornServer(BaseApplication):  # type: ignore[misc]
@@ -107,6 +102,8 @@ def migrate_in_child() -> int:
 
 
 def serve() -> None:
+    from service.logs import gunicorn_logconfig, log_format
+
     host = os.environ.get("HOST", "0.0.0.0")
     port = _int_env("PORT", DEFAULT_PORT)
     options = {
@@ -115,9 +112,11 @@ def serve() -> None:
         # gthread, each request read whole before a thread gets it (service/server.py).
         "worker_class": "service.server.BufferingWorker",
         "threads": _int_env("WEB_THREADS", DEFAULT_THREADS),
-        "accesslog": "-",
-        "access_log_format": ACCESS_LOG_FORMAT,
+        # Each request's line is the app's (service/http/requestlog.py: its id, its route, its
+        # problem code); gunicorn's own lines are written in the same format (service/logs.py).
+        "accesslog": None,
         "errorlog": "-",
+        "logconfig_dict": gunicorn_logconfig(log_format()),
         "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
         # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
         # none, and a container's user may have no writable home.

@@ -12,9 +12,10 @@ The collector's thresholds are left at Python's defaults: collecting less often 
 20 / 20 was tried) made no difference the HTTP benchmark could tell from its noise, and
 left workers 10–20 MB larger after it.
 
-And its log: what the service and its libraries log (a database that went away, the rate
-limiter falling back to memory when Redis did) goes to standard error beside gunicorn's own
-lines, at ``LOG_LEVEL`` (default ``INFO``).
+And its log: what the service and its libraries log (each request's line, a database that
+went away, the rate limiter falling back to memory when Redis did) goes to standard error
+beside gunicorn's own lines, at ``LOG_LEVEL`` (default ``INFO``), one JSON object a line or
+plain text (``LOG_FORMAT``, ``service/logs.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import logging
 import os
 from typing import Any
 
-LOG_FORMAT = "[%(asctime)s] [%(process)d] [%(levelname)s] %(name)s: %(message)s"
+from service import logs
 
 
 def log_to_stderr() -> None:
@@ -33,9 +34,7 @@ def log_to_stderr() -> None:
     root = logging.getLogger()
     if root.handlers:
         return
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter(LOG_FORMAT, "%Y-%m-%d %H:%M:%S %z"))
-    root.addHandler(handler)
+    root.addHandler(logs.handler())
     root.setLevel(os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO")
 
 

@@ -26,6 +26,8 @@ from typing import Any
 import pytest
 import yaml
 
+from service.http.requestlog import SANE_ID
+
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "compose.yaml"
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
@@ -308,3 +310,29 @@ def test_the_image_builds_and_serves() -> None:
                        capture_output=True)
         subprocess.run(["docker", "rmi", "-f", tag], check=False, timeout=60,
                        capture_output=True)
+
+
+def test_the_proxy_passes_a_request_id_on_and_writes_a_json_access_log() -> None:
+    """Caddy's reading of the Caddyfile: a request without a sane ``X-Request-ID`` (what the
+    app accepts) gets a new UUID in it before it is passed on; each request is written to
+    ``access.log`` in Caddy's data folder, in JSON, without its query string or Referer."""
+    if shutil.which("caddy") is None:
+        pytest.skip("caddy is not installed (make caddy)")
+    done = subprocess.run(["caddy", "adapt", "--config", str(CADDYFILE), "--adapter",
+                           "caddyfile"], capture_output=True, text=True, check=True,
+                          env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": "/srv/state"},
+                          timeout=60)
+    adapted = json.loads(done.stdout)
+    routes = adapted["apps"]["http"]["servers"]["srv0"]["routes"]
+    [sets_id] = [route for route in routes if "X-Request-Id" in json.dumps(route)]
+    [matcher] = sets_id["match"]
+    pattern = matcher["not"][0]["header_regexp"]["X-Request-ID"]["pattern"]
+    assert pattern == f"^{SANE_ID.pattern}$"
+    assert sets_id["handle"][0]["request"]["set"]["X-Request-Id"] == ["{http.request.uuid}"]
+    assert routes.index(sets_id) < next(i for i, route in enumerate(routes)
+                                        if "reverse_proxy" in json.dumps(route))
+    [access] = [log for name, log in adapted["logging"]["logs"].items() if name != "default"]
+    assert access["writer"] == {"output": "file", "filename": "/srv/state/access.log"}
+    assert access["encoder"]["wrap"]["format"] == "json"
+    assert access["encoder"]["fields"]["request>headers>Referer"]["filter"] == "delete"
+    assert access["encoder"]["fields"]["request>uri"]["regexp"] == r"\?.*$"

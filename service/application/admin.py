@@ -117,6 +117,11 @@ class AdminService:
     def enabled(self) -> bool:
         return self._admin_hash is not None
 
+    def is_admin_token(self, token: str) -> bool:
+        """Whether this is the service's admin token (compared in constant time)."""
+        return self._admin_hash is not None and hmac.compare_digest(hash_token(token),
+                                                                    self._admin_hash)
+
     def authorize(self, token: str | None) -> None:
         """404 for a service with no administration, 401 without a token or with another."""
         if self._admin_hash is None:

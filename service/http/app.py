@@ -20,6 +20,7 @@ from service.application.admin import AdminService
 from service.application.clubs import ClubService
 from service.application.events import EventService
 from service.application.games import GameService
+from service.application.games.access import hash_token
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
@@ -27,7 +28,7 @@ from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
-from . import problems, ratelimit
+from . import problems, ratelimit, requestlog
 from .bodies import InflateImports, check_body
 from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
@@ -239,8 +240,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         store.clubs, service.clock,
         lambda digest: store.events.event_token_exists(digest) or service.opens_a_game(digest),
         fill_facts)
-    app.extensions["segnapunti.admin"] = AdminService(store, service.clock,
-                                                      app.config.get("ADMIN_TOKEN"))
+    admin = AdminService(store, service.clock, app.config.get("ADMIN_TOKEN"))
+    app.extensions["segnapunti.admin"] = admin
+
+    def token_opens(token: str) -> bool:
+        """Whether a token opens anything here: a game (or a player's seat), an event, a club,
+        the administration. Its hash in each one's unique index, as the handler would."""
+        digest = hash_token(token)
+        return (admin.is_admin_token(token) or service.opens_a_game(digest)
+                or store.events.event_token_exists(digest)
+                or store.clubs.club_token_exists(digest))
+
     app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.slips_pdf"] = render_slips
     app.extensions["segnapunti.keycard_pdf"] = render_keycard
@@ -254,7 +264,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = SegnapuntiApi(app)
     api.ma_plugin.converter.add_attribute_function(_null_means_null)
     problems.register_error_handlers(app)
-    ratelimit.install(app)
+    requestlog.install(app)  # first: every answer, refusals included, has its id and line
+    ratelimit.install(app, token_opens)
     app.before_request(_refuse_undecodable_text)
     app.before_request(check_body)
     app.before_request(_require_json_body)

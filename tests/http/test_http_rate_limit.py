@@ -16,7 +16,13 @@ import pytest
 from http_support import API, assert_problem, auth
 
 from service.http.app import create_app
-from service.http.ratelimit import DEFAULT_BURST, DEFAULT_PER_MINUTE, allowance, settings_from_env
+from service.http.ratelimit import (
+    DEFAULT_BURST,
+    DEFAULT_PER_MINUTE,
+    KnownTokens,
+    allowance,
+    settings_from_env,
+)
 
 
 class Clock:
@@ -150,25 +156,73 @@ def test_a_new_random_token_per_request_buys_no_new_allowance(guarded: Any) -> N
         assert_problem(client.get(game, headers=auth(guess)), 401)
     response = client.get(game, headers=auth("g4"))
     body = assert_problem(response, 429, code="rate_limited")
-    assert "failed authentications" in body["detail"]
+    assert "different failed authentications" in body["detail"]
     assert response.headers["Retry-After"] == "3"
-    # While the address's allowance is spent, its token-bearing requests wait, even a valid
-    # token's (the phones at a table share it only with a guesser at the same address)...
-    assert_problem(client.get(game, headers=auth(created["tokens"]["read"])), 429)
+    # Every guess, old or new, waits while the address's guesses are spent...
+    assert_problem(client.get(game, headers=auth("g1")), 429)
     # ...and requests without a token do not.
     assert client.get(f"{API}/variants").status_code == 200
     clock.now += 3.5  # the three failures have left the window
+    assert_problem(client.get(game, headers=auth("g5")), 401)
+
+
+def test_a_valid_token_is_never_refused_for_its_addresss_guesses(guarded: Any) -> None:
+    """A guesser and a table share a club's Wi-Fi address: while the address's guesses are
+    spent, a token that opens something (a game's, a player's, an event's, a club's) is
+    looked up and answered; only the tokens that open nothing are refused."""
+    client, _clock = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    event = _event(client)
+    club = client.post(f"{API}/clubs", json={"name": "Circolo"}).json
+    for guess in ("g1", "g2", "g3", "g4"):
+        client.get(game, headers=auth(guess))
+    assert_problem(client.get(game, headers=auth("g5")), 429)
+    for _ in range(5):
+        assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
+        assert client.get(game, headers=auth(created["tokens"]["edit"])).status_code == 200
+        assert client.get(f"{API}/events/{event['id']}",
+                          headers=auth(event["tokens"]["read"])).status_code == 200
+        assert client.get(f"{API}/clubs/{club['id']}",
+                          headers=auth(club["tokens"]["read"])).status_code == 200
+    assert_problem(client.get(game, headers=auth("g6")), 429)
+
+
+def test_one_lost_token_failing_40_times_spends_only_its_own_count(guarded: Any) -> None:
+    """A phone polls a game lost in a restore: its one token fails again and again. It is
+    refused after its burst, without being looked up; the other tokens from its address, valid
+    or not, are answered as before."""
+    client, _clock = guarded
+    created = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                                "players": ["A", "B", "C"]}).json
+    game = f"{API}/games/{created['id']}"
+    lost = auth("a-token-of-a-game-lost-in-a-restore")
+    statuses = []
+    for _ in range(40):
+        statuses.append(client.get(f"{API}/games/zzzzzzzzzz", headers=lost).status_code)
+    assert statuses[:3] == [401, 401, 401] and set(statuses[3:]) == {429}
+    body = assert_problem(client.get(f"{API}/games/zzzzzzzzzz", headers=lost), 429)
+    assert "this token failed" in body["detail"]
     assert client.get(game, headers=auth(created["tokens"]["read"])).status_code == 200
+    assert client.get(game, headers=auth(created["tokens"]["edit"])).status_code == 200
+    # The lost token was one guess of the address: another token is still told it opens nothing.
+    assert_problem(client.get(game, headers=auth("another-lost-token")), 401)
 
 
-def test_another_games_ids_probed_with_ones_token_count_as_failures(guarded: Any) -> None:
+def test_another_games_ids_probed_with_ones_token_are_the_addresss_guesses(guarded: Any) -> None:
+    """A valid token on other games' ids gets 404 for each (whether they exist is told to no
+    one): each id is a guess of the address, so tokens that open nothing wait; the token
+    itself opens its game, and is never refused for it."""
     client, _ = guarded
     created = client.post(f"{API}/games", json={"variant": "gatti-3",
                                                 "players": ["A", "B", "C"]}).json
     token = auth(created["tokens"]["edit"])
     for probe in ("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"):
         assert_problem(client.get(f"{API}/games/{probe}", headers=token), 404)
-    assert_problem(client.get(f"{API}/games/dddddddddd", headers=token), 429)
+    assert_problem(client.get(f"{API}/games/dddddddddd", headers=token), 404)
+    assert client.get(f"{API}/games/{created['id']}", headers=token).status_code == 200
+    assert_problem(client.get(f"{API}/games/{created['id']}", headers=auth("guess")), 429)
 
 
 def test_valid_tokens_spend_no_failures(guarded: Any) -> None:
@@ -321,3 +375,22 @@ def test_each_club_token_has_its_own_bucket(limited: Any) -> None:
     assert [client.get(f"{API}/variants").status_code for _ in range(3)] == [200, 200, 429]
     clock.now += 3.5
     assert client.get(club, headers=read).status_code == 200
+
+
+def test_a_token_that_opened_something_is_looked_up_once_a_minute() -> None:
+    """While an address's guesses are spent, a room's phones poll on: each valid token is
+    looked up once, then remembered for a minute; a token that opens nothing is looked up
+    every time, as it is never remembered."""
+    asked: list[str] = []
+    now = Clock()
+
+    def token_opens(token: str) -> bool:
+        asked.append(token)
+        return token.startswith("valid")
+
+    opens = KnownTokens(token_opens, now)
+    assert [opens("valid-1") for _ in range(5)] == [True] * 5
+    assert [opens("guess") for _ in range(2)] == [False] * 2
+    assert asked == ["valid-1", "guess", "guess"]
+    now.now += 61
+    assert opens("valid-1") and asked[-1] == "valid-1" and len(asked) == 4

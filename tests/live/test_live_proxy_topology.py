@@ -151,6 +151,40 @@ def test_the_proxy_says_who_the_client_is_so_one_clients_allowance_is_not_anothe
     assert refused.status == 429 and refused.headers["Retry-After"]
 
 
+def test_the_proxy_and_the_app_server_log_a_request_under_one_id(
+        topology: NativeTopology) -> None:
+    """A client's sane ``X-Request-ID`` is kept, a request without one gets Caddy's UUID;
+    either is the answer's, the line of Caddy's access log (JSON, in its data folder, the
+    answer's headers; the query string dropped) and the line of the app server that served
+    it."""
+    sent = f"live-{uuid.uuid4().hex}"
+    kept = call(topology.port, "GET", f"{API}/variants?lang=it", headers={"X-Request-ID": sent},
+                source="127.0.0.4")
+    assert kept.status == 200 and kept.headers["X-Request-ID"] == sent
+    made = call(topology.port, "GET", f"{API}/variants", source="127.0.0.4")
+    made_id = made.headers["X-Request-ID"]
+    assert made.status == 200 and uuid.UUID(made_id)
+    access = topology.state / "caddy" / "access.log"
+
+    def proxy_lines() -> list[dict[str, Any]]:
+        if not access.exists():
+            return []
+        return [json.loads(line) for line in access.read_text().splitlines()]
+
+    def by_id(request_id: str) -> list[dict[str, Any]]:
+        return [line for line in proxy_lines()
+                if line["resp_headers"].get("X-Request-Id") == [request_id]]
+
+    assert wait_until(lambda: by_id(sent) and by_id(made_id), 10)
+    [proxied] = by_id(sent)
+    assert proxied["request"]["uri"] == f"{API}/variants" and proxied["status"] == 200
+    app_lines = [json.loads(line) for name in ("app-1", "app-2")
+                 for line in topology.log(name).splitlines() if line.startswith("{")]
+    served = {line["request_id"]: line for line in app_lines if "request_id" in line}
+    assert served[sent]["client"] == served[made_id]["client"] == "127.0.0.4"
+    assert served[made_id]["route"] == f"{API}/variants"
+
+
 def test_the_native_script_backs_up_the_topologys_database(topology: NativeTopology,
                                                             tmp_path: Path) -> None:
     copy = tmp_path / "evening.backup"
