@@ -107,6 +107,10 @@ def migrate_in_child() -> int:
 
 
 def serve() -> None:
+    from service import metrics_dir
+
+    # Every worker's metrics in one directory, summed by the one that answers a scrape.
+    metrics_dir.prepare()
     host = os.environ.get("HOST", "0.0.0.0")
     port = _int_env("PORT", DEFAULT_PORT)
     options = {
@@ -122,6 +126,8 @@ def serve() -> None:
         # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
         # none, and a container's user may have no writable home.
         "control_socket_disable": True,
+        # A worker that exits leaves the live sums of /metrics (service/metrics_dir.py).
+        "child_exit": metrics_dir.worker_exited,
     }
     GunicornServer(options).run()
 

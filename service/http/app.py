@@ -27,7 +27,7 @@ from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
-from . import problems, ratelimit
+from . import metrics, problems, ratelimit
 from .bodies import InflateImports, check_body
 from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
@@ -255,6 +255,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.ma_plugin.converter.add_attribute_function(_null_means_null)
     problems.register_error_handlers(app)
     ratelimit.install(app)
+    metrics.install(app)
     app.before_request(_refuse_undecodable_text)
     app.before_request(check_body)
     app.before_request(_require_json_body)

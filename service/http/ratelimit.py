@@ -81,6 +81,7 @@ from .paths import (
     PAGE_ASSETS_PREFIX,
     PAGE_PATHS,
 )
+from .metrics import rate_limited
 from .problems import FAILED_AUTHENTICATION, problem_response
 
 log = logging.getLogger(__name__)
@@ -279,11 +280,13 @@ def install(app: Flask) -> None:
         if failures and bearer_token() is not None:
             wait = counts.wait(failures, (prefix, "auth-failures", address_key()), count=False)
             if wait > 0:
+                rate_limited("auth_failures")
                 return _too_many(wait, f"more than {failures_per_minute} failed "
                                        "authentications a minute from this address")
         if requests:
             wait = counts.wait(requests, (prefix, "requests", client_key()), count=True)
             if wait > 0:
+                rate_limited("requests")
                 return _too_many(wait, f"more than {per_minute} requests a minute "
                                        f"({requests[0].amount} in {_span(requests[0])}) "
                                        "from this client")

@@ -17,6 +17,7 @@ from .admin import SqlAdminRepository
 from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
+from .figures import SqlFigures
 from .idempotency import SqlIdempotencyRepository
 from .refusals import SqlRefusalRepository
 from .repository import SqlGameRepository
@@ -40,6 +41,8 @@ class SqlStore:
         self.clubs = SqlClubRepository(self.connections)
         self.admin = SqlAdminRepository(self.connections)
         self.refusals = SqlRefusalRepository(self.connections)
+        #: What the metrics read: the pool in use, the figures counted at a scrape.
+        self.figures = SqlFigures(engine)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, str | None] | None = None
