@@ -45,4 +45,4 @@ def worker_exited(_server: Any, worker: Any) -> None:
     """gunicorn's ``child_exit`` hook: the worker's live gauges leave the sums."""
     from prometheus_client import multiprocess
 
-    multiprocess.mark_process_dead(worker.pid)
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]

@@ -73,6 +73,7 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from .metrics import rate_limited
 from .paths import (
     CLUBS_PREFIX,
     EVENTS_PREFIX,
@@ -81,7 +82,6 @@ from .paths import (
     PAGE_ASSETS_PREFIX,
     PAGE_PATHS,
 )
-from .metrics import rate_limited
 from .problems import FAILED_AUTHENTICATION, problem_response
 
 log = logging.getLogger(__name__)
