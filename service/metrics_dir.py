@@ -36,7 +36,15 @@ def prepare() -> Path:
             leftover.unlink()
     else:
         directory = Path(tempfile.mkdtemp(prefix="segnapunti-metrics-"))
-        atexit.register(shutil.rmtree, directory, ignore_errors=True)
+        master = os.getpid()
+
+        def remove() -> None:
+            # Workers are forked from the master and leave by sys.exit, which runs what the
+            # master registered: only the master removes the directory.
+            if os.getpid() == master:
+                shutil.rmtree(directory, ignore_errors=True)
+
+        atexit.register(remove)
     os.environ[ENV] = str(directory)
     return directory
 
