@@ -132,6 +132,26 @@ def test_readiness_and_the_databases_figures_are_read_at_the_scrape(
     assert value(samples, "segnapunti_rounds_running") == 0
 
 
+def test_an_event_with_a_round_open_is_running_until_its_round_closes(client: Any) -> None:
+    created = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual", "seed": 3,
+        "entrants": [{"name": name} for name in ("Anna", "Bruno", "Carla", "Dario", "Elena",
+                                                  "Fabio")]})
+    assert created.status_code == 201, created.json
+    url, edit = f"{API}/events/{created.json['id']}", created.json["tokens"]["edit"]
+    started = client.post(f"{url}/rounds", json={}, headers={"Authorization": f"Bearer {edit}"})
+    assert started.status_code == 201, started.json
+    samples = scrape(client)
+    assert value(samples, "segnapunti_events_running") == 1
+    assert value(samples, "segnapunti_rounds_running") == 1
+    assert value(samples, "segnapunti_games") == 2  # the round's two tables
+    closed = client.post(f"{url}/rounds/1/close", headers={"Authorization": f"Bearer {edit}"})
+    assert closed.status_code == 200, closed.json
+    samples = scrape(client)
+    assert value(samples, "segnapunti_events_running") == 0
+    assert value(samples, "segnapunti_rounds_running") == 0
+
+
 def test_the_pool_in_use_counts_connections_checked_out(app: Any, client: Any) -> None:
     engine = app.extensions["segnapunti.games"].repository.engine
     if not hasattr(engine.pool, "checkedout"):
