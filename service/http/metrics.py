@@ -105,7 +105,6 @@ def route_template(rule: str) -> str:
 
 def _series(rule: str | None, method: str, status: int) -> tuple[Any, Any]:
     route = route_template(rule) if rule is not None else UNMATCHED
-    method = method if method in METHODS else "other"
     found = _SERIES[rule, method, status] = (REQUESTS.labels(route, method, str(status)),
                                              LATENCY.labels(route, method))
     return found
@@ -115,7 +114,8 @@ def count_request(response: Response) -> Response:
     """Count the request by its route's template, its method and its status, and time it."""
     current = request._get_current_object()  # type: ignore[attr-defined]
     rule = current.url_rule
-    key = (rule.rule if rule is not None else None, current.method, response.status_code)
+    method = current.method if current.method in METHODS else "other"
+    key = (rule.rule if rule is not None else None, method, response.status_code)
     series = _SERIES.get(key) or _series(*key)
     series[0].inc()
     started = current.environ.get(_STARTED)

@@ -67,6 +67,10 @@ def test_requests_are_counted_by_route_template_and_status_never_by_path(
     assert game.id not in client.get("/metrics").get_data(as_text=True)
     assert value(scrape(client), "segnapunti_http_requests_total", route="(unmatched)",
                  method="GET", status="404") >= 1
+    # A method made up is "other": what a client sends makes no labels.
+    client.open(f"{API}/games/{game.id}", method="BREW")
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "BREW" not in text and 'method="other"' in text
 
 
 def test_metrics_are_read_from_this_machine_and_private_networks(client: Any) -> None:
