@@ -165,6 +165,8 @@ def test_the_pool_in_use_counts_connections_checked_out(app: Any, client: Any) -
         assert value(scrape(client), "segnapunti_db_pool_in_use") == idle + 1
 
 
-def test_metrics_are_not_in_the_public_openapi_document(stateless_client: Any) -> None:
+def test_metrics_are_served_but_not_in_the_public_openapi_document(
+        stateless_client: Any) -> None:
+    assert value(scrape(stateless_client), "segnapunti_workers") == 1
     spec = stateless_client.get(f"{API}/openapi.json").json
     assert not any("metrics" in path for path in spec["paths"])
