@@ -10,7 +10,9 @@
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
-``WEB_THREADS`` (threads of each worker, default 8).
+``WEB_THREADS`` (threads of each worker, default 8), ``PROMETHEUS_MULTIPROC_DIR`` (where the
+workers keep their metrics for ``GET /metrics``; default a fresh temporary directory:
+``service/metrics_dir.py``).
 
 Workers are gunicorn's ``gthread`` (``service.server.BufferingWorker``): each serves its
 requests on a pool of threads, and a connection waits in the worker's poller, holding no
