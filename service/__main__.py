@@ -10,7 +10,9 @@
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
-``WEB_THREADS`` (threads of each worker, default 8).
+``WEB_THREADS`` (threads of each worker, default 8), ``PROMETHEUS_MULTIPROC_DIR`` (where the
+workers keep their metrics for ``GET /metrics``; default a fresh temporary directory:
+``service/metrics_dir.py``).
 
 Workers are gunicorn's ``gthread`` (``service.server.BufferingWorker``): each serves its
 requests on a pool of threads, and a connection waits in the worker's poller, holding no
@@ -102,8 +104,11 @@ def migrate_in_child() -> int:
 
 
 def serve() -> None:
+    from service import metrics_dir
     from service.logs import gunicorn_logconfig, log_format
 
+    # Every worker's metrics in one directory, summed by the one that answers a scrape.
+    metrics_dir.prepare()
     host = os.environ.get("HOST", "0.0.0.0")
     port = _int_env("PORT", DEFAULT_PORT)
     options = {
@@ -121,6 +126,8 @@ def serve() -> None:
         # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
         # none, and a container's user may have no writable home.
         "control_socket_disable": True,
+        # A worker that exits leaves the live sums of /metrics (service/metrics_dir.py).
+        "child_exit": metrics_dir.worker_exited,
     }
     GunicornServer(options).run()
 

@@ -30,6 +30,8 @@ OWNERS: dict[str, str | tuple[str, ...]] = {
     "openskill": "application",
     # sealing the kept first answers of keyed requests (application/idempotency.py)
     "cryptography": "application",
+    # GET /metrics (http/metrics.py), and its directory, made by gunicorn's master
+    "prometheus_client": ("http", "metrics_dir.py"),
 }
 
 

@@ -28,7 +28,7 @@ from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
-from . import problems, ratelimit, requestlog
+from . import metrics, problems, ratelimit, requestlog
 from .bodies import InflateImports, check_body
 from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
@@ -266,6 +266,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.register_error_handlers(app)
     requestlog.install(app)  # first: every answer, refusals included, has its id and line
     ratelimit.install(app, token_opens)
+    metrics.install(app)
     app.before_request(_refuse_undecodable_text)
     app.before_request(check_body)
     app.before_request(_require_json_body)

@@ -57,6 +57,9 @@ def default_config() -> dict[str, Any]:
         # issue a club, an event or a game new tokens. Unset or empty, the service has no
         # administration at all (its paths answer 404).
         "ADMIN_TOKEN": os.environ.get("ADMIN_TOKEN", "").strip(),
+        # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
+        # on this machine or a private network reads it without one.
+        "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),
         # How many proxies in front of the service to believe (their X-Forwarded-For, -Proto,
         # -Host, -Port and -Prefix, one hop each): 0, the default, believes none.
         "TRUSTED_PROXIES": _env_number("TRUSTED_PROXIES", 0),

@@ -92,6 +92,7 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from .metrics import rate_limited
 from .paths import (
     CLUBS_PREFIX,
     EVENTS_PREFIX,
@@ -347,15 +348,18 @@ def install(app: Flask, token_opens: Callable[[str], bool] = lambda _token: Fals
             wait = counts.wait(failures, (prefix, "token-failures", address, _digest(token)),
                                count=False)
             if wait > 0:
+                rate_limited("token_failures")
                 return _too_many(wait, f"this token failed more than {failures_per_minute} "
                                        "times a minute from this address")
             wait = counts.wait(failures, (prefix, "auth-guesses", address), count=False)
             if wait > 0 and not opens(token):
+                rate_limited("address_failures")
                 return _too_many(wait, f"more than {failures_per_minute} different failed "
                                        "authentications a minute from this address")
         if requests:
             wait = counts.wait(requests, (prefix, "requests", client_key()), count=True)
             if wait > 0:
+                rate_limited("requests")
                 return _too_many(wait, f"more than {per_minute} requests a minute "
                                        f"({requests[0].amount} in {_span(requests[0])}) "
                                        "from this client")

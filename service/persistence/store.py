@@ -20,6 +20,7 @@ from .admin import SqlAdminRepository
 from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
+from .figures import SqlFigures
 from .idempotency import SqlIdempotencyRepository
 from .migrate import database_revision, schema_head
 from .refusals import SqlRefusalRepository
@@ -63,6 +64,8 @@ class SqlStore:
         self.clubs = SqlClubRepository(self.connections)
         self.admin = SqlAdminRepository(self.connections)
         self.refusals = SqlRefusalRepository(self.connections)
+        #: What the metrics read: the pool in use, the figures counted at a scrape.
+        self.figures = SqlFigures(engine)
         self._probe: Engine | None = None
         self._probe_lock = threading.Lock()
         self._readiness: tuple[float, Unready] | None = None

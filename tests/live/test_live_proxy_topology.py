@@ -238,3 +238,14 @@ def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
     # And its health check (readiness, every 5 s) finds the app servers not ready.
     assert wait_until(lambda: re.search(r'health_checker[^\n]*"status_code":503',
                                         topology.log("proxy")), 15)
+
+
+def test_the_proxy_never_answers_the_metrics_and_each_app_server_does(
+        topology: NativeTopology) -> None:
+    # From this machine, which the app servers let read them: only the proxy stops it.
+    for path in ("/metrics", "/Metrics", "/metrics/", "/%6detrics", "//metrics"):
+        answer = call(topology.port, "GET", path)
+        assert answer.status != 200 and b"segnapunti_" not in answer.body, (path, answer)
+    for port in topology.app_ports:
+        direct = call(port, "GET", "/metrics")
+        assert direct.status == 200 and b"segnapunti_http_requests_total" in direct.body

@@ -208,6 +208,9 @@ class GameService:
         #: Where a table's round is ended once every table of it has finished (the events'
         #: use cases, set once they exist).
         self.rounds: RoundEnds | None = None
+        #: Told the family of each hand recorded, once its write has committed (the
+        #: service's metrics count them).
+        self.hand_recorded: Callable[[str], None] | None = None
 
     def tag_of(self, access: Access) -> str:
         """The game's entity tag as its credentials were read, for a conditional read: no
@@ -379,6 +382,9 @@ class GameService:
             project_game(unit, replace(game, version=game.version + 1), after,
                          view.setup.variant.family, (*view.hands, hand), stored.created_at)
         unit.after_commit(lambda: self._remember_added(view, stored, record, hand))
+        if self.hand_recorded is not None:
+            told, family = self.hand_recorded, view.setup.variant.family
+            unit.after_commit(lambda: told(family))
         if ends_round:
             self._end_round(unit, appended(view, game.version + 1, [stored], [hand]))
         return hand
