@@ -240,10 +240,8 @@ def restore(url: str | URL, source: Path, *, force: bool = False) -> Contents:
     source = source.expanduser().resolve()
     if not source.is_file():
         raise BackupError(f"there is no backup file {source}")
-    present = contents(url)
-    if present is not None and present.held and not force:
-        raise BackupError(f"the database holds {present}: use --force to replace it "
-                          "(a restore replaces everything in it; stop the service first)")
+    if not force:
+        refuse_a_database_holding_anything(url)
     target_file = sqlite_file(url)
     if target_file is not None:
         ensure_sqlite_directory(url)
@@ -263,6 +261,16 @@ def restore(url: str | URL, source: Path, *, force: bool = False) -> Contents:
     if restored is None:
         raise BackupError(f"{source} restored no Segnapunti tables: is it a backup of ours?")
     return restored
+
+
+def refuse_a_database_holding_anything(url: str | URL) -> None:
+    """A ``BackupError`` naming what the database at ``url`` holds, if it holds anything: what
+    a restore without ``--force`` checks first (``deploy/native.sh restore`` too, before it
+    stops the app servers for nothing)."""
+    present = contents(url)
+    if present is not None and present.held:
+        raise BackupError(f"the database holds {present}: use --force to replace it "
+                          "(a restore replaces everything in it; stop the service first)")
 
 
 def _ensure_pg_schema(url: str | URL, schema: str) -> None:
