@@ -283,6 +283,20 @@ def test_the_native_script_restores_with_the_app_servers_stopped_then_serving_ag
     assert topology.run("status").returncode == 0
 
 
+def test_a_start_is_refused_plainly_when_redis_does_not_answer(
+        one_db_url: str, tmp_path: Path) -> None:
+    if caddy_missing() is not None:
+        pytest.skip("needs Caddy")
+    nowhere = NativeTopology(one_db_url, tmp_path / "native",
+                             redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    nowhere.state.mkdir()
+    started = nowhere.run("start")
+    assert started.returncode != 0
+    assert "Redis does not answer at redis://127.0.0.1:" in started.stderr, started.stderr
+    assert "RATE_LIMIT_STORAGE_URL=memory://" in started.stderr
+    assert not list(nowhere.state.glob("*.pid"))  # nothing started
+
+
 def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
         topology: NativeTopology, database: tuple[str, Forwarder | None]) -> None:
     _, forwarder = database
