@@ -186,6 +186,12 @@ EOF
 (apt-get install redis-server), or set RATE_LIMIT_STORAGE_URL=memory:// to count in each worker"
 }
 
+migrate() {
+    say "migrating (waiting for the database if need be)"
+    "$PYTHON" -m service migrate >>"$STATE/migrate.log" 2>&1 \
+        || fail "the migrations failed: $(tail -n 20 "$STATE/migrate.log")"
+}
+
 sv_dir() { printf '%s/sv/%s' "$STATE" "$1"; }
 
 # supervise NAME PORT: app server NAME on 127.0.0.1:PORT under runsv, which starts ./run
@@ -224,12 +230,6 @@ start_apps() {  # start_apps: app-1 and app-2 under runsv, until both are ready
     set -- $SEGNAPUNTI_APP_PORTS
     wait_ready app-1 "$1"
     wait_ready app-2 "$2"
-}
-
-migrate() {
-    say "migrating (waiting for the database if need be)"
-    "$PYTHON" -m service migrate >>"$STATE/migrate.log" 2>&1 \
-        || fail "the migrations failed: $(tail -n 20 "$STATE/migrate.log")"
 }
 
 ensure_database() {
