@@ -279,11 +279,15 @@ start() {
     say "ready: http://127.0.0.1:$SEGNAPUNTI_PORT/ (app servers on 127.0.0.1:$1 and :$2; logs in $STATE)"
 }
 
-signal_one() {  # signal_one NAME SIGNAL: to its whole session (a gunicorn master and workers)
+alive() {  # alive PID: a process of the session PID leads runs (or PID itself)
+    kill -0 "-$1" 2>/dev/null || kill -0 "$1" 2>/dev/null
+}
+
+signal_one() {  # signal_one NAME SIGNAL: to its whole session (runsv, gunicorn and workers)
     [ -f "$STATE/$1.pid" ] || return 0
     pid=$(cat "$STATE/$1.pid")
-    kill -0 "$pid" 2>/dev/null || return 0
-    kill "-$2" -- "-$pid" 2>/dev/null || kill "-$2" "$pid" 2>/dev/null || true
+    alive "$pid" || return 0
+    kill "-$2" "-$pid" 2>/dev/null || kill "-$2" "$pid" 2>/dev/null || true  # dash: no "--"
 }
 
 stop_apps() {  # the app servers down together (SIGTERM, up to 30 s, then SIGKILL), then runsv
@@ -298,18 +302,21 @@ stop_apps() {  # the app servers down together (SIGTERM, up to 30 s, then SIGKIL
     sv exit $dirs >/dev/null 2>&1 || true
 }
 
+
 stop() {  # SIGTERM to all (the proxy first), then up to 30 s each to go, then SIGKILL
     signal_one proxy TERM
     stop_apps
+    # What a runsv killed outright left in its session (an app server on its own).
+    for name in app-1 app-2; do signal_one "$name" TERM; done
     for name in proxy app-1 app-2; do
         [ -f "$STATE/$name.pid" ] || continue
         pid=$(cat "$STATE/$name.pid")
         waited=0
-        while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 300 ]; do
+        while alive "$pid" && [ "$waited" -lt 300 ]; do
             sleep 0.1
             waited=$((waited + 1))
         done
-        if kill -0 "$pid" 2>/dev/null; then
+        if alive "$pid"; then
             signal_one "$name" KILL
             say "killed $name (pid $pid): it did not stop within 30 s"
         else
