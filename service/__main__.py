@@ -145,10 +145,11 @@ def backup_or_restore(command: str, file: str, *, force: bool) -> int:
         if command == "backup":
             held = backups.backup(url, Path(file), force=force)
             print(f"backed up {held} to {Path(file).resolve()} "
-                  f"({Path(file).stat().st_size:,} bytes)")
+                  f"({Path(file).stat().st_size:,} bytes); the rows of each table:")
         else:
             held = backups.restore(url, Path(file), force=force)
-            print(f"restored {held} from {Path(file).resolve()}")
+            print(f"restored {held} from {Path(file).resolve()}; the rows of each table:")
+        print("\n".join(held.lines()))
     except backups.BackupError as error:
         print(f"python -m service {command}: {error}", file=sys.stderr)
         return 1
@@ -162,8 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", help="the backup file (backup, restore)")
     parser.add_argument("--force", action="store_true",
                         help="backup: overwrite the file; restore: replace a database "
-                             "that holds games")
-    args = parser.parse_args(argv)
+                             "that holds anything")
+    args = parser.parse_intermixed_args(argv)  # `restore --force FILE` as `restore FILE --force`
     if args.command in {"backup", "restore"}:
         if not args.file:
             parser.error(f"{args.command} needs the backup file: python -m service "

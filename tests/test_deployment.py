@@ -223,7 +223,7 @@ def test_the_native_script_runs_composes_topology() -> None:
     # The same commands, in compose's order: migrate, then two app servers, then the proxy
     # on the same Caddyfile, every placeholder of which the script sets.
     migrate = script.index('"$PYTHON" -m service migrate')
-    serve = script.index('"$PYTHON" -m service serve')
+    serve = script.index('PYTHON" -m service serve')  # in the run script runsv supervises
     caddy = script.index('caddy run --config "$ROOT/deploy/Caddyfile"')
     assert migrate < serve < caddy
     for name in caddyfile_placeholders():

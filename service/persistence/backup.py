@@ -5,8 +5,9 @@ commits live in the write-ahead log beside it (``-wal``) until a checkpoint, and
 file alone lost 71 of some 480 acknowledged hands in an audit. SQLite's online backup API
 copies the database as one consistent snapshot, log included, while writers go on; PostgreSQL's
 ``pg_dump`` does the same from one transaction's snapshot. These are the two ways used here,
-and the games and hands a backup reports are counted in the copy's own snapshot: what the
-file holds, not what the database held a moment earlier.
+and the rows a backup reports are counted in the copy's own snapshot: what the
+file holds, not what the database held a moment earlier. Every table the service keeps is
+counted (the models' tables, not a list written here), and the commands print each one.
 
 - SQLite: the backup is itself a SQLite database file (open it with ``sqlite3``), written
   beside the target and renamed into place, so a failed backup leaves no half file.
@@ -14,8 +15,9 @@ file holds, not what the database held a moment earlier.
   ``options`` set a ``search_path`` (a schema of its own, as the tests use) dumps and
   restores that schema only.
 
-Restoring refuses a database that already holds games unless told ``--force``: a restore
-replaces what is there. Stop the service before restoring into its database.
+Restoring refuses a database that holds anything (a club and its members with no game yet
+as much as games) unless told ``--force``, and names what it holds: a restore replaces what
+is there. Stop the service before restoring into its database.
 """
 
 from __future__ import annotations
@@ -25,42 +27,88 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
-from .base import ensure_sqlite_directory, make_engine, normalise_url, sqlite_file
+from .base import Base, ensure_sqlite_directory, make_engine, normalise_url, sqlite_file
 
 
 class BackupError(Exception):
     """A backup or a restore that cannot be done; its message says why, for an operator."""
 
 
+def kept_tables() -> tuple[str, ...]:
+    """Every table the service keeps, as its models declare them (in their order): what a
+    backup copies, a restore replaces, and both count."""
+    from . import models  # noqa: F401  (declares the tables on ``Base.metadata``)
+
+    return tuple(Base.metadata.tables)
+
+
+def _label(table: str, count: int) -> str:
+    """``1 club member``, ``12 club members``: the table's name said as rows of it."""
+    words = table.replace("_", " ")
+    if count == 1 and words.endswith("s"):
+        words = words[:-1]
+    return f"{count:,} {words}"
+
+
 @dataclass(frozen=True)
 class Contents:
-    """What a database holds, as the commands report it."""
+    """What a database holds, as the commands report it: the rows of each table the service
+    keeps (those the database has: an older schema may lack the newest)."""
 
-    games: int
-    hands: int
+    counts: tuple[tuple[str, int], ...]
+
+    @property
+    def games(self) -> int:
+        return self.count("games")
+
+    @property
+    def hands(self) -> int:
+        return self.count("hands")
+
+    def count(self, table: str) -> int:
+        return dict(self.counts).get(table, 0)
+
+    @property
+    def held(self) -> tuple[tuple[str, int], ...]:
+        """The tables holding anything, with their rows."""
+        return tuple((table, count) for table, count in self.counts if count)
 
     def __str__(self) -> str:
-        return f"{self.games} games, {self.hands} hands"
+        """The tables holding anything (``1 club, 12 club members``), or ``nothing``."""
+        return ", ".join(_label(table, count) for table, count in self.held) or "nothing"
+
+    def lines(self) -> list[str]:
+        """Every table's rows, a line each, aligned: what the commands print."""
+        width = max((len(table) for table, _ in self.counts), default=0)
+        return [f"  {table:<{width}}  {count:>9,}" for table, count in self.counts]
+
+
+def _count(execute: Callable[[str], Any], present: Collection[str]) -> Contents:
+    """The rows of each kept table in ``present``, each counted with ``execute`` (one
+    connection, so one snapshot where the caller holds one)."""
+    return Contents(tuple((table, int(execute(f'SELECT count(*) FROM "{table}"')))
+                          for table in kept_tables() if table in present))
 
 
 def contents(url: str | URL) -> Contents | None:
-    """The games and current hands in the database at ``url``; ``None`` when it has no
-    schema yet."""
+    """The rows of every table the service keeps in the database at ``url``; ``None`` when
+    it has no schema yet."""
     engine = make_engine(url)
     try:
         with engine.connect() as connection:
-            if not inspect(connection).has_table("games"):
+            present = set(inspect(connection).get_table_names())
+            if "games" not in present:
                 return None
-            games = connection.execute(text("SELECT count(*) FROM games")).scalar_one()
-            hands = connection.execute(text("SELECT count(*) FROM hands")).scalar_one()
-            return Contents(int(games), int(hands))
+            return _count(lambda sql: connection.execute(text(sql)).scalar_one(), present)
     finally:
         engine.dispose()
 
@@ -137,7 +185,7 @@ def backup(url: str | URL, destination: Path, *, force: bool = False) -> Content
 def _pg_backup(url: str | URL, destination: Path) -> Contents:
     """``pg_dump`` from the snapshot of a transaction of ours, counted in that same
     snapshot: a REPEATABLE READ transaction exports its snapshot (``pg_export_snapshot``),
-    counts the games and hands it sees, and stays open while ``pg_dump --snapshot`` copies
+    counts the rows of every kept table it sees, and stays open while ``pg_dump --snapshot`` copies
     exactly what it sees. Counting in another transaction, before the dump, printed a hand
     fewer than the file held when a hand arrived in between (2,193 printed, 2,194 restored)."""
     target = pg_target(url)
@@ -148,8 +196,8 @@ def _pg_backup(url: str | URL, destination: Path) -> Contents:
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
             with connection.begin():
                 snapshot = connection.execute(text("SELECT pg_export_snapshot()")).scalar_one()
-                games = connection.execute(text("SELECT count(*) FROM games")).scalar_one()
-                hands = connection.execute(text("SELECT count(*) FROM hands")).scalar_one()
+                present = set(inspect(connection).get_table_names())
+                held = _count(lambda sql: connection.execute(text(sql)).scalar_one(), present)
                 args = ["--format=custom", "--no-owner", f"--snapshot={snapshot}",
                         "--file", str(partial)]
                 if target.schema:
@@ -159,7 +207,7 @@ def _pg_backup(url: str | URL, destination: Path) -> Contents:
     finally:
         partial.unlink(missing_ok=True)
         engine.dispose()
-    return Contents(int(games), int(hands))
+    return held
 
 
 def _sqlite_backup(source: Path, destination: Path) -> Contents:
@@ -174,26 +222,26 @@ def _sqlite_backup(source: Path, destination: Path) -> Contents:
             checked = copy.execute("PRAGMA integrity_check").fetchone()[0]
             if checked != "ok":
                 raise BackupError(f"the copy fails SQLite's integrity check: {checked}")
-            games = copy.execute("SELECT count(*) FROM games").fetchone()[0]
-            hands = copy.execute("SELECT count(*) FROM hands").fetchone()[0]
+            present = {row[0] for row in copy.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            held = _count(lambda sql: copy.execute(sql).fetchone()[0], present)
         origin.close()
         copy.close()
         partial.replace(destination)
     finally:
         partial.unlink(missing_ok=True)
-    return Contents(int(games), int(hands))
+    return held
 
 
 def restore(url: str | URL, source: Path, *, force: bool = False) -> Contents:
     """Replace the database at ``url`` with the backup in ``source``; what it now holds.
-    Refuses a database holding games unless ``force``."""
+    Refuses a database holding anything, in any table the service keeps, unless ``force``:
+    a club with its members and no game yet is as much lost to a restore as a game."""
     source = source.expanduser().resolve()
     if not source.is_file():
         raise BackupError(f"there is no backup file {source}")
-    present = contents(url)
-    if present is not None and present.games and not force:
-        raise BackupError(f"the database already holds {present}; restoring would replace "
-                          "them (pass --force to do so, with the service stopped)")
+    if not force:
+        refuse_a_database_holding_anything(url)
     target_file = sqlite_file(url)
     if target_file is not None:
         ensure_sqlite_directory(url)
@@ -213,6 +261,16 @@ def restore(url: str | URL, source: Path, *, force: bool = False) -> Contents:
     if restored is None:
         raise BackupError(f"{source} restored no Segnapunti tables: is it a backup of ours?")
     return restored
+
+
+def refuse_a_database_holding_anything(url: str | URL) -> None:
+    """A ``BackupError`` naming what the database at ``url`` holds, if it holds anything: what
+    a restore without ``--force`` checks first (``deploy/native.sh restore`` too, before it
+    stops the app servers for nothing)."""
+    present = contents(url)
+    if present is not None and present.held:
+        raise BackupError(f"the database holds {present}: use --force to replace it "
+                          "(a restore replaces everything in it; stop the service first)")
 
 
 def _ensure_pg_schema(url: str | URL, schema: str) -> None:

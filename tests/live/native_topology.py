@@ -4,8 +4,8 @@ test's database and a Redis key prefix of its own. Imported as ``native_topology
 tests of this directory (fixtures in ``conftest.py``: ``proxy_topology``, ``proxy_base_url``);
 from elsewhere, put ``tests/live`` on ``sys.path`` and use ``NativeTopology`` directly.
 
-Caddy is Debian's package: installed when missing (as root, as ``make caddy`` does);
-``caddy_missing()`` says why it cannot be, for a skip."""
+Caddy is Debian's package: installed when missing (as root, as ``make caddy`` does), and so
+is runit (by the script); ``caddy_missing()`` says why they cannot be, for a skip."""
 
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ NATIVE = ROOT / "deploy" / "native.sh"
 
 
 def caddy_missing() -> str | None:
-    """Why Caddy cannot run here, or None once it is installed (installing it when it can)."""
+    """Why Caddy cannot run here, or None once it is installed (installing it when it can).
+    runit, which supervises the app servers, the script installs itself, as root only."""
+    if shutil.which("runsv") is None and os.geteuid() != 0:
+        return "runit is missing (apt-get install --no-install-recommends runit, as root)"
     if shutil.which("caddy"):
         return None
     done = subprocess.run(["make", "-s", "-C", str(ROOT), "caddy"], capture_output=True,

@@ -152,7 +152,7 @@ def test_a_restore_never_replaces_games_unasked(tmp_path: Path) -> None:
     assert backup(db_url, copy).games == 1
     with pytest.raises(BackupError, match="exists"):
         backup(db_url, copy)
-    with pytest.raises(BackupError, match="already holds 1 games"):
+    with pytest.raises(BackupError, match="holds 1 game: use --force"):
         restore(db_url, copy)
     assert restore(db_url, copy, force=True).games == 1
     with pytest.raises(BackupError, match="no backup file"):

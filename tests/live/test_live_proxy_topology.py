@@ -13,9 +13,13 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
+import os
 import re
+import signal
+import stat
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,7 +28,7 @@ from typing import Any
 
 import pytest
 from live_support import API, auth, free_port, gatti3_hand
-from native_topology import Forwarder, NativeTopology, caddy_missing
+from native_topology import NATIVE, Forwarder, NativeTopology, caddy_missing
 from redis_support import REDIS_URL, forget, needs_redis
 from waiting import wait_until
 
@@ -34,6 +38,9 @@ from service.persistence.base import sqlite_file
 #: The per-address allowance of this topology: small, so that one client exhausts it quickly.
 WEB_TESTS = Path(__file__).resolve().parents[1] / "web"
 BURST = 40
+#: How soon runsv has a killed app server serving again: it starts it within a second, and
+#: the new gunicorn binds once the old one's workers have gone (they notice within a second).
+RESTART_S = 10
 
 
 @dataclass
@@ -190,10 +197,11 @@ def test_the_native_script_backs_up_the_topologys_database(topology: NativeTopol
     copy = tmp_path / "evening.backup"
     made = topology.run("backup", str(copy))
     assert made.returncode == 0, made.stderr
-    held = re.search(r"backed up (\d+) games, (\d+) hands to (\S+)", made.stdout)
+    held = re.search(r"backed up .* to (\S+) \(", made.stdout)
     assert held is not None, made.stdout
-    assert int(held.group(1)) >= 1 and int(held.group(2)) >= 1
-    assert Path(held.group(3)) == copy and copy.stat().st_size > 0
+    rows = dict(re.findall(r"^  (\w+) +([\d,]+)$", made.stdout, re.MULTILINE))
+    assert int(rows["games"]) >= 1 and int(rows["hands"]) >= 1, made.stdout
+    assert Path(held.group(1)) == copy and copy.stat().st_size > 0
     assert "ready" in topology.run("status").stdout
 
 
@@ -215,6 +223,112 @@ def test_twenty_phones_open_the_page_at_once_through_the_proxy(
     phones = json.loads(crowd.stdout)
     assert [p["refused"] for p in phones if p["refused"]] == []
     assert sum(p["home"] for p in phones) == CROWD
+
+
+def _a_game(port: int) -> dict[str, Any]:
+    created = call(port, "POST", f"{API}/games",
+                   {"variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"]})
+    assert created.status == 201, created.body
+    return dict(created.json())
+
+
+def _read(port: int, game: dict[str, Any]) -> int:
+    return call(port, "GET", f"{API}/games/{game['id']}",
+                headers=auth(game["tokens"]["read"])).status
+
+
+def _app_pid(topology: NativeTopology, name: str) -> int | None:
+    """The pid of the app server runsv runs as ``name`` now, if one runs."""
+    path = topology.state / "sv" / name / "supervise" / "pid"
+    text = path.read_text().strip() if path.exists() else ""
+    return int(text) if text else None
+
+
+def _ready(port: int) -> bool:
+    try:
+        return call(port, "GET", f"{API}/ready").status == 200
+    except OSError:
+        return False
+
+
+def test_an_app_server_killed_is_started_again_within_seconds(topology: NativeTopology) -> None:
+    killed = _app_pid(topology, "app-1")
+    assert killed is not None, topology.run("status").stdout
+    os.kill(killed, signal.SIGKILL)
+    began = time.monotonic()
+
+    def serving_again() -> bool:
+        """A new app server listens on the port (its workers' old ones, orphaned, held it
+        until they saw their parent gone) and answers ready."""
+        pid = _app_pid(topology, "app-1")
+        return (pid not in (None, killed)
+                and f"Listening at: http://127.0.0.1:{topology.app_ports[0]} ({pid})"
+                in topology.log("app-1")
+                and _ready(topology.app_ports[0]))
+
+    assert wait_until(serving_again, RESTART_S, interval=0.1), topology.log("app-1")[-2000:]
+    print(f"app-1 killed (SIGKILL) and ready again in {time.monotonic() - began:.1f} s")
+    assert "native: app-1 exited (exit code -1, signal 9)" in topology.log("app-1")
+    status = topology.run("status")
+    assert status.returncode == 0, status.stdout
+    assert "app-1 runs" in status.stdout and "restarted 1 times" in status.stdout
+    game = _a_game(topology.port)  # and the proxy serves again
+    assert _read(topology.port, game) == 200
+
+
+def test_a_start_from_a_new_shell_comes_up_on_the_saved_database_and_ports(
+        topology: NativeTopology) -> None:
+    game = _a_game(topology.port)
+    saved = topology.state / "native.env"
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    topology.stop()
+    # A new shell: none of the settings of the first start, only where its state lives.
+    bare = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root"),
+            "SEGNAPUNTI_STATE": str(topology.state)}
+    started = subprocess.run([str(NATIVE), "start"], env=bare, text=True, capture_output=True,
+                             check=False, timeout=120)
+    assert started.returncode == 0, started.stdout + started.stderr
+    assert f"127.0.0.1:{topology.port}/" in started.stdout
+    assert _read(topology.port, game) == 200  # the same database, on the same port
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+
+
+def test_the_native_script_restores_with_the_app_servers_stopped_then_serving_again(
+        topology: NativeTopology, tmp_path: Path) -> None:
+    kept = _a_game(topology.port)
+    copy = tmp_path / "before.backup"
+    assert topology.run("backup", str(copy)).returncode == 0
+    late = _a_game(topology.port)
+
+    refused = topology.run("restore", str(copy))
+    assert refused.returncode != 0
+    assert "use --force to replace it" in refused.stderr, refused.stderr
+    assert "stopping" not in refused.stdout  # refused before the app servers stop
+    assert _read(topology.port, late) == 200  # nothing replaced
+
+    began = time.monotonic()
+    done = topology.run("restore", str(copy), "--force")
+    assert done.returncode == 0, done.stdout + done.stderr
+    print(f"native.sh restore --force took {time.monotonic() - began:.1f} s")
+    assert "stopping the app servers" in done.stdout and "run again" in done.stdout
+    assert re.search(r"^  games +\d+$", done.stdout, re.MULTILINE), done.stdout
+    assert _read(topology.port, kept) == 200
+    assert _read(topology.port, late) == 401  # made after the backup: gone, its token opens nothing
+    assert topology.run("status").returncode == 0
+
+
+def test_a_start_is_refused_plainly_when_redis_does_not_answer(
+        one_db_url: str, tmp_path: Path) -> None:
+    if caddy_missing() is not None:
+        pytest.skip("needs Caddy")
+    nowhere = NativeTopology(one_db_url, tmp_path / "native",
+                             redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    nowhere.state.mkdir()
+    started = nowhere.run("start")
+    assert started.returncode != 0
+    assert "Redis does not answer at redis://127.0.0.1:" in started.stderr, started.stderr
+    assert "RATE_LIMIT_STORAGE_URL=memory://" in started.stderr
+    assert not list(nowhere.state.glob("*.pid"))  # nothing started
 
 
 def test_readiness_is_503_while_the_database_is_gone_and_liveness_stays_200(
