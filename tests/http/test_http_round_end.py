@@ -48,6 +48,23 @@ def game_of(table: dict[str, Any]) -> dict[str, Any]:
     return {"id": table["game"], "tokens": table["tokens"]}
 
 
+def counted_for_the_club(client: Any, club: dict[str, Any], season: str,
+                         event: dict[str, Any], table: dict[str, Any]) -> list[dict[str, Any]]:
+    """The one-table round of ``event`` counted for ``club``: its three rows, the season's
+    evening and standings, the family's ratings; the rows."""
+    rows = results(client, club)
+    assert {(r["event"], r["round"], r["game"]) for r in rows} == {
+        (event["id"], 1, table["game"])}
+    assert len(rows) == 3
+    season_rows = standings(client, club, season).json
+    assert [e["event"] for e in season_rows["evenings"]] == [event["id"]]
+    assert {r["entrant"] for r in season_rows["rows"]} == set(SIX[:3])
+    rated = client.get(f"{CLUBS}/{club['id']}/ratings?family=gatti",
+                       headers=auth(club["tokens"]["read"])).json
+    assert rated["games"] == 1 and len(rated["ratings"]) == 3
+    return rows
+
+
 def test_a_round_ends_when_every_game_of_it_has_finished(client: Any) -> None:
     club = found_club(client)
     season = open_season(client, club, families=["gatti"]).json["id"]
@@ -64,19 +81,10 @@ def test_a_round_ends_when_every_game_of_it_has_finished(client: Any) -> None:
     last = history(client, event)[-1]
     assert (last["action"], last["data"]) == ("close_round", {"round": 1, "automatic": True})
     # Counted for the club at once, as the organiser's close would have counted it.
-    rows = results(client, club)
-    assert {(r["event"], r["round"], r["game"]) for r in rows} == {
-        (event["id"], 1, table["game"])}
-    assert len(rows) == 3
-    season_rows = standings(client, club, season).json
-    assert [e["event"] for e in season_rows["evenings"]] == [event["id"]]
-    assert {r["entrant"] for r in season_rows["rows"]} == set(SIX[:3])
+    rows = counted_for_the_club(client, club, season, event, table)
     standing = client.get(f"{EVENTS}/{event['id']}/standings",
                           headers=auth(event["tokens"]["read"])).json
     assert standing["provisional"] is False
-    rated = client.get(f"{CLUBS}/{club['id']}/ratings?family=gatti",
-                       headers=auth(club["tokens"]["read"])).json
-    assert rated["games"] == 1 and len(rated["ratings"]) == 3
     member = rows[0]["member"]
     figures = client.get(f"{CLUBS}/{club['id']}/members/{member}/stats",
                          headers=auth(club["tokens"]["read"])).json

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from http_support import auth
 from test_http_club_links import club_event, play, results
-from test_http_club_seasons import open_season, standings
-from test_http_clubs import CLUBS, found_club
-from test_http_round_end import GAMES, SIX, event_of, game_of, history, start
+from test_http_club_seasons import open_season
+from test_http_clubs import found_club
+from test_http_round_end import GAMES, SIX, counted_for_the_club, event_of, game_of, history, start
 
 from service.__main__ import migrate
 from service.application.events import EventService
@@ -69,16 +69,7 @@ def test_migrate_ends_a_round_left_open_with_every_table_finished_and_the_club_c
     last = history(client, event)[-1]
     assert (last["action"], last["data"]) == (
         "close_round", {"round": 1, "automatic": True, "upgrade": True})
-    rows = results(client, club)
-    assert {(r["event"], r["round"], r["game"]) for r in rows} == {
-        (event["id"], 1, table["game"])}
-    assert len(rows) == 3
-    season_rows = standings(client, club, season).json
-    assert [e["event"] for e in season_rows["evenings"]] == [event["id"]]
-    assert {r["entrant"] for r in season_rows["rows"]} == set(SIX[:3])
-    rated = client.get(f"{CLUBS}/{club['id']}/ratings?family=gatti",
-                       headers=auth(club["tokens"]["read"])).json
-    assert rated["games"] == 1 and len(rated["ratings"]) == 3
+    counted_for_the_club(client, club, season, event, table)
 
 
 def test_migrate_leaves_open_a_round_with_a_table_still_playing(
