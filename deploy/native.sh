@@ -210,6 +210,18 @@ EOF
 #!/bin/sh
 echo "native: $1 exited (exit code \$1, signal \$2); runsv starts it again"
 echo "\$1 \$2" >>$(quoted "$STATE/$1.exits")
+# A server killed outright leaves its workers running until they see their parent gone (a
+# second, longer on a busy machine), holding its port: they are ended now (the service's
+# processes left in runsv's group), so the next start listens at once. An answer they had
+# not sent was never acknowledged.
+group=\$(cat $(quoted "$STATE/$1.pid") 2>/dev/null)
+command -v pgrep >/dev/null 2>&1 && [ -n "\$group" ] || exit 0
+left() { for p in \$(pgrep -g "\$group" -f service); do [ "\$p" = "\$group" ] || echo "\$p"; done; }
+for p in \$(left); do kill -TERM "\$p" 2>/dev/null; done
+n=0
+while [ -n "\$(left)" ] && [ \$n -lt 20 ]; do sleep 0.1; n=\$((n + 1)); done
+for p in \$(left); do kill -KILL "\$p" 2>/dev/null; done
+exit 0
 EOF
     chmod 755 "$dir/run" "$dir/finish"
     launch "$1" runsv "$dir"
