@@ -222,6 +222,13 @@ def test_r19_a_record_moving_t20_out_of_its_holders_side_is_refused(
     for other in sides:
         if other == own:
             continue
-        moved_record = R.move_card(record, "T20", other)
-        assert refusals(moved_record) == [(f"piles[{sides.index(other)}]",
-                                           "kept_card_misplaced")]
+        try:
+            moved_record = R.move_card(record, "T20", other)
+        except StopIteration:  # the other pile has no card of no points to give back
+            continue
+        found = refusals(moved_record)
+        # The move is refused, by R19 at the pile T20 was put in; a pile the move left with
+        # cards but no trick is refused for that first, which refuses the record too.
+        assert found, moved_record
+        if ("other", "cards_without_tricks") not in found:
+            assert found == [(f"piles[{sides.index(other)}]", "kept_card_misplaced")]
