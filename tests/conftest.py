@@ -138,6 +138,17 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         yield url
 
 
+@pytest.fixture(params=BACKENDS)
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of the test's own with no schema at all: a new SQLite file, or a new
+    PostgreSQL schema (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    with _postgres_schema() as url:
+        yield url
+
+
 @pytest.fixture(scope="module")
 def one_db_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One empty database for a module that needs only one: PostgreSQL when there is one

@@ -7,7 +7,6 @@ call."""
 from __future__ import annotations
 
 import os
-import secrets
 import socket
 import time
 from collections.abc import Iterator
@@ -16,11 +15,10 @@ from typing import Any
 import pytest
 from alembic.script import ScriptDirectory
 from http_support import API, assert_problem
-from sqlalchemy import text
 
 import service.persistence.store as persistence_store
 from service.http.app import create_app
-from service.persistence import make_engine, normalise_url, upgrade
+from service.persistence import make_engine, upgrade
 from service.persistence.migrate import alembic_config
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -87,28 +85,6 @@ def test_a_flood_of_ready_checks_asks_the_database_once_a_second(
     assert len(probes) == 1
 
 
-@pytest.fixture(params=["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else []))
-def empty_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
-    """A database of the test's own, with no schema at all (PostgreSQL: a schema of its own
-    on the test database, as the search path)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'unmigrated.sqlite3'}"
-        return
-    assert TEST_DATABASE_URL is not None
-    base = normalise_url(TEST_DATABASE_URL)
-    schema = f"test_{secrets.token_hex(6)}"
-    admin = make_engine(base)
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield base.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-            hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
-
-
 def _schema_not_current(response: Any, database: str | None, expected: str) -> None:
     body = assert_problem(response, 503, code="schema_not_current")
     assert response.headers["Retry-After"] == "5"
@@ -117,22 +93,22 @@ def _schema_not_current(response: Any, database: str | None, expected: str) -> N
 
 
 def test_ready_is_503_until_the_database_is_migrated_to_the_head_the_code_reads(
-        empty_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        empty_db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(persistence_store, "READY_FRESH_S", 0.0)  # every check asks afresh
-    script = ScriptDirectory.from_config(alembic_config(empty_url))
+    script = ScriptDirectory.from_config(alembic_config(empty_db_url))
     head = script.get_current_head()
     assert head is not None
     previous = script.get_revision(head).down_revision
     assert isinstance(previous, str)
-    app = create_app({"DATABASE_URL": empty_url, "TESTING": True, **NO_RATE_LIMIT})
+    app = create_app({"DATABASE_URL": empty_db_url, "TESTING": True, **NO_RATE_LIMIT})
     client = app.test_client()
     try:
         _schema_not_current(client.get(f"{API}/ready"), None, head)  # never migrated
-        upgrade(empty_url, previous)  # one migration short of what the code reads
+        upgrade(empty_db_url, previous)  # one migration short of what the code reads
         _schema_not_current(client.get(f"{API}/ready"), previous, head)
         assert client.get(f"{API}/health").json["schema"] == {"head": head,
                                                              "database": previous}
-        upgrade(empty_url)
+        upgrade(empty_db_url)
         assert client.get(f"{API}/ready").status_code == 200
         assert client.get(f"{API}/health").json["schema"] == {"head": head, "database": head}
     finally:
