@@ -16,8 +16,10 @@ databases, the named database is used as it is.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -169,14 +171,68 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+#: Where the PostgreSQL script names the schema it was dumped from (replaced by each module's).
+_SCHEMA_MARK = "segnapunti_migrated_schema"
+
+
+def _search_path(url: str) -> re.Match[str] | None:
+    """The schema a test URL's connections use (its ``options=-csearch_path=…``)."""
+    options = normalise_url(url).query.get("options", "")
+    return re.search(r"search_path=(\w+)", options if isinstance(options, str) else "")
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres_script() -> str | None:
+    """The newest schema as one SQL script naming ``_SCHEMA_MARK`` for its schema: a schema
+    migrated once in this process, dumped by ``pg_dump`` (its tables, indexes, sequences and
+    rows, such as Alembic's version). A module's schema replays it in one round trip instead
+    of running every migration again. ``None`` where ``pg_dump`` is not at hand or fails: each
+    module then migrates its own schema."""
+    if not TEST_DATABASE_URL or shutil.which("pg_dump") is None:
+        return None
+    with _postgres_schema() as url:
+        upgrade(url)
+        schema = _search_path(url)
+        base = normalise_url(TEST_DATABASE_URL)
+        assert schema is not None
+        env = {**os.environ, "PGPASSWORD": base.password or ""}
+        dumped = subprocess.run(
+            ["pg_dump", "--host", base.host or "127.0.0.1", "--port", str(base.port or 5432),
+             "--username", base.username or "postgres", "--dbname", base.database or "",
+             "--schema", schema.group(1), "--inserts", "--no-owner", "--no-privileges",
+             "--no-comments"],
+            capture_output=True, text=True, env=env, check=False)
+    if dumped.returncode != 0:
+        return None
+    statements = [line for line in dumped.stdout.splitlines()
+                  if not line.startswith(("CREATE SCHEMA", "SELECT pg_catalog.set_config", "\\"))]
+    return "\n".join(statements).replace(schema.group(1), _SCHEMA_MARK)
+
+
 @pytest.fixture(scope="module")
 def migrated_url(db_url: str, request: pytest.FixtureRequest) -> str:
-    """The module's database, migrated to the newest schema."""
+    """The module's database, migrated to the newest schema: a copy of one migrated once in
+    this process (SQLite's file, PostgreSQL's script), else migrated here."""
     if db_url.startswith("sqlite:///"):
         shutil.copyfile(request.getfixturevalue("migrated_sqlite"),
                         db_url.removeprefix("sqlite:///"))
-    else:
+        return db_url
+    script = request.getfixturevalue("migrated_postgres_script")
+    schema = _search_path(db_url)
+    if script is None or schema is None:
         upgrade(db_url)
+        return db_url
+    engine = make_engine(normalise_url(TEST_DATABASE_URL), poolclass=NullPool)
+    try:
+        raw = engine.raw_connection()
+        try:
+            with raw.cursor() as cursor:
+                cursor.execute(script.replace(_SCHEMA_MARK, schema.group(1)))
+            raw.commit()
+        finally:
+            raw.close()
+    finally:
+        engine.dispose()
     return db_url
 
 
