@@ -20,6 +20,15 @@ from service.domain import visible
 from service.http.openapi import build_spec
 
 
+@pytest.fixture(scope="module")
+def db_url(one_db_url: str) -> str:
+    """The cases run on one database, PostgreSQL where there is one: what they refuse is
+    refused before anything is written, the same on either (the writes' own atomicity is
+    tested on both, tests/http), and twelve hundred cases twice cost the suite a quarter of
+    a minute for nothing more."""
+    return one_db_url
+
+
 def assert_problem(response: Any, case: Case) -> dict[str, Any]:
     assert response.status_code == case.status, (response.status_code, response.data[:400])
     assert response.mimetype == PROBLEM, response.mimetype
