@@ -60,7 +60,7 @@ start_daemon() {
     daemon_answers && return 0
     [ "$(id -u)" = 0 ] || fail "no Docker daemon answers, and only root may start one here"
     for options in "" "--iptables=false"; do
-        say "starting dockerd $options (log: $DOCKERD_LOG)"
+        say "starting dockerd${options:+ $options} (log: $DOCKERD_LOG)"
         # shellcheck disable=SC2086
         nohup dockerd $options >>"$DOCKERD_LOG" 2>&1 &
         pid=$!

@@ -155,7 +155,7 @@ def served(image: str, database: str, migrated: subprocess.CompletedProcess[str]
             "logs", container).stderr[-3000:]
         yield server
     finally:
-        docker("rm", "--force", container)
+        docker("rm", "--force", "--volumes", container)
         forget(prefix)
 
 
@@ -236,3 +236,29 @@ def test_a_backup_made_in_the_image_holds_the_game(
         listed = subprocess.run(["pg_restore", "--list", str(backup)], capture_output=True,
                                 text=True, check=True, timeout=60).stdout
         assert re.search(r"TABLE DATA public games ", listed), listed
+
+
+def test_the_images_own_command_migrates_and_serves_its_sqlite_file(image: str) -> None:
+    """``docker run segnapunti`` as it comes: ``python -m service`` migrates the SQLite file on
+    its /app/var volume, then serves."""
+    port = free_port()
+    container = f"segnapunti-image-test-{secrets.token_hex(4)}"
+    started = docker("run", "--detach", "--name", container, "--network", "host",
+                     "--env", "HOST=127.0.0.1", "--env", f"PORT={port}",
+                     "--env", "WEB_CONCURRENCY=1", image)
+    assert started.returncode == 0, started.stderr
+    server = Served(port, container, "")
+
+    def ready() -> bool:
+        try:
+            return server.call("GET", f"{API}/ready")[0] == 200
+        except OSError:
+            return False
+
+    try:
+        assert wait_until(ready, SERVER_START_TIMEOUT_S, interval=0.2), docker(
+            "logs", container).stderr[-3000:]
+        listed = docker("exec", container, "ls", "/app/var")
+        assert "segnapunti.sqlite3" in listed.stdout.split(), listed
+    finally:
+        docker("rm", "--force", "--volumes", container)
