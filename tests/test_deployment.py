@@ -256,6 +256,29 @@ def test_the_lock_pins_every_runtime_dependency_of_pyproject_within_its_range() 
     assert not test_only & set(pins), "test tools in the runtime lock"
 
 
+def test_the_lock_pins_what_the_images_python_pulls_in() -> None:
+    """Every dependency of a pinned distribution that Debian bookworm's Python 3.11.2 (the
+    image's) installs is pinned too, so pip resolves nothing of its own in the image."""
+    from importlib import metadata
+
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = lock()
+    image = {**default_environment(), "python_full_version": "3.11.2",
+             "implementation_version": "3.11.2", "extra": ""}
+    for name in pins:
+        try:
+            requires = metadata.distribution(name).requires or []
+        except metadata.PackageNotFoundError:  # one this Python needs not (async-timeout)
+            continue
+        for line in requires:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(image):
+                assert canonicalize_name(requirement.name) in pins, (name, line)
+
+
 def test_the_image_installs_the_lock_before_the_wheel_without_resolving_again() -> None:
     dockerfile = DOCKERFILE.read_text()
     locked = dockerfile.index("pip install -r /src/requirements.lock")
