@@ -262,3 +262,15 @@ def test_the_images_own_command_migrates_and_serves_its_sqlite_file(image: str) 
         assert "segnapunti.sqlite3" in listed.stdout.split(), listed
     finally:
         docker("rm", "--force", "--volumes", container)
+
+
+def test_the_image_keeps_nothing_of_pips_build_settings(image: str) -> None:
+    """The CA bundle pip was given (a build secret) and its index stay in the build stage:
+    neither the image's settings nor its history name them."""
+    settings = json.loads(docker("image", "inspect", image).stdout)[0]["Config"]
+    history = docker("history", "--no-trunc", "--format", "{{.CreatedBy}}", image).stdout
+    assert not [name for name in settings["Env"] if name.startswith("PIP_")], settings["Env"]
+    for word in ("pip_cert", "PIP_INDEX_URL", "PIP_CERT", "BEGIN CERTIFICATE"):
+        assert word not in history, word
+    listed = docker("run", "--rm", "--entrypoint", "ls", image, "-A", "/run/secrets")
+    assert listed.returncode != 0 or not listed.stdout.strip(), listed.stdout
