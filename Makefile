@@ -3,6 +3,8 @@
 #   make test     create .venv if absent, install the package with its test extras, run pytest
 #   make run      same install, then `python -m service` (migrate, then serve on $$PORT)
 #   make openapi  regenerate openapi/openapi.yaml from the code
+#   make test-image  the Dockerfile built here and run (tests/live/test_live_image.py), and
+#                 compose.yaml read by Debian's docker-compose
 #
 # Re-installation happens only when pyproject.toml changes (the stamp file below).
 
@@ -18,7 +20,7 @@ STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 comma := ,
 
-.PHONY: all install test run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee
+.PHONY: all install test test-image run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee
 
 all: test
 
@@ -80,6 +82,18 @@ caddy:
 
 test: $(STAMP) debian-packages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The image, built from the Dockerfile and run against this machine's PostgreSQL and Redis
+# (tests/live/test_live_image.py), and compose.yaml read by Debian's docker-compose: Debian's
+# docker.io, mmdebstrap and docker-compose installed when missing, dockerd started when no
+# daemon answers, the Debian base made when absent (deploy/image.sh). Where no daemon can be
+# started, the image's tests say why and are skipped. The suite's PostgreSQL is CI's unless
+# TEST_DATABASE_URL says otherwise.
+test-image: export TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
+test-image: $(STAMP)
+	deploy/image.sh prepare || echo "the image's tests will say why they are skipped" >&2
+	SEGNAPUNTI_IMAGE_TEST=1 $(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) \
+	  tests/live/test_live_image.py tests/test_deployment.py
 
 run: $(STAMP)
 	$(BIN)/python -m service

@@ -25,7 +25,7 @@ LOCK = ROOT / "requirements.lock"
 HEADER = """\
 # The service's runtime dependencies, pinned, with everything they pull in (Linux, CPython 3.11).
 # Made by `python deploy/lock.py` from pyproject.toml's [project] dependencies as installed;
-# the Dockerfile installs it before the service's wheel (pip install --no-deps).
+# the Dockerfile installs it before the service itself (pip install --no-deps).
 """
 
 
@@ -34,14 +34,22 @@ def runtime_requirements() -> list[Requirement]:
     return [Requirement(line) for line in project["dependencies"]]
 
 
+#: The image's interpreter, Debian bookworm's python3: a dependency its markers ask for (redis
+#: wants async-timeout before 3.11.3) is pinned too, though this environment may not need it.
+IMAGE_PYTHON = {"python_full_version": "3.11.2", "implementation_version": "3.11.2"}
+
+
 def closure(requirements: list[Requirement]) -> dict[str, str]:
-    """Each distribution the requirements need, by canonical name: its installed version."""
-    environment: dict[str, str] = dict(default_environment())
+    """Each distribution the requirements need, here or in the image, by canonical name: its
+    version installed here."""
+    environments: list[dict[str, str]] = [dict(default_environment()),
+                                          {**default_environment(), **IMAGE_PYTHON}]
     pinned: dict[str, str] = {}
     pending = [(requirement, frozenset[str]()) for requirement in requirements]
     while pending:
         requirement, extras = pending.pop()
-        marker_env = [{**environment, "extra": extra} for extra in extras or {""}]
+        marker_env = [{**environment, "extra": extra}
+                      for environment in environments for extra in extras or {""}]
         if requirement.marker and not any(requirement.marker.evaluate(env)
                                           for env in marker_env):
             continue
@@ -50,7 +58,12 @@ def closure(requirements: list[Requirement]) -> dict[str, str]:
         wanted = set(requirement.extras) - set(filter(None, seen_extras.split(",")))
         if name in pinned and not wanted:
             continue
-        distribution = metadata.distribution(requirement.name)
+        try:
+            distribution = metadata.distribution(requirement.name)
+        except metadata.PackageNotFoundError:
+            raise SystemExit(f"{requirement} is needed (by the image's Python, at least) but "
+                             f"not installed here: pip install '{requirement}', then lock "
+                             "again") from None
         pinned[name] = distribution.version
         pinned[f"{name}[]"] = ",".join(sorted(set(requirement.extras)
                                               | set(filter(None, seen_extras.split(",")))))
