@@ -13,6 +13,7 @@ from service.application.printouts import (
 )
 from service.persistence import default_database_url
 
+from . import creation
 from .paths import API_PREFIX, SWAGGER_UI_STATIC
 from .ratelimit import settings_from_env
 
@@ -26,6 +27,16 @@ def cache_hands_from_env() -> int:
         return CACHE_HANDS
     if not raw.isdigit():
         raise ValueError(f"CACHE_HANDS is a whole number of hands, not {raw!r}")
+    return int(raw)
+
+
+def retention_days_from_env() -> int | None:
+    """``$RETENTION_DAYS``: days an anonymous game may stay untouched; None: for ever."""
+    raw = os.environ.get("RETENTION_DAYS", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"RETENTION_DAYS is a whole number of days (1 or more), not {raw!r}")
     return int(raw)
 
 
@@ -57,6 +68,12 @@ def default_config() -> dict[str, Any]:
         # issue a club, an event or a game new tokens. Unset or empty, the service has no
         # administration at all (its paths answer 404).
         "ADMIN_TOKEN": os.environ.get("ADMIN_TOKEN", "").strip(),
+        # service/http/creation.py: who may create (CREATION: open, clubs, admin) and what one
+        # address may create in an hour (CREATION_QUOTA_GAMES, _EVENTS, _CLUBS; 0: no quota).
+        **creation.settings_from_env(),
+        # service/application/retention.py: anonymous games untouched for this many days are
+        # purged (unset or empty: never).
+        "RETENTION_DAYS": retention_days_from_env(),
         # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
         # on this machine or a private network reads it without one.
         "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),

@@ -246,3 +246,13 @@ ADMIN_DELETED = Counter("segnapunti_admin_deleted", "Clubs, events and games the
 def admin_deleted(kind: str) -> None:
     """Count a deletion of the administration (``resources/admin.py``)."""
     ADMIN_DELETED.labels(kind).inc()
+
+
+CREATIONS_REFUSED = Counter("segnapunti_creations_refused", "Creations refused, by what was to "
+                            "be made and why (policy: CREATION; quota: the address's quota)",
+                            ["kind", "reason"])
+
+
+def creation_refused(kind: str, reason: str) -> None:
+    """Count a creation refused (``creation.py``)."""
+    CREATIONS_REFUSED.labels(kind, reason).inc()

@@ -30,6 +30,7 @@ from service.application.errors import (
     PreconditionRequired,
     Unauthenticated,
 )
+from service.application.creation import CreationQuotaSpent
 from service.application.ports import SchemaNotCurrent, StoreUnavailable
 from service.application.printouts import PrinterBusy
 from service.domain import (
@@ -59,6 +60,7 @@ _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
     PreconditionRequired: 428,
     PrinterBusy: 503,
     BoardRefused: 429,
+    CreationQuotaSpent: 429,
 }
 
 # Marshmallow's messages, as stable codes.
@@ -199,8 +201,9 @@ def application_error(error: ApplicationError) -> Response:
             (s for cls, s in _APPLICATION_STATUS.items() if isinstance(error, cls)), 500
         )
     headers = None
-    if isinstance(error, PrinterBusy):
-        headers = {"Retry-After": str(error.retry_after)}
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:  # a printer busy, a creation quota spent
+        headers = {"Retry-After": str(retry_after)}
     if status == 401:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""
