@@ -36,6 +36,17 @@ class Purge:
     rows: dict[str, int]
 
 
+def retention_days(raw: str | None) -> int | None:
+    """``RETENTION_DAYS``'s value: a whole number of days, 1 or more; unset or empty, None
+    (games are kept for ever)."""
+    value = (raw or "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"RETENTION_DAYS is a whole number of days (1 or more), not {raw!r}")
+    return int(value)
+
+
 class Retention:
     """Purges of anonymous games untouched for ``days`` days (None: never)."""
 

@@ -11,6 +11,7 @@ from service.application.printouts import (
     PDF_RENDER_CONCURRENCY,
     PDF_RENDER_WAIT_S,
 )
+from service.application.retention import retention_days
 from service.persistence import default_database_url
 
 from . import creation
@@ -27,16 +28,6 @@ def cache_hands_from_env() -> int:
         return CACHE_HANDS
     if not raw.isdigit():
         raise ValueError(f"CACHE_HANDS is a whole number of hands, not {raw!r}")
-    return int(raw)
-
-
-def retention_days_from_env() -> int | None:
-    """``$RETENTION_DAYS``: days an anonymous game may stay untouched; None: for ever."""
-    raw = os.environ.get("RETENTION_DAYS", "").strip()
-    if not raw:
-        return None
-    if not raw.isdigit() or int(raw) < 1:
-        raise ValueError(f"RETENTION_DAYS is a whole number of days (1 or more), not {raw!r}")
     return int(raw)
 
 
@@ -73,7 +64,7 @@ def default_config() -> dict[str, Any]:
         **creation.settings_from_env(),
         # service/application/retention.py: anonymous games untouched for this many days are
         # purged (unset or empty: never).
-        "RETENTION_DAYS": retention_days_from_env(),
+        "RETENTION_DAYS": retention_days(os.environ.get("RETENTION_DAYS")),
         # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
         # on this machine or a private network reads it without one.
         "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),
