@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from flask import Flask, Response, request
-from limits import RateLimitItemPerHour
+from limits import RateLimitItem, RateLimitItemPerHour
 
 from service.application.creation import (
     Creation,
@@ -87,7 +87,8 @@ def install(app: Flask, is_admin_token: Callable[[str], bool]) -> None:
     if any(quota < 0 for quota in quotas.values()):
         raise ValueError("a creation quota is a number of creations an hour, 0 or more")
     limiting = int(config.get("RATE_LIMIT_PER_MINUTE", 1)) > 0
-    windows = {what: [RateLimitItemPerHour(quota)] for what, quota in quotas.items()
+    windows: dict[Creation, list[RateLimitItem]] = {
+        what: [RateLimitItemPerHour(quota)] for what, quota in quotas.items()
                if quota and limiting}
     counts = Counts(str(config.get("RATE_LIMIT_STORAGE_URL") or DEFAULT_STORAGE_URL),
                     now=config.get("RATE_LIMIT_CLOCK") or time.time)

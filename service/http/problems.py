@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from service.application.creation import CreationQuotaSpent
 from service.application.errors import (
     ApplicationError,
     BoardRefused,
@@ -30,7 +31,6 @@ from service.application.errors import (
     PreconditionRequired,
     Unauthenticated,
 )
-from service.application.creation import CreationQuotaSpent
 from service.application.ports import SchemaNotCurrent, StoreUnavailable
 from service.application.printouts import PrinterBusy
 from service.domain import (

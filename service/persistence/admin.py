@@ -9,6 +9,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     DateTime,
     Subquery,
@@ -215,7 +216,7 @@ class SqlAdminListing:
         if query.inactive_before is not None:
             statement = statement.where(last < query.inactive_before)
         if query.anonymous is not None and kind != "clubs":
-            free = table.c.club_id.is_(None)
+            free: ColumnElement[bool] = table.c.club_id.is_(None)
             if kind == "games":
                 free = and_(free, _games.c.event_id.is_(None))
             statement = statement.where(free if query.anonymous else not_(free))
@@ -425,8 +426,9 @@ class SqlAdminWrites:
         """A purge's row, its id; None when ``day``'s purge has already been claimed."""
         try:
             with self._write() as connection:
-                return int(connection.execute(insert(_purges).values(
-                    by=by, day=day, started_at=now, games=0)).inserted_primary_key[0])
+                key = connection.execute(insert(_purges).values(
+                    by=by, day=day, started_at=now, games=0)).inserted_primary_key
+                return int(key[0]) if key is not None else None
         except IntegrityError:
             return None
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from http_support import API, Table, auth
 from sqlalchemy import text
-from test_http_admin import ADMIN, _app
+from test_http_admin import _app
 from test_http_admin_tools import _TABLES, _age, _event, _list
 from test_http_club_links import started
 from test_http_clubs import found_club

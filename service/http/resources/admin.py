@@ -103,7 +103,7 @@ def tokens_operation(kind: str) -> Callable[[F], F]:
         wrapped = blp.alt_response(200, schema=RevokedSchema, success=True,
                                    description="the tokens revoked")(wrapped)
         wrapped = write(blp)(wrapped)
-        return admin_only(wrapped)  # type: ignore[no-any-return]
+        return admin_only(wrapped)  # type: ignore[return-value]
 
     return decorator
 
@@ -191,7 +191,7 @@ def _listing(kind: str, args: dict[str, Any]) -> Any:
 def listing_operation(view: F) -> F:
     wrapped: Callable[..., Any] = blp.arguments(AdminListQuerySchema, location="query")(view)
     wrapped = blp.response(200, AdminListSchema)(wrapped)
-    return admin_only(wrapped)  # type: ignore[no-any-return]
+    return admin_only(wrapped)  # type: ignore[return-value]
 
 
 @blp.route("/clubs")
@@ -258,7 +258,7 @@ def delete_operation(view: F) -> F:
     wrapped = blp.alt_response(412, response="PRECONDITION_FAILED")(wrapped)
     wrapped = blp.alt_response(428, response="PRECONDITION_REQUIRED")(wrapped)
     wrapped = write(blp)(wrapped)
-    return admin_only(wrapped)  # type: ignore[no-any-return]
+    return admin_only(wrapped)  # type: ignore[return-value]
 
 
 @blp.route("/clubs/<game_id:club_id>")
