@@ -25,8 +25,7 @@ from ..schemas.admin import (
     AdminListSchema,
     DeletedSchema,
     DeleteQuerySchema,
-    NewTokensSchema,
-    RevokedSchema,
+    TokensAnswerSchema,
     tokens_action_schema,
 )
 from .clubs import club_link
@@ -88,10 +87,6 @@ def _renew_or_revoke(kind: str, resource_id: str, body: dict[str, Any] | None,
     return renew()
 
 
-_RENEWED_OR_REVOKED = ("200: renewed, `NewTokens`; revoked, `{id, revoked}` (the tokens "
-                       "revoked)")
-
-
 def tokens_operation(kind: str) -> Callable[[F], F]:
     """A tokens' POST: its optional body (renew by default, or revoke), its answers."""
 
@@ -99,9 +94,7 @@ def tokens_operation(kind: str) -> Callable[[F], F]:
         wrapped: Callable[..., Any] = view
         wrapped = blp.arguments(tokens_action_schema(kind, REVOCABLE[kind]),
                                 required=False)(wrapped)
-        wrapped = blp.response(200, NewTokensSchema)(wrapped)
-        wrapped = blp.alt_response(200, schema=RevokedSchema, success=True,
-                                   description="the tokens revoked")(wrapped)
+        wrapped = blp.response(200, TokensAnswerSchema)(wrapped)
         wrapped = write(blp)(wrapped)
         return admin_only(wrapped)  # type: ignore[return-value]
 

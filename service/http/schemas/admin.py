@@ -9,14 +9,6 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from .common import PassThroughSchema, StrictSchema
 
 
-class NewTokensSchema(PassThroughSchema):
-    id = fields.String(required=True, metadata={"description": "the club, event or game"})
-    tokens = fields.Dict(required=True, metadata={
-        "description": "edit: the new edit token; read: the new read token (shown this once)"})
-    links = fields.Dict(required=True, metadata={
-        "description": "edit and read: the page's links with the new tokens"})
-
-
 class AdminListQuerySchema(StrictSchema):
     """A page of the operator's listing, and its filters."""
 
@@ -100,6 +92,15 @@ def tokens_action_schema(kind: str, names: tuple[str, ...]) -> type[StrictSchema
     return TokensActionSchema
 
 
-class RevokedSchema(PassThroughSchema):
-    id = fields.String(required=True)
-    revoked = fields.List(fields.String(), required=True)
+class TokensAnswerSchema(PassThroughSchema):
+    """The tokens' ``POST``: renewed, the new tokens and their links (shown once);
+    revoked, the kinds revoked."""
+
+    id = fields.String(required=True, metadata={"description": "the club, event or game"})
+    tokens = fields.Dict(metadata={
+        "description": "renewed: edit, the new edit token; read, the new read token (shown "
+                       "this once)"})
+    links = fields.Dict(metadata={
+        "description": "renewed: edit and read, the page's links with the new tokens"})
+    revoked = fields.List(fields.String(), metadata={
+        "description": "revoked: the kinds of token revoked"})
