@@ -267,7 +267,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.register_error_handlers(app)
     requestlog.install(app)  # first: every answer, refusals included, has its id and line
     ratelimit.install(app, token_opens)
-    creation.install(app, admin.is_admin_token)
+    creation.install(app, admin.is_admin_token, administered=admin.enabled)
     metrics.install(app)
     days = app.config.get("RETENTION_DAYS")
     retention = Retention(store, service.clock, int(days) if days else None)

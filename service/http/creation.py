@@ -18,6 +18,7 @@ do (``RATE_LIMIT_STORAGE_URL``: each process's memory, or Redis shared by every 
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import time
@@ -36,6 +37,8 @@ from service.application.creation import (
 
 from .metrics import creation_refused
 from .ratelimit import DEFAULT_KEY_PREFIX, DEFAULT_STORAGE_URL, Counts, address_key, bearer_token
+
+log = logging.getLogger(__name__)
 
 #: The creations, by the view that makes them.
 CREATIONS: dict[str, Creation] = {
@@ -78,10 +81,14 @@ def _bearer(header: str) -> str | None:
     return (value.strip() or None) if scheme.lower() == "bearer" else None
 
 
-def install(app: Flask, is_admin_token: Callable[[str], bool]) -> None:
-    """Check who creates (``CREATION``) and count what each address creates (the quotas)."""
+def install(app: Flask, is_admin_token: Callable[[str], bool], *, administered: bool) -> None:
+    """Check who creates (``CREATION``) and count what each address creates (the quotas).
+    ``administered``: the service has an admin token (without one, ``clubs`` and ``admin``
+    leave no one able to found a club: said in the log)."""
     config = app.config
     mode = creation_mode(str(config.get("CREATION") or ""))
+    if mode != "open" and not administered:
+        log.warning("CREATION=%s without ADMIN_TOKEN: no one can found a club here", mode)
     quotas = {what: int(config.get(key, DEFAULT_QUOTAS[what]))
               for what, key in _QUOTA_KEYS.items()}
     if any(quota < 0 for quota in quotas.values()):
