@@ -7,6 +7,8 @@
     python -m service serve      only serve
     python -m service backup FILE     a consistent copy of the database, while it serves
     python -m service restore FILE    the database replaced by a backup (service stopped)
+    python -m service purge      purge the anonymous games untouched for $RETENTION_DAYS days
+                                 (prints what it removed; migrate does it too)
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
 ``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
@@ -80,7 +82,7 @@ def migrate() -> int:
     from service.persistence import default_database_url, upgrade
     from service.persistence.migrate import DatabaseNotAnswering, wait_for_database
     from service.process import log_to_stderr
-    from service.upkeep import end_finished_rounds
+    from service.upkeep import end_finished_rounds, purge_untouched
 
     def say(message: str) -> None:
         print(f"python -m service migrate: {message}", file=sys.stderr, flush=True)
@@ -94,6 +96,22 @@ def migrate() -> int:
     upgrade(url)
     log_to_stderr()  # what the rounds' ending logs (an event it could not end, and why)
     end_finished_rounds(url, say)
+    purge_untouched(url, say, "upkeep")
+    return 0
+
+
+def purge() -> int:
+    """Purge the anonymous games untouched for ``RETENTION_DAYS`` days, now; prints what it
+    removed. Its exit status (2: ``RETENTION_DAYS`` is not set)."""
+    from service.persistence import default_database_url
+    from service.process import log_to_stderr
+    from service.upkeep import purge_untouched
+
+    log_to_stderr()
+    if purge_untouched(default_database_url(), print, "command") is None:
+        print("python -m service purge: RETENTION_DAYS is not set: nothing is purged",
+              file=sys.stderr)
+        return 2
     return 0
 
 
@@ -159,7 +177,7 @@ def backup_or_restore(command: str, file: str, *, force: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m service", description=__doc__.split("\n")[0])
     parser.add_argument("command", nargs="?", default="all",
-                        choices=["all", "migrate", "serve", "backup", "restore"])
+                        choices=["all", "migrate", "serve", "backup", "restore", "purge"])
     parser.add_argument("file", nargs="?", help="the backup file (backup, restore)")
     parser.add_argument("--force", action="store_true",
                         help="backup: overwrite the file; restore: replace a database "
@@ -174,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.command} takes no file and no --force")
     if args.command == "migrate":
         return migrate()
+    if args.command == "purge":
+        return purge()
     if args.command == "all":
         status = migrate_in_child()
         if status != 0:

@@ -17,25 +17,50 @@ What each resource's tokens are made of decides what a rotation renews:
   table's game's tokens (edit, read and the players'), all worked out from the event's edit
   token: the tables' links shown to the organiser stay right, and the old ones stop;
 - a game: its edit and read tokens (random), and its players' tokens worked out from the edit
-  token. A table of an event is renewed with its event, not alone (409)."""
+  token. A table of an event is renewed with its event, not alone (409).
+
+Besides renewing, the administrator lists what the instance holds (by last activity, with
+what each holds), deletes a club, an event or a game with all it keeps, and revokes tokens:
+a revoked token's hash is replaced by a value no token hashes to (``revoked:…``), so it opens
+nothing, and nothing replaces it until the tokens are renewed.
+
+What a deletion takes with it:
+
+- a game: its hands, their history, the players' verdicts and links; a game of a club leaves
+  the club's results (the ratings replayed without it). A table of an event is deleted with
+  its event, not alone (409);
+- an event: its rounds, its tables and their games, its history (and an event of a club
+  leaves the club's results, as a game does);
+- a club: its members, seasons, results, ratings, history, and every event and game played
+  for it (their tables too): everything made with its tokens. An instance's operator deletes
+  a club that should not be there; a club that moves elsewhere exports first."""
 
 from __future__ import annotations
 
 import hmac
 import logging
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Literal, Protocol
 
 from service.domain import Text
 
 from .clubs import club_read_token
-from .errors import ConcurrentChange, Conflict, InvalidToken, NotFound, Unauthenticated
+from .errors import (
+    ConcurrentChange,
+    Conflict,
+    InvalidToken,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+    Unauthenticated,
+)
 from .events import room_token, table_tokens
 from .games.access import TOKEN_BYTES, hash_token, player_token
 from .ports import ClubRepository, EventRepository, GameRepository, StaleGame
+from .ratings import keep_ratings, rating_points
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +90,83 @@ class NewTokens:
     read_token: str
 
 
+Kind = Literal["clubs", "events", "games"]
+KINDS: tuple[Kind, ...] = ("clubs", "events", "games")
+#: The tokens each kind's revocation may name.
+REVOCABLE: Mapping[str, tuple[str, ...]] = {
+    "clubs": ("edit", "read"),
+    "events": ("edit", "read", "tables"),
+    "games": ("edit", "read", "players"),
+}
+#: What a club's, an event's or a game's history says of tokens the administrator revoked.
+REVOKE_ACTION = "revoke_tokens"
+#: How a revoked token's hash starts: no token hashes to it (a hash is 64 hex digits).
+REVOKED_PREFIX = "revoked:"
+
+
+def revoked_hash() -> str:
+    """A revoked token's place: unique (the hashes' indexes), and never a token's hash."""
+    return REVOKED_PREFIX + secrets.token_hex(28)
+
+
+@dataclass(frozen=True, slots=True)
+class AdminQuery:
+    """One page of a listing: how many from where, newest activity first (or oldest), and
+    the filters (``inactive_before``: last activity before it; ``anonymous``: a game of no
+    event and no club, an event of no club)."""
+
+    limit: int = 50
+    offset: int = 0
+    oldest_first: bool = False
+    inactive_before: datetime | None = None
+    anonymous: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminRow:
+    """A club, an event or a game as the operator's listing shows it."""
+
+    id: str
+    name: str
+    variant: str | None
+    created_at: datetime
+    last_activity: datetime
+    size: Mapping[str, int]
+    anonymous: bool
+    club: str | None
+    event: str | None
+    #: Each kind of token it has: ``active`` or ``revoked``.
+    tokens: Mapping[str, str]
+    renewed_at: datetime | None
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminPage:
+    total: int
+    rows: tuple[AdminRow, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """What a deletion takes: the games and events, and the club or event the deleted
+    belongs to (a game's club; a table's event)."""
+
+    games: tuple[str, ...]
+    events: tuple[str, ...]
+    club: str | None
+    event: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """What a deletion removed: the rows of each table."""
+
+    kind: str
+    id: str
+    rows: Mapping[str, int]
+
+
 class AdminRepository(Protocol):
     """What the administration writes: a resource's token hashes replaced, in the unit of
     work's transaction; a club's or an event's version moved (``StaleGame`` when another
@@ -81,6 +183,25 @@ class AdminRepository(Protocol):
 
     def event_of_game(self, game_id: str) -> str | None:
         """The event whose table the game is, if it is one."""
+
+    def listing(self, kind: str, query: AdminQuery) -> AdminPage: ...
+
+    def holdings(self, kind: str, resource_id: str) -> Holdings | None: ...
+
+    def delete(self, holdings: Holdings, club_id: str | None) -> dict[str, int]: ...
+
+    def revoke_game(self, game_id: str, expected_version: int, which: Sequence[str],
+                    now: datetime) -> None: ...
+
+    def revoke_owner(self, kind: str, owner_id: str, expected_version: int,
+                     which: Sequence[str], tables: Sequence[tuple[str, int]],
+                     now: datetime) -> None: ...
+
+    def anonymous_untouched(self, before: datetime) -> tuple[list[str], datetime | None]: ...
+
+    def record_purge(self, *, by: str, day: date | None, now: datetime) -> int | None: ...
+
+    def purged(self, purge_id: int, games: int, oldest: datetime | None) -> None: ...
 
 
 class AdminStore(Protocol):
@@ -201,6 +322,91 @@ class AdminService:
         return GameKeys(game_id, credentials.version, hash_token(edit), hash_token(read), tuple(
             (seat, hash_token(player_token(edit, game_id, seat)))
             for seat, _ in credentials.player_token_hashes))
+
+
+    # -- the operator's lists, deletions and revocations ---------------------------------
+
+    def listing(self, kind: str, query: AdminQuery) -> AdminPage:
+        return self.store.admin.listing(kind, query)
+
+    def inactive_since(self, days: int) -> datetime:
+        return self.clock() - timedelta(days=days)
+
+    def delete(self, kind: str, resource_id: str, confirm: str | None) -> Deleted:
+        """Delete a club, an event or a game with all it keeps (the module says what); the
+        request repeats the id (``confirm``) so that no slip deletes the wrong one."""
+        if not confirm:
+            raise PreconditionRequired(Text(
+                "deleting needs confirm={id}: the id of what is deleted, repeated",
+                id=resource_id))
+        if confirm != resource_id:
+            raise PreconditionFailed(Text(
+                "confirm names {confirm}, not {id}: nothing was deleted",
+                confirm=repr(confirm), id=resource_id))
+        holdings = self.store.admin.holdings(kind, resource_id)
+        if holdings is None:
+            raise NotFound(_missing(kind, resource_id))
+        if kind == "games" and holdings.event is not None:
+            raise Conflict(Text(
+                "game {game} is a table of event {event}: delete the event instead",
+                game=resource_id, event=holdings.event), code="table_of_an_event")
+        if kind != "clubs" and holdings.club is not None:
+            self._leave_club(holdings.club, holdings.games)
+        rows = self.store.admin.delete(holdings, resource_id if kind == "clubs" else None)
+        return Deleted(kind, resource_id, rows)
+
+    def _leave_club(self, club_id: str, games: Sequence[str]) -> None:
+        """The games' results taken out of the club's, its ratings replayed without them."""
+        since: dict[str, tuple[datetime, str]] = {}
+        for game_id in games:
+            for family, point in rating_points(self.store.clubs, club_id, game_id, ()):
+                since[family] = min(since.get(family, point), point)
+            self.store.clubs.replace_results(club_id, game_id, ())
+        for family, point in sorted(since.items()):
+            keep_ratings(self.store.clubs, club_id, family, point)
+
+    def revoke(self, kind: str, resource_id: str, which: Sequence[str]) -> tuple[str, ...]:
+        """Revoke the named tokens (``REVOCABLE``): they open nothing from now on, and
+        nothing replaces them until the tokens are renewed. Kept in the history."""
+        named = tuple(dict.fromkeys(which))
+        now = self.clock()
+        try:
+            if kind == "games":
+                credentials = self.store.games.get_credentials(resource_id)
+                if credentials is None:
+                    raise NotFound(_missing(kind, resource_id))
+                self.store.admin.revoke_game(resource_id, credentials.version, named, now)
+            elif kind == "events":
+                event = self.store.events.get_event(resource_id)
+                if event is None:
+                    raise NotFound(_missing(kind, resource_id))
+                tables = []
+                if "tables" in named:
+                    for played in event.played:
+                        for table in played.tables:
+                            found = self.store.games.get_credentials(table.game_id)
+                            if found is not None:
+                                tables.append((table.game_id, found.version))
+                self.store.admin.revoke_owner(kind, resource_id, event.version, named, tables,
+                                              now)
+            else:
+                club = self.store.clubs.get_club_credentials(resource_id)
+                if club is None:
+                    raise NotFound(_missing(kind, resource_id))
+                self.store.admin.revoke_owner(kind, resource_id, club.version, named, (), now)
+        except StaleGame:
+            raise _concurrent() from None
+        log.warning("admin: revoked the %s tokens of %s %s", "/".join(named), kind[:-1],
+                    resource_id)
+        return named
+
+
+def _missing(kind: str, resource_id: str) -> Text:
+    if kind == "clubs":
+        return Text("there is no club {club}", club=repr(resource_id))
+    if kind == "events":
+        return Text("there is no event {event}", event=repr(resource_id))
+    return Text("there is no game {game}", game=repr(resource_id))
 
 
 def _concurrent() -> ConcurrentChange:

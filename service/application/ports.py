@@ -21,8 +21,10 @@ from service.domain import (
 
 #: What a game's history records: a hand created, corrected or deleted, and (issue 29) the
 #: scorekeeper saying the evening is over (``end``, hand number 0) or taking it back; the
-#: service's administrator issuing the game new tokens (``new_tokens``, hand 0 too).
-HandAction = Literal["create", "correct", "delete", "end", "reopen", "new_tokens"]
+#: service's administrator issuing the game new tokens (``new_tokens``, hand 0 too) or
+#: revoking some (``revoke_tokens``).
+HandAction = Literal["create", "correct", "delete", "end", "reopen", "new_tokens",
+                     "revoke_tokens"]
 TokenKind = Literal["edit", "read"]
 #: What a token opens: the edit and read tokens, or one player's link (reads, as that seat).
 AccessKind = Literal["edit", "read", "player"]

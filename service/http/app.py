@@ -24,11 +24,12 @@ from service.application.games.access import hash_token
 from service.application.idempotency import IdempotencyService
 from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
+from service.application.retention import Retention
 from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
-from . import metrics, problems, ratelimit, requestlog
+from . import creation, metrics, problems, ratelimit, requestlog
 from .bodies import InflateImports, check_body
 from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
@@ -266,7 +267,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.register_error_handlers(app)
     requestlog.install(app)  # first: every answer, refusals included, has its id and line
     ratelimit.install(app, token_opens)
+    creation.install(app, admin.is_admin_token, administered=admin.enabled)
     metrics.install(app)
+    days = app.config.get("RETENTION_DAYS")
+    retention = Retention(store, service.clock, int(days) if days else None)
+    app.extensions["segnapunti.retention"] = retention
+    if retention.enabled:
+        app.before_request(retention.daily)
     app.before_request(_refuse_undecodable_text)
     app.before_request(check_body)
     app.before_request(_require_json_body)

@@ -11,8 +11,10 @@ from service.application.printouts import (
     PDF_RENDER_CONCURRENCY,
     PDF_RENDER_WAIT_S,
 )
+from service.application.retention import retention_days
 from service.persistence import default_database_url
 
+from . import creation
 from .paths import API_PREFIX, SWAGGER_UI_STATIC
 from .ratelimit import settings_from_env
 
@@ -57,6 +59,12 @@ def default_config() -> dict[str, Any]:
         # issue a club, an event or a game new tokens. Unset or empty, the service has no
         # administration at all (its paths answer 404).
         "ADMIN_TOKEN": os.environ.get("ADMIN_TOKEN", "").strip(),
+        # service/http/creation.py: who may create (CREATION: open, clubs, admin) and what one
+        # address may create in an hour (CREATION_QUOTA_GAMES, _EVENTS, _CLUBS; 0: no quota).
+        **creation.settings_from_env(),
+        # service/application/retention.py: anonymous games untouched for this many days are
+        # purged (unset or empty: never).
+        "RETENTION_DAYS": retention_days(os.environ.get("RETENTION_DAYS")),
         # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
         # on this machine or a private network reads it without one.
         "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),

@@ -14,7 +14,13 @@
 - ``segnapunti_workers``: the server's worker processes alive;
 - read when the metrics are: ``segnapunti_ready`` (1 when ``/api/v1/ready`` would answer
   200), ``segnapunti_events_running`` (events with a round open), ``segnapunti_rounds_running``,
-  ``segnapunti_clubs``, ``segnapunti_games``.
+  ``segnapunti_clubs``, ``segnapunti_games``, ``segnapunti_games_purged_total`` (anonymous
+  games the retention purged: the purges' sum the database keeps, whichever process purged);
+- ``segnapunti_admin_deleted_total{kind}``: clubs, events and games the administrator
+  deleted;
+- ``segnapunti_creations_refused_total{kind, reason}``: creations refused, by what was to be
+  made and why (``policy``: ``CREATION`` allows it not to this client; ``quota``: the
+  address's quota is spent);
 
 Under gunicorn (``python -m service serve``) each worker writes its counts to files of its own
 in ``PROMETHEUS_MULTIPROC_DIR`` (``service/metrics_dir.py`` makes it), and the worker that
@@ -42,7 +48,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, request
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
 from prometheus_client.multiprocess import MultiProcessCollector
 from werkzeug.exceptions import HTTPException, NotFound
@@ -185,6 +191,9 @@ class ServerFigures:
                 ("clubs", "Clubs the database holds", counted.clubs),
                 ("games", "Games the database holds", counted.games)):
             yield GaugeMetricFamily(f"segnapunti_{name}", text, value=value)
+        yield CounterMetricFamily("segnapunti_games_purged", "Anonymous games the retention "
+                                  "purged (RETENTION_DAYS), every purge kept in the database",
+                                  value=counted.games_purged)
 
 
 def _exposition(app: Flask) -> bytes:
@@ -228,3 +237,22 @@ def install(app: Flask) -> None:
     if figures is not None:
         figures.watch_pool(POOL_IN_USE.set)
     WORKERS.set(1)
+
+
+ADMIN_DELETED = Counter("segnapunti_admin_deleted", "Clubs, events and games the "
+                        "administrator deleted, by kind", ["kind"])
+
+
+def admin_deleted(kind: str) -> None:
+    """Count a deletion of the administration (``resources/admin.py``)."""
+    ADMIN_DELETED.labels(kind).inc()
+
+
+CREATIONS_REFUSED = Counter("segnapunti_creations_refused", "Creations refused, by what was to "
+                            "be made and why (policy: CREATION; quota: the address's quota)",
+                            ["kind", "reason"])
+
+
+def creation_refused(kind: str, reason: str) -> None:
+    """Count a creation refused (``creation.py``)."""
+    CREATIONS_REFUSED.labels(kind, reason).inc()

@@ -9,6 +9,7 @@ IMPORT_PATH = f"{GAMES_PREFIX}/import"
 SWAGGER_UI_STATIC = f"{API_PREFIX}/docs/static/"
 EVENTS_PREFIX = f"{API_PREFIX}/events"
 CLUBS_PREFIX = f"{API_PREFIX}/clubs"
-#: The phone page: its shell, its service worker, and its files (``resources/web.py``).
-PAGE_PATHS = frozenset({"/", "/sw.js"})
+#: The phone page: its shell (and the operator's page, the same shell at ``/admin``), its
+#: service worker, and its files (``resources/web.py``).
+PAGE_PATHS = frozenset({"/", "/admin", "/sw.js"})
 PAGE_ASSETS_PREFIX = "/app/"

@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from service.application.creation import CreationQuotaSpent
 from service.application.errors import (
     ApplicationError,
     BoardRefused,
@@ -59,6 +60,7 @@ _APPLICATION_STATUS: dict[type[ApplicationError], int] = {
     PreconditionRequired: 428,
     PrinterBusy: 503,
     BoardRefused: 429,
+    CreationQuotaSpent: 429,
 }
 
 # Marshmallow's messages, as stable codes.
@@ -199,8 +201,9 @@ def application_error(error: ApplicationError) -> Response:
             (s for cls, s in _APPLICATION_STATUS.items() if isinstance(error, cls)), 500
         )
     headers = None
-    if isinstance(error, PrinterBusy):
-        headers = {"Retry-After": str(error.retry_after)}
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:  # a printer busy, a creation quota spent
+        headers = {"Retry-After": str(retry_after)}
     if status == 401:
         # RFC 6750 §3: a request without a token gets the bare challenge.
         error_param = ', error="invalid_token"' if isinstance(error, InvalidToken) else ""

@@ -117,10 +117,11 @@ class HandVersionRow(HandColumns, Base):
         # The game's changes in order: what a worker holding version v has not seen is
         # every entry after v.
         Index("ix_hand_versions_game_id_game_version", "game_id", "game_version", unique=True),
-        # new_tokens: the service's administrator issued the game new tokens (hand 0, as
-        # end and reopen; token kind admin).
+        # new_tokens, revoke_tokens: the service's administrator issued the game new tokens,
+        # or revoked some (hand 0, as end and reopen; token kind admin).
         CheckConstraint(
-            "action IN ('create', 'correct', 'delete', 'end', 'reopen', 'new_tokens')",
+            "action IN ('create', 'correct', 'delete', 'end', 'reopen', 'new_tokens', "
+            "'revoke_tokens')",
             name="action_known"),
         CheckConstraint("token_kind IN ('edit', 'read', 'admin')", name="token_kind_known"),
     )
@@ -424,3 +425,20 @@ class ClubRating(Base):
     change: Mapped[float] = mapped_column(Float)
     last_game: Mapped[str] = mapped_column(String(32))
     last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PurgeRow(Base):
+    """One purge of anonymous games left untouched (``RETENTION_DAYS``): when, by what, how
+    many games it removed and the latest activity among them. ``day`` is set by the purge a
+    serving worker runs once a day, unique: of the processes that try the same day, the one
+    whose row went in runs it. ``GET /metrics`` sums ``games``."""
+
+    __tablename__ = "purges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    day: Mapped[date | None] = mapped_column(Date, nullable=True, unique=True)
+    by: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    oldest_activity: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                             nullable=True)

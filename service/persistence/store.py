@@ -16,7 +16,7 @@ from sqlalchemy.pool import NullPool
 
 from service.application.ports import SchemaNotCurrent, StoreUnavailable
 
-from .admin import SqlAdminRepository
+from .admin import SqlAdmin
 from .clubs import SqlClubRepository
 from .connections import SqlConnections
 from .events import SqlEventRepository
@@ -62,7 +62,7 @@ class SqlStore:
         self.events = SqlEventRepository(self.connections, self.games)
         self.idempotency = SqlIdempotencyRepository(self.connections)
         self.clubs = SqlClubRepository(self.connections)
-        self.admin = SqlAdminRepository(self.connections)
+        self.admin = SqlAdmin(self.connections)
         self.refusals = SqlRefusalRepository(self.connections)
         #: What the metrics read: the pool in use, the figures counted at a scrape.
         self.figures = SqlFigures(engine)

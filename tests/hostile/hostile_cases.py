@@ -105,6 +105,11 @@ CL_STATS: Op = ("get", f"{MEMBER}/stats")
 ADM_CLUB: Op = ("post", f"{API}/admin/clubs/{{club_id}}/tokens")
 ADM_EVENT: Op = ("post", f"{API}/admin/events/{{event_id}}/tokens")
 ADM_GAME: Op = ("post", f"{API}/admin/games/{{game_id}}/tokens")
+ADM_LISTS: tuple[Op, ...] = tuple(("get", f"{API}/admin/{kind}")
+                                  for kind in ("clubs", "events", "games"))
+ADM_DELETES: tuple[Op, ...] = (("delete", f"{API}/admin/clubs/{{club_id}}"),
+                               ("delete", f"{API}/admin/events/{{event_id}}"),
+                               ("delete", f"{API}/admin/games/{{game_id}}"))
 #: The query a GET needs to answer 200 (the rest of its cases send it too).
 QUERIES: dict[Op, str] = {CL_RATINGS: "?family=gatti", CL_MEMBER_RATINGS: "?family=gatti"}
 #: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
@@ -435,7 +440,7 @@ CASES: list[Case] = [
     Case(EV_SLIPS, "query: an unknown language", 422, path=_path(EV_SLIPS) + "?lang=xx"),
     Case(EV_KEYCARD, "query: an unknown language", 422, path=_path(EV_KEYCARD) + "?lang=xx"),
     *(Case(op, "no administration on this service", 404, "not_found")
-      for op in (ADM_CLUB, ADM_EVENT, ADM_GAME)),
+      for op in (ADM_CLUB, ADM_EVENT, ADM_GAME, *ADM_LISTS, *ADM_DELETES)),
     Case(CL_KEYCARD, "query: an unknown language", 422, path=_path(CL_KEYCARD) + "?lang=xx"),
     # The world's event deals freely: it has no boards to show or print.
     Case(EV_BOARDS, "the boards of an event of free deals", 404),

@@ -78,6 +78,10 @@ class LiveServer:
             "RATE_LIMIT_PER_MINUTE": "1000000",
             "RATE_LIMIT_BURST": "100000",
             "AUTH_FAILURES_PER_MINUTE": "0",
+            # Nor the creation quotas (tests/http/test_http_creation.py).
+            "CREATION_QUOTA_GAMES": "0",
+            "CREATION_QUOTA_EVENTS": "0",
+            "CREATION_QUOTA_CLUBS": "0",
             **self.env,
         }
         log = self.log_path.open("ab")

@@ -14,7 +14,7 @@ from service.persistence.migrate import alembic_config
 TABLES = {"games", "hands", "hand_versions", "idempotency_keys", "player_tokens",
           "confirmations", "events", "event_rounds", "event_tables", "event_actions",
           "clubs", "club_members", "club_actions", "club_results", "club_seasons",
-          "board_refusals", "club_rating_steps", "club_ratings"}
+          "board_refusals", "club_rating_steps", "club_ratings", "purges"}
 
 
 def _tables(url: str) -> set[str]:

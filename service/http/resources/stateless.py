@@ -62,13 +62,15 @@ def health() -> Any:
     The cheapest request: it goes through the same middleware as every other (headers,
     access log) but reads no database and scores nothing, so it answers whatever the
     database does. It says the release (`version`), the rules it referees by
-    (`rules_version`), and the database schema's revision this release reads (`schema.head`)
-    beside the one this process's last readiness check found (`schema.database`). The
-    Docker health check calls it; it is never rate limited.
+    (`rules_version`), the database schema's revision this release reads (`schema.head`)
+    beside the one this process's last readiness check found (`schema.database`), and who
+    may create here (`creation`: `open`, `clubs`, `admin`), so that a page offers only what
+    will be taken. The Docker health check calls it; it is never rate limited.
     """
     head, database = current_app.extensions["segnapunti.store"].schema()
     body = {"status": "ok", "version": release(), "rules_version": RULES_VERSION,
-            "schema": {"head": head, "database": database}}
+            "schema": {"head": head, "database": database},
+            "creation": current_app.extensions.get("segnapunti.creation", "open")}
     return Response(orjson.dumps(body), status=200, mimetype="application/json")
 
 

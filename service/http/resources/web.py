@@ -242,6 +242,7 @@ def _send(asset: Asset, *, immutable: bool = False,
     return response.make_conditional(request)
 
 
+@page.route("/admin")
 @page.route("/")
 @compress.compressed()
 def index() -> Response:

@@ -81,6 +81,11 @@ class HealthSchema(Schema):
         "description": "the version of the rules the service referees by, as games record it",
         "example": "2026.11.3"})
     schema = fields.Nested(SchemaRevisionSchema, required=True)
+    creation = fields.String(required=True, validate=validate.OneOf(["open", "clubs", "admin"]),
+                             metadata={"description": "who may create here (CREATION): "
+                                       "open, anyone; clubs, games and events only for a "
+                                       "club (and clubs by the administrator); admin, only "
+                                       "the administrator", "example": "open"})
 
 
 #: Set while ``PassThroughSchema.field_dump`` runs: every nested dump goes field by field.

@@ -209,14 +209,16 @@ class CreatedGameSchema(GameSchema):
 
 class HandVersionSchema(PassThroughSchema):
     number = fields.Integer(required=True, metadata={
-        "description": "the hand; 0 for the game's own entries (end, reopen, new_tokens)"})
+        "description": "the hand; 0 for the game's own entries (end, reopen, new_tokens, "
+                       "revoke_tokens)"})
     version = fields.Integer(required=True)
     action = fields.String(
         required=True,
-        validate=validate.OneOf(["create", "correct", "delete", "end", "reopen", "new_tokens"]),
+        validate=validate.OneOf(["create", "correct", "delete", "end", "reopen", "new_tokens",
+                                 "revoke_tokens"]),
         metadata={"description": "end: the scorekeeper said the evening is over; reopen: "
                                  "took it back; new_tokens: the service's administrator "
-                                 "issued the game new tokens"})
+                                 "issued the game new tokens; revoke_tokens: revoked some"})
     record = fields.Nested(StoredRecordSchema, required=True, allow_none=True)
     rules_version = fields.String(required=True)
     token_kind = fields.String(required=True, validate=validate.OneOf(["edit", "read", "admin"]),

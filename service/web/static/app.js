@@ -11,6 +11,7 @@
  * client (api.js), the stores and the outbox (stores.js) and the building blocks (dom.js).
  * None of them imports this one: what a screen needs of another it imports, what the state
  * needs of a screen (the sheet's redraw) is given to it here. */
+import { adminScreen } from "./admin.js";
 import { boardScreen } from "./board.js";
 import { clubScreen, newClubScreen } from "./clubs.js";
 import { openClub } from "./clubseats.js";
@@ -35,6 +36,8 @@ import { Clubs, Events, Store } from "./stores.js";
 async function route() {
   const hash = location.hash || "#/";
   stopEventPolling();
+  // The operator's page, at its own address (/admin): its screen, whatever the page's others.
+  if (location.pathname === "/admin" && hash === "#/") return adminScreen();
   let m = /^#\/events\/([a-z0-9]{1,32})(\/board)?\?(.*)$/.exec(hash);
   if (m) {
     // An event's link: the organiser's (edit) opens its view, the room's (read) its board.

@@ -1,11 +1,28 @@
 /* The home screen: start a game or an event (a club night, a tournament), open one this phone
  * keeps (or forget it, after saying what is lost), read a family's rules. Whatever waits to
  * be sent is sent from here too, the hands of a game forgotten since included. */
+import { api } from "./api.js";
 import { banner, h, show } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { RULEBOOKS } from "./rules.js";
 import { flushAll } from "./state.js";
 import { Clubs, Events, Outbox, Store } from "./stores.js";
+
+/** Who may create on this service (health's ``creation``: open, clubs, admin), asked once;
+ * until it answers (or offline), the page offers what an open service takes. */
+let creation = "open";
+let creationAsked = false;
+
+function askCreation() {
+  if (creationAsked) return;
+  creationAsked = true;
+  api("GET", "/health").then(({ data }) => {
+    if (data && data.creation && data.creation !== creation) {
+      creation = data.creation;
+      if ((location.hash || "#/") === "#/" && location.pathname !== "/admin") homeScreen(false);
+    }
+  }).catch(() => { creationAsked = false; });
+}
 
 /** The row being forgotten, if any (its list's id and the kept id): it asks first. */
 const forgetting = { list: null, id: null };
@@ -151,14 +168,19 @@ function homeScreen(send = true) {
       if ((location.hash || "#/") === "#/" && Outbox.games().length !== before) homeScreen(false);
     });
   }
+  askCreation();
   const games = keptList(Store, "game-list", gameItem);
   const events = keptList(Events, "event-list", eventItem);
   const clubs = keptList(Clubs, "club-list", clubItem);
+  // A service where not everyone creates says who does, instead of buttons that would fail.
+  const open = creation === "open";
   show(h("section", { class: "screen home" },
     h("h1", {}, t("home.title")),
     h("p", { class: "lead" }, t("home.lead")),
-    h("a", { class: "button primary big", href: "#/new", id: "new-game" }, t("home.new")),
-    h("a", { class: "button big", href: "#/events/new", id: "new-event" }, t("home.newEvent")),
+    open ? null : h("p", { class: "card", id: "creation-note" },
+      t(creation === "admin" ? "home.creationAdmin" : "home.creationClubs")),
+    open ? h("a", { class: "button primary big", href: "#/new", id: "new-game" }, t("home.new")) : null,
+    open ? h("a", { class: "button big", href: "#/events/new", id: "new-event" }, t("home.newEvent")) : null,
     games ? h("h2", {}, t("home.saved")) : null,
     games || h("p", { class: "muted" }, t("home.none")),
     orphanList(),
@@ -166,7 +188,7 @@ function homeScreen(send = true) {
     events,
     h("h2", {}, t("home.clubs")),
     clubs || h("p", { class: "muted" }, t("home.clubsLead")),
-    h("a", { class: "button", href: "#/clubs/new", id: "new-club" }, t("home.newClub")),
+    open ? h("a", { class: "button", href: "#/clubs/new", id: "new-club" }, t("home.newClub")) : null,
     h("h2", {}, t("rules.title")),
     h("ul", { class: "rules-links" }, RULEBOOKS.map(([family, variant]) => h("li", {},
       h("a", { href: `#/rules/${variant}`, id: `rules-${family}` }, t(`family.${family}`))))),
