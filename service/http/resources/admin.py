@@ -70,7 +70,7 @@ def _answer(issued: NewTokens, link: Callable[[str, str], str],
             200, NO_STORE)
 
 
-@blp.route("/clubs/<game_id:club_id>/tokens")
+@blp.route("/clubs/<id:club_id>/tokens")
 class ClubTokens(MethodView):
     @admin_only
     @write(blp)
@@ -85,7 +85,7 @@ class ClubTokens(MethodView):
         return _answer(admin_service().new_club_tokens(club_id), club_link)
 
 
-@blp.route("/events/<game_id:event_id>/tokens")
+@blp.route("/events/<id:event_id>/tokens")
 class EventTokens(MethodView):
     @admin_only
     @write(blp)

@@ -192,7 +192,7 @@ class Clubs(MethodView):
         return data, 201, {"Location": url_for("clubs.Club", club_id=club.id)}
 
 
-@blp.route("/<game_id:club_id>")
+@blp.route("/<id:club_id>")
 class Club(MethodView):
     @conditional_read(blp, club_protected, ClubSchema, READ_HEADERS,
                       "the club is as the ETag sent")
@@ -206,7 +206,7 @@ class Club(MethodView):
             club_service().get_club(club_id, bearer_token())))
 
 
-@blp.route("/<game_id:club_id>/links")
+@blp.route("/<id:club_id>/links")
 class ClubLinks(MethodView):
     @club_protected(blp, write=True)
     @blp.response(200, ClubLinksSchema)
@@ -223,7 +223,7 @@ class ClubLinks(MethodView):
                 "links": {"edit": club_link(club_id, token), "read": club_link(club_id, read)}}
 
 
-@blp.route("/<game_id:club_id>/keycard.pdf")
+@blp.route("/<id:club_id>/keycard.pdf")
 class ClubKeyCard(MethodView):
     @prints_keycard(blp, club_protected)
     def get(self, query: dict[str, Any], club_id: str) -> Any:
@@ -242,7 +242,7 @@ class ClubKeyCard(MethodView):
                            service.clock())
 
 
-@blp.route("/<game_id:club_id>/members")
+@blp.route("/<id:club_id>/members")
 class Members(MethodView):
     @conditional_read(blp, club_protected, MembersSchema, READ_HEADERS,
                       "the roster is as the ETag sent")
@@ -269,7 +269,7 @@ class Members(MethodView):
         return _member_response(club, member, 201)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>")
+@blp.route("/<id:club_id>/members/<id:member_id>")
 class Member(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, MemberSchema, headers=ETAG_HEADER)
@@ -302,7 +302,7 @@ class Member(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/merge")
+@blp.route("/<id:club_id>/members/<id:member_id>/merge")
 class MergeMember(MethodView):
     @club_protected(blp, write=True, check_first=True)
     @write(blp, idempotent=True)
@@ -332,7 +332,7 @@ member_action = stacked(club_protected(blp, write=True, check_first=True),
                         blp.alt_response(409, response="CONFLICT"))
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/unmerge")
+@blp.route("/<id:club_id>/members/<id:member_id>/unmerge")
 class UnmergeMember(MethodView):
     @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
@@ -345,7 +345,7 @@ class UnmergeMember(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/forget")
+@blp.route("/<id:club_id>/members/<id:member_id>/forget")
 class ForgetMember(MethodView):
     @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
@@ -359,7 +359,7 @@ class ForgetMember(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/history")
+@blp.route("/<id:club_id>/history")
 class ClubHistory(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, ClubHistorySchema)
@@ -402,7 +402,7 @@ def game_json(game: ClubGame) -> dict[str, Any]:
             "ended_at": game.ended_at.isoformat() if game.ended_at else None}
 
 
-@blp.route("/<game_id:club_id>/seasons")
+@blp.route("/<id:club_id>/seasons")
 class Seasons(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, SeasonsSchema)
@@ -431,7 +431,7 @@ class Seasons(MethodView):
             "clubs.Season", club_id=club_id, season_id=season.id)}
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>")
+@blp.route("/<id:club_id>/seasons/<id:season_id>")
 class Season(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, SeasonSchema)
@@ -465,7 +465,7 @@ def _entrant_names(club: StoredClub, members: tuple[str, ...]) -> list[str]:
     return [by_id[m] for m in members]
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings")
 class SeasonStandings(MethodView):
     @conditional_read(blp, club_protected, SeasonStandingsSchema, READ_HEADERS,
                       "nothing the season counts changed since the ETag sent")
@@ -481,7 +481,7 @@ class SeasonStandings(MethodView):
                             lambda: _standings_json(club_id, season_id), results=True)
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.csv")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings.csv")
 class SeasonStandingsCsv(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
@@ -498,7 +498,7 @@ class SeasonStandingsCsv(MethodView):
                              f"segnapunti-season-{season_id}.csv")
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.pdf")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings.pdf")
 class SeasonStandingsPdf(MethodView):
     @prints_standings(blp, club_protected, "The season's standings, A4")
     def get(self, query: dict[str, Any], club_id: str, season_id: str) -> Any:
@@ -517,7 +517,7 @@ class SeasonStandingsPdf(MethodView):
         return printed(sheet)
 
 
-@blp.route("/<game_id:club_id>.json")
+@blp.route("/<id:club_id>.json")
 class ClubExport(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, ClubExportSchema)
@@ -549,7 +549,7 @@ RESULT_COLUMNS = ("game", "seat", "member", "counted_for", "event", "round", "ta
 SEASON_COLUMNS = ("season", "name", "from", "to", "families", "counting", "n")
 
 
-@blp.route("/<game_id:club_id>.csv")
+@blp.route("/<id:club_id>.csv")
 class ClubCsv(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
@@ -633,7 +633,7 @@ def _ratings(club_id: str, family: object) -> tuple[FamilyRatings, dict[str, str
     return table, {m.id: m.name for m in club.members}
 
 
-@blp.route("/<game_id:club_id>/ratings")
+@blp.route("/<id:club_id>/ratings")
 class Ratings(MethodView):
     @_results_read(RatingsSchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str) -> Any:
@@ -661,7 +661,7 @@ class Ratings(MethodView):
         return _conditional(club_id, f"ratings-{family}", build, results=True)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/ratings")
+@blp.route("/<id:club_id>/members/<id:member_id>/ratings")
 class MemberRatings(MethodView):
     @_results_read(MemberRatingHistorySchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
@@ -706,7 +706,7 @@ def stats_json(found: StatsOf) -> dict[str, Any]:
                          for block in found.stats.families]}
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/stats")
+@blp.route("/<id:club_id>/members/<id:member_id>/stats")
 class MemberStats(MethodView):
     @_results_read(MemberStatsSchema, StatsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
