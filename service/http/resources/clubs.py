@@ -394,7 +394,7 @@ def result_json(row: ClubResult) -> dict[str, Any]:
             "points": row.points, "hands": row.hands, "marca": row.marca, "state": row.state}
 
 
-def game_json(game: ClubGame) -> dict[str, Any]:
+def club_game_json(game: ClubGame) -> dict[str, Any]:
     return {"id": game.id, "variant": game.variant, "players": list(game.players),
             "members": list(game.seat_members), "created_at": game.created_at.isoformat(),
             "event": ({"id": game.event[0], "round": game.event[1], "table": game.event[2]}
@@ -530,7 +530,7 @@ class ClubExport(MethodView):
         """
         found = club_service().export(club_id, bearer_token())
         body = {**club_json(found.club), "export": "club",
-                "games": [game_json(g) for g in found.games],
+                "games": [club_game_json(game) for game in found.games],
                 "results": [result_json(r) for r in found.results],
                 "seasons": [season_json(s) for s in found.seasons],
                 "history": [action_json(a) for a in found.history]}
@@ -571,13 +571,13 @@ class ClubCsv(MethodView):
                              member_status(m), m.merged_into or "", m.joined_at.isoformat()])
         writer.writerow([])
         writer.writerow(GAME_COLUMNS)
-        for g in found.games:
-            event = g.event or ("", "", "")
-            for seat, name in enumerate(g.players):
-                writer.writerow([g.id, g.variant, g.created_at.isoformat(), *event,
-                                 g.ended_at.isoformat() if g.ended_at else "", seat,
+        for game in found.games:
+            event = game.event or ("", "", "")
+            for seat, name in enumerate(game.players):
+                writer.writerow([game.id, game.variant, game.created_at.isoformat(), *event,
+                                 game.ended_at.isoformat() if game.ended_at else "", seat,
                                  inert(name),
-                                 (g.seat_members[seat] if seat < len(g.seat_members) else "")
+                                 (game.seat_members[seat] if seat < len(game.seat_members) else "")
                                  or ""])
         writer.writerow([])
         writer.writerow(RESULT_COLUMNS)

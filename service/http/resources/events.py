@@ -67,9 +67,9 @@ from .common import (
 )
 from .games import (
     corrects_a_hand,
-    hand_json,
     hand_tag,
     kept_json,
+    said_hand,
     share_link,
 )
 from .keycards import keycard_pdf, prints_keycard
@@ -494,7 +494,7 @@ class TableHand(MethodView):
         """
         corrected = event_service().correct_hand(unit, event_id, bearer_token(), number,
                                                  table, hand, record, if_match())
-        return hand_json(corrected), {"ETag": hand_tag(corrected)}
+        return said_hand(corrected), {"ETag": hand_tag(corrected)}
 
 
 @blp.route(f"/<id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/boards/"
