@@ -17,9 +17,9 @@ from flask.views import MethodView
 from service.application.admin import AdminService, NewTokens
 from service.application.unit_of_work import UnitOfWork
 
-from ..blueprint import Blueprint
 from ..paths import API_PREFIX
 from ..schemas.admin import NewTokensSchema
+from ..smorest import Blueprint
 from .clubs import club_link
 from .common import bearer_token, write
 from .events import event_link

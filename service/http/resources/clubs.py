@@ -36,7 +36,6 @@ from service.application.unit_of_work import UnitOfWork
 from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
 from service.locale import translations
 
-from ..blueprint import Blueprint
 from ..language import request_language
 from ..paths import API_PREFIX
 from ..schemas.clubs import (
@@ -61,6 +60,7 @@ from ..schemas.clubs import (
     SeasonStandingsSchema,
     StatsQuerySchema,
 )
+from ..smorest import Blueprint
 from .common import (
     action_json,
     attachment,

@@ -31,7 +31,6 @@ from service.domain import (
     percent,
 )
 
-from ..blueprint import Blueprint
 from ..language import Speaker, request_language, translations
 from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
@@ -49,6 +48,7 @@ from ..schemas.events import (
     StandingsSchema,
     TravellerSchema,
 )
+from ..smorest import Blueprint
 from .common import (
     action_json,
     bearer_token,

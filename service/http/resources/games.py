@@ -16,7 +16,6 @@ from service.application.ports import HandVersion
 from service.application.unit_of_work import UnitOfWork
 from service.domain import Board
 
-from ..blueprint import Blueprint
 from ..jsonbody import said_json
 from ..language import language_tag, speaker
 from ..paths import API_PREFIX
@@ -32,6 +31,7 @@ from ..schemas import (
     HistorySchema,
     PlayerLinksSchema,
 )
+from ..smorest import Blueprint
 from .common import (
     F,
     bearer_token,

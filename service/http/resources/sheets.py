@@ -11,10 +11,10 @@ from flask.views import MethodView
 from service.application.printouts import SheetPrinter, export_csv, export_game, import_game
 from service.application.unit_of_work import UnitOfWork
 
-from ..blueprint import Blueprint
 from ..paths import API_PREFIX
 from ..schemas import CreatedGameSchema
 from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
+from ..smorest import Blueprint
 from .common import bearer_token, creates, game_service, not_modified_doc, protected
 from .games import (
     not_modified,

@@ -17,7 +17,6 @@ from service.domain import (
     find_variant,
 )
 
-from ..blueprint import Blueprint
 from ..jsonbody import said_json
 from ..language import speaker
 from ..memo import by_body
@@ -35,6 +34,7 @@ from ..schemas import (
     VariantDetailSchema,
     VariantSummarySchema,
 )
+from ..smorest import Blueprint
 from .common import json_body
 
 blp = Blueprint(
