@@ -102,10 +102,13 @@ def test_the_words_import_nothing_of_the_floors_above() -> None:
 #: module of the core imports from its own floor or the floors below, never from one above.
 DOMAIN_FLOORS: tuple[tuple[str, ...], ...] = (
     ("core",),
-    ("variant", "rulings"),
+    ("rulings",),
+    ("variant",),
     ("hand",),
     ("options",),
-    ("gatti", "ottocento", "mitigatti"),
+    ("ottocento",),
+    ("gatti",),
+    ("mitigatti",),
     ("registry", "rulebook"),
     ("events",),
     ("duplicate",),
@@ -123,20 +126,18 @@ def _domain_imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[:len(package) - node.level + 1]
-                targets = [(*base, *node.module.split("."))] if node.module else [
-                    (*base, alias.name) for alias in node.names]
-            else:
-                targets = [tuple(node.module.split("."))[1:]] if node.module else []
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = ("service", *package[:len(package) - node.level + 1])
+            targets = [(*base, *node.module.split("."))] if node.module else [
+                (*base, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            targets = [tuple(node.module.split("."))] if node.module else []
         elif isinstance(node, ast.Import):
-            targets = [tuple(alias.name.split("."))[1:] for alias in node.names]
+            targets = [tuple(alias.name.split(".")) for alias in node.names]
         else:
             continue
-        for target in targets:
-            if len(target) > 1 and target[0] == "domain":
-                found.add(target[1])
+        found.update(target[2] for target in targets
+                     if len(target) > 2 and target[:2] == ("service", "domain"))
     return found
 
 
