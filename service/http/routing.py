@@ -20,7 +20,7 @@ from service.application.games import ID_ALPHABET, MAX_HANDS
 
 ID_PATTERN = f"[{ID_ALPHABET}]{{1,32}}"
 
-#: The route of one hand: ``…/hands/<hand_number:number>``.
+#: A hand number in a route: ``…/hands/<{HAND_NUMBER}:number>``.
 HAND_NUMBER = f"int(min=1, max={MAX_HANDS})"
 
 
