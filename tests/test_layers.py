@@ -96,3 +96,59 @@ def test_the_words_import_nothing_of_the_floors_above() -> None:
     for module in _imports(SERVICE / "locale" / "__init__.py"):
         assert module.split(".")[0] in sys.stdlib_module_names or module.startswith("babel"), \
             module
+
+
+#: The rules core's own floors, the lowest first, as ``docs/architecture.md`` draws them: a
+#: module of the core imports from its own floor or the floors below, never from one above.
+DOMAIN_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("core",),
+    ("rulings",),
+    ("variant",),
+    ("hand",),
+    ("options",),
+    ("ottocento",),
+    ("gatti",),
+    ("mitigatti",),
+    ("registry", "rulebook"),
+    ("events",),
+    ("duplicate",),
+    ("games",),
+    ("clubs",),
+    ("__init__",),
+)
+_FLOOR = {part: floor for floor, parts in enumerate(DOMAIN_FLOORS) for part in parts}
+
+
+def _domain_imports(path: Path) -> set[str]:
+    """The parts of the core (``games``, ``events``, …) a file of it imports from."""
+    here = path.relative_to(SERVICE).with_suffix("").parts  # ("domain", "events", "setup")
+    package = here[:-1]  # a package's __init__ imports relative to the package itself
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = ("service", *package[:len(package) - node.level + 1])
+            targets = [(*base, *node.module.split("."))] if node.module else [
+                (*base, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            targets = [tuple(node.module.split("."))] if node.module else []
+        elif isinstance(node, ast.Import):
+            targets = [tuple(alias.name.split(".")) for alias in node.names]
+        else:
+            continue
+        found.update(target[2] for target in targets
+                     if len(target) > 2 and target[:2] == ("service", "domain"))
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((SERVICE / "domain").rglob("*.py")),
+    ids=lambda p: str(p.relative_to(SERVICE)),
+)
+def test_the_core_imports_only_its_own_floor_and_those_below(path: Path) -> None:
+    own = path.relative_to(SERVICE / "domain").parts[0].removesuffix(".py")
+    assert own in _FLOOR, f"{own} is on no floor of DOMAIN_FLOORS"
+    for part in _domain_imports(path):
+        assert _FLOOR[part] <= _FLOOR[own], (
+            f"{path.relative_to(SERVICE)} imports from {part}, a floor above {own}")

@@ -68,6 +68,7 @@ from .games import (
     own_token_access,
 )
 from .lookalikes import looks
+from .member_names import show_names
 from .ports import (
     ClubCredentials,
     ClubGame,
@@ -806,7 +807,7 @@ def _show_names(unit: UnitOfWork, club: StoredClub) -> None:
     show the kept member's name, until the merge is undone; a forgotten member's, and those
     of a member merged into them, "Player N")."""
     names = {m.id: m.name for m in club.members}
-    unit.clubs.show_names(club.id, {
+    show_names(unit, club.id, {
         m.id: names[target] for m in club.members
         if (target := _counted_for(club)[m.id]) is not None})
 

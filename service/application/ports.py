@@ -600,10 +600,13 @@ class ClubRepository(Protocol):
         merge, the member themselves (a merge undone, or a forget: a forgotten member's
         rows stay, counted for them and shown for nobody, so every game stays whole)."""
 
-    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
-        """Each member's name as shown now (``names``: by member id) at every seat they hold
-        in the club's games and every event entrant they are; each game or event whose
-        names change one version on."""
+    def club_entrants(self, club_id: str) -> list[tuple[str, tuple[dict[str, Any], ...]]]:
+        """Each event of the club: its id and its entrants as stored."""
+
+    def store_names(self, players: Mapping[str, tuple[str, ...]],
+                    entrants: Mapping[str, tuple[dict[str, Any], ...]]) -> None:
+        """Each game's players (``players``: by game id) and each event's entrants
+        (``entrants``: by event id) as given; each game and event one version on."""
 
     def lock_club(self, club_id: str) -> None:
         """Hold the club for this unit of work: any other unit that locks it waits until

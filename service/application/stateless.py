@@ -75,6 +75,7 @@ def score(
     the record's are placed under ``hand``. ``seats``, where given, are who sits where: one
     name for each of the variant's seats."""
     variant = _find(variant_id)
+    table = tuple(seats) if seats else None  # how the problems say a seat
     problems: list[Problem] = []
     if seats is not None and len(seats) != variant.seats:
         problems.append(Problem("seats", "wrong_seat_count", Text.counted(
@@ -90,18 +91,23 @@ def score(
         # Without valid options the rules to check against are unknown; the record's form
         # can still be reported.
         _, found, _ = read_hand_record(variant, hand)
-        raise RecordInvalid(problems + [p.at("hand") for p in found], variant.family)
+        raise RecordInvalid(problems + [p.at("hand") for p in found], variant.family, table)
     try:
         result = score_record(variant, resolved, hand)[1]
     except RecordInvalid as error:
-        raise RecordInvalid([*problems, *error.at("hand").problems], variant.family) from error
+        raise RecordInvalid([*problems, *error.at("hand").problems], variant.family,
+                            table) from error
     if problems:
-        raise RecordInvalid(problems, variant.family)
+        raise RecordInvalid(problems, variant.family, table)
     return result
 
 
 def suggest_melds(variant_id: str, cards: Sequence[str]) -> list[dict[str, Any]]:
-    return domain_suggest_melds(_find(variant_id), list(cards))
+    variant = _find(variant_id)
+    try:
+        return domain_suggest_melds(variant, list(cards))
+    except RecordInvalid as error:
+        raise RecordInvalid(error.problems, variant.family) from error
 
 
 def adjudicate_trick(
@@ -112,4 +118,8 @@ def adjudicate_trick(
     history: Sequence[Mapping[str, Any]] | None,
 ) -> dict[str, Any]:
     """Who won a disputed trick, and whether each card was legal (``POST /adjudicate/trick``)."""
-    return domain_adjudicate(_find(variant_id), leader, cards, hands, history).to_json()
+    variant = _find(variant_id)
+    try:
+        return domain_adjudicate(variant, leader, cards, hands, history).to_json()
+    except RecordInvalid as error:
+        raise RecordInvalid(error.problems, variant.family) from error

@@ -3,17 +3,13 @@ repository and the HTTP resources under ``/api/v1``."""
 
 from __future__ import annotations
 
-import http
 import logging
-import threading
 from collections.abc import Collection
 from typing import Any
 from urllib.parse import unquote
 
 from flask import Flask, Response, request
-from flask_smorest import Api
-from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException, UnsupportedMediaType
+from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.application.admin import AdminService
@@ -38,70 +34,9 @@ from .language import say_language
 from .paths import API_PREFIX, CLUBS_PREFIX, GAMES_PREFIX
 from .resources import register_resources
 from .routing import register_converters
-from .schemas import ProblemSchema
+from .smorest import SegnapuntiApi
 
 log = logging.getLogger(__name__)
-
-
-class SegnapuntiApi(Api):  # type: ignore[misc]
-    """flask-smorest's Api with RFC 9457 errors, in the responses and in the spec, and its
-    blueprints' pages of the OpenAPI document written when the document is first read
-    (``documented_spec``) instead of when they are registered: writing them was nearly half
-    of making an app (22 of 49 ms of CPU), which every worker of the service and every app of
-    the tests paid for a document that few of them ever serve."""
-
-    ERROR_SCHEMA = ProblemSchema
-
-    def init_app(self, app: Flask, *, spec_kwargs: dict[str, Any] | None = None) -> None:
-        self._undocumented: list[tuple[Any, str, Any]] = []
-        self._documenting = threading.Lock()
-        super().init_app(app, spec_kwargs=spec_kwargs)
-
-    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
-        """The blueprint's routes now (as ``Api.register_blueprint``), its documentation when
-        the document is read."""
-        name = options.get("name", blp.name)
-        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
-        self._app.register_blueprint(blp, **options)
-        self._undocumented.append((blp, name, parameters))
-
-    def documented_spec(self) -> Any:
-        """The OpenAPI document with every blueprint registered so far, in their order."""
-        with self._documenting:
-            while self._undocumented:
-                blp, name, parameters = self._undocumented.pop(0)
-                blp.register_views_in_doc(self, self._app, self.spec, name=name,
-                                          parameters=parameters)
-                self.spec.tag({"name": name, "description": blp.description})
-        return self.spec
-
-    def _openapi_json(self) -> Any:
-        self.documented_spec()
-        return super()._openapi_json()
-
-    def handle_http_exception(self, error: HTTPException) -> Any:
-        return problems.http_exception(error)
-
-    def _register_responses(self) -> None:
-        for status in http.HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
-            if status >= 400:
-                response["schema"] = self.ERROR_SCHEMA
-                prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
-            if status == http.HTTPStatus.TOO_MANY_REQUESTS:
-                response["headers"] = {"Retry-After": {
-                    "description": "seconds until the client may send its next request",
-                    "schema": {"type": "integer", "minimum": 1},
-                }}
-            if status == http.HTTPStatus.SERVICE_UNAVAILABLE:
-                response["headers"] = {"Retry-After": {
-                    "description": "seconds after which the request may be tried again",
-                    "schema": {"type": "integer", "minimum": 1},
-                }}
-            self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "An error (RFC 9457 problem)", "schema": self.ERROR_SCHEMA}
-        prepare_response(response, self.spec, problems.PROBLEM_MIMETYPE)
-        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
 
 def _null_means_null(self: Any, field: Any, ret: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:

@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import orjson
-from flask import Request, Response
+from flask import Request, Response, current_app
 from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+
+from service.application.language import Speaker
 
 from .language import speaker
 
@@ -123,16 +125,23 @@ class FastJsonProvider(DefaultJSONProvider):
     UTF-8 text rather than escapes (``ensure_ascii`` off), integer keys as strings, and
     everything orjson would write its own way (times, dataclasses) handed to Flask's
     ``default`` as before. What orjson cannot write (an integer beyond 64 bits), a pretty
-    print (debug) or ASCII escapes go the standard way."""
+    print (debug) or ASCII escapes go the standard way.
+
+    Every sentence in a body is said by a ``Speaker``: the one a view hands to ``said_json``
+    (a table's body: its cards in its family's words, its seats by its players' names), else
+    the request's language alone."""
 
     _OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
                 | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_APPEND_NEWLINE)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
+        return self.said(self._prepare_response_obj(args, kwargs), speaker())
+
+    def said(self, obj: Any, say: Speaker) -> Response:
+        """``obj`` as a JSON response, every sentence in it said by ``say``."""
+        obj = say.localize(obj)
         pretty = (self.compact is None and self._app.debug) or self.compact is False
         if not pretty and not self.ensure_ascii:
-            # the request's language says the core's sentences
-            obj = speaker().localize(self._prepare_response_obj(args, kwargs))
             options = self._OPTIONS | (orjson.OPT_SORT_KEYS if self.sort_keys else 0)
             try:
                 body = orjson.dumps(obj, default=self.default, option=options)
@@ -140,4 +149,11 @@ class FastJsonProvider(DefaultJSONProvider):
                 pass
             else:
                 return Response(body, mimetype=self.mimetype)
-        return super().response(*args, **kwargs)
+        return super().response(obj)
+
+
+def said_json(obj: Any, say: Speaker) -> Response:
+    """``obj`` as the app's JSON response, every sentence in it said by ``say``."""
+    provider = current_app.json
+    assert isinstance(provider, FastJsonProvider)
+    return provider.said(obj, say)

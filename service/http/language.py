@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import Response, g, has_request_context, request
+from flask import Response, has_request_context, request
 
 from service.application.language import DEFAULT, LANGUAGES, Speaker
 from service.locale import translations
@@ -18,22 +18,11 @@ def request_language() -> str:
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
 
 
-def speaking_of(family: str | None, seats: Sequence[str] = ()) -> None:
-    """The request is about a game of this family: its cards are named as that game's, and
-    its seats by its players' names (``seats``, where given)."""
-    if has_request_context() and family:
-        g.card_family = family
-    if has_request_context() and seats:
-        g.seat_names = tuple(seats)
-
-
 def speaker(family: str | None = None, seats: Sequence[str] | None = None) -> Speaker:
     """The request's language, naming cards as ``family`` does and seats by ``seats`` (the
-    table's players), or else as the request is about (``speaking_of``)."""
+    table's players): a body about a table is said by the one its view makes with both."""
     lang = request_language()
-    context = has_request_context()
-    return Speaker(lang, family or (g.get("card_family") if context else None),
-                   translations(lang), seats or (g.get("seat_names") if context else None))
+    return Speaker(lang, family, translations(lang), seats)
 
 
 def language_tag(tag: str) -> str:

@@ -336,28 +336,22 @@ class SqlClubRepository:
                 .values(counted_for=counted_for))
             self._results_moved(connection, club_id)
 
-    def show_names(self, club_id: str, names: Mapping[str, str]) -> None:
-        with self._write() as connection:
-            games = connection.execute(
-                select(_games.c.id, _games.c.players, _games.c.seat_members)
-                .where(_games.c.club_id == club_id)).all()
-            for game in games:
-                players = list(game.players)
-                # The dummies' seats (gatti-2) take no name of their own.
-                for seat, member in enumerate(list(game.seat_members or ())[:len(players)]):
-                    if member in names:
-                        players[seat] = names[member]
-                if players != list(game.players):
-                    connection.execute(update(_games).where(_games.c.id == game.id).values(
-                        players=players, version=_games.c.version + 1))
+    def club_entrants(self, club_id: str) -> list[tuple[str, tuple[dict[str, Any], ...]]]:
+        with self._connect() as connection:
             events = connection.execute(
                 select(_events.c.id, _events.c.entrants).where(_events.c.club_id == club_id)
-            ).all()
-            for event in events:
-                entrants = [_renamed(dict(e), names) for e in event.entrants]
-                if entrants != list(event.entrants):
-                    connection.execute(update(_events).where(_events.c.id == event.id).values(
-                        entrants=entrants, version=_events.c.version + 1))
+                .order_by(_events.c.created_at, _events.c.id)).all()
+        return [(e.id, tuple(dict(entrant) for entrant in e.entrants)) for e in events]
+
+    def store_names(self, players: Mapping[str, tuple[str, ...]],
+                    entrants: Mapping[str, tuple[dict[str, Any], ...]]) -> None:
+        with self._write() as connection:
+            for game_id, names in players.items():
+                connection.execute(update(_games).where(_games.c.id == game_id).values(
+                    players=list(names), version=_games.c.version + 1))
+            for event_id, found in entrants.items():
+                connection.execute(update(_events).where(_events.c.id == event_id).values(
+                    entrants=[dict(e) for e in found], version=_events.c.version + 1))
 
     def lock_club(self, club_id: str) -> None:
         """Hold the club until the unit of work ends: its row locked (``FOR UPDATE`` on
@@ -499,18 +493,6 @@ def _json(value: str | dict[str, Any] | None) -> dict[str, Any] | None:
         return value
     found: dict[str, Any] = orjson.loads(value)
     return found
-
-
-def _renamed(entrant: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-    """An event's entrant with its members' names as shown now: an entrant who is a member,
-    or the players of a pair who are."""
-    if entrant.get("member") in names:
-        entrant["name"] = names[entrant["member"]]
-    members = entrant.get("members") or []
-    if any(m in names for m in members):
-        entrant["players"] = [names.get(m, p) if m is not None else p
-                              for p, m in zip(entrant["players"], members, strict=True)]
-    return entrant
 
 
 def _result(r: Any) -> ClubResult:

@@ -4,6 +4,7 @@ undeclared method is a 405 before anything looks at the body."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -93,6 +94,15 @@ def test_game_ids_out_of_bounds_match_no_route(client: Any, table: Any, game_id:
     game = table()
     response = client.get(f"{API}/games/{game_id}", headers=auth(game.read))
     assert_problem(response, 404)
+
+
+def test_only_a_games_id_is_read_by_the_game_id_converter(app: Any) -> None:
+    """Every other id (an event's, a club's, a member's, a season's) has the ``id``
+    converter: the same bounds, without calling a club's id a game's."""
+    for rule in app.url_map.iter_rules():
+        for converter, argument in re.findall(r"<(\w+)(?:\([^)]*\))?:(\w+)>", rule.rule):
+            if argument.endswith("_id"):
+                assert (converter == "game_id") == (argument == "game_id"), rule.rule
 
 
 @pytest.mark.parametrize("number", ["0", "1001", "-1", "99999999999999999999999"])

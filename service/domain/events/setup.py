@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.errors import Problem, ProblemList, RecordInvalid
 from ..core.text import Text, name_key
-from ..games import validate_game_setup
+from ..options import resolve_options
 from ..variant import Variant
 from .seating import (
     FORMATS,
@@ -162,11 +162,10 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int,
     name = _text(raw.get("name"), "name", problems, Text("the event needs a name"))
     options: Mapping[str, object] = {}
     try:
-        # A game's own checks, on the options alone (players are the roster's business).
-        options = validate_game_setup(variant, raw.get("options"),
-                                      [f"p{i}" for i in range(variant.players)], 0).options
+        # A game's own checks of its options (players are the roster's business).
+        options = resolve_options(variant, raw.get("options"))
     except RecordInvalid as error:
-        problems.extend([p for p in error.problems if p.field.startswith("options")])
+        problems.extend(error.problems)
     shape = TableShape.of(variant)
     format_ = raw.get("format")
     problems.extend(format_problems(str(format_), shape))

@@ -17,7 +17,6 @@ from flask.views import MethodView
 from service.application.admin import REVOCABLE, AdminQuery, AdminRow, AdminService, NewTokens
 from service.application.unit_of_work import UnitOfWork
 
-from ..blueprint import Blueprint
 from ..metrics import admin_deleted
 from ..paths import API_PREFIX
 from ..schemas.admin import (
@@ -28,6 +27,7 @@ from ..schemas.admin import (
     TokensAnswerSchema,
     tokens_action_schema,
 )
+from ..smorest import Blueprint
 from .clubs import club_link
 from .common import bearer_token, write
 from .events import event_link
@@ -79,29 +79,7 @@ def _answer(issued: NewTokens, link: Callable[[str, str], str],
             200, NO_STORE)
 
 
-def _renew_or_revoke(kind: str, resource_id: str, body: dict[str, Any] | None,
-                     renew: Callable[[], Any]) -> Any:
-    if body and body.get("action") == "revoke":
-        revoked = admin_service().revoke(kind, resource_id, body["which"])
-        return {"id": resource_id, "revoked": list(revoked)}, 200, NO_STORE
-    return renew()
-
-
-def tokens_operation(kind: str) -> Callable[[F], F]:
-    """A tokens' POST: its optional body (renew by default, or revoke), its answers."""
-
-    def decorator(view: F) -> F:
-        wrapped: Callable[..., Any] = view
-        wrapped = blp.arguments(tokens_action_schema(kind, REVOCABLE[kind]),
-                                required=False)(wrapped)
-        wrapped = blp.response(200, TokensAnswerSchema)(wrapped)
-        wrapped = write(blp)(wrapped)
-        return admin_only(wrapped)  # type: ignore[return-value]
-
-    return decorator
-
-
-@blp.route("/clubs/<game_id:club_id>/tokens")
+@blp.route("/clubs/<id:club_id>/tokens")
 class ClubTokens(MethodView):
     @tokens_operation("clubs")
     def post(self, body: dict[str, Any] | None, club_id: str, unit: UnitOfWork) -> Any:
@@ -117,7 +95,7 @@ class ClubTokens(MethodView):
             admin_service().new_club_tokens(club_id), club_link))
 
 
-@blp.route("/events/<game_id:event_id>/tokens")
+@blp.route("/events/<id:event_id>/tokens")
 class EventTokens(MethodView):
     @tokens_operation("events")
     def post(self, body: dict[str, Any] | None, event_id: str, unit: UnitOfWork) -> Any:
@@ -254,7 +232,7 @@ def delete_operation(view: F) -> F:
     return admin_only(wrapped)  # type: ignore[return-value]
 
 
-@blp.route("/clubs/<game_id:club_id>")
+@blp.route("/clubs/<id:club_id>")
 class AdminClub(MethodView):
     @delete_operation
     def delete(self, args: dict[str, Any], club_id: str, unit: UnitOfWork) -> Any:
@@ -267,7 +245,7 @@ class AdminClub(MethodView):
         return _delete("clubs", club_id, args, unit)
 
 
-@blp.route("/events/<game_id:event_id>")
+@blp.route("/events/<id:event_id>")
 class AdminEvent(MethodView):
     @delete_operation
     def delete(self, args: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:

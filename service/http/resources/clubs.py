@@ -36,7 +36,6 @@ from service.application.unit_of_work import UnitOfWork
 from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
 from service.locale import translations
 
-from ..blueprint import Blueprint
 from ..language import request_language
 from ..paths import API_PREFIX
 from ..schemas.clubs import (
@@ -61,6 +60,7 @@ from ..schemas.clubs import (
     SeasonStandingsSchema,
     StatsQuerySchema,
 )
+from ..smorest import Blueprint
 from .common import (
     action_json,
     attachment,
@@ -192,7 +192,7 @@ class Clubs(MethodView):
         return data, 201, {"Location": url_for("clubs.Club", club_id=club.id)}
 
 
-@blp.route("/<game_id:club_id>")
+@blp.route("/<id:club_id>")
 class Club(MethodView):
     @conditional_read(blp, club_protected, ClubSchema, READ_HEADERS,
                       "the club is as the ETag sent")
@@ -206,7 +206,7 @@ class Club(MethodView):
             club_service().get_club(club_id, bearer_token())))
 
 
-@blp.route("/<game_id:club_id>/links")
+@blp.route("/<id:club_id>/links")
 class ClubLinks(MethodView):
     @club_protected(blp, write=True)
     @blp.response(200, ClubLinksSchema)
@@ -223,7 +223,7 @@ class ClubLinks(MethodView):
                 "links": {"edit": club_link(club_id, token), "read": club_link(club_id, read)}}
 
 
-@blp.route("/<game_id:club_id>/keycard.pdf")
+@blp.route("/<id:club_id>/keycard.pdf")
 class ClubKeyCard(MethodView):
     @prints_keycard(blp, club_protected)
     def get(self, query: dict[str, Any], club_id: str) -> Any:
@@ -242,7 +242,7 @@ class ClubKeyCard(MethodView):
                            service.clock())
 
 
-@blp.route("/<game_id:club_id>/members")
+@blp.route("/<id:club_id>/members")
 class Members(MethodView):
     @conditional_read(blp, club_protected, MembersSchema, READ_HEADERS,
                       "the roster is as the ETag sent")
@@ -269,7 +269,7 @@ class Members(MethodView):
         return _member_response(club, member, 201)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>")
+@blp.route("/<id:club_id>/members/<id:member_id>")
 class Member(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, MemberSchema, headers=ETAG_HEADER)
@@ -302,7 +302,7 @@ class Member(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/merge")
+@blp.route("/<id:club_id>/members/<id:member_id>/merge")
 class MergeMember(MethodView):
     @club_protected(blp, write=True, check_first=True)
     @write(blp, idempotent=True)
@@ -332,7 +332,7 @@ member_action = stacked(club_protected(blp, write=True, check_first=True),
                         blp.alt_response(409, response="CONFLICT"))
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/unmerge")
+@blp.route("/<id:club_id>/members/<id:member_id>/unmerge")
 class UnmergeMember(MethodView):
     @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
@@ -345,7 +345,7 @@ class UnmergeMember(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/forget")
+@blp.route("/<id:club_id>/members/<id:member_id>/forget")
 class ForgetMember(MethodView):
     @member_action
     def post(self, club_id: str, member_id: str, unit: UnitOfWork) -> Any:
@@ -359,7 +359,7 @@ class ForgetMember(MethodView):
         return _member_response(club, member)
 
 
-@blp.route("/<game_id:club_id>/history")
+@blp.route("/<id:club_id>/history")
 class ClubHistory(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, ClubHistorySchema)
@@ -394,7 +394,7 @@ def result_json(row: ClubResult) -> dict[str, Any]:
             "points": row.points, "hands": row.hands, "marca": row.marca, "state": row.state}
 
 
-def game_json(game: ClubGame) -> dict[str, Any]:
+def club_game_json(game: ClubGame) -> dict[str, Any]:
     return {"id": game.id, "variant": game.variant, "players": list(game.players),
             "members": list(game.seat_members), "created_at": game.created_at.isoformat(),
             "event": ({"id": game.event[0], "round": game.event[1], "table": game.event[2]}
@@ -402,7 +402,7 @@ def game_json(game: ClubGame) -> dict[str, Any]:
             "ended_at": game.ended_at.isoformat() if game.ended_at else None}
 
 
-@blp.route("/<game_id:club_id>/seasons")
+@blp.route("/<id:club_id>/seasons")
 class Seasons(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, SeasonsSchema)
@@ -431,7 +431,7 @@ class Seasons(MethodView):
             "clubs.Season", club_id=club_id, season_id=season.id)}
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>")
+@blp.route("/<id:club_id>/seasons/<id:season_id>")
 class Season(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, SeasonSchema)
@@ -465,7 +465,7 @@ def _entrant_names(club: StoredClub, members: tuple[str, ...]) -> list[str]:
     return [by_id[m] for m in members]
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings")
 class SeasonStandings(MethodView):
     @conditional_read(blp, club_protected, SeasonStandingsSchema, READ_HEADERS,
                       "nothing the season counts changed since the ETag sent")
@@ -481,7 +481,7 @@ class SeasonStandings(MethodView):
                             lambda: _standings_json(club_id, season_id), results=True)
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.csv")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings.csv")
 class SeasonStandingsCsv(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
@@ -498,7 +498,7 @@ class SeasonStandingsCsv(MethodView):
                              f"segnapunti-season-{season_id}.csv")
 
 
-@blp.route("/<game_id:club_id>/seasons/<game_id:season_id>/standings.pdf")
+@blp.route("/<id:club_id>/seasons/<id:season_id>/standings.pdf")
 class SeasonStandingsPdf(MethodView):
     @prints_standings(blp, club_protected, "The season's standings, A4")
     def get(self, query: dict[str, Any], club_id: str, season_id: str) -> Any:
@@ -517,7 +517,7 @@ class SeasonStandingsPdf(MethodView):
         return printed(sheet)
 
 
-@blp.route("/<game_id:club_id>.json")
+@blp.route("/<id:club_id>.json")
 class ClubExport(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, ClubExportSchema)
@@ -530,7 +530,7 @@ class ClubExport(MethodView):
         """
         found = club_service().export(club_id, bearer_token())
         body = {**club_json(found.club), "export": "club",
-                "games": [game_json(g) for g in found.games],
+                "games": [club_game_json(game) for game in found.games],
                 "results": [result_json(r) for r in found.results],
                 "seasons": [season_json(s) for s in found.seasons],
                 "history": [action_json(a) for a in found.history]}
@@ -549,7 +549,7 @@ RESULT_COLUMNS = ("game", "seat", "member", "counted_for", "event", "round", "ta
 SEASON_COLUMNS = ("season", "name", "from", "to", "families", "counting", "n")
 
 
-@blp.route("/<game_id:club_id>.csv")
+@blp.route("/<id:club_id>.csv")
 class ClubCsv(MethodView):
     @club_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",
@@ -571,13 +571,13 @@ class ClubCsv(MethodView):
                              member_status(m), m.merged_into or "", m.joined_at.isoformat()])
         writer.writerow([])
         writer.writerow(GAME_COLUMNS)
-        for g in found.games:
-            event = g.event or ("", "", "")
-            for seat, name in enumerate(g.players):
-                writer.writerow([g.id, g.variant, g.created_at.isoformat(), *event,
-                                 g.ended_at.isoformat() if g.ended_at else "", seat,
+        for game in found.games:
+            event = game.event or ("", "", "")
+            for seat, name in enumerate(game.players):
+                writer.writerow([game.id, game.variant, game.created_at.isoformat(), *event,
+                                 game.ended_at.isoformat() if game.ended_at else "", seat,
                                  inert(name),
-                                 (g.seat_members[seat] if seat < len(g.seat_members) else "")
+                                 (game.seat_members[seat] if seat < len(game.seat_members) else "")
                                  or ""])
         writer.writerow([])
         writer.writerow(RESULT_COLUMNS)
@@ -633,7 +633,7 @@ def _ratings(club_id: str, family: object) -> tuple[FamilyRatings, dict[str, str
     return table, {m.id: m.name for m in club.members}
 
 
-@blp.route("/<game_id:club_id>/ratings")
+@blp.route("/<id:club_id>/ratings")
 class Ratings(MethodView):
     @_results_read(RatingsSchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str) -> Any:
@@ -661,7 +661,7 @@ class Ratings(MethodView):
         return _conditional(club_id, f"ratings-{family}", build, results=True)
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/ratings")
+@blp.route("/<id:club_id>/members/<id:member_id>/ratings")
 class MemberRatings(MethodView):
     @_results_read(MemberRatingHistorySchema, RatingsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:
@@ -706,7 +706,7 @@ def stats_json(found: StatsOf) -> dict[str, Any]:
                          for block in found.stats.families]}
 
 
-@blp.route("/<game_id:club_id>/members/<game_id:member_id>/stats")
+@blp.route("/<id:club_id>/members/<id:member_id>/stats")
 class MemberStats(MethodView):
     @_results_read(MemberStatsSchema, StatsQuerySchema)
     def get(self, query: dict[str, Any], club_id: str, member_id: str) -> Any:

@@ -31,7 +31,6 @@ from service.domain import (
     percent,
 )
 
-from ..blueprint import Blueprint
 from ..language import Speaker, request_language, translations
 from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
@@ -49,6 +48,7 @@ from ..schemas.events import (
     StandingsSchema,
     TravellerSchema,
 )
+from ..smorest import Blueprint
 from .common import (
     action_json,
     bearer_token,
@@ -67,9 +67,9 @@ from .common import (
 )
 from .games import (
     corrects_a_hand,
-    hand_json,
     hand_tag,
     kept_json,
+    said_hand,
     share_link,
 )
 from .keycards import keycard_pdf, prints_keycard
@@ -342,7 +342,7 @@ class Events(MethodView):
         return data, 201, {"Location": url_for("events.Event", event_id=created.view.id)}
 
 
-@blp.route("/<game_id:event_id>")
+@blp.route("/<id:event_id>")
 class Event(MethodView):
     @conditional_read(blp, event_protected, EventSchema, READ_HEADERS,
                       "the event is as the ETag sent")
@@ -357,7 +357,7 @@ class Event(MethodView):
         return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
 
 
-@blp.route("/<game_id:event_id>/links")
+@blp.route("/<id:event_id>/links")
 class EventLinks(MethodView):
     @event_protected(blp, write=True)
     @blp.response(200, EventLinksSchema)
@@ -376,7 +376,7 @@ class EventLinks(MethodView):
                           "read": event_link(event_id, read, board=True)}}
 
 
-@blp.route("/<game_id:event_id>/keycard.pdf")
+@blp.route("/<id:event_id>/keycard.pdf")
 class EventKeyCard(MethodView):
     @prints_keycard(blp, event_protected)
     def get(self, query: dict[str, Any], event_id: str) -> Any:
@@ -395,7 +395,7 @@ class EventKeyCard(MethodView):
                            query, service.clock())
 
 
-@blp.route("/<game_id:event_id>/rounds")
+@blp.route("/<id:event_id>/rounds")
 class Rounds(MethodView):
     @event_protected(blp, write=True, check_first=True)
     @creates(blp, SeatingSchema, RoundTablesSchema)
@@ -418,7 +418,7 @@ class Rounds(MethodView):
         return tables_json(view, number, links), 201, {"Location": location}
 
 
-@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>")
+@blp.route(f"/<id:event_id>/rounds/<{ROUND}:number>")
 class Round(MethodView):
     @event_protected(blp, write=True)
     @blp.response(200, RoundTablesSchema)
@@ -450,7 +450,7 @@ class Round(MethodView):
         return event_json(view)
 
 
-@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/close")
+@blp.route(f"/<id:event_id>/rounds/<{ROUND}:number>/close")
 class CloseRound(MethodView):
     @event_protected(blp, write=True, check_first=True)
     @write(blp)
@@ -476,7 +476,7 @@ class CloseRound(MethodView):
             despite_disputes=bool((body or {}).get("despite_disputes"))))
 
 
-@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/hands/"
+@blp.route(f"/<id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/hands/"
            f"<{HAND_NUMBER}:hand>")
 class TableHand(MethodView):
     @event_protected(blp, write=True, check_first=True)
@@ -494,10 +494,10 @@ class TableHand(MethodView):
         """
         corrected = event_service().correct_hand(unit, event_id, bearer_token(), number,
                                                  table, hand, record, if_match())
-        return hand_json(corrected), {"ETag": hand_tag(corrected)}
+        return said_hand(corrected), {"ETag": hand_tag(corrected)}
 
 
-@blp.route(f"/<game_id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/boards/"
+@blp.route(f"/<id:event_id>/rounds/<{ROUND}:number>/tables/<{TABLE}:table>/boards/"
            "<int:board>/release")
 class ReleaseBoard(MethodView):
     @event_protected(blp, write=True, check_first=True)
@@ -519,7 +519,7 @@ class ReleaseBoard(MethodView):
         return refusals_json(found)
 
 
-@blp.route("/<game_id:event_id>/standings")
+@blp.route("/<id:event_id>/standings")
 class EventStandings(MethodView):
     @conditional_read(blp, event_protected, StandingsSchema, READ_HEADERS,
                       "nothing changed since the ETag sent")
@@ -533,7 +533,7 @@ class EventStandings(MethodView):
             *event_service().get_standings(event_id, bearer_token())))
 
 
-@blp.route("/<game_id:event_id>/history")
+@blp.route("/<id:event_id>/history")
 class EventHistory(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, EventHistorySchema)
@@ -551,7 +551,7 @@ class EventHistory(MethodView):
                 "actions": _history_json(event_service(), event_id)}
 
 
-@blp.route("/<game_id:event_id>.json")
+@blp.route("/<id:event_id>.json")
 class EventExport(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, EventSchema)
@@ -576,7 +576,7 @@ def _history_json(service: EventService, event_id: str) -> list[dict[str, Any]]:
     return [action_json(a) for a in service.history(event_id, bearer_token())]
 
 
-@blp.route("/<game_id:event_id>/standings.pdf")
+@blp.route("/<id:event_id>/standings.pdf")
 class StandingsPdf(MethodView):
     @prints_standings(blp, event_protected, "The standings, A4")
     def get(self, query: dict[str, Any], event_id: str) -> Any:
@@ -594,7 +594,7 @@ class StandingsPdf(MethodView):
         return printed(sheet)
 
 
-@blp.route("/<game_id:event_id>/boards")
+@blp.route("/<id:event_id>/boards")
 class Boards(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, BoardsSchema)
@@ -611,7 +611,7 @@ class Boards(MethodView):
         return {"boards": [b.to_json() for b in boards]}
 
 
-@blp.route("/<game_id:event_id>/boards/<int:board>")
+@blp.route("/<id:event_id>/boards/<int:board>")
 class BoardTraveller(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, TravellerSchema)
@@ -630,7 +630,7 @@ class BoardTraveller(MethodView):
         return found.to_json(scoring)
 
 
-@blp.route("/<game_id:event_id>/boards.pdf")
+@blp.route("/<id:event_id>/boards.pdf")
 class BoardsPdf(MethodView):
     @prints_standings(blp, event_protected, "The deal slips, A4, two boards a page",
                       write=True)
@@ -650,7 +650,7 @@ class BoardsPdf(MethodView):
 CSV_COLUMNS = ("place", "entrant", "number", "match_points", "difference", "points")
 
 
-@blp.route("/<game_id:event_id>.csv")
+@blp.route("/<id:event_id>.csv")
 class EventCsv(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, {"type": "string"}, content_type="text/csv",

@@ -11,12 +11,13 @@ from flask.views import MethodView
 
 from service.application.caches import LruCache
 from service.application.games import Access, GameService, GameView, HandView
+from service.application.language import Speaker
 from service.application.ports import HandVersion
 from service.application.unit_of_work import UnitOfWork
 from service.domain import Board
 
-from ..blueprint import Blueprint
-from ..language import language_tag, speaking_of
+from ..jsonbody import said_json
+from ..language import language_tag, speaker
 from ..paths import API_PREFIX
 from ..routing import HAND_NUMBER
 from ..schemas import (
@@ -30,6 +31,7 @@ from ..schemas import (
     HistorySchema,
     PlayerLinksSchema,
 )
+from ..smorest import Blueprint
 from .common import (
     F,
     bearer_token,
@@ -99,7 +101,6 @@ _GAME_BODIES: LruCache[str, bytes] = LruCache(4 * 1024 * 1024, weight=len)
 
 
 def hand_json(hand: HandView) -> dict[str, Any]:
-    speaking_of(hand.family, hand.seats)
     return {
         "number": hand.number,
         "version": hand.version,
@@ -122,6 +123,26 @@ def hand_tag(hand: HandView) -> str:
     request's language, so each language's body is a representation of its own (``If-Match``
     takes any of them, or the body's ``etag``)."""
     return quoted(language_tag(hand.etag))
+
+
+def hand_speaker(hand: HandView) -> Speaker:
+    """The request's language, saying a hand's cards and seats as its table does."""
+    return speaker(hand.family, hand.seats)
+
+
+def game_speaker(view: GameView) -> Speaker:
+    """The request's language, saying a game's cards and seats as its table does."""
+    return speaker(view.setup.variant.family, view.setup.seat_names())
+
+
+def said_hand(hand: HandView) -> Response:
+    """A hand's body, said as its table does."""
+    return said_json(hand_json(hand), hand_speaker(hand))
+
+
+def said_game(view: GameView, **more: Any) -> Response:
+    """A game's body (and ``more`` fields after it), said as its table does."""
+    return said_json({**game_json(view), **more}, game_speaker(view))
 
 
 def game_json(view: GameView) -> dict[str, Any]:
@@ -233,16 +254,15 @@ class Games(MethodView):
             link.choice.names if link else body["players"], body.get("first_dealer"),
             problems=link.choice.problems if link else (),
             club=(link.club.id, club_service().seat(unit, link, "game")) if link else None)
-        data = game_json(created.view)
-        data["tokens"] = {"edit": created.edit_token, "read": created.read_token,
-                          "players": list(created.player_tokens)}
-        data["links"] = {
+        tokens = {"edit": created.edit_token, "read": created.read_token,
+                  "players": list(created.player_tokens)}
+        links = {
             "edit": share_link(created.view.id, created.edit_token),
             "read": share_link(created.view.id, created.read_token),
             "players": _player_links(created.view.id, created.player_tokens),
         }
         location = url_for("games.Game", game_id=created.view.id)
-        return data, 201, {"Location": location}
+        return said_game(created.view, tokens=tokens, links=links), 201, {"Location": location}
 
 
 def _player_links(game_id: str, tokens: tuple[str | None, ...]) -> list[str | None]:
@@ -291,7 +311,6 @@ class Game(MethodView):
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
         view = service.view_for(access)
-        speaking_of(view.setup.variant.family, view.setup.seat_names())
         gzip_ok = "gzip" in request.accept_encodings
         tag = language_tag(view.etag)
         key = f"{tag}/{'gzip' if gzip_ok else 'identity'}"
@@ -301,7 +320,7 @@ class Game(MethodView):
             # per version of the game, and compressed for the clients that take gzip (a long
             # game's JSON is mostly repeated keys): the next read of the same version costs
             # neither.
-            body = current_app.json.response(game_json(view)).get_data()
+            body = said_game(view).get_data()
             if gzip_ok:
                 body = gzip.compress(body, compresslevel=6, mtime=0)
             _GAME_BODIES.put(key, body)
@@ -330,7 +349,7 @@ class Hands(MethodView):
         """
         hand = game_service().add_hand(unit, access, record)
         headers = {"Location": _hand_url(game_id, hand.number), "ETag": hand_tag(hand)}
-        return hand_json(hand), 201, headers
+        return said_hand(hand), 201, headers
 
 
 @blp.route(f"/<game_id:game_id>/hands/<{HAND_NUMBER}:number>")
@@ -347,7 +366,7 @@ class Hand(MethodView):
         tag = language_tag(hand.etag)
         if request.if_none_match.contains_weak(tag):
             return not_modified(tag, weak=False)
-        return hand_json(hand), {"ETag": quoted(tag)}
+        return said_hand(hand), {"ETag": quoted(tag)}
 
     @protected(blp, write=True, check_first=True)
     @corrects_a_hand(blp)
@@ -362,7 +381,7 @@ class Hand(MethodView):
         refused record is (429 `board_refusals_exceeded` past the limit).
         """
         hand = game_service().correct_hand(unit, access, number, record, if_match())
-        return hand_json(hand), {"ETag": hand_tag(hand)}
+        return said_hand(hand), {"ETag": hand_tag(hand)}
 
     @protected(blp, write=True, check_first=True)
     @write(blp)
@@ -403,10 +422,10 @@ class Confirmations(MethodView):
         """
         hand, confirmation, created = game_service().confirm_hand(
             unit, access, number, body["verdict"], body.get("reason"), if_match())
-        speaking_of(hand.family, hand.seats)
         data = {**confirmation.to_json(), "hand": hand.number,
                 "standing": hand.standing.to_json(), "final": hand.final}
-        return data, 201 if created else 200, {"Location": _hand_url(game_id, hand.number)}
+        return (said_json(data, hand_speaker(hand)), 201 if created else 200,
+                {"Location": _hand_url(game_id, hand.number)})
 
 
 #: The scorekeeper's word on the evening (edit token, keyed): the game as it is after it.
@@ -427,7 +446,7 @@ class EndEvening(MethodView):
         `end` entry, hand 0). Taken back by `POST …/reopen`. A game that ends by its own
         rules, or has no hand yet, is 409. Takes no body.
         """
-        return game_json(game_service().end_evening(unit, access, True))
+        return said_game(game_service().end_evening(unit, access, True))
 
 
 @blp.route("/<game_id:game_id>/reopen")
@@ -439,7 +458,7 @@ class ReopenEvening(MethodView):
         The game plays on, and counts for its club no more until it is ended again; kept in
         the history (a `reopen` entry). 409 when the evening is not over. Takes no body.
         """
-        return game_json(game_service().end_evening(unit, access, False))
+        return said_game(game_service().end_evening(unit, access, False))
 
 
 @blp.route("/<game_id:game_id>/history")

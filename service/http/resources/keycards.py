@@ -13,8 +13,8 @@ from flask import Response
 
 from service.application.printouts import KeyCardKind, build_keycard
 
-from ..blueprint import Blueprint
 from ..language import request_language
+from ..smorest import Blueprint
 from .common import printed, prints_standings
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -11,14 +11,14 @@ from flask.views import MethodView
 from service.application.printouts import SheetPrinter, export_csv, export_game, import_game
 from service.application.unit_of_work import UnitOfWork
 
-from ..blueprint import Blueprint
 from ..paths import API_PREFIX
 from ..schemas import CreatedGameSchema
 from ..schemas.exports import GameExportSchema, GameImportSchema, SheetQuerySchema
+from ..smorest import Blueprint
 from .common import bearer_token, creates, game_service, not_modified_doc, protected
 from .games import (
-    game_json,
     not_modified,
+    said_game,
     share_link,
 )
 
@@ -153,10 +153,10 @@ class GameImport(MethodView):
         inflated at most: `413`; a stream that is not whole gzip: `400`).
         """
         created = import_game(unit, document, game_service().views)
-        data = game_json(created.view)
-        data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
-        data["links"] = {
+        tokens = {"edit": created.edit_token, "read": created.read_token}
+        links = {
             "edit": share_link(created.view.id, created.edit_token),
             "read": share_link(created.view.id, created.read_token),
         }
-        return data, 201, {"Location": url_for("games.Game", game_id=created.view.id)}
+        return (said_game(created.view, tokens=tokens, links=links), 201,
+                {"Location": url_for("games.Game", game_id=created.view.id)})

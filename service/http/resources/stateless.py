@@ -17,8 +17,8 @@ from service.domain import (
     find_variant,
 )
 
-from ..blueprint import Blueprint
-from ..language import speaking_of
+from ..jsonbody import said_json
+from ..language import speaker
 from ..memo import by_body
 from ..paths import API_PREFIX
 from ..schemas import (
@@ -34,6 +34,7 @@ from ..schemas import (
     VariantDetailSchema,
     VariantSummarySchema,
 )
+from ..smorest import Blueprint
 from .common import json_body
 
 blp = Blueprint(
@@ -147,8 +148,8 @@ def score(body: dict[str, Any]) -> Any:
     players; without, a seat is said by its number.
     """
     seats = body.get("seats")
-    speaking_of(_family(body["variant"]), seats or ())
-    return stateless.score(body["variant"], body.get("options"), body["hand"], seats).to_json()
+    result = stateless.score(body["variant"], body.get("options"), body["hand"], seats)
+    return said_json(result.to_json(), speaker(_family(body["variant"]), seats))
 
 
 @blp.route("/melds/suggest", methods=["POST"])
@@ -161,8 +162,8 @@ def suggest_melds(body: dict[str, Any]) -> Any:
     Every meld (or Ottocento combination, or Mitigatti declaration) the given cards can
     declare, with its points.
     """
-    speaking_of(_family(body["variant"]))
-    return stateless.suggest_melds(body["variant"], body["cards"])
+    return said_json(stateless.suggest_melds(body["variant"], body["cards"]),
+                     speaker(_family(body["variant"])))
 
 
 @blp.route("/adjudicate/trick", methods=["POST"])
@@ -177,10 +178,9 @@ def adjudicate_trick(body: dict[str, Any]) -> Any:
     one prove a player held. Every illegal play found, in the history too, is a violation with
     its proof. Nothing is stored.
     """
-    speaking_of(_family(body["variant"]))
-    return stateless.adjudicate_trick(
+    return said_json(stateless.adjudicate_trick(
         body["variant"], body["leader"], body["cards"], body.get("hands"), body.get("history")
-    )
+    ), speaker(_family(body["variant"])))
 
 
 def _family(variant_id: str) -> str | None:
