@@ -79,6 +79,28 @@ def _answer(issued: NewTokens, link: Callable[[str, str], str],
             200, NO_STORE)
 
 
+def _renew_or_revoke(kind: str, resource_id: str, body: dict[str, Any] | None,
+                     renew: Callable[[], Any]) -> Any:
+    if body and body.get("action") == "revoke":
+        revoked = admin_service().revoke(kind, resource_id, body["which"])
+        return {"id": resource_id, "revoked": list(revoked)}, 200, NO_STORE
+    return renew()
+
+
+def tokens_operation(kind: str) -> Callable[[F], F]:
+    """A tokens' POST: its optional body (renew by default, or revoke), its answers."""
+
+    def decorator(view: F) -> F:
+        wrapped: Callable[..., Any] = view
+        wrapped = blp.arguments(tokens_action_schema(kind, REVOCABLE[kind]),
+                                required=False)(wrapped)
+        wrapped = blp.response(200, TokensAnswerSchema)(wrapped)
+        wrapped = write(blp)(wrapped)
+        return admin_only(wrapped)  # type: ignore[return-value]
+
+    return decorator
+
+
 @blp.route("/clubs/<id:club_id>/tokens")
 class ClubTokens(MethodView):
     @tokens_operation("clubs")
