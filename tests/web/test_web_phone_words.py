@@ -61,7 +61,8 @@ CODES = {
 TRUMP_CODE = re.compile(r"\bT\d{1,2}\b")
 
 #: The text a person reads on the screen: each visible text node, and whether it is a card's
-#: face (a chip, a grid's card), where a card's short label belongs.
+#: face (a chip, a grid's card) or a sheet's mark (explained by its legend), where a card's
+#: short label belongs.
 VISIBLE = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -70,7 +71,7 @@ VISIBLE = """() => {
     const el = node.parentElement;
     if (!text || !el || el.closest(".visually-hidden, script, style, [hidden], svg")) continue;
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    out.push([text, Boolean(el.closest(".gcard, .card-chip, .cardface, .pack-grid"))]);
+    out.push([text, Boolean(el.closest(".gcard, .card-chip, .cardface, .pack-grid, .mark"))]);
   }
   return out;
 }"""

@@ -195,7 +195,7 @@ function declarationEditor(form) {
     if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") {
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.rank")),
         h("div", { class: "chips", role: "radiogroup" }, ["J", "C", "Q", "K"].map((rank) => chipRadio("decl-rank", rank,
-          rank, d.rank === rank, () => { d.rank = rank; redraw(); }, { title: t(`rank.${rank}`) })))));
+          Cards.rankLabel(rank), d.rank === rank, () => { d.rank = rank; redraw(); }, { title: t(`rank.${rank}`) })))));
     }
     if (d.kind === "frilli" || d.kind === "trumps") {
       const rule = form.V.melds.find((m) => m.kind === d.kind);

@@ -46,6 +46,13 @@ function t(key, params) {
   return text;
 }
 
+/** ``text`` as the page's reader reads it: a forgotten member's neutral name, which the
+ * service keeps as "Player N" (N their number on the roster), in the page's language. */
+function readable(text) {
+  return lang === "en" || !text.includes("Player ") ? text
+    : text.replace(/\bPlayer (\d+)\b/g, (_, n) => t("player.forgotten", { n }));
+}
+
 function has(key) {
   return key in (dictionaries[lang] || {});
 }
@@ -73,10 +80,11 @@ const I18n = {
   },
   t,
   has,
+  readable,
   variantName(id, fallback) { return has(`variant.${id}.name`) ? t(`variant.${id}.name`) : fallback; },
   variantSummary(id, fallback) { return has(`variant.${id}.summary`) ? t(`variant.${id}.summary`) : fallback; },
 };
 
 await load(lang);
 
-export { I18n, t };
+export { I18n, readable, t };
