@@ -78,8 +78,8 @@ VISIBLE = """() => {
 
 
 def findings(page: Any, lang: str, english: set[str]) -> list[str]:
-    """What is wrong with the screen as it stands: wider than the phone, English words,
-    codes."""
+    """What is wrong with the screen as it stands: wider than the phone, no description in
+    the page's language (what a search engine shows of it), English words, codes."""
     found = []
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > WIDTH:
@@ -87,6 +87,10 @@ def findings(page: Any, lang: str, english: set[str]) -> list[str]:
             .filter((el) => el.getBoundingClientRect().right > {WIDTH} + 0.5)
             .slice(0, 3).map((el) => el.id || el.className || el.tagName)""")
         found.append(f"{width} px wide: {wide}")
+    described = page.evaluate(
+        "document.querySelector(\"meta[name='description']\")?.content ?? null")
+    if described != keyed_words("page", lang)["page.description"]:
+        found.append(f"the page's description is not the {lang} one: {described!r}")
     for text, face in page.evaluate(VISIBLE):
         words = sorted({w for w in WORD.findall(text) if w.lower() in english})
         if words:
