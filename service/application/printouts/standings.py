@@ -81,8 +81,9 @@ def traveller_blocks(view: EventView, t: Translator) -> tuple[Block, ...]:
     names = view.setup.names()
     seats = [c.seats for c in view.rounds[0].tables[0].game.summary.columns]
     header = (t("ev.col.round_long"), t("ev.col.table"),
-              *(t("ev.col.seat", n=column[0]) if len(column) == 1
-                else t("ev.col.side", seats=" · ".join(str(s) for s in column))
+              # Seats as a person counts them, from 1, as the deal slips number them.
+              *(t("ev.col.seat", n=column[0] + 1) if len(column) == 1
+                else t("ev.col.side", seats=" · ".join(str(s + 1) for s in column))
                 for column in seats))
     complete = view.complete_boards()
     return tuple(_traveller_block(found, header, names, view.setup.scoring, t)
