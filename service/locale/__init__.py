@@ -105,11 +105,22 @@ def card_words(lang: str) -> dict[str, str]:
             if isinstance(text, str)}
 
 
-def sheet_words(lang: str) -> dict[str, str]:
+def sheet_words(lang: str) -> dict[str, str | dict[str, str]]:
     """The printable sheet's labels in ``lang``, by key: ``str.format`` templates whose
-    ``{placeholders}`` are the same in every language (``--check`` says so)."""
-    return {key: text for key, text in keyed_words("sheet", lang).items()
-            if isinstance(text, str)}
+    ``{placeholders}`` are the same in every language (``--check`` says so); a label that
+    depends on a count, its forms by plural category (``plural_category``)."""
+    return keyed_words("sheet", lang)
+
+
+def plural_category(lang: str, n: object) -> str:
+    """The plural category (``one``, ``other``…) of the count ``n`` in ``lang``, as Babel's
+    CLDR rules say it (French's ``one`` is 0 and 1); ``other`` for what is not a number."""
+    from babel import Locale
+
+    try:
+        return str(Locale.parse(lang).plural_form(abs(float(str(n)))))
+    except (TypeError, ValueError):
+        return "other"
 
 
 def decimal(value: float, lang: str, digits: int) -> str:

@@ -482,3 +482,16 @@ def test_french_mitigatti_sheet_in_nices_words(sample_views: dict[str, GameView]
     assert [row.label for row in sheet.hands[0].rows][:2] == ["points", "partida"]
     assert "accusassions" in [row.label for row in sheet.hands[0].rows]
     assert "Carla paie 6 marca à Bruno (3,00 €)" in sheet.sections[0].lines
+
+
+@pytest.mark.parametrize("lang,one,two", [
+    ("en", "In progress after 1 hand: Anna leads.", "In progress after 2 hands: Anna leads."),
+    ("it", "In corso dopo 1 mano: conduce Anna.", "In corso dopo 2 mani: conduce Anna."),
+    ("fr", "En cours après 1 donne : Anna mène.", "En cours après 2 donnes : Anna mène.")])
+def test_a_count_on_the_sheet_takes_the_languages_plural_form(lang: str, one: str,
+                                                               two: str) -> None:
+    t = Translator(lang)
+    assert [t("end.in_progress", n=n, leader="Anna") for n in (1, 2)] == [one, two]
+    # French's one is 0 and 1; Italian's and English's, 1 alone.
+    assert t("season.subtitle", n=0).endswith({"en": "evenings", "it": "serate",
+                                               "fr": "soirée"}[lang])

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from page_driver import Table, call, club_game, record
+from page_driver import Table, call, club_game, page_module, record
 
 from service.domain import deal_board, find_variant
 from service.locale import card_words, keyed_words
@@ -279,3 +279,25 @@ def test_every_screen_fits_the_phone_in_the_pages_own_words(phones: Any, locale:
         found[name] = findings(phone.page, lang, english)
     wrong = {name: f for name, f in found.items() if f}
     assert wrong == {}, "\n".join(f"{name}: {f}" for name, f in wrong.items())
+
+
+def test_a_count_of_one_on_the_phone_takes_the_singular(phones: Any) -> None:
+    """"1 punti" is no Italian: the points to go, a pile's cards that count, by the
+    language's plural forms (French's one is 0 and 1), a number written for reading too."""
+    phone = phones("it-IT")
+    page = phone.page
+    page.goto(phone.base + "/")
+    page.locator("#new-game").wait_for()
+    said = {}
+    for lang in ("it", "fr"):
+        said[lang] = page_module(page, "i18n.js", """async ({ I18n, t }, lang) => {
+            await I18n.setLang(lang);
+            return [t("sheet.toGo", { name: "Anna", n: 1 }),
+                    t("sheet.toGo", { name: "Anna", n: "1.000", count: 1000 }),
+                    t("check.crowded", { side: "Anna", n: 1, cards: 2 })];
+        }""", lang)
+    assert said == {
+        "it": ["Anna: manca 1 punto", "Anna: mancano 1.000 punti",
+               "Anna: 1 carta che conta, ma il mazzetto ne tiene 2."],
+        "fr": ["Anna : encore 1 point", "Anna : encore 1.000 points",
+               "Anna : 1 carte qui compte, mais le tas en contient 2."]}

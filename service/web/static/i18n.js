@@ -33,11 +33,13 @@ async function load(value) {
 
 /** The words of ``key`` in the page's language, each ``{name}`` in them replaced by its
  * value in ``params``. An entry that depends on a count is an object of plural forms
- * ({ one, other }), chosen by the language's own rules for the count in {n}. */
+ * ({ one, other }), chosen by the language's own rules for the count in {n} (or in
+ * ``count``, where {n} is written as the language writes numbers). */
 function t(key, params) {
   let text = (dictionaries[lang] || {})[key] ?? key;
   if (typeof text === "object") {
-    const n = Number(String(params?.n ?? "").replace("−", "-"));
+    // The count is {n}, or ``count`` where {n} is a number written for reading (1.000).
+    const n = Number(params?.count ?? String(params?.n ?? "").replace("−", "-"));
     text = text[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? text.other;
   }
   for (const [name, value] of Object.entries(params || {})) {

@@ -259,7 +259,7 @@ function progress(g) {
       }, bar),
       h("span", { class: "bar-value" }, `${num(total)}`)));
     box.append(h("p", { class: "bar-to-go" }, total >= g.target ? t("sheet.reached", { name: column.label })
-      : t("sheet.toGo", { name: column.label, n: num(g.target - total) })));
+      : t("sheet.toGo", { name: column.label, n: num(g.target - total), count: g.target - total })));
   }
   return box;
 }
