@@ -31,7 +31,7 @@ from service.domain import (
     english_value,
     family_suit_style,
 )
-from service.locale import card_words
+from service.locale import card_words, typeset
 
 DEFAULT = "en"
 #: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
@@ -139,8 +139,9 @@ class Speaker:
 
     def _template(self, text: Text) -> str:
         if text.plural is not None and text.count is not None:
-            return self._catalogue.ngettext(text.template, text.plural, text.count)
-        return self._catalogue.gettext(text.template)
+            return typeset(self.lang, self._catalogue.ngettext(text.template, text.plural,
+                                                               text.count))
+        return typeset(self.lang, self._catalogue.gettext(text.template))
 
     def localize(self, data: Any) -> Any:
         """``data`` (a JSON-ready value) with every sentence in it said in this language."""

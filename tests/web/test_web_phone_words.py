@@ -19,7 +19,7 @@ import pytest
 from page_driver import Table, call, club_game, page_module, record
 
 from service.domain import deal_board, find_variant
-from service.locale import card_words, keyed_words
+from service.locale import card_words, keyed_words, typeset
 
 WIDTH = 360
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]
@@ -57,6 +57,8 @@ CODES = {
     "fr": re.compile(r"\((?:R\d+|boards|evening_over)\)|\bevening_over\b|"
                      r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bT\d{1,2}\b|\bPlayer \d+"),
 }
+#: French's ``: ; ! ?`` after a plain space, or after no space at all ("Pour régler:").
+FRENCH_SIGN = re.compile(r"\w[ \u00a0][:;!?]|[^\s\u202f\u00a0:/][:;!?](?:\s|$)")
 #: A sentence (not a card's face) with a trump's code in it: "Carte scoperte: … T5".
 TRUMP_CODE = re.compile(r"\bT\d{1,2}\b")
 
@@ -89,7 +91,7 @@ def findings(page: Any, lang: str, english: set[str]) -> list[str]:
         found.append(f"{width} px wide: {wide}")
     described = page.evaluate(
         "document.querySelector(\"meta[name='description']\")?.content ?? null")
-    if described != keyed_words("page", lang)["page.description"]:
+    if described != typeset(lang, str(keyed_words("page", lang)["page.description"])):
         found.append(f"the page's description is not the {lang} one: {described!r}")
     for text, face in page.evaluate(VISIBLE):
         words = sorted({w for w in WORD.findall(text) if w.lower() in english})
@@ -100,6 +102,8 @@ def findings(page: Any, lang: str, english: set[str]) -> list[str]:
             found.append(f"code {code.group()!r} in {text!r}")
         elif not face and lang == "it" and TRUMP_CODE.search(text):
             found.append(f"a trump's code in the sentence {text!r}")
+        if lang == "fr" and FRENCH_SIGN.search(text):
+            found.append(f"no narrow no-break space before a French sign in {text!r}")
     return found
 
 
@@ -299,5 +303,5 @@ def test_a_count_of_one_on_the_phone_takes_the_singular(phones: Any) -> None:
     assert said == {
         "it": ["Anna: manca 1 punto", "Anna: mancano 1.000 punti",
                "Anna: 1 carta che conta, ma il mazzetto ne tiene 2."],
-        "fr": ["Anna : encore 1 point", "Anna : encore 1.000 points",
-               "Anna : 1 carte qui compte, mais le tas en contient 2."]}
+        "fr": ["Anna\u202f: encore 1 point", "Anna\u202f: encore 1.000 points",
+               "Anna\u202f: 1 carte qui compte, mais le tas en contient 2."]}

@@ -42,6 +42,9 @@ function t(key, params) {
     const n = Number(params?.count ?? String(params?.n ?? "").replace("−", "-"));
     text = text[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? text.other;
   }
+  // French sets a narrow no-break space before : ; ! ? and inside « » (as typeset() in
+  // service/locale does for the service's sentences and the sheet's).
+  if (lang === "fr") text = text.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f");
   for (const [name, value] of Object.entries(params || {})) {
     text = text.split(`{${name}}`).join(String(value));
   }
@@ -53,6 +56,11 @@ function t(key, params) {
 function readable(text) {
   return lang === "en" || !text.includes("Player ") ? text
     : text.replace(/\bPlayer (\d+)\b/g, (_, n) => t("player.forgotten", { n }));
+}
+
+/** A colon after a label, as the page's language sets it ("Ligne 4 :", "Riga 4:"). */
+function colon() {
+  return lang === "fr" ? "\u202f:" : ":";
 }
 
 function has(key) {
@@ -89,4 +97,4 @@ const I18n = {
 
 await load(lang);
 
-export { I18n, readable, t };
+export { I18n, colon, readable, t };
