@@ -27,7 +27,7 @@ TWELVE = [*FOUR, "Elena", "Fabio", "Gino", "Ilaria", "Luca", "Marta", "Nino", "O
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 #: Words the English page shares with a name, a game or the other languages' own table talk.
 SHARED = {"segnapunti", "gatti", "mitigatti", "ottocento", "bagatto", "partida", "marca",
-          "marche", "mitigatti", "fuole", "papote", "bagatte", "pdf", "csv", "json", "ok", "qr",
+          "marche", "fuole", "papote", "bagatte", "pdf", "csv", "json", "ok", "qr",
           "elo", "wifi", "url"}
 
 
