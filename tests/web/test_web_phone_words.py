@@ -240,6 +240,7 @@ def _walk(table: Table, world: World) -> list[tuple[str, Callable[[], None]]]:
         page.wait_for_selector("#roster .member")
         page.locator(f"label:has(#season-{world.season})").click()
         page.wait_for_selector("#season-standings")
+        page.wait_for_selector("#season-chart")
 
     def forgotten_game() -> None:
         game = world.forgotten_game
@@ -248,7 +249,7 @@ def _walk(table: Table, world: World) -> list[tuple[str, Callable[[], None]]]:
 
     def member() -> None:
         page.goto(f"{base}/#/clubs/{cid}/members/{world.anna}")
-        page.wait_for_selector("#member-rating")
+        page.wait_for_selector("#member-rating polyline")
 
     return [
         ("home", lambda: (page.goto(base + "/"), page.wait_for_selector("#new-game"))),
