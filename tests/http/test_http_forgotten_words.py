@@ -40,3 +40,25 @@ def test_a_forgotten_member_is_printed_in_the_sheets_language(client: Any, lang:
     assert "Anna" not in text
     if lang != "en":
         assert "Player" not in text
+
+
+@pytest.mark.parametrize("lang,word", [("it", "Giocatore"), ("fr", "Joueur")])
+def test_a_forgotten_member_is_named_in_the_readers_language_in_the_games_sentences(
+        client: Any, lang: str, word: str) -> None:
+    """The lines a hand's result says (JSON read with ``Accept-Language``) name the forgotten
+    member in the reader's language; the seat's name itself stays the service's."""
+    club = found_club(client)
+    game = started(client, club, ["Anna", "Bruno", "Carla"])
+    play(client, game, 1)
+    anna = game["club"]["members"][0]
+    edit = auth(club["tokens"]["edit"])
+    assert client.post(f"{CLUBS}/{club['id']}/members/{anna}/forget", headers=edit).status_code \
+        == 200
+    body = client.get(f"{GAMES}/{game['id']}", headers={**auth(game["tokens"]["read"]),
+                                                        "Accept-Language": lang}).json
+    lines = [line["text"] for hand in body["hands"] for side in hand["result"]["sides"]
+             for line in side["lines"]]
+    forgotten = body["seats"][0]
+    assert forgotten.startswith("Player ")
+    assert any(line.startswith(f"{word} {forgotten.split()[1]}") for line in lines), lines
+    assert not [line for line in lines if "Player" in line]
