@@ -50,12 +50,14 @@ def english_words(lang: str) -> set[str]:
 
 
 #: Codes no reader of ``lang`` should meet: how a game ended, the English figures' letters,
-#: a trump's code where the language does not write trumps with a T, "Player N".
+#: a trump's code where the language does not write trumps with a T, "Player N", a seat
+#: counted from 0.
 CODES = {
     "it": re.compile(r"\((?:R\d+|boards|evening_over)\)|\bevening_over\b|"
-                     r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bPlayer \d+"),
+                     r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bPlayer \d+|\b[Pp]ost[oi] 0\b"),
     "fr": re.compile(r"\((?:R\d+|boards|evening_over)\)|\bevening_over\b|"
-                     r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bT\d{1,2}\b|\bPlayer \d+"),
+                     r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bT\d{1,2}\b|\bPlayer \d+|"
+                     r"\b[Pp]laces? 0\b"),
 }
 #: French's ``: ; ! ?`` after a plain space, or after no space at all ("Pour régler:").
 FRENCH_SIGN = re.compile(r"\w[ \u00a0][:;!?]|[^\s\u202f\u00a0:/][:;!?](?:\s|$)")
