@@ -56,7 +56,7 @@ CODES = {
     "it": re.compile(r"\((?:R\d+|boards|evening_over)\)|\bevening_over\b|"
                      r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bPlayer \d+|\b[Pp]ost[oi] 0\b"),
     "fr": re.compile(r"\((?:R\d+|boards|evening_over)\)|\bevening_over\b|"
-                     r"(?<![\w])[JQK](?:[♥♦♣♠]|(?![\w]))|\bT\d{1,2}\b|\bPlayer \d+|"
+                     r"(?<![\w])[JQKT](?:[♥♦♣♠]|(?![\w]))|\bT\d{1,2}\b|\bPlayer \d+|"
                      r"\b[Pp]laces? 0\b"),
 }
 #: French's ``: ; ! ?`` after a plain space, or after no space at all ("Pour régler:").
