@@ -25,7 +25,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from service.domain import Money
-from service.locale import month_names, sheet_words, translations
+from service.locale import month_names, plural_category, sheet_words, translations, typeset
 
 from .language import DECIMAL_COMMA, LANGUAGES, Speaker
 
@@ -52,7 +52,10 @@ class Translator:
         self._speaker = Speaker(lang, catalogue=translations(lang))
 
     def __call__(self, key: str, **values: object) -> str:
-        return self._words[key].format(**values)
+        entry = self._words[key]
+        if isinstance(entry, dict):  # counted: the form of ``n`` in this language
+            entry = entry.get(plural_category(self.lang, values.get("n")), entry["other"])
+        return typeset(self.lang, entry).format(**values)
 
     def has(self, key: str) -> bool:
         return key in self._words

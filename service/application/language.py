@@ -18,6 +18,7 @@ takes. A template the catalogue lacks is said in English rather than guessed.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,9 +32,11 @@ from service.domain import (
     english_value,
     family_suit_style,
 )
-from service.locale import card_words
+from service.locale import card_words, typeset
 
 DEFAULT = "en"
+#: The neutral name a forgotten member is kept under (``forgotten_label``).
+_FORGOTTEN = re.compile(r"Player (\d+)")
 #: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
 DECIMAL_COMMA = ("it", "fr")
 
@@ -125,10 +128,14 @@ class Speaker:
                             else str(s) for s in seats])
 
     def name(self, seat: int) -> str:
-        """The player at ``seat`` (one of ``names``), said in this language."""
+        """The player at ``seat`` (one of ``names``), said in this language: a forgotten
+        member's "Player N" too ("Giocatore N")."""
         assert self.names is not None
         name = self.names[seat]
-        return self(name) if isinstance(name, Text) else name
+        if isinstance(name, Text):
+            return self(name)
+        forgotten = None if self.english else _FORGOTTEN.fullmatch(name)
+        return self(Text("Player {n}", n=forgotten[1])) if forgotten else name
 
     def listed(self, items: Sequence[str]) -> str:
         """Names one after the other, the last joined as the language joins a list: "Anna,
@@ -139,8 +146,9 @@ class Speaker:
 
     def _template(self, text: Text) -> str:
         if text.plural is not None and text.count is not None:
-            return self._catalogue.ngettext(text.template, text.plural, text.count)
-        return self._catalogue.gettext(text.template)
+            return typeset(self.lang, self._catalogue.ngettext(text.template, text.plural,
+                                                               text.count))
+        return typeset(self.lang, self._catalogue.gettext(text.template))
 
     def localize(self, data: Any) -> Any:
         """``data`` (a JSON-ready value) with every sentence in it said in this language."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from importlib.resources import files
 from io import BytesIO
 
@@ -105,11 +106,40 @@ def card_words(lang: str) -> dict[str, str]:
             if isinstance(text, str)}
 
 
-def sheet_words(lang: str) -> dict[str, str]:
+def sheet_words(lang: str) -> dict[str, str | dict[str, str]]:
     """The printable sheet's labels in ``lang``, by key: ``str.format`` templates whose
-    ``{placeholders}`` are the same in every language (``--check`` says so)."""
-    return {key: text for key, text in keyed_words("sheet", lang).items()
-            if isinstance(text, str)}
+    ``{placeholders}`` are the same in every language (``--check`` says so); a label that
+    depends on a count, its forms by plural category (``plural_category``)."""
+    return keyed_words("sheet", lang)
+
+
+#: French sets a narrow no-break space before : ; ! ? and inside « » (a catalogue's plain
+#: space there would let a line break before the sign).
+_FRENCH_SPACE = re.compile(r" ([:;!?»])|(«) ")
+
+
+def typeset(lang: str, text: str) -> str:
+    """``text`` (a catalogue's sentence) with the spaces its language sets around
+    punctuation: French's narrow no-break space before ``: ; ! ?`` and inside « »."""
+    if lang != "fr":
+        return text
+    return _FRENCH_SPACE.sub(lambda m: f"\u202f{m[1]}" if m[1] else f"{m[2]}\u202f", text)
+
+
+def colon(lang: str) -> str:
+    """A colon after a label, as ``lang`` sets it ("Pour régler :", "Per saldare:")."""
+    return "\u202f:" if lang == "fr" else ":"
+
+
+def plural_category(lang: str, n: object) -> str:
+    """The plural category (``one``, ``other``…) of the count ``n`` in ``lang``, as Babel's
+    CLDR rules say it (French's ``one`` is 0 and 1); ``other`` for what is not a number."""
+    from babel import Locale
+
+    try:
+        return str(Locale.parse(lang).plural_form(abs(float(str(n)))))
+    except (TypeError, ValueError):
+        return "other"
 
 
 def decimal(value: float, lang: str, digits: int) -> str:

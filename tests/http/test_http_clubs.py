@@ -98,6 +98,15 @@ def test_words_a_name_is_unique_in_the_club_case_and_accent_insensitively(
     assert len(roster(client, club)) == 1 and len(history(client, club)) == 2
 
 
+def test_words_a_name_refused_as_taken_names_the_member_as_the_roster_spells_it(
+        client: Any) -> None:
+    club = found_club(client)
+    member(client, club, "Nicolò")
+    refused = assert_problem(add(client, club, "NICOLO"), 422)
+    message = refused["errors"][0]["message"]
+    assert "'Nicolò'" in message and "NICOLO" not in message
+
+
 def test_words_the_same_name_in_another_club_is_another_member(client: Any) -> None:
     member(client, found_club(client), "Anna")
     member(client, found_club(client, "Altro circolo"), "Anna")

@@ -57,7 +57,7 @@ def test_s5_3_a_call_is_said_with_the_declarers_and_the_partners_names(table: An
     assert said == {
         "en": "Anna called KH: partner Carla",
         "it": f"Anna ha chiamato {named('KH', 'it')}: compagno Carla",
-        "fr": f"Anna a appelé (ciama) {named('KH', 'fr')} : partenaire Carla"}
+        "fr": f"Anna a appelé (ciama) {named('KH', 'fr')}\u202f: partenaire Carla"}
 
 
 def test_s5_3_a_solo_taking_a_card_from_its_holder_names_both(table: Any) -> None:
@@ -126,7 +126,7 @@ def test_s2_2_the_call_names_the_partner_the_tricks_revealed(table: Any) -> None
     assert said == {
         "en": "Bruno called KD: partner Dario",
         "it": f"Bruno ha chiamato {named('KD', 'it', 'gatti-4-call')}: compagno Dario",
-        "fr": f"Bruno a appelé {named('KD', 'fr', 'gatti-4-call')} : partenaire Dario"}
+        "fr": f"Bruno a appelé {named('KD', 'fr', 'gatti-4-call')}\u202f: partenaire Dario"}
 
 
 def test_s2_2_a_dealer_calling_their_own_card_is_said_alone(table: Any) -> None:
@@ -139,7 +139,7 @@ def test_s2_2_a_dealer_calling_their_own_card_is_said_alone(table: Any) -> None:
         "en": "Bruno called KD, a card of their own: alone against three",
         "it": f"Bruno ha chiamato {named('KD', 'it', 'gatti-4-call')}, carta sua: da solo "
               "contro tre",
-        "fr": f"Bruno a appelé {named('KD', 'fr', 'gatti-4-call')}, une de ses propres cartes : seul "
+        "fr": f"Bruno a appelé {named('KD', 'fr', 'gatti-4-call')}, une de ses propres cartes\u202f: seul "
               "contre trois"}
 
 
@@ -178,4 +178,4 @@ def test_r15_payments_and_the_pot_collected_are_said_with_names(table: Any) -> N
     assert collected == {
         "en": ["Carla is the sole top scorer and collects the pot: 1 marca"],
         "it": ["Carla ha fatto più punti da solo e prende il piatto: 1 marca"],
-        "fr": ["Carla a fait seul le plus de points et prend le pot : 1 marca"]}
+        "fr": ["Carla a fait seul le plus de points et prend le pot\u202f: 1 marca"]}

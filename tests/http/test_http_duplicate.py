@@ -260,6 +260,25 @@ def _pdf_text(response: Any) -> tuple[int, str]:
     return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
 
 
+def test_the_deal_slips_count_seats_from_one_and_name_court_cards_in_their_language(
+        client: Any) -> None:
+    """A French slip: Place 1 to 3 (the dealer's too), kings, queens and jacks by the French
+    letters R, D and V, as the phone's card faces show them."""
+    evening = Duplicate(client, rounds=2)
+    _pages, text = _pdf_text(client.get(f"{evening.url}/boards.pdf?lang=fr",
+                                        headers=auth(evening.edit)))
+    flat = " ".join(text.split())
+    assert "Place 0" not in flat
+    french = {"K": "R", "Q": "D", "C": "C", "J": "V"}
+    for number in range(1, 7):
+        dealt = board(number)
+        assert f"Place {len(dealt.hands)}" in flat
+        for hand in dealt.hands:
+            hearts = " ".join(french.get(str(c.rank), str(c.rank)) for c in hand
+                              if c.suit is not None and c.suit.value == "H")
+            assert hearts in flat, (number, hearts)
+
+
 def test_the_deal_slips_print_each_board_its_dealer_and_every_seat_s_cards(
         client: Any) -> None:
     evening = Duplicate(client, rounds=2)
@@ -270,20 +289,21 @@ def test_the_deal_slips_print_each_board_its_dealer_and_every_seat_s_cards(
     for number in range(1, 7):
         dealt = board(number)
         assert f"Board {number}" in flat
-        assert f"Dealer: seat {dealt.dealer}" in flat
+        assert f"Dealer: seat {dealt.dealer + 1}" in flat
         for hand in dealt.hands:
             trumps = " ".join(c.code[1:] for c in hand if c.is_trump)
             hearts = " ".join(str(c.rank) for c in hand if c.suit is not None
                               and c.suit.value == "H")
             # Sorted high to low in the game's order, as the slip prints them.
             assert trumps in flat and hearts in flat, (number, trumps, hearts)
-    for word in ("Seat 0", "Seat 1", "Seat 2", "Trumps", "Hearts", "Diamonds", "Clubs",
+    assert "Seat 0" not in flat  # seats as a person counts them, from 1
+    for word in ("Seat 1", "Seat 2", "Seat 3", "Trumps", "Hearts", "Diamonds", "Clubs",
                  "Spades", "Dealer takes (3)", "Exposed cards"):
         assert word in flat, word
     _pages, italian = _pdf_text(client.get(f"{evening.url}/boards.pdf?lang=it",
                                            headers=auth(evening.edit)))
     flat = " ".join(italian.split())
-    for word in ("Smazzata 1", "Smazzata 6", "Mazziere: posto 0", "Posto 2", "Trionfi",
+    for word in ("Smazzata 1", "Smazzata 6", "Mazziere: posto 1", "Posto 3", "Trionfi",
                  "Cuori", "Picche", "Al mazziere (3)", "Carte scoperte"):
         assert word in flat, word
 
@@ -648,7 +668,7 @@ def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
     for word in ("Deals duplicate: the same boards at every table, 3 a round",
                  "Ranked by the average percentage over the boards played, then points",
                  "Place Entrant % Boards MP Diff. Points", "Travellers",
-                 "Round Table Seat 0 Seat 1 Seat 2", "4 results compared"):
+                 "Round Table Seat 1 Seat 2 Seat 3", "4 results compared"):
         assert word in flat, word
     assert flat.index("How each place was reached") < flat.index("Travellers")
     rows = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json["rows"]
@@ -670,13 +690,13 @@ def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
     _pages, italian = _pdf_text(client.get(f"{evening.url}/standings.pdf?lang=it",
                                            headers=auth(evening.edit)))
     flat = " ".join(italian.split())
-    for word in ("Fogli viaggianti", "Smazzata 1", "Turno Tavolo Posto 0 Posto 1 Posto 2",
+    for word in ("Fogli viaggianti", "Smazzata 1", "Turno Tavolo Posto 1 Posto 2 Posto 3",
                  "PS", "Smazzate duplicato: le stesse smazzate a ogni tavolo, 3 per turno"):
         assert word in flat, word
     _pages, french = _pdf_text(client.get(f"{evening.url}/standings.pdf?lang=fr",
                                           headers=auth(evening.edit)))
     flat = " ".join(french.split())
-    for word in ("Feuilles ambulantes", "Donne 1", "Tour Table Place 0 Place 1 Place 2",
+    for word in ("Feuilles ambulantes", "Donne 1", "Tour Table Place 1 Place 2 Place 3",
                  "4 résultats comparés"):
         assert word in flat, word
 

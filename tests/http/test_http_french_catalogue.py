@@ -79,9 +79,9 @@ def test_plural_forms_are_french_ones() -> None:
         assert len(_forms(message)[1]) == 2, message.id
 
 
-@pytest.mark.parametrize("n,form", [(0, "0 problème a été trouvé ; il figure dans errors"),
-                                    (1, "1 problème a été trouvé ; il figure dans errors"),
-                                    (2, "2 problèmes ont été trouvés ; chacun figure dans errors")])
+@pytest.mark.parametrize("n,form", [(0, "0 problème a été trouvé\u202f; il figure dans errors"),
+                                    (1, "1 problème a été trouvé\u202f; il figure dans errors"),
+                                    (2, "2 problèmes ont été trouvés\u202f; chacun figure dans errors")])
 def test_a_count_takes_the_french_form_zero_and_one_singular(n: int, form: str) -> None:
     said = Speaker("fr", None, translations("fr"))(Text.counted(
         "{n} problem was found; it is listed in errors",

@@ -48,7 +48,7 @@ DIFFERS = {
           "to import the record as the rules score it now",
     "it": "mano 1: sono state esportate le colonne {given}, le regole ora danno {now}; togli il "
           "risultato per importare la registrazione come la contano ora le regole",
-    "fr": "donne 1 : l'export donne les colonnes {given}, les règles donnent maintenant {now} ; "
+    "fr": "donne 1\u202f: l'export donne les colonnes {given}, les règles donnent maintenant {now}\u202f; "
           "retirez le résultat pour importer la feuille telle que les règles la comptent "
           "maintenant",
 }
@@ -74,7 +74,7 @@ def test_a_result_the_rules_now_score_otherwise_is_said_in_the_language(
 CREATED = {
     "en": "hand 2 is created when the game has 0 hands: the next is hand 1",
     "it": "la mano 2 viene creata quando la partita ha 0 mani: la prossima è la mano 1",
-    "fr": "la donne 2 est créée quand la partie a 0 donne : la suivante est la donne 1",
+    "fr": "la donne 2 est créée quand la partie a 0 donne\u202f: la suivante est la donne 1",
 }
 
 

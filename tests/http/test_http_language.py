@@ -45,7 +45,7 @@ def test_a_refusal_comes_in_italian_with_card_names_and_plurals(client: Any) -> 
         (e["field"], e["code"], e.get("rule")) for e in italian.json["errors"]]
     messages = {e["code"]: e["message"] for e in italian.json["errors"]}
     assert messages["shown_by_two_players"] == (
-        "re di quadri l'ha già mostrato posto 0")
+        "posto 0 ha già mostrato re di quadri")
     assert "trionfo 1 (Bagatto)" in messages["points_below_cards"]
     assert "KD was already shown by seat 0" in english.json["errors"][0]["message"]
     for message in [*messages.values(), italian.json["detail"], italian.json["title"]]:

@@ -23,14 +23,14 @@ NAMED = {
     "en": {"wrong_dealer": "Anna deals this hand, not Bruno",
            "shown_by_two_players": "KD was already shown by Anna"},
     "it": {"wrong_dealer": "questa mano la dà Anna, non Bruno",
-           "shown_by_two_players": "re di quadri l'ha già mostrato Anna"},
+           "shown_by_two_players": "Anna ha già mostrato re di quadri"},
     "fr": {"wrong_dealer": "c'est Anna qui distribue cette donne, pas Bruno",
            "shown_by_two_players": "Anna a déjà montré roi de carreau"},
 }
 #: The same without a game: the seats by number, in each language's words.
 NUMBERED = {
     "en": {"shown_by_two_players": "KD was already shown by seat 0"},
-    "it": {"shown_by_two_players": "re di quadri l'ha già mostrato posto 0"},
+    "it": {"shown_by_two_players": "posto 0 ha già mostrato re di quadri"},
     "fr": {"shown_by_two_players": "la place 0 a déjà montré roi de carreau"},
 }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import re
 import uuid
 from typing import Any
 
@@ -16,6 +17,7 @@ from sheet_support import API, HttpGame, auth, fields, pdf_text, problem
 from sqlalchemy import text
 
 from service.application.printouts import build_sheet
+from service.locale import colon
 
 
 def games_stored(client: Any) -> int:
@@ -72,7 +74,7 @@ def test_the_sheets_explanations_are_the_sentences_the_page_shows(
                 for line in side["lines"]]
         assert [d.removeprefix("† ") for d in block.details[:len(said)]] == said
         for payment in result.get("payments") or []:
-            assert any(d.startswith(f"{payment['text']}: ") for d in block.details)
+            assert any(d.startswith(f"{payment['text']}{colon(lang)} ") for d in block.details)
         violations = [v["message"] for v in result["violations"]]
         assert list(block.details[len(block.details) - len(violations):]) == violations
     if sample is REVOKE:
@@ -82,7 +84,7 @@ def test_the_sheets_explanations_are_the_sentences_the_page_shows(
             "it": "Carla ha giocato cavallo di cuori nella presa 9, ma si giocava a ♣ e il "
                   "giocatore aveva una carta di quel seme: ha giocato re di fiori nella presa 16",
             "fr": "Carla a joué cavalier de cœur au pli 9, mais on jouait ♣ et le joueur avait "
-                  "une carte de cette couleur : il a joué roi de trèfle au pli 16",
+                  "une carte de cette couleur\u202f: il a joué roi de trèfle au pli 16",
         }[lang]]
 
 
@@ -144,6 +146,11 @@ def test_the_sheet_in_french_for_nice(client: Any) -> None:
     assert "Bruno a gagné le dernier pli avec le Bagatte" in french
     assert "0,50 € la marca" in french
     assert "Score sheet" not in french and "Foglio" not in french
+    # French sets a narrow no-break space before a colon, and no line break there.
+    view = client.application.extensions["segnapunti.games"].get_game(game.id, game.read)
+    lines = build_sheet(view, "fr").sections[0].lines
+    assert "Pour régler\u202f:" in lines
+    assert not [line for line in lines if re.search(r"\S[:;!?](\s|$)| [:;!?]", line)]
 
 
 def test_a_game_in_french_prints_its_sheet_in_french_unless_asked_otherwise(client: Any) -> None:

@@ -26,7 +26,7 @@ from service.application.printouts import (
 )
 from service.domain import Text
 from service.locale import __main__ as tool
-from service.locale import sheet_words, translations
+from service.locale import colon, sheet_words, translations
 
 
 def cells(row: Row) -> list[str]:
@@ -344,7 +344,7 @@ def test_explanations_are_the_services_sentences_with_the_players_named(
                  for line in side.lines]
         assert [d.removeprefix("† ") for d in block.details[:len(lines)]] == lines
         for payment in hand.result.payments or ():
-            assert any(d.startswith(f"{say(payment.text)}: ") for d in block.details)
+            assert any(d.startswith(f"{say(payment.text)}{colon(lang)} ") for d in block.details)
         assert not any(re.search(r"\b([Ss]eats?|[Pp]ost[oi]|[Pp]laces?) \d", d)
                        for d in block.details)
 
@@ -475,10 +475,23 @@ def test_french_mitigatti_sheet_in_nices_words(sample_views: dict[str, GameView]
     assert sheet.variant == "Mitigatti (Nice) à quatre"
     assert dict(sheet.meta)["Options"] == "0,50 € la marca"
     details = sheet.hands[0].details
-    assert details[0].startswith("Anna et Carla : 9 plis, 9 points de plis, + 17 en cartes")
-    assert details[-1].startswith("Bruno a gagné le dernier pli avec le Bagatte : 2 marca")
-    assert any(d.startswith("Partida : le camp du preneur (Anna et Carla) a fait 26 points "
+    assert details[0].startswith("Anna et Carla\u202f: 9 plis, 9 points de plis, + 17 en cartes")
+    assert details[-1].startswith("Bruno a gagné le dernier pli avec le Bagatte\u202f: 2 marca")
+    assert any(d.startswith("Partida\u202f: le camp du preneur (Anna et Carla) a fait 26 points "
                             "sur 72 et perd") for d in details)
     assert [row.label for row in sheet.hands[0].rows][:2] == ["points", "partida"]
     assert "accusassions" in [row.label for row in sheet.hands[0].rows]
     assert "Carla paie 6 marca à Bruno (3,00 €)" in sheet.sections[0].lines
+
+
+@pytest.mark.parametrize("lang,one,two", [
+    ("en", "In progress after 1 hand: Anna leads.", "In progress after 2 hands: Anna leads."),
+    ("it", "In corso dopo 1 mano: conduce Anna.", "In corso dopo 2 mani: conduce Anna."),
+    ("fr", "En cours après 1 donne\u202f: Anna mène.", "En cours après 2 donnes\u202f: Anna mène.")])
+def test_a_count_on_the_sheet_takes_the_languages_plural_form(lang: str, one: str,
+                                                               two: str) -> None:
+    t = Translator(lang)
+    assert [t("end.in_progress", n=n, leader="Anna") for n in (1, 2)] == [one, two]
+    # French's one is 0 and 1; Italian's and English's, 1 alone.
+    assert t("season.subtitle", n=0).endswith({"en": "evenings", "it": "serate",
+                                               "fr": "soirée"}[lang])

@@ -78,7 +78,7 @@ def test_a_whole_gatti_3_game_entered_through_the_page(phones: Any) -> None:
     assert table.totals() == {"0": "33", "1": "41", "2": "29"}
     first_row = page.locator("tr.hand[data-hand='1']")
     expect(first_row.locator("td[data-col='1']")).to_contain_text("10 ♦")
-    expect(first_row.locator("td[data-col='2']")).to_contain_text("5 K")
+    expect(first_row.locator("td[data-col='2']")).to_contain_text("5 R")  # three Kings: the re
     expect(first_row.locator("td[data-col='0']")).to_contain_text("10 T")
 
     # Hand 2, dealer Bruno: Carla shows the Fool, T1 and T21 and the page suggests gatti.

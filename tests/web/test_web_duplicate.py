@@ -15,6 +15,7 @@ from page_driver import call, new_event_form
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
+from service.application.language import card_name
 from service.domain import deal_board, find_variant
 
 SIX = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
@@ -35,11 +36,6 @@ def _table(base: str) -> dict[str, Any]:
     return table
 
 
-def _label(code: str) -> str:
-    card = GATTI_3.pack.by_code[code]
-    return card.label if card.suit is not None else code
-
-
 def test_a_duplicate_table_enters_its_boards(phones: Any) -> None:
     phone = phones()
     page, base = phone.page, phone.base
@@ -54,7 +50,7 @@ def test_a_duplicate_table_enters_its_boards(phones: Any) -> None:
     page.click("#new-hand")
     expect(page.locator(".form-head h1")).to_have_text("Board 2")
     expect(page.locator(".form-head .dealer-line")).to_contain_text(dealer)
-    exposed = " ".join(_label(c.code) for c in board.exposed)
+    exposed = ", ".join(card_name(c, "en", GATTI_3.family) for c in board.exposed)
     expect(page.locator("#board-exposed")).to_have_text(f"Exposed cards: {exposed}")
 
     held = [*board.hands[board.dealer], *board.extra]

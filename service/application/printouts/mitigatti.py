@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.domain import STARTING_MARCA, parse_money, pot_collected_text
+from service.locale import colon
 
 from ..games import HandView
 from .context import SheetContext, currency_of
@@ -105,7 +106,8 @@ class Mitigatti(Family):
         for _item, text, payments in groups:
             flows = ", ".join(self.c.say(p["flow"]) for p in payments)
             rule = payments[0].get("rule")
-            out.append(f"{self.c.say(text)}: {flows}" + (f" ({rule})" if rule else ""))
+            out.append(f"{self.c.say(text)}{colon(self.t.lang)} {flows}"
+                       + (f" ({rule})" if rule else ""))
         return out
 
     # -- the end ----------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class Mitigatti(Family):
         lines += [f"{self.c.say(collected)}." for collected in ledger.collected]
         if ledger.pot:
             lines.append(t("ledger.pot_left", n=ledger.pot))
-        lines.append(t("ledger.transfers") + ":")
+        lines.append(t("ledger.transfers") + colon(t.lang))
         if not ledger.transfers:
             lines.append(t("ledger.settled"))
         lines += [self.c.say(transfer.text) for transfer in ledger.transfers]

@@ -34,6 +34,7 @@ from .mitigatti import Mitigatti
 from .model import HandBlock, Sheet
 from .ottocento import Ottocento
 from .points import PointsFamily
+from .readable import readable
 
 #: Who writes the part of the sheet that is a family's own, by ``Variant.family``.
 FAMILIES: dict[str, type[Family]] = {
@@ -228,5 +229,5 @@ def build_sheet(view: GameView, lang: str = "en", *, detail: bool = False,
                 as_of: datetime | None = None) -> Sheet:
     """The score sheet of a game, in ``lang`` (``en``, ``it`` or ``fr``); with ``detail``,
     each hand's explanation lines too."""
-    return SheetBuilder(view, lang, detail).build(as_of)
+    return readable(SheetBuilder(view, lang, detail).build(as_of), lang)
 

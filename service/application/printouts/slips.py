@@ -9,16 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.domain import SUITS, Board, Card, Variant
+from service.locale import card_words
 
 from ..events import EventView
 from ..i18n import Translator
 from .model import Slip, SlipsSheet
 
-#: Trumps with names of their own (Ottocento's), said in each language.
-_NAMED = {"BEGATO": ("Bégato", "Bégato"), "MOON": ("Moon", "Luna"), "SUN": ("Sun", "Sole"),
-          "WORLD": ("World", "Mondo"), "ANGEL": ("Angel", "Angelo")}
-#: Court cards' letters in Italian (re, regina, cavallo, fante).
-_RANKS_IT = {"K": "R", "Q": "D", "C": "C", "J": "F"}
+#: Trumps with names of their own (Ottocento's), named by the cards' catalogue.
+_NAMED = ("BEGATO", "MOON", "SUN", "WORLD", "ANGEL")
 
 
 def _suit_words(variant: Variant, t: Translator) -> tuple[str, ...]:
@@ -28,14 +26,17 @@ def _suit_words(variant: Variant, t: Translator) -> tuple[str, ...]:
 
 def card_word(card: Card, t: Translator) -> str:
     """A card in its group's cell: a trump by its number or name, a plain card by its rank."""
+    words = card_words(t.lang)
     if card.is_plain:
+        # A court card by its letter in the slip's language (R, D, C, F in Italian), as the
+        # phone's card faces show it.
         rank = str(card.rank)
-        return _RANKS_IT.get(rank, rank) if t.lang == "it" else rank
+        return words.get(f"face.{rank}", rank)
     if card.is_fool:
         return t("slip.fool")
     code = card.code
     if code in _NAMED:
-        return _NAMED[code][0 if t.lang == "en" else 1]
+        return words[f"card.{code.lower()}"]
     if code.startswith("MORO"):
         return t("slip.moor", n=code[4:])
     return code[1:] if code[1:].isdigit() else code
@@ -66,14 +67,15 @@ def build_slips(view: EventView, boards: Sequence[Board], lang: str) -> SlipsShe
     name = t.get(f"variant.{variant.id}", variant.name)
     slips = []
     for board in boards:
-        rows = tuple((t("slip.seat", n=seat) + (" ◆" if seat == board.dealer else ""),
+        # Seats as a person counts them, from 1 (the API's index is from 0).
+        rows = tuple((t("slip.seat", n=seat + 1) + (" ◆" if seat == board.dealer else ""),
                       *grouped(hand, t)) for seat, hand in enumerate(board.hands))
         extra = (t("slip.extra", n=len(board.extra)), *grouped(board.extra, t)) \
             if board.extra else ()
         exposed = (t("slip.exposed", cards=", ".join(exposed_word(c, t) for c in board.exposed))
                    if board.exposed else t("slip.none_exposed"))
         slips.append(Slip(t("slip.board", n=board.number),
-                          t("slip.dealer", n=board.dealer), rows, extra, exposed))
+                          t("slip.dealer", n=board.dealer + 1), rows, extra, exposed))
     return SlipsSheet(
         lang=lang, title=t("slip.title"), subtitle=f"{setup.name} · {name}",
         header=(t("slip.col.seat"), *_suit_words(variant, t)), slips=tuple(slips),

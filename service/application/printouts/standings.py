@@ -27,6 +27,7 @@ from ..events import EventView, board_plays
 from ..i18n import Translator
 from ..language import Speaker
 from .model import Block, Chart, ChartLine, StandingsSheet
+from .readable import readable
 
 
 def _difference(value: object) -> str:
@@ -81,8 +82,9 @@ def traveller_blocks(view: EventView, t: Translator) -> tuple[Block, ...]:
     names = view.setup.names()
     seats = [c.seats for c in view.rounds[0].tables[0].game.summary.columns]
     header = (t("ev.col.round_long"), t("ev.col.table"),
-              *(t("ev.col.seat", n=column[0]) if len(column) == 1
-                else t("ev.col.side", seats=" · ".join(str(s) for s in column))
+              # Seats as a person counts them, from 1, as the deal slips number them.
+              *(t("ev.col.seat", n=column[0] + 1) if len(column) == 1
+                else t("ev.col.side", seats=" · ".join(str(s + 1) for s in column))
                 for column in seats))
     complete = view.complete_boards()
     return tuple(_traveller_block(found, header, names, view.setup.scoring, t)
@@ -179,14 +181,14 @@ def build_season_sheet(club: str, season: Season, found: SeasonStandings, names:
                                             t("season.col.rounds")), tuple(
         (e.day.strftime("%d/%m/%Y"), t(f"season.kind.{e.key[0]}", id=e.key[1]),
          ", ".join(t("ev.col.round", n=n) for n in e.rounds)) for e in found.evenings))
-    return StandingsSheet(
+    return readable(StandingsSheet(
         lang=lang, title=t("season.title", name=season.name),
         subtitle=t("season.subtitle", n=len(day_ends(found))), meta=meta,
         standings=places_block(found.standings, names, rounds, t), rounds=(evenings,),
         how=how_block(found.standings, names, t, say), legend=t("ev.legend"),
         footer=t("season.footer", club=club), page_label=t("footer.page", page="{page}",
                                                            pages="{pages}"),
-        filename=filename, chart=season_chart(found, names, t))
+        filename=filename, chart=season_chart(found, names, t)), lang)
 
 
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,
@@ -237,7 +239,7 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
             title += f" ({t('ev.round.closed')})"
         blocks.append(Block(title, (t("ev.col.table"), t("ev.col.seats"), t("ev.col.totals"),
                                     t("ev.col.state")), tuple(table_rows), tuple(lines)))
-    return StandingsSheet(
+    return readable(StandingsSheet(
         lang=lang, title=t("ev.title"), subtitle=subtitle, meta=meta,
         standings=places, rounds=tuple(blocks), how=how_block(found, names, t, say),
         legend=t("ev.legend.duplicate" if duplicate else "ev.legend"),
@@ -245,4 +247,4 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
         page_label=t("footer.page", page="{page}", pages="{pages}"),
         filename=f"segnapunti-standings-{view.id}.pdf", duplicate=duplicate,
         travellers_title=t("ev.travellers") if duplicate else "",
-        travellers=traveller_blocks(view, t))
+        travellers=traveller_blocks(view, t)), lang)

@@ -145,10 +145,12 @@ def validate_member(raw: Mapping[str, Any], roster: Iterable[RosterName], *,
     if name is not None:
         key = member_key(name)
         others = [r for r in roster if r.member != member]
-        if any(r.key == key for r in others):
+        taken = next((r for r in others if r.key == key), None)
+        if taken is not None:
+            # The member named as the roster spells them ("Nicolò"), not as typed ("NICOLO").
             problems.add("name", "duplicate_name", Text(
                 "the club already has a member named {name} (names are compared without "
-                "case and accents)", name=repr(name)))
+                "case and accents)", name=repr(taken.name or name)))
         elif looks is not None:
             twin = look_alike(looks(name), others)
             if twin is not None:

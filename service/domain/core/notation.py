@@ -35,7 +35,7 @@ for _rank, _words in {
     "1": ("A", "ACE", "ASSO"),
     "J": ("J", "JACK", "KNAVE", "FANTE", "FANTIN", "FANTE"),
     "C": ("C", "N", "CAVALIER", "KNIGHT", "CAVALLO", "CAVAU", "CAVALIERE"),
-    "Q": ("Q", "QUEEN", "REGINA", "DAMA"),
+    "Q": ("Q", "QUEEN", "REGINA", "DONNA", "DAMA"),
     "K": ("K", "KING", "RE", "REI"),
 }.items():
     for _word in _words:

@@ -142,6 +142,7 @@ async function setLanguage(lang) {
   }
   document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", b.dataset.lang === I18n.lang ? "true" : "false"));
   document.querySelector(".skip").textContent = t("action.skip");
+  document.querySelector("meta[name='description']")?.setAttribute("content", t("page.description"));
   return true;
 }
 

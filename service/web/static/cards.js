@@ -33,13 +33,21 @@ const Cards = (() => {
     return { plain: false, code };
   }
 
+  /** A card's face where room is short: a court card's letter in the page's language
+   * beside its suit's sign (K♥, R♥ in Italian and French), a trump's letter and number (T5,
+   * A5 in French), the Fool's star. */
   function label(code) {
     const c = parse(code);
-    if (c.plain) return c.rank + SYMBOL[c.suit];
+    if (c.plain) return (/^[JCQK]$/.test(c.rank) ? t(`face.${c.rank}`) : c.rank) + SYMBOL[c.suit];
     if (code === "FOOL") return "★";
     if (BOLOGNESE[code]) return BOLOGNESE[code];
-    if (/^T\d+$/.test(code)) return code;
+    if (/^T\d+$/.test(code)) return t("face.trump", { n: code.slice(1) });
     return code;
+  }
+
+  /** A court rank's letter in the page's language (R for the King in Italian). */
+  function rankLabel(rank) {
+    return /^[JCQK]$/.test(rank) ? t(`face.${rank}`) : rank;
   }
 
   function isRed(code) {
@@ -94,7 +102,7 @@ const Cards = (() => {
     return rows.filter((r) => r.codes.length);
   }
 
-  return { SUITS, SYMBOL, parse, label, isRed, isTrump, suitOf, name, suitName, groups };
+  return { SUITS, SYMBOL, parse, label, rankLabel, isRed, isTrump, suitOf, name, suitName, groups };
 })();
 
 export { Cards };

@@ -2,7 +2,7 @@
  * switches, steppers), numbers and money as the page's language writes them, and the
  * notices at the top (banner) and bottom (toast) of the screen. */
 import { Cards } from "./cards.js";
-import { I18n, t } from "./i18n.js";
+import { I18n, readable, t } from "./i18n.js";
 
 const main = document.getElementById("main");
 
@@ -13,10 +13,10 @@ function h(tag, attrs, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    else if (key === "text") el.textContent = readable(String(value));
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
-    else el.setAttribute(key, String(value));
+    else el.setAttribute(key, key === "aria-label" || key === "title" ? readable(String(value)) : String(value));
   }
   append(el, children);
   return el;
@@ -25,7 +25,9 @@ function h(tag, attrs, ...children) {
 function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    // A text area's text is what it sends: kept as it is; any other's is read.
+    const text = el.tagName === "TEXTAREA" ? String(child) : readable(String(child));
+    el.append(child instanceof Node ? child : document.createTextNode(text));
   }
   return el;
 }

@@ -5,7 +5,7 @@
 import { clubHeaders, onRoster, rosterButtons, rosterText, seatOf, tapEntrant } from "./clubseats.js";
 import { banner, h, show, stepper } from "./dom.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
-import { t } from "./i18n.js";
+import { colon, t } from "./i18n.js";
 import { placeProblems, problemText } from "./problems.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
@@ -170,7 +170,7 @@ async function newEventScreen(club = null) {
     placeProblems(root, root.querySelector("#new-errors"), state.errors, (error) => {
       const entrant = /^entrants\[(\d+)\]/.exec(error.field || "");
       const line = entrant && state.lines[Number(entrant[1])];
-      return line ? `${t("ev.new.line", { n: line })}: ${problemText(error)}` : problemText(error);
+      return line ? `${t("ev.new.line", { n: line })}${colon()} ${problemText(error)}` : problemText(error);
     });
   }
 

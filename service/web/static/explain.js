@@ -18,7 +18,7 @@ const Explain = {
     }
     if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") {
       const rank = d.rank || (d.cards && Cards.parse(d.cards[0]).rank);
-      return rank ? `${name} ${t("of")} ${rank}` : name;
+      return rank ? `${name} ${t("of")} ${Cards.rankLabel(rank)}` : name;
     }
     if (d.kind === "frilli" || d.kind === "trumps") {
       const count = d.count || (d.cards && d.cards.length);
@@ -50,7 +50,7 @@ const Explain = {
   meldLabel(line) {
     const name = t(`meld.${line.kind}`);
     if (line.kind === "family") return `${name} ${line.mark}`;
-    if (line.kind === "three_of_a_kind" || line.kind === "four_of_a_kind") return `${name} ${t("of")} ${line.mark}`;
+    if (line.kind === "three_of_a_kind" || line.kind === "four_of_a_kind") return `${name} ${t("of")} ${Cards.rankLabel(line.mark)}`;
     if (line.kind === "frilli" || line.kind === "trumps") {
       if (line.cards) return `${name} ${line.cards.length}`;
       if (line.rule !== "R1") return `${name} ${line.points}`;

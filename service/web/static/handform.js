@@ -324,7 +324,7 @@ class HandForm {
       h("p", { class: "dealer-line", "data-field": "dealer" }, t("hand.dealerIs"), " ", h("strong", {}, seatName(s.dealer))),
       this.board && this.board.exposed.length
         ? h("p", { class: "exposed-line", id: "board-exposed" }, t("hand.boardExposed"), " ",
-          h("strong", {}, this.board.exposed.map((code) => Cards.label(code)).join(" ")))
+          h("strong", {}, this.board.exposed.map((code) => Cards.name(code, V)).join(", ")))
         : null));
     if (this.restored) {
       root.append(h("div", { class: "card info draft-note", role: "status" },

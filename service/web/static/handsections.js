@@ -195,7 +195,7 @@ function declarationEditor(form) {
     if (d.kind === "three_of_a_kind" || d.kind === "four_of_a_kind") {
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, t("hand.rank")),
         h("div", { class: "chips", role: "radiogroup" }, ["J", "C", "Q", "K"].map((rank) => chipRadio("decl-rank", rank,
-          rank, d.rank === rank, () => { d.rank = rank; redraw(); }, { title: t(`rank.${rank}`) })))));
+          Cards.rankLabel(rank), d.rank === rank, () => { d.rank = rank; redraw(); }, { title: t(`rank.${rank}`) })))));
     }
     if (d.kind === "frilli" || d.kind === "trumps") {
       const rule = form.V.melds.find((m) => m.kind === d.kind);
@@ -288,7 +288,7 @@ function packGrid(form, group, codes, isOn, toggle) {
   for (const row of Cards.groups(codes)) {
     grid.append(h("div", { class: "grid-row" },
       h("span", { class: `row-label ${row.key === "H" || row.key === "D" ? "red" : ""}`, "aria-hidden": "true" },
-        row.key === "T" ? "T" : Cards.SYMBOL[row.key]),
+        row.key === "T" ? t("face.trump", { n: "" }) : Cards.SYMBOL[row.key]),
       h("div", { class: "grid-cards" }, row.codes.map((code) => h("button", {
         type: "button", id: `${group}-${code}`, class: `gcard ${Cards.isRed(code) ? "red" : ""} ${isOn(code) ? "on" : ""}`,
         "aria-pressed": isOn(code) ? "true" : "false", "aria-label": cardName(code, form.V),
@@ -345,7 +345,7 @@ function pilesSection(form) {
   const grid = h("div", { class: "pack-grid counting", "data-field": `pile:${s.active}.counting` });
   for (const row of Cards.groups(form.summary)) {
     grid.append(h("div", { class: "grid-row" },
-      h("span", { class: `row-label ${row.key === "H" || row.key === "D" ? "red" : ""}`, "aria-hidden": "true" }, row.key === "T" ? "T" : Cards.SYMBOL[row.key]),
+      h("span", { class: `row-label ${row.key === "H" || row.key === "D" ? "red" : ""}`, "aria-hidden": "true" }, row.key === "T" ? t("face.trump", { n: "" }) : Cards.SYMBOL[row.key]),
       h("div", { class: "grid-cards" }, row.codes.map((code) => {
         const owner = s.owner[code];
         const here = owner === s.active;

@@ -33,17 +33,34 @@ async function load(value) {
 
 /** The words of ``key`` in the page's language, each ``{name}`` in them replaced by its
  * value in ``params``. An entry that depends on a count is an object of plural forms
- * ({ one, other }), chosen by the language's own rules for the count in {n}. */
+ * ({ one, other }), chosen by the language's own rules for the count in {n} (or in
+ * ``count``, where {n} is written as the language writes numbers). */
 function t(key, params) {
   let text = (dictionaries[lang] || {})[key] ?? key;
   if (typeof text === "object") {
-    const n = Number(String(params?.n ?? "").replace("−", "-"));
+    // The count is {n}, or ``count`` where {n} is a number written for reading (1.000).
+    const n = Number(params?.count ?? String(params?.n ?? "").replace("−", "-"));
     text = text[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? text.other;
   }
+  // French sets a narrow no-break space before : ; ! ? and inside « » (as typeset() in
+  // service/locale does for the service's sentences and the sheet's).
+  if (lang === "fr") text = text.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f");
   for (const [name, value] of Object.entries(params || {})) {
     text = text.split(`{${name}}`).join(String(value));
   }
   return text;
+}
+
+/** ``text`` as the page's reader reads it: a forgotten member's neutral name, which the
+ * service keeps as "Player N" (N their number on the roster), in the page's language. */
+function readable(text) {
+  return lang === "en" || !text.includes("Player ") ? text
+    : text.replace(/\bPlayer (\d+)\b/g, (_, n) => t("player.forgotten", { n }));
+}
+
+/** A colon after a label, as the page's language sets it ("Ligne 4 :", "Riga 4:"). */
+function colon() {
+  return lang === "fr" ? "\u202f:" : ":";
 }
 
 function has(key) {
@@ -73,10 +90,11 @@ const I18n = {
   },
   t,
   has,
+  readable,
   variantName(id, fallback) { return has(`variant.${id}.name`) ? t(`variant.${id}.name`) : fallback; },
   variantSummary(id, fallback) { return has(`variant.${id}.summary`) ? t(`variant.${id}.summary`) : fallback; },
 };
 
 await load(lang);
 
-export { I18n, t };
+export { I18n, colon, readable, t };

@@ -3,7 +3,7 @@
  * cites as a link to its rulebook, each at the field it is about (a form marks its fields
  * with ``data-field``). */
 import { h } from "./dom.js";
-import { I18n, t } from "./i18n.js";
+import { I18n, colon, t } from "./i18n.js";
 import { G, ruleLink } from "./state.js";
 
 /** A problem of the service as the page says it: its message as sent, after the page's
@@ -11,7 +11,7 @@ import { G, ruleLink } from "./state.js";
 function problemText(error) {
   const known = error.code && I18n.lang !== "en" && I18n.has(`code.${error.code}`) ? t(`code.${error.code}`) : null;
   const message = String(error.message || "");
-  return known ? `${known}: ${message}` : message;
+  return known ? `${known}${colon()} ${message}` : message;
 }
 
 /** A refusal as the page shows it at its field: the words, then the rule it cites as a

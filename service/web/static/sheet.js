@@ -46,7 +46,8 @@ function lineMark(line) {
   switch (line.item) {
     case "meld":
     case "captured_meld":
-      return line.mark || "";
+      return line.kind === "three_of_a_kind" || line.kind === "four_of_a_kind"
+        ? Cards.rankLabel(line.mark || "") : line.mark || "";
     case "bagatto_ultimo":
       return "B";
     case "declaration":
@@ -60,8 +61,10 @@ function lineMark(line) {
 }
 
 function ottocentoMark(line) {
+  // A sequence of trumps by the trumps' letter in the page's language (T4, A4 in French).
+  if (line.kind !== "cricca" && line.type === "trumps") return t("face.trump", { n: line.length });
   const type = { trumps: "T", moors: "M", aces: "1", tarocchi: "T" }[line.type] ||
-    Cards.SYMBOL[line.type] || line.type;
+    Cards.SYMBOL[line.type] || Cards.rankLabel(line.type);
   return line.kind === "cricca" ? `${line.count}${type}` : `${type}${line.length}`;
 }
 
@@ -118,7 +121,7 @@ function drawSheet(first) {
     const names = g.winners.map((key) => g.columns.find((c) => c.key === key)?.label || key);
     root.append(h("p", { class: "winner", role: "status" }, h("span", { class: "winner-star", "aria-hidden": "true" }, "★"), " ",
       t(names.length > 1 ? "sheet.winners" : "sheet.winner", { names: names.join(", ") }),
-      g.ended_by && !evening.over ? h("small", {}, ` (${g.ended_by})`) : null));
+      g.ended_by && !evening.over && endedBy(g, V) ? h("small", {}, ` (${endedBy(g, V)})`) : null));
   }
   if (canEdit() && !finished && !past && !g.event?.closed && !evening.over) {
     root.append(h("a", { class: "button primary big", href: `#/games/${g.id}/hand`, id: "new-hand" },
@@ -256,9 +259,17 @@ function progress(g) {
       }, bar),
       h("span", { class: "bar-value" }, `${num(total)}`)));
     box.append(h("p", { class: "bar-to-go" }, total >= g.target ? t("sheet.reached", { name: column.label })
-      : t("sheet.toGo", { name: column.label, n: num(g.target - total) })));
+      : t("sheet.toGo", { name: column.label, n: num(g.target - total), count: g.target - total })));
   }
   return box;
+}
+
+/** How a finished game ended, in words: after its hands or its boards, at its target,
+ * during a hand's declarations. */
+function endedBy(g, V) {
+  const n = g.ended_by === "R10" ? V.hands_per_game || g.hands.length : g.hands.length;
+  const key = `sheet.endedBy.${g.ended_by}`;
+  return I18n.has(key) ? t(key, { n, target: g.target }) : "";
 }
 
 /** Where a game with no natural end (a Mitigatti evening) stands: whether its scorekeeper
