@@ -14,7 +14,8 @@ The convention (docs/development.md, "Examples that run"):
 - Commands of a page share their shell variables, in order: an id is captured by an earlier
   command of the same page (``GAME=$(curl … | jq -r .id)``), and a captured variable that is
   empty or ``null`` fails the example.
-- ``localhost:8000`` is the address of the server the test started.
+- ``localhost:8000`` is the address of the server the test started; ``$ADMIN_TOKEN`` is its
+  administrator's token, as in the shell of the one who runs the instance.
 - A shell block that is not run says so: ```sh not-run (an operator's command: deploy,
   backup, a systemd unit). Any other shell block (sh, bash, shell, console without ``$ ``) is
   refused, so that an example is either run or declared not to be.

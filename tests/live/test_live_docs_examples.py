@@ -24,6 +24,8 @@ from docs_examples import (
 from live_support import LiveServer
 
 PAGES = pages()
+# The administrator's token, set for the server and in the examples' shell (operations.md).
+ADMIN_TOKEN = "the-administrators-token-of-the-docs-examples"
 STATUS = re.compile(r"^__STATUS__ (\d{3})$", re.MULTILINE)
 # Every curl of an example tells its status on standard error, whatever its options.
 PRELUDE = """set -a -o pipefail
@@ -33,7 +35,8 @@ curl() { command curl -w '%{stderr}\\n__STATUS__ %{http_code}\\n' "$@"; }
 
 @pytest.fixture(scope="module")
 def server(one_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(one_db_url, tmp_path_factory.mktemp("docs"), workers=1).start()
+    live = LiveServer(one_db_url, tmp_path_factory.mktemp("docs"), workers=1,
+                      env={"ADMIN_TOKEN": ADMIN_TOKEN}).start()
     yield live
     live.stop()
 
@@ -80,7 +83,7 @@ def test_every_shell_block_is_run_or_says_it_is_not(page: Path) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
 def test_every_example_of_the_page_prints_what_the_page_shows(
         page: Path, server: LiveServer, tmp_path: Path) -> None:
-    variables: dict[str, str] = {}
+    variables: dict[str, str] = {"ADMIN_TOKEN": ADMIN_TOKEN}
     for block in blocks(page):
         if block.language != "console":
             continue
