@@ -38,7 +38,7 @@ RUN mkdir -p /app/var/backups && chown -R segnapunti:segnapunti /app/var
 
 # The package is installed in site-packages; its migrations are here. The default database
 # is a SQLite file on the /app/var volume; set DATABASE_URL=postgresql://… for PostgreSQL.
-# Backups: `python -m service backup /app/var/backups/FILE` (README "Backups").
+# Backups: `python -m service backup /app/var/backups/FILE` (docs/operations.md, "Backups and restores").
 ENV SEGNAPUNTI_MIGRATIONS=/app/migrations \
     DATABASE_URL=sqlite:////app/var/segnapunti.sqlite3 \
     PORT=8000 \
