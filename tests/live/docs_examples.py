@@ -2,7 +2,7 @@
 
 The convention (docs/development.md, "Examples that run"):
 
-- A ```console block is run. Each line beginning with ``$ `` is a command for bash; it goes
+- A ```console block is run (unless its fence says ``not-run``). Each line beginning with ``$ `` is a command for bash; it goes
   on over the next lines while it ends with ``\\`` or leaves a quote open. The lines after a
   command, up to the next command, are what it prints, abridged as the page likes:
   a JSON document is compared field by field (an object shows some of its fields, a list some
@@ -16,9 +16,10 @@ The convention (docs/development.md, "Examples that run"):
   empty or ``null`` fails the example.
 - ``localhost:8000`` is the address of the server the test started; ``$ADMIN_TOKEN`` is its
   administrator's token, as in the shell of the one who runs the instance.
-- A shell block that is not run says so: ```sh not-run (an operator's command: deploy,
-  backup, a systemd unit). Any other shell block (sh, bash, shell, console without ``$ ``) is
-  refused, so that an example is either run or declared not to be.
+- A shell block that is not run says so: ```sh not-run or ```console not-run (an operator's
+  command: deploy, backup, Docker). Any other shell block (sh, bash, shell, console without
+  ``$ ``, or a block of no language holding ``$ `` commands) is refused, so that an example is
+  either run or declared not to be.
 """
 
 from __future__ import annotations
