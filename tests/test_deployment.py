@@ -4,7 +4,7 @@ one it gives, the apps share PostgreSQL and Redis and trust the one proxy), and 
 configuration sends to both apps. Where a Docker daemon answers, the image is built and
 started, and serves; where none does, that test says so and is skipped.
 
-Issue 25: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
+Also: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
 dependencies are pinned, backups can be made inside the stack, and ``compose.yaml``,
 ``deploy/Caddyfile`` and ``deploy/native.sh`` (the same topology without Docker) say the
 same."""
@@ -106,7 +106,7 @@ def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
         name: defaults[name] for name in upstreams}
 
 
-# -- issue 25: health that means it, pinned images, locked dependencies, backups ---------------
+# -- health that means it, pinned images, locked dependencies, backups ---------------
 
 READY_PATH = "/api/v1/ready"
 
