@@ -28,6 +28,7 @@ PAGES = pages()
 ADMIN_TOKEN = "the-administrators-token-of-the-docs-examples"
 STATUS = re.compile(r"^__STATUS__ (\d{3})$", re.MULTILINE)
 # Every curl of an example tells its status on standard error, whatever its options.
+SHELLS_OWN = {"_", "status", "SHLVL", "PWD", "OLDPWD"}  # set by bash or by the script below
 PRELUDE = """set -a -o pipefail
 curl() { command curl -w '%{stderr}\\n__STATUS__ %{http_code}\\n' "$@"; }
 """
@@ -62,6 +63,8 @@ def run(example: Example, variables: dict[str, str], port: int, state: Path) -> 
         assert not failed, f"{where}\nanswered {failed}: {done.stdout[-2000:]}"
     after = dict(item.split("=", 1) for item in state.read_text().split("\0") if "=" in item)
     for name, value in after.items():
+        if name in SHELLS_OWN:
+            continue
         if os.environ.get(name) != value and variables.get(name) != value:
             assert value not in ("", "null"), f"{where}\nset {name} to {value!r}"
             variables[name] = value
