@@ -49,7 +49,7 @@ RUN mkdir -p /app/var/backups && chown -R segnapunti:segnapunti /app/var
 # The package is installed in /opt/segnapunti (its environment, first on the PATH); its
 # migrations are here. The default database is a SQLite file on the /app/var volume; set
 # DATABASE_URL=postgresql://… for PostgreSQL.
-# Backups: `python -m service backup /app/var/backups/FILE` (README "Backups").
+# Backups: `python -m service backup /app/var/backups/FILE` (docs/operations.md, "Backups and restores").
 ENV PATH=/opt/segnapunti/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

@@ -57,6 +57,7 @@ install: $(STAMP)
 #             the proxy: Chromium's engine without its window, half the CPU of the whole
 #             browser for the same tests (tests/web/crowd.py, BROWSERS)
 #   caddy     the proxy of deploy/native.sh (tests/live/test_live_proxy_topology.py)
+#   curl, jq  the examples of README.md and docs/ run as written (tests/live/test_live_docs_examples.py)
 define debian_packages
 	@missing=""; for package in $(1); do command -v $$package >/dev/null 2>&1 \
 	  || missing="$$missing $$package"; done; \
@@ -72,7 +73,7 @@ define debian_packages
 endef
 
 debian-packages:
-	$(call debian_packages,chromium-headless-shell caddy)
+	$(call debian_packages,chromium-headless-shell caddy curl jq)
 
 chromium:
 	$(call debian_packages,chromium-headless-shell)

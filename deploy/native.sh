@@ -26,7 +26,7 @@
 #   RATE_LIMIT_KEY_PREFIX   its keys' prefix                    (segnapunti-native)
 #   PYTHON                  the interpreter with the service    (.venv/bin/python, or python3)
 # As compose: TRUSTED_PROXIES=1, WEB_CONCURRENCY=2, WEB_THREADS=8. The other settings of the
-# README's table (RATE_LIMIT_PER_MINUTE, ADMIN_TOKEN, …) are passed on to the app servers, and
+# table in docs/operations.md (RATE_LIMIT_PER_MINUTE, ADMIN_TOKEN, …) are passed on to the app servers, and
 # saved with the rest when set. A Redis that does not answer stops `start` (its limits would
 # not hold in total); RATE_LIMIT_STORAGE_URL=memory:// runs without one.
 set -eu
@@ -56,7 +56,7 @@ settings() {
     export_settings
 }
 
-# The script's own settings, and the service's (the README's table; HOST and PORT are each
+# The script's own settings, and the service's (the settings table of docs/operations.md; HOST and PORT are each
 # app server's own): what the first `start` saves and the later commands read.
 OWN_SETTINGS="PYTHON SEGNAPUNTI_PORT SEGNAPUNTI_APP_PORTS DATABASE_URL RATE_LIMIT_STORAGE_URL
     RATE_LIMIT_KEY_PREFIX TRUSTED_PROXIES WEB_CONCURRENCY WEB_THREADS"

@@ -1,10 +1,10 @@
-"""The deployment as described (issue 17): ``compose.yaml`` parses, names the proxy, the two
-app servers, PostgreSQL and Redis, wires them as the README says (the app command is the
-README's, the apps share PostgreSQL and Redis and trust the one proxy), and the proxy's
+"""The deployment as described: ``compose.yaml`` parses, names the proxy, the two app servers,
+PostgreSQL and Redis, wires them as docs/operations.md says (the app command is the one it
+gives, the apps share PostgreSQL and Redis and trust the one proxy), and the proxy's
 configuration sends to both apps. The image itself is built and run by
 tests/live/test_live_image.py (``make test-image``).
 
-Issue 25: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
+Also: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
 dependencies are pinned, backups can be made inside the stack, and ``compose.yaml``,
 ``deploy/Caddyfile`` and ``deploy/native.sh`` (the same topology without Docker) say the
 same."""
@@ -33,6 +33,7 @@ COMPOSE = ROOT / "compose.yaml"
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 DOCKERFILE = ROOT / "Dockerfile"
 NATIVE = ROOT / "deploy" / "native.sh"
+OPERATIONS = ROOT / "docs" / "operations.md"
 APPS = ("app-1", "app-2")
 
 
@@ -41,8 +42,8 @@ def compose() -> dict[str, Any]:
     return document
 
 
-def readme_section(title: str) -> str:
-    text = (ROOT / "README.md").read_text()
+def operations_section(title: str) -> str:
+    text = OPERATIONS.read_text()
     start = text.index(f"## {title}\n")
     end = text.find("\n## ", start + 1)
     return text[start:end if end > 0 else None]
@@ -64,9 +65,9 @@ def test_compose_names_the_five_services_of_the_deployment() -> None:
     assert set(services["redis"]["healthcheck"]) >= {"test", "interval"}
 
 
-def test_the_apps_run_the_readmes_command_and_share_the_database_and_redis() -> None:
+def test_the_apps_run_the_documented_command_and_share_the_database_and_redis() -> None:
     services = compose()["services"]
-    section = readme_section("Running it for many tables")
+    section = operations_section("Running it for many tables")
     commands = {" ".join(services[name]["command"]) for name in APPS}
     assert commands == {"python -m service serve"}
     assert "python -m service serve" in section
@@ -79,9 +80,9 @@ def test_the_apps_run_the_readmes_command_and_share_the_database_and_redis() -> 
         "DATABASE_URL"]
     assert env["RATE_LIMIT_STORAGE_URL"].startswith("redis://redis:6379/")
     assert env["TRUSTED_PROXIES"] == "1"
-    # Every setting the compose file sets is one the README's settings table explains.
+    # Every setting the compose file sets is one the settings table of operations.md explains.
     for name in env:
-        assert f"| `{name}` |" in (ROOT / "README.md").read_text(), name
+        assert f"| `{name}` |" in operations_section("Settings"), name
 
 
 def caddyfile_placeholders() -> dict[str, str]:
@@ -105,7 +106,7 @@ def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
         name: defaults[name] for name in upstreams}
 
 
-# -- issue 25: health that means it, pinned images, locked dependencies, backups ---------------
+# -- health that means it, pinned images, locked dependencies, backups ---------------
 
 READY_PATH = "/api/v1/ready"
 
@@ -213,7 +214,7 @@ def test_the_caddy_data_and_config_are_kept_on_volumes() -> None:
 
 def test_backups_can_be_made_inside_the_stack() -> None:
     """pg_dump of the server's major version in the image, a volume for the files, and the
-    README's command writing there."""
+    documented command writing there."""
     document = compose()
     for name in APPS:
         assert "backups:/app/var/backups" in document["services"][name]["volumes"]
@@ -222,8 +223,8 @@ def test_backups_can_be_made_inside_the_stack() -> None:
     installed = re.findall(r"\bpostgresql-client-(\d+)\b", DOCKERFILE.read_text())
     assert installed and set(installed) == {major}
     assert ("docker compose exec app-1 python -m service backup /app/var/backups/"
-            in readme_section("Backups"))
-    assert "deploy/native.sh backup" in readme_section("Backups")
+            in operations_section("Backups and restores"))
+    assert "deploy/native.sh backup" in operations_section("Backups and restores")
 
 
 def lock() -> dict[str, str]:
@@ -317,7 +318,7 @@ def test_the_native_script_runs_composes_topology() -> None:
         assert f"{name}=" in script, name
     # Ready means the same to the script's waits as to compose's checks and Caddy's.
     assert READY_PATH in script
-    assert "deploy/native.sh" in readme_section("Running it for many tables")
+    assert "deploy/native.sh" in operations_section("Running it for many tables")
 
 
 def test_the_caddyfile_reads_the_same_for_compose_and_for_the_native_script() -> None:
