@@ -1,10 +1,10 @@
-"""The deployment as described (issue 17): ``compose.yaml`` parses, names the proxy, the two
+"""The deployment as described: ``compose.yaml`` parses, names the proxy, the two
 app servers, PostgreSQL and Redis, wires them as the README says (the app command is the
 README's, the apps share PostgreSQL and Redis and trust the one proxy), and the proxy's
 configuration sends to both apps. Where a Docker daemon answers, the image is built and
 started, and serves; where none does, that test says so and is skipped.
 
-Issue 25: the health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
+The health checks mean it (readiness, ``pg_isready`` over TCP), images and Python
 dependencies are pinned, backups can be made inside the stack, and ``compose.yaml``,
 ``deploy/Caddyfile`` and ``deploy/native.sh`` (the same topology without Docker) say the
 same."""
@@ -105,7 +105,7 @@ def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
         name: defaults[name] for name in upstreams}
 
 
-# -- issue 25: health that means it, pinned images, locked dependencies, backups ---------------
+# -- health that means it, pinned images, locked dependencies, backups ------------------------
 
 READY_PATH = "/api/v1/ready"
 
