@@ -45,9 +45,9 @@ log = logging.getLogger(__name__)
 class SegnapuntiApi(Api):  # type: ignore[misc]
     """flask-smorest's Api with RFC 9457 errors, in the responses and in the spec, and its
     blueprints' pages of the OpenAPI document written when the document is first read
-    (``documented_spec``) instead of when they are registered: writing them was nearly half
-    of making an app (22 of 49 ms of CPU), which every worker of the service and every app of
-    the tests paid for a document that few of them ever serve."""
+    (``documented_spec``) instead of when they are registered: writing them is a large part
+    of making an app (``docs/measurements.md``), which every worker of the service and every
+    app of the tests would pay for a document that few of them ever serve."""
 
     ERROR_SCHEMA = ProblemSchema
 
