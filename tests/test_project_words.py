@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -29,7 +30,7 @@ STANDARDS = re.compile(r"UTS " + "#" + r"39\b")
 COLOUR = re.compile(r"(fill|stroke|colou?r|background|border|shadow|theme)", re.IGNORECASE)
 TICKET = re.compile(r"\bticket" + r"s?\b", re.IGNORECASE)
 SPEC_FILES = re.compile(
-    r"\b(?:" + "|".join(("RULES", "EVENTS", "CLUBS", "NIGHT", "API")) + r")\.md\b"
+    r"\b(?:RULES|EVENTS|CLUBS|NIGHT|API)" + r"\.md\b"
     + "|" + r"\.\./" + "shared")
 
 
@@ -60,7 +61,7 @@ def tracked_texts() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(texts)
 
 
-def offenders(found) -> list[str]:
+def offenders(found: Callable[[str], object]) -> list[str]:
     """``path:line: text`` for every line ``found(line)`` says is an offence."""
     return [f"{name}:{number}: {line.strip()[:120]}"
             for name, lines in tracked_texts()
