@@ -1,5 +1,5 @@
-"""Benchmark: a member's statistics in a club of 60 members and 5,000 finished games (issue
-29, item 4: "a member with 500 games of history answers within 3x a game's read").
+"""Benchmark: a member's statistics in a club of 60 members and 5,000 finished games: the goal
+is that a member with 500 games of history answers within 3x a game's read.
 
 The club is made through the API (the club, its 60 members); its 5,000 games are played
 through the service's own use cases, not over HTTP, to be quick to set up (half a minute
@@ -16,7 +16,7 @@ Timed, in one process through Flask's test client on a temporary SQLite file, ea
 ratio to ``GET /api/v1/health`` in the same rounds:
 
 - ``GET /games/{id}`` of the club's newest ``gatti-3`` game the regular did not play (the
-  issue's yardstick), and the same right after its last hand was corrected (its body made
+  goal's yardstick), and the same right after its last hand was corrected (its body made
   again; the correction's own time not counted, as below);
 - ``GET /clubs/{id}/members/{m}/stats`` for the regular, all time: while nothing changed
   (its body kept for its tag); right after a result elsewhere in the club (that game
@@ -246,7 +246,7 @@ def main() -> None:
         print(f"{name:<40} {took * 1e3:8.3f} ms   ratio {took / base:6.2f} x health")
     game_took = statistics.median(timings["GET /games/{id} (a game's read)"])
     after_hand = statistics.median(timings["a game's read after its hand"])
-    print("over a game's read (the issue's budget: 3), and over a game's read after its hand:")
+    print("over a game's read (the goal: within 3), and over a game's read after its hand:")
     for name in [n for n in cases if n.startswith(("stats", "ratings"))]:
         took = statistics.median(timings[name])
         print(f"  {name:<40} {took / game_took:6.2f}   {took / after_hand:6.2f}")

@@ -1,4 +1,4 @@
-"""Benchmark: a 40-table duplicate evening (issue 28, point 6), against a free-deal evening
+"""Benchmark: a 40-table duplicate evening, against a free-deal evening
 of the same size and against a health check.
 
 160 players of ``gatti-4`` (40 tables), 5 rounds of 4 boards, every board played at every
@@ -11,7 +11,7 @@ Timed, each as a ratio to ``GET /api/v1/health`` in the same rounds:
   made with their boards), once;
 - the standings right after a hand (a correction at one table: the standings and their 20
   boards' travellers made again; each read timed alone, the correction not counted),
-  and the same for the free-deal evening, the two taking turns: the issue asks the
+  and the same for the free-deal evening, the two taking turns: the goal is for the
   duplicate standings to stay within 2x of these;
 - one board's traveller right after a hand.
 

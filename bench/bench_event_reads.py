@@ -15,8 +15,8 @@ table of every round). For each, the time of
 - ``POST /events/{id}/rounds`` for the large event's round 6 (seating 40 tables of 160
   players after 5 rounds and creating their 40 games), once;
 
-each as a ratio to ``GET /api/v1/health`` timed in the same rounds. The question the issue
-asks — does a read during a round cost the same at any size — is the ratio of the large
+each as a ratio to ``GET /api/v1/health`` timed in the same rounds. The question the bench
+answers — does a read during a round cost the same at any size — is the ratio of the large
 event's read to the small one's.
 
 Run from the repository root (about a minute, most of it building the large event):

@@ -12,7 +12,7 @@ its history, a correction (``PUT``) and a deletion of a hand, ``sheet.pdf`` (a 1
 ``/api/v1/openapi.json``, the Swagger UI page and the phone page.
 
 Then, for the master and each worker (the master's children), from ``/proc``: ``VmRSS``
-(resident, shared pages counted in full: the issue's measure, target ≤ 60 MB a worker),
+(resident, shared pages counted in full: the measure of the goal, ≤ 60 MB a worker),
 ``VmHWM`` (its peak), ``Pss`` (proportional: shared pages divided among their sharers) and
 ``Private`` (``Private_Clean + Private_Dirty`` of ``smaps_rollup``), in MB, and which of the
 heavy libraries the process has loaded, seen from the native extensions it maps (Pillow's,

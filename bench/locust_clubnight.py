@@ -63,7 +63,7 @@ SECTIONS = max(1, -(-TABLES // SECTION_TABLES))
 VARIANT = "gatti-4"
 SEATS = 4
 HANDS_PER_GAME = 4
-#: What the goal allows, in ms, at the 99th percentile (issue 25).
+#: What the goal allows, in ms, at the 99th percentile.
 GOAL_P99_MS = 100
 GOAL_KINDS = ("hand", "poll game")
 

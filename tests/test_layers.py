@@ -80,7 +80,7 @@ def test_domain_imports_only_the_standard_library(path: Path) -> None:
 
 def test_application_imports_no_edge_technology() -> None:
     """Below the application only the core and the words: ``service.locale`` (the catalogues,
-    data read with Babel behind functions that load it when first asked; issue 27: the
+    data read with Babel behind functions that load it when first asked: the
     printable sheet's words)."""
     for path in sorted((SERVICE / "application").rglob("*.py")):
         for module in _imports(path):

@@ -1,4 +1,4 @@
-"""player_tokens: one link per player, by seat (issue 15).
+"""player_tokens: one link per player, by seat.
 
 Each player of a game gets a token of their own that reads the game as that seat; only its
 hash is kept, like the edit and read tokens'. Games from before have none until their edit

@@ -1,4 +1,4 @@
-"""confirmations: each player's verdict on a version of a hand (issue 15).
+"""confirmations: each player's verdict on a version of a hand.
 
 A player confirms a hand as recorded or disputes it with a reason, from their own link. Rows
 are only inserted: the current verdict of a seat is its latest row for the hand's current

@@ -1,5 +1,5 @@
-"""events: club nights and tournaments, their rounds, tables and the organiser's actions
-(issue 16); each table an ordinary game, linked to its event and closable with its round.
+"""events: club nights and tournaments, their rounds, tables and the organiser's actions;
+each table an ordinary game, linked to its event and closable with its round.
 
 Revision ID: 0007_events
 Revises: 0006_confirmations

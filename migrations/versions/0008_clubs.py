@@ -1,4 +1,4 @@
-"""clubs: a club's members and its history of changes (issue 29, part 1).
+"""clubs: a club's members and its history of changes.
 
 Revision ID: 0008_clubs
 Revises: 0007_events

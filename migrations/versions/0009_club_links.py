@@ -1,4 +1,4 @@
-"""club links: games and events of a club, its results and its seasons (issue 29, part 2).
+"""club links: games and events of a club, its results and its seasons.
 
 Revision ID: 0009_club_links
 Revises: 0008_clubs

@@ -1,4 +1,4 @@
-"""duplicate: an event's deals and a round's boards, and each table's boards (issue 28).
+"""duplicate: an event's deals and a round's boards, and each table's boards.
 
 Revision ID: 0010_duplicate
 Revises: 0008_clubs

@@ -1,6 +1,6 @@
 """club facts: what a member's statistics count of a counted game's hands, kept with each
-row of the club's results, and the results version that wrote the row (issue 29,
-statistics); an index for an event's last row (a season's evening).
+row of the club's results, and the results version that wrote the row;
+an index for an event's last row (a season's evening).
 
 Rows written before this revision have no facts (NULL) and version 0: a member's statistics
 fill the facts the first time they are read (``ClubService.member_stats``,

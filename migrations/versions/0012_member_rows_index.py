@@ -1,7 +1,7 @@
 """member rows index: the index of a member's rows of the club's results carries the results
 version that wrote each row (club, member counted for, written version), so a member's
 statistics read only the rows written since they last read them, and count the others,
-from the index alone (issue 29, statistics). It replaces the index of (club, member
+from the index alone. It replaces the index of (club, member
 counted for), which its first two columns still serve.
 
 Revision ID: 0012_member_rows_index

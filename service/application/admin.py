@@ -1,5 +1,5 @@
 """The instance's administrator: what the holder of the service's admin token
-(``ADMIN_TOKEN``) may do that no club's, event's or game's own token can. Today: issue a club,
+(``ADMIN_TOKEN``) may do that no club's, event's or game's own token can: issue a club,
 an event or a game new tokens when its own were lost (a secretary's phone gone with no key
 card) or leaked (a key card photographed). The new edit token is answered once; the old
 tokens open nothing from then on; the club's, event's or game's history records it (a game's

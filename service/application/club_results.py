@@ -1,4 +1,4 @@
-"""The club's results projection (issue 29, CLUBS.md "Linking results to members"): one row
+"""The club's results projection (docs/clubs.md#linking-results-to-members): one row
 per member and counted game, rewritten in the unit of work of every write that moves it, so
 that seasons, statistics and ratings read rows instead of replaying games. The same write
 keeps the ratings (``ratings.keep_ratings``): from the game on, where it was rated or now

@@ -1,4 +1,4 @@
-"""Use cases of clubs (issue 29; CLUBS.md): create a club, read it, its roster and its
+"""Use cases of clubs (docs/clubs.md): create a club, read it, its roster and its
 history; add a member, rename one (in every game and event of the club too), change their
 initials, deactivate and reactivate them, merge two members (undoable: ``unmerge``; their
 results counted for the survivor), forget one (irreversible; their results go). The seats

@@ -1,4 +1,4 @@
-"""Use cases of events (issue 16, EVENTS.md): create an event, seat its rounds (each table an
+"""Use cases of events (docs/events.md): create an event, seat its rounds (each table an
 ordinary stored game), swap before a round starts, close a round, read the event, its
 standings and the organiser's history.
 
@@ -244,7 +244,7 @@ class EventView:
 
     def standings(self) -> Standings:
         """The standings: by match points round by round; a duplicate event's by its boards
-        (EVENTS.md "Standings": the average percentage, or the sum of differences, then the
+        (docs/events.md#standings: the average percentage, or the sum of differences, then the
         points), each row keeping its rounds and adding its boards and percentage."""
         setup = self.setup
         results = self.results()
@@ -397,7 +397,7 @@ class EventService:
 
     def get_boards(self, event_id: str, token: str | None
                    ) -> tuple[EventView, tuple[Board, ...]]:
-        """A duplicate event's boards (EVENTS.md "Duplicate"): to the organiser every board
+        """A duplicate event's boards (docs/events.md#duplicate): to the organiser every board
         of the event (``event_boards``); to the room's read token only the boards every
         table due to play them has played (``EventView.for_reader``). 404 for an event of
         free deals, which has no boards."""
@@ -408,7 +408,7 @@ class EventService:
     def get_traveller(self, event_id: str, token: str | None, number: int
                       ) -> tuple[EventView, Traveller]:
         """Board ``number``'s traveller: every table's result on it so far, scored across the
-        room (EVENTS.md "Scoring a board"). To the room's read token only once the board's
+        room (docs/events.md#scoring-a-board). To the room's read token only once the board's
         deal may be shown (every table due to play it has); 404 for a board the event does
         not deal, or an event of free deals."""
         kind, _credentials = self._authorize(event_id, token, write=False)
@@ -819,7 +819,7 @@ class EventService:
                 "the round starts", format=setup.format))])
         history = view.history_seatings()
         if setup.duplicate:
-            # The movement (EVENTS.md "Duplicate"): individual by the seating search, pairs
+            # The movement (docs/events.md#duplicate): individual by the seating search, pairs
             # by a Mitchell.
             assert setup.boards_per_round is not None
             return plan_round(setup.variant, setup.format, n, len(view.rounds),

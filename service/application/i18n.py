@@ -1,4 +1,4 @@
-"""The words of the printable score sheet (API.md ``sheet.pdf`` ``?lang=en|it|fr``).
+"""The words of the printable score sheet (``GET /games/{id}/sheet.pdf?lang=en|it|fr``).
 
 Its labels are a gettext catalogue keyed by the sheet's own keys, one a language
 (``service/locale/<lang>/LC_MESSAGES/sheet.po``, read through ``service.locale.sheet_words``):

@@ -1,4 +1,4 @@
-"""The languages the service speaks to a table (issue 18, French issue 27): English, the rules
+"""The languages the service speaks to a table: English, the rules
 core's own, and Italian and French from the gettext catalogues
 ``service/locale/<lang>/LC_MESSAGES/messages.po`` (read by
 ``service.locale`` and handed to the ``Speaker``).

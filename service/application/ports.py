@@ -19,7 +19,7 @@ from service.domain import (
     Season,
 )
 
-#: What a game's history records: a hand created, corrected or deleted, and (issue 29) the
+#: What a game's history records: a hand created, corrected or deleted, and the
 #: scorekeeper saying the evening is over (``end``, hand number 0) or taking it back; the
 #: service's administrator issuing the game new tokens (``new_tokens``, hand 0 too) or
 #: revoking some (``revoke_tokens``).
@@ -38,7 +38,7 @@ class StoredHand:
     rules_version: str
     created_at: datetime
     updated_at: datetime
-    #: Each seat's latest verdict on this version of the hand, by seat (issue 15).
+    #: Each seat's latest verdict on this version of the hand, by seat.
     confirmations: tuple[Confirmation, ...] = ()
 
 
@@ -54,20 +54,20 @@ class StoredGame:
     created_at: datetime
     version: int
     hands: tuple[StoredHand, ...] = ()
-    #: The hash of each player's token, by seat (issue 15): stored with the game.
+    #: The hash of each player's token, by seat: stored with the game.
     player_token_hashes: tuple[tuple[int, str], ...] = ()
-    #: The event, round and table it is a table of (issue 16), if any.
+    #: The event, round and table it is a table of, if any.
     event: tuple[str, int, int] | None = None
     #: When the organiser closed its round: it takes no more changes.
     closed_at: datetime | None = None
-    #: The club it was played for (issue 29), and the member at each seat (None: nobody's,
+    #: The club it was played for, and the member at each seat (None: nobody's,
     #: a dummy's seat).
     club: str | None = None
     seat_members: tuple[str | None, ...] | None = None
     #: When its scorekeeper said the evening is over (a game with no natural end).
     ended_at: datetime | None = None
     #: A duplicate table's boards, in the order it plays them, and the event's seed that
-    #: deals them (issue 28): the table's game knows its cards, never shows the seed.
+    #: deals them: the table's game knows its cards, never shows the seed.
     boards: tuple[int, ...] = ()
     board_seed: int | None = None
 
@@ -184,7 +184,7 @@ class StoredEvent:
     created_at: datetime
     version: int
     played: tuple[StoredRound, ...] = ()
-    #: The club it is held for (issue 29): its entrants then carry their members' ids
+    #: The club it is held for: its entrants then carry their members' ids
     #: (``member``; a pair's ``members``).
     club: str | None = None
 
@@ -197,7 +197,7 @@ class StoredEvent:
             a, b = (tuple(self.entrants[e].get("members") or (None, None)) for e in table)
             return (a[0], b[0], a[1], b[1])
         return tuple(self.entrants[e].get("member") for e in table)
-    #: ``free`` or ``duplicate`` deals, and a duplicate round's boards (issue 28).
+    #: ``free`` or ``duplicate`` deals, and a duplicate round's boards.
     deals: str = "free"
     boards_per_round: int | None = None
 
@@ -238,7 +238,7 @@ class EventAction:
 
 @dataclass(frozen=True, slots=True)
 class StoredMember:
-    """A member of a club as stored (issue 29): ``number`` their place in the order they
+    """A member of a club as stored: ``number`` their place in the order they
     joined (from 1, the forgotten's label), ``merged_into`` the member they were merged
     into, ``changed_version`` the club's version that last changed them (their ETag)."""
 
@@ -267,7 +267,7 @@ class StoredClub:
 
 @dataclass(frozen=True, slots=True)
 class ClubCredentials(Credentials):
-    #: Moved by every change to the results the club's games count (issue 29).
+    #: Moved by every change to the results the club's games count.
     results_version: int = 0
 
 
@@ -567,7 +567,7 @@ class RefusalRepository(Protocol):
 
 
 class ClubRepository(Protocol):
-    """Clubs and their members (issue 29): every change guarded by the club's version
+    """Clubs and their members: every change guarded by the club's version
     (else ``StaleGame``) and kept in its history."""
 
     def add_club(self, club: StoredClub, now: datetime) -> None:

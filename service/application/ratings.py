@@ -1,4 +1,4 @@
-"""A club's ratings (issue 29, CLUBS.md "Ratings"): a Bayesian skill rating per member and
+"""A club's ratings (docs/clubs.md#ratings): a Bayesian skill rating per member and
 family, moved by every finished game, with openskill's Plackett–Luce model.
 
 The input is the club's finished games as :class:`RatedMatch` (a game of three or four on
@@ -17,7 +17,7 @@ The figure a club reads is the conservative ``mu − 3σ`` (openskill's ``ordina
 the member very probably has at least) on a scale of ``1000 + 40 · (mu − 3σ)``: a newcomer
 (``mu`` 25, ``σ`` 25/3) starts at exactly 1000, and a steady winner climbs towards 1700–1800
 as the uncertainty shrinks. ``certainty`` says how far ``σ`` has come down from a newcomer's
-(0 % the first evening). ``docs/decisions.md`` ("Charts and ratings (issue 29)") says why
+(0 % the first evening). ``docs/decisions.md`` ("Charts and ratings") says why
 Plackett–Luce and these numbers.
 """
 

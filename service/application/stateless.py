@@ -33,7 +33,7 @@ from .errors import NotFound
 
 
 def _boards_per_round(variant: Variant) -> dict[str, int]:
-    """What a duplicate event of the variant takes as ``boards_per_round`` (EVENTS.md
+    """What a duplicate event of the variant takes as ``boards_per_round`` (docs/events.md
     "Duplicate"): its default and its most, so that a form offers what the service accepts."""
     return {"default": default_boards_per_round(variant), "max": boards_per_round_max(variant)}
 
@@ -52,7 +52,7 @@ def describe_variant(variant_id: str) -> dict[str, Any]:
 
 
 def variant_rules(variant_id: str) -> dict[str, Any]:
-    """The variant's rulebook: its sections in the project's words (RULES.md)."""
+    """The variant's rulebook: its sections in the project's words (``rules.txt``)."""
     try:
         variant = find_variant(variant_id)
     except UnknownVariant as error:

@@ -1,4 +1,4 @@
-"""The rules core: cards, notation, variants, validation and scoring (RULES.md, EVENTS.md).
+"""The rules core: cards, notation, variants, validation and scoring (the rulebook, docs/events.md).
 
 Imports only the standard library (ARCHITECTURE §1); a test keeps it that way.
 

@@ -1,5 +1,5 @@
 """A game: its players and seats, the dealer's rotation, running totals, the end and the
-winners (RULES §0, §2.6 R10, R9).
+winners (rulebook §0, §2.6 R10, R9).
 
 A game is set up once (variant, options, players, first dealer); everything else is derived
 from the results of its hands in order.
@@ -42,7 +42,7 @@ class GameSetup:
     options: Mapping[str, object]
     players: tuple[str, ...]
     first_dealer: int
-    #: A duplicate table's boards, in the order it plays them (EVENTS.md "Duplicate"): hand
+    #: A duplicate table's boards, in the order it plays them (docs/events.md#duplicate): hand
     #: ``n`` is ``boards[n - 1]``, dealt by that board's dealer, and the game lasts exactly
     #: these boards. Empty for a game of free deals.
     boards: tuple[Board, ...] = ()
@@ -128,7 +128,7 @@ def validate_game_setup(variant: Variant, raw_options: Mapping[str, object] | No
                 names.append(name.strip())
                 named.append(i)
         # The same person whatever Unicode form, width, case or invisible characters the
-        # name was typed with (issue 25).
+        # name was typed with.
         folded = [name_key(n) for n in names]
         for k, n in enumerate(folded):
             if n in folded[:k]:

@@ -1,6 +1,6 @@
 """Game options: the options every variant has (the time zone a game is played in, how its
-players vouch for hands, the language of its sheets), defaults and validation (API.md
-"Options")."""
+players vouch for hands, the language of its sheets), defaults and validation (the
+API's ``options``)."""
 
 from __future__ import annotations
 

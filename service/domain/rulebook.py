@@ -1,5 +1,5 @@
-"""The rulebook in the app (issue 18): each variant's rules in sections, in the project's own
-words, from RULES.md (``GET /variants/{id}/rules``). Every ``rule`` a problem or a result line
+"""The rulebook in the app: each variant's rules in sections, in the project's own
+words (``GET /variants/{id}/rules``). Every ``rule`` a problem or a result line
 can name (``§2.3``, ``R8``) is the ``ref`` of a section of its variant's book, so a player can
 open the clause a line cites. The text is English ``Text``, said in another language from the
 catalogues like everything the core says.

@@ -61,7 +61,7 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class MeldRule:
-    """A meld of RULES §2.4 / §3: how many cards it needs and what it scores.
+    """A meld of rulebook §2.4 / §3: how many cards it needs and what it scores.
 
     ``family`` groups melds a player scores at most once per hand (R1): three and four of a
     kind of the same rank are one family, so the second only adds the difference.
@@ -178,7 +178,7 @@ class Variant:
     discard_forbidden_cards: tuple[str, ...] = ()
     #: What becomes of the Fool after its trick (see ``replay.py``).
     fool_rule: FoolRule = "exchange_next_trick"
-    #: How many cards each seat gets at each pass of the deal (RULES.md's packets); none
+    #: How many cards each seat gets at each pass of the deal (the rulebook's packets); none
     #: said: all of them at once (``deal_packets``).
     packets: tuple[int, ...] = ()
     #: The cards a summary pile lists (by code); None: the counting cards.
@@ -273,7 +273,7 @@ class Variant:
 
     @property
     def deal_section(self) -> str:
-        """The section of RULES.md that sets the table form and the deal."""
+        """The section of the rulebook that sets the table form and the deal."""
         return {"§2": "§2.2", "§4": "§4.2", "§5": "§5.2"}.get(self.rules_section,
                                                              self.rules_section)
 

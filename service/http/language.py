@@ -1,6 +1,6 @@
 """The language a request asks for (``Accept-Language``: ``it``, ``fr`` or ``en``, English
 when it names none) and the ``Speaker`` that says the rules core's sentences in it, naming cards
-as the game at hand does (issue 18)."""
+as the game at hand does."""
 
 from __future__ import annotations
 

@@ -52,9 +52,9 @@ at most ``AUTH_FAILURE_BURST`` (default 20) in a span, on two counts:
   clubs' unique indexes, as the handler would), and one that opened something is
   remembered by the worker for a minute (``KnownTokens``). So a room's phones behind one
   Wi-Fi address, holding valid tokens, are never refused for the failures of others at that
-  address, and cost a dictionary lookup while they are remembered. Measured in process on
-  SQLite: looking up a valid game token 0.14 ms, a token that opens nothing (four indexes)
-  0.59 ms, as much as a whole ``GET`` of a game (0.59 ms). A guesser's refusal therefore
+  address, and cost a dictionary lookup while they are remembered. A token that opens nothing
+  costs a lookup in four indexes, about as much as a whole ``GET`` of a game
+  (``docs/measurements.md``). A guesser's refusal therefore
   saves the database little: what the guesses' count holds back is guessing itself (a
   guesser gets 429, not the answer), and the address's request allowance (above) bounds the
   load of a flood.
@@ -70,9 +70,9 @@ then holding in total. If Redis goes away, each worker goes on with its own coun
 service keeps serving. Behind a proxy, the client's address is the proxy's unless
 ``TRUSTED_PROXIES`` says how many to believe (``app.py``).
 
-``limits`` is used directly, not through Flask-Limiter: Flask-Limiter, tried first, resolved
-its limits on every request and cost 175 µs of a 190 µs request in process
-(``bench/bench_limits.py``); one window checked here costs a few.
+``limits`` is used directly, not through Flask-Limiter: Flask-Limiter resolves its limits on
+every request, most of the cost of a light request in process (``bench/bench_limits.py``);
+one window checked here costs a few µs.
 """
 
 from __future__ import annotations

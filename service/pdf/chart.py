@@ -1,4 +1,4 @@
-"""The chart of a game's running totals on the printed sheet (issue 29), drawn with
+"""The chart of a game's running totals on the printed sheet, drawn with
 reportlab's own graphics (and a season's leaders evening by evening on its printed standings,
 the same way): a line per column over the hands, each in its colour, its dash and its marker's
 shape (a sheet printed in grey still tells them apart, and lines with the same figures stay

@@ -1,4 +1,4 @@
-"""The score sheet laid out as a PDF, with reportlab (API.md ``sheet.pdf``).
+"""The score sheet laid out as a PDF, with reportlab (``GET /games/{id}/sheet.pdf``).
 
 ``render_sheet`` takes the view model of ``service.application.printouts`` — every number and
 word already there — and prints it as a card club would: a header naming the game, then one

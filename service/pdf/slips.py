@@ -1,4 +1,4 @@
-"""A duplicate event's deal slips (issue 28), in the style of the score sheet: A4 portrait, two
+"""A duplicate event's deal slips, in the style of the score sheet: A4 portrait, two
 boards a page, each in its half with a dashed cut line between; the board's number large, who
 deals it, a row per seat with its cards under the game's own suits, the dealer's extra cards,
 the exposed cards."""

@@ -1,6 +1,6 @@
-"""The printable standings of an event (issue 16), in the style of the score sheet: A4, DejaVu
+"""The printable standings of an event, in the style of the score sheet: A4, DejaVu
 Sans, rules rather than boxes, the places first (a club's season: then the chart of its
-leaders evening by evening, issue 29), then each round's tables, then how each place was
+leaders evening by evening), then each round's tables, then how each place was
 reached."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The SQL implementation of the application's ``ClubRepository`` port (issue 29): clubs,
+"""The SQL implementation of the application's ``ClubRepository`` port: clubs,
 their members and their history, over the store's shared connections and units of work.
 Every change is guarded by the club's ``version`` (compare-and-set, the first statement of
 the write) and logged with it."""

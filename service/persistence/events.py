@@ -1,4 +1,4 @@
-"""The SQL implementation of the application's ``EventRepository`` port (issue 16): events,
+"""The SQL implementation of the application's ``EventRepository`` port: events,
 their rounds and tables, the organiser's actions, over the same store and units of work as
 the games their tables play (a round's games are stored through the games' repository, in the
 same transaction). Every action is guarded by the event's ``version``

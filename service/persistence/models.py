@@ -42,18 +42,18 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the game's hands: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
-    # A table of an event (issue 16): which event, round and table; set when the round
+    # A table of an event: which event, round and table; set when the round
     # seats it. ``closed_at``: the organiser closed its round, and it takes no more changes.
     event_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     event_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     event_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # A game of a club (issue 29): the club, and the member at each seat (null: none).
+    # A game of a club: the club, and the member at each seat (null: none).
     club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     seat_members: Mapped[list[str | None] | None] = mapped_column(NullableJSON, nullable=True)
     # "The evening is over": a game with no natural end, ended by its scorekeeper.
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # A duplicate table's boards (issue 28): ``{"numbers": [in the order it plays them],
+    # A duplicate table's boards: ``{"numbers": [in the order it plays them],
     # "seed": the event's, which deals them}``; none: free deals.
     boards: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
@@ -66,8 +66,8 @@ class GameRow(Base):
 
 
 class PlayerTokenRow(Base):
-    """A player's link to the game: the hash of the token that reads it as that seat (issue
-    15). Games from before player links get theirs when the edit token first asks for them."""
+    """A player's link to the game: the hash of the token that reads it as that seat.
+    Games from before player links get theirs when the edit token first asks for them."""
 
     __tablename__ = "player_tokens"
 
@@ -137,7 +137,7 @@ class HandVersionRow(HandColumns, Base):
 
 
 class ConfirmationRow(HandColumns, Base):
-    """A player's verdict on one version of a hand (issue 15). Rows are only ever inserted:
+    """A player's verdict on one version of a hand. Rows are only ever inserted:
     a seat that changes its mind adds a row, a correction makes a new version that the old
     rows no longer speak for, and the history shows them all."""
 
@@ -159,7 +159,7 @@ class ConfirmationRow(HandColumns, Base):
 
 
 class EventRow(Base):
-    """A club night or a tournament (issue 16): its setup and roster, and the hashes of its
+    """A club night or a tournament: its setup and roster, and the hashes of its
     organiser's and room's tokens."""
 
     __tablename__ = "events"
@@ -177,12 +177,12 @@ class EventRow(Base):
     edit_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     read_token_hash: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    # Free deals, or the same boards at every table (issue 28), and a round's boards.
+    # Free deals, or the same boards at every table, and a round's boards.
     deals: Mapped[str] = mapped_column(String(16), server_default="free")
     boards_per_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Bumped by every action of the organiser: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
-    # An event of a club (issue 29): its entrants carry their members' ids.
+    # An event of a club: its entrants carry their members' ids.
     club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
@@ -273,7 +273,7 @@ class IdempotencyKeyRow(Base):
 
 
 class ClubRow(Base):
-    """A club (issue 29): its name and the hashes of its secretary's and members' tokens."""
+    """A club: its name and the hashes of its secretary's and members' tokens."""
 
     __tablename__ = "clubs"
 
@@ -284,7 +284,7 @@ class ClubRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the club or its roster: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
-    # Bumped whenever the results its games and events count change (issue 29): with
+    # Bumped whenever the results its games and events count change: with
     # ``version``, the entity tag of a season's standings.
     results_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
@@ -324,7 +324,7 @@ class ClubActionRow(ActionColumns, Base):
 
 
 class ClubResultRow(Base):
-    """One member's result in one counted game of a club (issue 29): the projection that
+    """One member's result in one counted game of a club: the projection that
     seasons, statistics and ratings read. Rewritten, in the transaction of the write, by
     every change that moves it; only finished games and closed rounds have rows."""
 
@@ -358,7 +358,7 @@ class ClubResultRow(Base):
     hands: Mapped[int] = mapped_column(Integer)
     marca: Mapped[str | None] = mapped_column(String(32), nullable=True)
     state: Mapped[str] = mapped_column(String(8))
-    #: What a member's statistics count of the game's hands (issue 29): NULL for a row
+    #: What a member's statistics count of the game's hands: NULL for a row
     #: written before they were kept, filled when the member's statistics are first read.
     facts: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
     #: The club's results version that wrote the row (0: before it was kept): with how many
@@ -367,7 +367,7 @@ class ClubResultRow(Base):
 
 
 class ClubSeasonRow(Base):
-    """A season of a club (issue 29): a span of dates, its families and how it counts."""
+    """A season of a club: a span of dates, its families and how it counts."""
 
     __tablename__ = "club_seasons"
 

@@ -1,4 +1,4 @@
-"""Board scores (EVENTS.md "Duplicate", "Scoring a board", "Standings", "Shapes"): one test per
+"""Board scores (docs/events.md#duplicate, #scoring-a-board, #standings, #shapes): one test per
 clause, named after it. The expected figures are worked out by hand in each test."""
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def test_a_tables_columns_go_to_the_entrants_at_their_seats() -> None:
 
 
 def test_the_wall_shows_each_column_s_top_result_and_who_made_it() -> None:
-    """EVENTS.md "Standings": the wall board shows the boards finished and their tops. A
+    """docs/events.md#standings: the wall board shows the boards finished and their tops. A
     board's top in each column is its best result there: its points, matchpoints out of the
     top, percentage and difference, and every table that made it when they tie."""
     plays = three_handed(4, [(30, 50, 0), (40, 10, 70), (40, 5, 35)])

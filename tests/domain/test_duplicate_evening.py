@@ -1,4 +1,4 @@
-"""A duplicate evening in the rules core, end to end (EVENTS.md "Duplicate"): the movement
+"""A duplicate evening in the rules core, end to end (docs/events.md#duplicate): the movement
 seats every round, every table plays its boards legally (each record refereed against its
 board and scored), and the boards' scores are checked against sums made here, result by
 result: a 12-player ``gatti-3`` individual and a 10-pair ``ottocento`` Mitchell."""

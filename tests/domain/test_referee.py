@@ -1,4 +1,4 @@
-"""The referee knows the cards (EVENTS.md "Duplicate", "The referee knows the cards"): one test
+"""The referee knows the cards (docs/events.md#duplicate, #the-referee-knows-the-cards): one test
 per clause, named after it. Every part of a record the deal fixes agrees with the board or is
 a problem naming the field, the board, the seat and the card; what the deal cannot fix is the
 scorer's, as for any hand."""
@@ -157,7 +157,7 @@ def test_a_declared_cricca_or_sequence_is_made_of_cards_its_declarer_held() -> N
 
 
 def test_a_cricca_said_by_its_type_needs_as_many_cards_of_its_type() -> None:
-    """Ottocento's cricca said by its type (issue 27): of three, the declarer was dealt three
+    """Ottocento's cricca said by its type: of three, the declarer was dealt three
     of the type; of all four, the four cards themselves."""
     variant, board = board_of("ottocento", 3)
     for seat in range(variant.seats):

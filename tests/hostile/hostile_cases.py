@@ -44,7 +44,7 @@ HISTORY: Op = ("get", f"{GAME}/history")
 PLAYERS: Op = ("get", f"{GAME}/players")
 #: A player's verdict on a hand: sent with a player's token (``hostile_world.send``).
 VERDICT: Op = ("post", f"{HAND}/confirmations")
-#: Events (issue 16): the world's event has played no hand, its round 1 open; sent with the
+#: Events: the world's event has played no hand, its round 1 open; sent with the
 #: event's edit token.
 EVENT = f"{API}/events/{{event_id}}"
 EV_CREATE: Op = ("post", f"{API}/events")
@@ -53,7 +53,7 @@ EV_ROUNDS: Op = ("post", f"{EVENT}/rounds")
 EV_ROUND: Op = ("get", f"{EVENT}/rounds/{{number}}")
 EV_SWAP: Op = ("put", f"{EVENT}/rounds/{{number}}")
 EV_CLOSE: Op = ("post", f"{EVENT}/rounds/{{number}}/close")
-#: The organiser's correction of a table's hand (issue 25).
+#: The organiser's correction of a table's hand.
 EV_HAND: Op = ("put", f"{EVENT}/rounds/{{number}}/tables/{{table}}/hands/{{hand}}")
 EV_STANDINGS: Op = ("get", f"{EVENT}/standings")
 EV_PDF: Op = ("get", f"{EVENT}/standings.pdf")
@@ -61,7 +61,7 @@ EV_HISTORY: Op = ("get", f"{EVENT}/history")
 EV_JSON: Op = ("get", f"{EVENT}.json")
 EV_CSV: Op = ("get", f"{EVENT}.csv")
 EV_LINKS: Op = ("get", f"{EVENT}/links")
-#: A duplicate event's boards and deal slips (issue 28).
+#: A duplicate event's boards and deal slips.
 EV_BOARDS: Op = ("get", f"{EVENT}/boards")
 EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
@@ -69,7 +69,7 @@ EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
 EV_KEYCARD: Op = ("get", f"{EVENT}/keycard.pdf")
 #: The organiser's release of a board a duplicate table was refused too often.
 EV_RELEASE: Op = ("post", f"{EVENT}/rounds/{{number}}/tables/{{table}}/boards/{{board}}/release")
-#: Clubs (issue 29): the world's club has two members, Anna (``{member}``, every member
+#: Clubs: the world's club has two members, Anna (``{member}``, every member
 #: operation's) and Bruno (``{member2}``); sent with the club's edit token.
 CLUB = f"{API}/clubs/{{club_id}}"
 MEMBER = f"{CLUB}/members/{{member_id}}"
@@ -88,7 +88,7 @@ CL_JSON: Op = ("get", f"{CLUB}.json")
 CL_CSV: Op = ("get", f"{CLUB}.csv")
 #: The secretary's key card: the edit link printed.
 CL_KEYCARD: Op = ("get", f"{CLUB}/keycard.pdf")
-#: Seasons (issue 29, part 2): the world's club has one (``{season}``), and no game.
+#: Seasons: the world's club has one (``{season}``), and no game.
 SEASON = f"{CLUB}/seasons/{{season_id}}"
 CL_SEASONS: Op = ("get", f"{CLUB}/seasons")
 CL_SEASON_ADD: Op = ("post", f"{CLUB}/seasons")
@@ -96,10 +96,10 @@ CL_SEASON: Op = ("get", SEASON)
 CL_STANDINGS: Op = ("get", f"{SEASON}/standings")
 CL_STANDINGS_CSV: Op = ("get", f"{SEASON}/standings.csv")
 CL_STANDINGS_PDF: Op = ("get", f"{SEASON}/standings.pdf")
-#: Ratings (issue 29): the world's club rates its games of a family, named in the query.
+#: Ratings: the world's club rates its games of a family, named in the query.
 CL_RATINGS: Op = ("get", f"{CLUB}/ratings")
 CL_MEMBER_RATINGS: Op = ("get", f"{MEMBER}/ratings")
-#: A member's statistics (issue 29): all time unless a season or a variant is asked.
+#: A member's statistics: all time unless a season or a variant is asked.
 CL_STATS: Op = ("get", f"{MEMBER}/stats")
 #: The service's administration: the world's service has no admin token, so none at all.
 ADM_CLUB: Op = ("post", f"{API}/admin/clubs/{{club_id}}/tokens")

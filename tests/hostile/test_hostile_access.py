@@ -3,7 +3,7 @@ credential can be wrong or not enough — none, a malformed ``Authorization`` he
 that opens nothing, another game's tokens, the read token for a change — with the status it
 gets, and the game unchanged after it, byte for byte. (What the game's own tokens open, each
 operation succeeding, is ``tests/http/test_http_access.py``'s matrix, which shares these
-operations. A player's own token, the column issue 15 adds, joins both with it.)"""
+operations. A player's own token, the game's column of player links, joins both with it.)"""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credentia
     world.known = after  # the next case's "before"
 
 
-# -- clubs (issue 29) -----------------------------------------------------------------------
+# -- clubs -----------------------------------------------------------------------
 
 #: Every operation on a club, and the ones for the secretary's edit token alone.
 CLUB_OPERATIONS = [CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,

@@ -1,4 +1,4 @@
-"""The hostile-input suite (issue 19): every case of ``hostile_cases.CASES`` — wrong types,
+"""The hostile-input suite: every case of ``hostile_cases.CASES`` — wrong types,
 missing and unknown fields, huge and negative numbers, NaN, deep nesting, oversized bodies,
 wrong media types, encodings and methods, unicode oddities, injection strings, odd game ids
 and hand numbers, bad headers and queries — is answered with its 4xx problem+json, naming
@@ -96,7 +96,7 @@ def test_a_player_may_be_named_anything_printable(world: World, name: str) -> No
 def test_a_member_may_be_named_anything_printable(world: World, name: str) -> None:
     """Where an identifier is refused, a club's member's name is text: stored and given
     back as shown (NFC, without the characters that show nothing), in the roster and its
-    JSON export (issue 29)."""
+    JSON export."""
     odd = INJECTIONS.get(name) or ODD_TEXT[name]
     world.known = None  # this test writes to the world's database
     client = world.client

@@ -8,7 +8,7 @@ from typing import Any
 API = "/api/v1"
 PROBLEM = "application/problem+json"
 
-# Gatti's counting cards (RULES §2.1): 52 points in all.
+# Gatti's counting cards (rulebook §2.1): 52 points in all.
 COUNTING = [
     "T1", "T21", "FOOL",
     *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS"),

@@ -36,7 +36,7 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{g.url}/hands/1", headers={**h, "If-Match": "*"}),
     # Shown to the edit token alone, like a write (it writes nothing for a new game).
     ("get", f"{GAME}/players"): lambda c, g, h: c.get(f"{g.url}/players", headers=h),
-    # "The evening is over" and its undo (issue 29): past the door, a game of gatti-3 ends
+    # "The evening is over" and its undo: past the door, a game of gatti-3 ends
     # by its own rules (``EVENING``).
     ("post", f"{GAME}/end"): lambda c, g, h: c.post(f"{g.url}/end", headers=h),
     ("post", f"{GAME}/reopen"): lambda c, g, h: c.post(f"{g.url}/reopen", headers=h),

@@ -1,5 +1,5 @@
-"""Games of a club (issue 29, part 2), clause by clause of CLUBS.md "Linking results to
-members", "Resources" (a game joins a club at creation), "Bad input" (a member of another
+"""Games of a club, clause by clause of docs/clubs.md#linking-results-to-members,
+#resources (a game joins a club at creation), "Bad input" (a member of another
 club on a seat: 422 naming the field, nothing stored) and "Privacy" (a forgotten member is
 "Player N" in the club's games)."""
 

@@ -1,4 +1,4 @@
-"""A club's ratings over HTTP (issue 29, CLUBS.md "Ratings"): ``GET /clubs/{id}/ratings?family=``
+"""A club's ratings over HTTP (docs/clubs.md#ratings): ``GET /clubs/{id}/ratings?family=``
 and a member's rating game by game, computed from the club's counted games only, equal to
 openskill's own Plackett–Luce fed the same games in finishing order; either token, an ETag
 that moves with the results; a family that does not exist is a 422 naming ``family``."""

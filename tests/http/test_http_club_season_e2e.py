@@ -1,16 +1,16 @@
-"""A club's season end to end (issue 29: "tested as a club would use it"), on SQLite and
+"""A club's season end to end, as a club would use it, on SQLite and
 PostgreSQL: eight Thursday evenings of two families — stand-alone games of ``gatti-3`` and
 ``gatti-4``, evenings of marca (``mitigatti-3``, ended by their scorekeeper), two individual
 ``gatti-3`` events of one round, closed (one with a table stopped before its last hand) — a
 finished game's hand corrected weeks later, a hand of a closed round corrected by the event's
 organiser a week later, one person entered twice and merged, and a member forgotten. The
-service dates a result by when it finished (CLUBS.md "Linking results to members"), so its
+service dates a result by when it finished (docs/clubs.md#linking-results-to-members), so its
 clock is set to each evening.
 
 Every figure is checked against what this module works out from the hands it entered, never
 from the service's answers: the seasons' standings and their leaders evening by evening
 ("Words": ``sum`` over both families, and ``best_n`` of the Gatti evenings from a later day;
-EVENTS.md "Scoring an event"), each member's statistics over all time and over a season
+docs/events.md#scoring-an-event), each member's statistics over all time and over a season
 ("Statistics": games, hands, wins with shared firsts, points per hand, marca won and lost and
 the balance evening by evening, hands dealt, partners and opponents met, the months), and
 the ratings ("Ratings":
@@ -44,12 +44,12 @@ TENTH = Decimal("0.1")
 #: The season's Thursdays.
 THURSDAYS = [dt.date(2027, 1, 7) + dt.timedelta(weeks=k) for k in range(8)]
 
-# RULES §2.1 and §5.1: the counting cards (the honours: Gatti's T1, T21 and the Fool,
+# rulebook §2.1 and §5.1: the counting cards (the honours: Gatti's T1, T21 and the Fool,
 # Mitigatti's T1, T20 and the Fool), 4 each, as each King; a Queen 3, a Cavallo 2, a Jack 1.
 COURTS = [f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS"]
 GATTI_CARDS = ["T1", "T21", "FOOL", *COURTS]
 MITIGATTI_CARDS = ["T1", "T20", "FOOL", *COURTS]
-#: Each variant's columns, by seat (RULES §2.2: gatti-4's pairs are seats 0+2 and 1+3).
+#: Each variant's columns, by seat (rulebook §2.2: gatti-4's pairs are seats 0+2 and 1+3).
 COLUMNS = {"gatti-3": [[0], [1], [2]], "mitigatti-3": [[0], [1], [2]],
            "gatti-4": [[0, 2], [1, 3]]}
 
@@ -73,7 +73,7 @@ def three_piles(cards: list[str], tricks: tuple[int, int, int], order: tuple[int
                 split: tuple[int, int, int]) -> tuple[list[dict[str, Any]], list[int]]:
     """Three piles: side ``s`` took ``tricks[s]`` tricks (the discard one of them), and the
     sides in ``order`` took the counting cards in turn, ``split`` of them each; and each
-    side's deck points, its tricks and its counting cards' points (RULES §2.6, §5.1)."""
+    side's deck points, its tricks and its counting cards' points (rulebook §2.6, §5.1)."""
     held: dict[int, list[str]] = {}
     start = 0
     for side, n in zip(order, split, strict=True):
@@ -95,7 +95,7 @@ def gatti3(tricks: tuple[int, int, int], order: tuple[int, int, int],
 
 def mitigatti3(tricks: tuple[int, int, int], order: tuple[int, int, int],
                split: tuple[int, int, int]) -> Hand:
-    """A mitigatti-3 hand in marca (RULES §5.6, three players): 13 to 25 points pay 1 marca
+    """A mitigatti-3 hand in marca (rulebook §5.6, three players): 13 to 25 points pay 1 marca
     to the one with most, under 13 pay 2 (one top scorer in every hand here: no pot)."""
     piles, points = three_piles(MITIGATTI_CARDS, tricks, order, split)
     best = max(points)
@@ -261,7 +261,7 @@ Who = Callable[[str], str | None]
 
 
 def differences(totals: list[int]) -> list[Decimal]:
-    """EVENTS.md: own total minus the opponents' (two columns), or minus the table's average
+    """docs/events.md: own total minus the opponents' (two columns), or minus the table's average
     to one decimal (more)."""
     if len(totals) == 2:
         return [Decimal(totals[0] - totals[1]), Decimal(totals[1] - totals[0])]
@@ -657,7 +657,7 @@ def test_words_statistics_ratings_privacy_a_season_as_a_club_plays_it(
     sheet = client.get(f"{GAMES}/{fourth.game}", headers=auth(fourth.tokens["read"])).json
     assert sheet["players"] == ["Dario", label, "Giuseppe"]
 
-    # The merge was wrong after all (CLUBS.md "Words": undoable): Beppe has his evenings back.
+    # The merge was wrong after all (docs/clubs.md#words: undoable): Beppe has his evenings back.
     unmerged = client.post(f"{CLUBS}/{club['id']}/members/{beppe}/unmerge", headers=edit)
     assert unmerged.status_code == 200, unmerged.json
     one.clear()

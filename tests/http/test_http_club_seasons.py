@@ -1,6 +1,6 @@
-"""A club's seasons over HTTP (issue 29, part 2), clause by clause of CLUBS.md "Resources"
+"""A club's seasons over HTTP, clause by clause of docs/clubs.md#resources
 (``POST /clubs/{id}/seasons``, its standings with either token and an ETag), "Words" (a
-season sums what the club decides, ties as in EVENTS.md), "Bad input" (reversed dates, an
+season sums what the club decides, ties as in docs/events.md), "Bad input" (reversed dates, an
 unknown family: 422 naming each field, nothing stored), and its CSV and printed PDF."""
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_resources_the_clubs_export_holds_its_games_results_and_seasons(client: 
 
 
 def by_rank(totals: list[int]) -> list[int]:
-    """EVENTS.md's match points at a table of players on their own: 4, 2, 0 by rank at a
+    """docs/events.md's match points at a table of players on their own: 4, 2, 0 by rank at a
     table of three, those tied sharing the points of the ranks they cover."""
     points = [2 * (len(totals) - 1 - rank) for rank in range(len(totals))]
     ranked = sorted(totals, reverse=True)
@@ -211,7 +211,7 @@ def test_words_a_season_as_a_club_plays_it(client: Any) -> None:
 
 
 def test_pictures_the_standings_carry_the_top_places_evening_by_evening(client: Any) -> None:
-    """CLUBS.md "Pictures": the season's standings have a chart of the top places evening by
+    """docs/clubs.md#pictures: the season's standings have a chart of the top places evening by
     evening; its figures are each leader's match points after each evening, summed here from
     the games' totals."""
     club = found_club(client)

@@ -1,4 +1,4 @@
-"""A member's statistics over HTTP (issue 29, CLUBS.md "Statistics"): ``GET
+"""A member's statistics over HTTP (docs/clubs.md#statistics): ``GET
 /clubs/{id}/members/{m}/stats`` per family and variant, over all time or a season, every
 figure checked against sums made here from the games as the API reads them and the records
 sent; a correction, a deletion, a merge and a forgotten member move them as they move the

@@ -1,4 +1,4 @@
-"""Clubs and their members (issue 29, part 1), clause by clause of CLUBS.md: "Resources",
+"""Clubs and their members, clause by clause of docs/clubs.md: "Resources",
 "Words" (a member's name unique in the club, compared case- and accent-insensitively; a
 rename keeps the member; a merge kept in the history and undoable), "Privacy" (forgetting),
 "Bad input" (duplicates, a merge into itself: 422 naming the field, nothing stored)."""

@@ -113,7 +113,7 @@ def test_a_write_that_keeps_losing_is_a_409_and_changes_nothing(
     assert game.state() == before
 
 
-# -- one connection of the pool per request (issue 25) ----------------------------------------
+# -- one connection of the pool per request ----------------------------------------
 
 def _small_pool_app(migrated_url: str, size: int) -> Any:
     """An app whose workers' pool holds ``size`` connections and no overflow, and whose

@@ -1,4 +1,4 @@
-"""Each player vouches for the hand (issue 15): a player's link confirms or disputes a hand's
+"""Each player vouches for the hand: a player's link confirms or disputes a hand's
 current version; the same verdict twice is one; a correction leaves the new version unvouched
 for and the history keeps every verdict; the game's ``confirmation`` option decides whether
 verdicts are taken and whether a hand counts as final before every player confirmed it; the

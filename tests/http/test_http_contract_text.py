@@ -1,4 +1,4 @@
-"""Issue 27: who played with whom, who paid whom and who collected the pot, said by the
+"""Who played with whom, who paid whom and who collected the pot, said by the
 service in the table's language with the players' names — a Mitigatti hand's contract
 (``contract_text``, §5.3), gatti-4-call's call (§2.2), each payment's ``flow`` and the pot
 collected (R15) — which the page and the sheet show as they come.

@@ -1,4 +1,4 @@
-"""A dummy is named after its player in the language the service speaks (issue 27): "Anna's
+"""A dummy is named after its player in the language the service speaks: "Anna's
 dummy" in English, as the API always said, "morto di Anna" and "mort de Anna" in Italian and
 French, in a game's seats and in every sentence that names the dummy's seat."""
 

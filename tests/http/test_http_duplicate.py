@@ -1,5 +1,5 @@
-"""Duplicate events through the API (issue 28, EVENTS.md "Duplicate: the same deals at every
-table"), on SQLite and PostgreSQL: a 12-player ``gatti-3`` duplicate individual played end to
+"""Duplicate events through the API (docs/events.md#duplicate), on SQLite and PostgreSQL: a
+12-player ``gatti-3`` duplicate individual played end to
 end (the movement's boards at every table, each hand dealt by its board's dealer, each game
 ending after its boards), the boards' JSON and who may read it, the deal slips PDF read back
 with pypdf, and the bad input of the section."""
@@ -115,7 +115,7 @@ def test_boards_per_round_defaults_to_a_game_s_hands_and_ottocento_4(
     ("mitigatti-4", 4, 8), ("mitigatti-3", 3, 8)])
 def test_the_variants_say_boards_per_round_s_default_and_most(
         client: Any, variant: str, default: int, most: int) -> None:
-    """EVENTS.md "Duplicate": boards_per_round defaults to a game's hands (Ottocento 4) and
+    """docs/events.md#duplicate: boards_per_round defaults to a game's hands (Ottocento 4) and
     goes from 1 to what a game holds; the catalogue and the variant's detail say both, and an
     event takes the most and refuses one more."""
     listed = {v["id"]: v for v in client.get(f"{API}/variants").json}
@@ -401,7 +401,7 @@ def test_free_seating_of_a_duplicate_round_is_checked_and_gets_the_boards(
 
 
 def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
-    """EVENTS.md "The referee knows the cards": a table's record that disagrees with its
+    """docs/events.md#the-referee-knows-the-cards: a table's record that disagrees with its
     board is a 422 naming the board, the player and the card (never who holds it), with the
     rules' problems at once; nothing is stored."""
     evening = Duplicate(client)
@@ -431,7 +431,7 @@ def test_the_referee_knows_the_cards_of_a_tables_board(client: Any) -> None:
 
 
 def test_a_boards_traveller_scores_every_table_across_the_room(client: Any) -> None:
-    """EVENTS.md "Scoring a board" and "Shapes": the traveller lists each table's result on
+    """docs/events.md#scoring-a-board, #shapes: the traveller lists each table's result on
     the board and each column's matchpoints (2 per result beaten, 1 per tie), as a percentage
     of the top; the room reads it once every table due to play the board has."""
     evening = Duplicate(client)
@@ -474,7 +474,7 @@ def test_the_room_reads_a_traveller_only_once_the_board_is_played_everywhere(
 
 def test_a_duplicate_events_standings_rank_by_the_boards_average_percentage(
         client: Any) -> None:
-    """EVENTS.md "Standings": a duplicate event ranks by the average percentage over the
+    """docs/events.md#standings: a duplicate event ranks by the average percentage over the
     boards played, then the points; each row adds its boards and percentage and explains
     itself board by board. The percentages are the travellers'."""
     evening = Duplicate(client)
@@ -524,7 +524,7 @@ def _rounded(value: Fraction) -> float:
 def test_every_board_of_every_round_played_legally_scores_as_the_sums_made_here(
         client: Any, variant_id: str, format: str, entrants: list[dict[str, Any]],
         rounds: int, boards: int) -> None:
-    """EVENTS.md "Duplicate", end to end over HTTP: a 12-player ``gatti-3`` individual and a
+    """docs/events.md#duplicate, end to end over HTTP: a 12-player ``gatti-3`` individual and a
     10-pair ``ottocento`` Mitchell (its five rounds: one line stays, the other moves up a
     table, every pair meets each pair of the other line once), every board of every round
     played at every table by a legal trick record of the board as dealt; each board's
@@ -625,7 +625,7 @@ def test_every_board_of_every_round_played_legally_scores_as_the_sums_made_here(
     ("mitigatti-4", 8), ("mitigatti-3", 8)])
 def test_boards_per_round_from_1_to_what_a_game_holds(client: Any, variant_id: str,
                                                       most: int) -> None:
-    """EVENTS.md "Bad input" of "Duplicate": ``boards_per_round`` below 1 or more than a game
+    """docs/events.md#bad-input of "Duplicate": ``boards_per_round`` below 1 or more than a game
     can hold (a Gatti game's hands; 8 for Ottocento's and Mitigatti's games of no fixed
     length) is a 422 naming the field and the most, nothing stored; 1 and the most are
     taken."""
@@ -650,7 +650,7 @@ def test_boards_per_round_from_1_to_what_a_game_holds(client: Any, variant_id: s
 
 def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
         client: Any) -> None:
-    """EVENTS.md "Standings": the standings PDF of a duplicate event ranks by the average
+    """docs/events.md#standings: the standings PDF of a duplicate event ranks by the average
     percentage over the boards and adds the travellers: a block per board every table due to
     play it has played, each table's result with who held each seat, the points, the
     matchpoints out of the top and the percentage, as ``GET /events/{id}/boards/{b}`` says."""
@@ -715,7 +715,7 @@ def test_a_free_deal_event_s_standings_pdf_has_no_travellers(client: Any) -> Non
 
 def test_the_standings_list_the_boards_finished_across_the_room_with_their_tops(
         client: Any) -> None:
-    """EVENTS.md "Standings": the wall board shows the boards finished and their tops. The
+    """docs/events.md#standings: the wall board shows the boards finished and their tops. The
     standings of a duplicate event list each board every table due to play it has played,
     with each column's top result (its points, matchpoints, percentage, and who made it),
     as the board's traveller says; a board still due somewhere is not listed."""

@@ -1,5 +1,5 @@
 """Access to events, as a matrix over every operation on an event and every kind of
-credential (issue 16): as for a game — no token 401; a token that opens nothing 401
+credential: as for a game — no token 401; a token that opens nothing 401
 (``invalid_token``); another event's token, or a game's, 404, the same as for an event that
 does not exist; the room's read token on a change 403; the event's own tokens open it. A
 refused request changes nothing. The operations are taken from the OpenAPI document."""
@@ -138,8 +138,8 @@ def test_event_access_matrix(app: Any, events: Any, kept_events: dict[str, Any],
 @pytest.mark.parametrize("kind", ["edit", "read"])
 def test_an_event_s_own_token_at_its_table_is_403_naming_both_tokens(client: Any,
                                                                      kind: str) -> None:
-    # Issue 25: a table's game answered the event's tokens with 401, as if they opened
-    # nothing. They are known tokens of the wrong kind: 403, which token it is, which the
+    # The event's tokens at a table's game are not tokens that open nothing (401):
+    # they are known tokens of the wrong kind: 403, which token it is, which the
     # table needs. The same token at a game of no event still opens nothing there.
     event = _event(client, "Sera")
     token = event["tokens"][kind]

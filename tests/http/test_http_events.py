@@ -1,5 +1,5 @@
-"""Club nights and tournaments through the API (issue 16, EVENTS.md), on SQLite and
-PostgreSQL: every resource, every bad input of EVENTS.md, the access rules, and two evenings
+"""Club nights and tournaments through the API (docs/events.md), on SQLite and
+PostgreSQL: every resource, every bad input of docs/events.md, the access rules, and two evenings
 played end to end — a 12-player ``gatti-4`` individual evening of 3 rounds and a 10-pair
 ``ottocento`` Danish tournament of 4 timed rounds — whose standings are checked against sums
 made here, from the seats the service chose and the points the tables recorded."""
@@ -463,8 +463,8 @@ def test_a_retried_create_and_round_with_their_keys_happen_once(client: Any) -> 
 @pytest.mark.parametrize(("variant", "worth"), [("gatti-3", 2), ("gatti-4", 1)])
 def test_a_bye_is_worth_an_average_table_at_every_moment(client: Any, variant: str,
                                                          worth: int) -> None:
-    # Issue 25: a bye was worth 1 before its round's first hand and 2 (or 3) after it. It is
-    # worth the event's average table throughout: 2 with three columns, 1 with two.
+    # A bye is worth the same before its round's first hand as after it: the
+    # event's average table throughout: 2 with three columns, 1 with two.
     players = 4 if variant == "gatti-3" else 5
     evening = Evening(client, name="Sera", variant=variant, format="individual", seed=5,
                       entrants=[{"name": n} for n in TWELVE[:players]])
@@ -486,10 +486,10 @@ def test_a_bye_is_worth_an_average_table_at_every_moment(client: Any, variant: s
     assert bye_row()["match_points"] == worth
 
 
-def test_individual_fewest_repeated_opponents_issue_25_repro(client: Any) -> None:
-    # The repro of issue 25: 13 players of gatti-3, seed 114672557, rounds 1-3 started and
-    # closed; round 4 sat E05 with E10 again where a seating repeating nobody exists. Now
-    # no round of the four repeats an opponent, and the event says no repeats.
+def test_individual_fewest_repeated_opponents_where_a_greedy_round_repeats_one(client: Any) -> None:
+    # 13 players of gatti-3, seed 114672557, rounds 1-3 started and closed: a greedy
+    # round 4 would sit E05 with E10 again where a seating repeating nobody exists. No
+    # round of the four repeats an opponent, and the event says no repeats.
     names = [f"E{i:02}" for i in range(13)]
     evening = Evening(client, name="x", variant="gatti-3", format="individual",
                       seed=114672557, rounds=5, entrants=[{"name": n} for n in names])
@@ -508,7 +508,7 @@ def test_individual_fewest_repeated_opponents_issue_25_repro(client: Any) -> Non
 
 
 def test_the_printable_standings_speak_french(client: Any) -> None:
-    """Issue 27: ``standings.pdf?lang=fr`` prints the standings' headings in French."""
+    """``standings.pdf?lang=fr`` prints the standings' headings in French."""
     evening = Evening(client, name="Jeudi", variant="gatti-3", format="individual",
                       entrants=[{"name": n} for n in TWELVE[:3]])
     evening.start()

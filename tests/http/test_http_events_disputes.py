@@ -1,5 +1,5 @@
-"""EVENTS.md "Words" (a round closed by the organiser) and API.md's confirmations, together
-(issue 25): closing a round while players dispute its hands asks first, and the organiser can
+"""docs/events.md#words (a round closed by the organiser) and the players' confirmations,
+together: closing a round while players dispute its hands asks first, and the organiser can
 still correct a hand of a closed round with the event's edit token — a new version in the
 game's history, an action in the event's, and the standings following."""
 
@@ -118,7 +118,7 @@ def test_a_round_ends_with_its_last_hand_keeping_the_disputes_open_then(client: 
 
 
 def test_the_organiser_corrects_a_hand_of_a_closed_round(client: Any) -> None:
-    # Issue 25: closing froze a disputed hand forever (corrections 409 game_closed).
+    # Closing a round does not freeze a disputed hand: the organiser may still correct it.
     night = Night(client)
     night.dispute(1, "it was 40 to 32")
     assert night.close({"despite_disputes": True}).status_code == 200

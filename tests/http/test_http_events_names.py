@@ -1,5 +1,5 @@
-"""EVENTS.md "Bad input" (duplicate names are a 422) and "Formats" (the organiser seats by
-name), for names that differ only by their Unicode form (issue 25): "José" typed precomposed
+"""docs/events.md#bad-input (duplicate names are a 422) and "Formats" (the organiser seats by
+name), for names that differ only by their Unicode form: "José" typed precomposed
 or decomposed, full-width ``Ａnna`` and ``Anna``, ``An\\u200bna`` and ``Anna`` are one person.
 Names are compared NFKC-normalised, case-folded, without the characters that show nothing;
 a name of nothing but those is no name, and a dispute's reason of nothing but spaces and

@@ -1,4 +1,4 @@
-"""French, complete (issue 27, point 2): the French catalogue translates every sentence the code
+"""French, complete: the French catalogue translates every sentence the code
 says — problems, explanation lines, payments and the rulebook of every family — keeping each
 placeholder of the English, with French plural forms (0 and 1 singular); Mitigatti speaks with
 the words of Cason's 1930 article *Les Jeux de Cartes à Nice*."""

@@ -1,5 +1,5 @@
 """An import's refusals are said in the request's language, naming the table's players
-(issue 27): the problems ``POST /games/import`` finds in a file keep their fields and codes,
+: the problems ``POST /games/import`` finds in a file keep their fields and codes,
 and their sentences come from the catalogues, a seat said by its player's name."""
 
 from __future__ import annotations

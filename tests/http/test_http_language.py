@@ -1,4 +1,4 @@
-"""Every word in the table's language (issue 18): problems and explanation lines in Italian
+"""Every word in the table's language: problems and explanation lines in Italian
 when the request asks for it (``Accept-Language``), cards by their names in the game's own
 words, plurals by the language's rules; English as before otherwise; the catalogue holds a
 translation of every sentence the code says, with the same placeholders."""
@@ -104,7 +104,7 @@ def test_a_stored_game_reads_in_the_language_asked_with_its_own_etag(client: Any
     english = client.get(game.url, headers=auth(game.read))
     italian = client.get(game.url, headers={**auth(game.read), **IT})
     line = italian.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"]
-    # A stored game's lines name its players (issue 27), in every language.
+    # A stored game's lines name its players, in every language.
     assert line == "Anna: 40 punti di mazzo, come contati al tavolo"
     assert english.json["hands"][0]["result"]["sides"][0]["lines"][0]["text"] == (
         "Anna: 40 deck points, as counted at the table")
@@ -244,7 +244,7 @@ def test_the_http_refusals_say_their_status_in_italian(client: Any) -> None:
     assert client.get(f"{API}/nowhere").json["title"] == "Not Found"
 
 
-# -- French for Nice (issue 27) ----------------------------------------------------------------
+# -- French for Nice ----------------------------------------------------------------
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 #: Words of the rules core's English that a French answer must not hold.
@@ -302,9 +302,9 @@ def test_mitigattis_cards_are_named_as_the_seed_writes_them() -> None:
 
 
 def test_mitigattis_honours_keep_their_own_names_in_italian() -> None:
-    """Issue 27: the service's Italian said Mitigatti's T1 and T20 by the tarot's names
-    (Bagatto, Giudizio) and left the Papote unnamed, where the page said the game's own; both
-    now say what its table says, from the one catalogue of cards."""
+    """The service's Italian says Mitigatti's T1 and T20 by the game's own names, not the
+    tarot's (Bagatto, Giudizio), and names the Papote, as the page does: both say what its
+    table says, from the one catalogue of cards."""
     from service.application.language import card_name
     from service.domain.core.cards import TAROT_78
 
@@ -319,7 +319,7 @@ def test_mitigattis_honours_keep_their_own_names_in_italian() -> None:
 
 def test_a_refusal_and_an_explanation_line_come_in_french(client: Any) -> None:
     """Every word French, not only the cards: the French catalogue
-    (service/locale/fr/LC_MESSAGES/messages.po, issue 27's other half) with the cards' French
+    (service/locale/fr/LC_MESSAGES/messages.po) with the cards' French
     names."""
     refused = score(client, "gatti-3", BROKEN, FR)
     assert refused.status_code == 422
@@ -335,7 +335,7 @@ FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 
 
 def test_a_stored_games_lines_and_payments_name_its_players(client: Any, table: Any) -> None:
-    """Issue 27: the service says each line and payment with the table's names (the page shows
+    """The service says each line and payment with the table's names (the page shows
     them as they come): a pair by its two names joined as the language joins them, a seat by
     its player's, in English as in Italian and French; a score with no table keeps its seats."""
     game = table(variant="mitigatti-4", players=("Anna", "Bruno", "Carla", "Dario"))

@@ -1,4 +1,4 @@
-"""Mitigatti's settlement said by the service (RULES §5.6, issue 27): each transfer of the
+"""Mitigatti's settlement said by the service (rulebook §5.6): each transfer of the
 ledger carries its sentence (``text``), the table's players by name and the money as the
 request's language writes it; a payment into the pot (R15) said as one."""
 

@@ -50,7 +50,7 @@ def test_ottocento_suggests_declarations(stateless_client: Any) -> None:
 
 
 def test_a_cricca_declared_by_its_type_is_stored_as_said(client: Any, table: Any) -> None:
-    """Issue 27: a table that taps "cricca of Kings, four" rather than each King records the
+    """A table that taps "cricca of Kings, four" rather than each King records the
     declaration by its type; the stored record keeps it so, its points as by the cards, and
     a declaration with a type where the kind takes none is refused naming the field."""
     game = table(variant="ottocento", players=("Anna", "Bruno", "Carla", "Dario"))

@@ -1,4 +1,4 @@
-"""A link per player (issue 15, first part of "each player vouches for the hand"): creating a
+"""A link per player, which "each player vouches for the hand" stands on: creating a
 game gives each seat a token and a link that read the game as that seat and change nothing;
 the edit token shows them again (they are worked out from it), a game from before player
 links gets them then; the access rules hold for them as for the other tokens."""

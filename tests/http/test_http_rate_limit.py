@@ -361,7 +361,7 @@ def test_the_defaults_hold_a_room_of_200_phones_arriving_at_once(migrated_url: s
 
 
 def test_each_club_token_has_its_own_bucket(limited: Any) -> None:
-    """A club's resources count per token, as a game's and an event's do (issue 29)."""
+    """A club's resources count per token, as a game's and an event's do."""
     client, clock = limited
     created = client.post(f"{API}/clubs", json={"name": "Circolo"}).json  # the address's
     club = f"{API}/clubs/{created['id']}"

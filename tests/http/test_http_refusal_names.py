@@ -1,4 +1,4 @@
-"""A game's refusals name its players (issue 27): every sentence of the core that names a
+"""A game's refusals name its players: every sentence of the core that names a
 seat says it as a ``Seats``, and the service says a game's problems with its table's names, in
 the request's language; a hand scored with no game says "seat 0", or the names it was sent."""
 

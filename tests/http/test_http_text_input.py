@@ -1,4 +1,4 @@
-"""Text that is no text, names that cannot be printed, money that is no stake (issue 19).
+"""Text that is no text, names that cannot be printed, money that is no stake.
 
 A lone surrogate escape passes Python's JSON reader and used to fail only when the value was
 written out again (a 500 after the game was checked). It is malformed input at the edge now,

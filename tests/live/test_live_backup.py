@@ -1,4 +1,4 @@
-"""Backups that restore (issue 19): ``python -m service backup`` taken while clients record
+"""Backups that restore: ``python -m service backup`` taken while clients record
 hands, restored into an empty database, holds every hand acknowledged before the backup
 began, identical, on SQLite (the online backup API) and on PostgreSQL (``pg_dump``)."""
 

@@ -1,4 +1,4 @@
-"""What ``python -m service backup`` reports is what its file holds (issue 25): written while
+"""What ``python -m service backup`` reports is what its file holds: written while
 hands arrive, the games and hands it prints are counted in the copy's own snapshot, not in the
 live database a moment before the copy (2,193 printed where the file held 2,194).
 

@@ -7,7 +7,7 @@ that breaks its schema. Bounded: ``SCHEMATHESIS_MAX_EXAMPLES`` cases per operati
 The run opens a fixture game with two hands, whose id is every valid ``game_id`` and whose edit
 token is every request's ``Authorization``; ``schemathesis_hooks.py`` holds that and the one
 adjustment to the stock checks (422 from the rules of tarot).
-Expected statuses: a missing ``If-Match`` is 428 (RFC 6585 §3; API.md).
+Expected statuses: a missing ``If-Match`` is 428 (RFC 6585 §3).
 
 The same run shows that the access log never holds a token.
 """
@@ -53,7 +53,7 @@ Authorization = "Bearer {token}"
 expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "412", "422", "429", "5xx"]
 
 [checks.missing_required_header]
-# If-Match on PUT and DELETE: 428 Precondition Required (RFC 6585 §3, API.md).
+# If-Match on PUT and DELETE: 428 Precondition Required (RFC 6585 §3).
 expected-statuses = [400, 401, 403, 406, 415, 422, 428]
 """
 

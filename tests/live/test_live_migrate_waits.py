@@ -1,4 +1,4 @@
-"""``python -m service migrate`` waits for its database (issue 25): on a first start of compose
+"""``python -m service migrate`` waits for its database: on a first start of compose
 PostgreSQL may not answer yet, and a migration that gave up at once left the app servers and
 the proxy never started. It tries again with back-off while the database does not answer,
 migrates once it does, and gives up with a plain message after ``MIGRATE_WAIT`` seconds."""

@@ -1,4 +1,4 @@
-"""The production topology run for real (issue 25): ``deploy/native.sh`` starts Caddy on
+"""The production topology run for real: ``deploy/native.sh`` starts Caddy on
 ``deploy/Caddyfile`` (the file compose mounts) in front of two app servers, on this run's
 PostgreSQL (SQLite without ``TEST_DATABASE_URL``) and Redis. Through the proxy's one address:
 a short game (the page and one of its files, a game, a hand, a poll answered 304), served by

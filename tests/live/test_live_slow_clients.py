@@ -1,4 +1,4 @@
-"""Slow clients cannot starve the service (issues 19 and 25): connections that trickle their
+"""Slow clients cannot starve the service: connections that trickle their
 request, a header line or a body byte now and then, as a slowloris attack or a phone on one
 bar of signal does, hold no thread of a worker while they do (``service/server.py`` reads a
 request whole in the worker's loop before a thread gets it), so a health probe answers at

@@ -1,4 +1,4 @@
-"""Two servers on one database and one Redis, as two machines behind a proxy (issue 17): on
+"""Two servers on one database and one Redis, as two machines behind a proxy: on
 PostgreSQL where the run has one (as deployed), else on one SQLite file.
 
 A table's client alternates between them to record 200 hands with idempotency keys, sending

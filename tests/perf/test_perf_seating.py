@@ -1,4 +1,4 @@
-"""The individual movement's search at its largest (issue 25): a round of 60 players, late in
+"""The individual movement's search at its largest: a round of 60 players, late in
 an event when repeats can no longer all be avoided and the search uses its whole budget, and
 a round of the largest roster. The budget is counted in evaluations and nodes, never in time,
 so the same history seats the same round however busy the machine: that is what is tested

@@ -1,4 +1,4 @@
-"""Properties of board scores (EVENTS.md "Duplicate", "Scoring a board"): for any results of a
+"""Properties of board scores (docs/events.md#duplicate, #scoring-a-board): for any results of a
 board at ``n`` tables, each column's matchpoints sum to ``n·(n − 1)`` (every pair of results
 shares 2), its percentages average 50 %, its differences (before rounding) sum to 0, and no
 figure depends on the order the tables reported in."""

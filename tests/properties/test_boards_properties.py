@@ -1,4 +1,4 @@
-"""Properties of duplicate boards (EVENTS.md "Duplicate", "Boards"; RULES.md §2.2, §3, §4.2,
+"""Properties of duplicate boards (docs/events.md#duplicate, #boards; rulebook §2.2, §3, §4.2,
 §5.2, §5.6): every board holds the whole pack once; each seat holds what the variant deals, the
 dealer the extra cards besides; the exposed cards are one per seat, the first of its last
 packet; the dealer rotates; hands are sorted in the game's own order; the same seed gives the

@@ -1,4 +1,4 @@
-"""Properties of Gatti by the older rules (RULES §3): random legal play of random deals always
+"""Properties of Gatti by the older rules (rulebook §3): random legal play of random deals always
 gives 78 trick points (per three cards, with the counting cards), in every form, whether the
 hand is recorded trick by trick or as the summary of its piles."""
 

@@ -8,7 +8,7 @@
   with the sides' totals per the variant's column rule (§2.7, R6);
 - notation round-trips (§1), and a ``HandRecord`` round-trips through its JSON form.
 
-The expected values are computed here from RULES.md, not from the variant's tables.
+The expected values are computed here from the rulebook, not from the variant's tables.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ SETTINGS = settings(max_examples=60, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 Json = dict[str, Any]
 
-# -- RULES §2.1, §2.4, §2.5 restated, independent of the variant tables --------------------------
+# -- rulebook §2.1, §2.4, §2.5 restated, independent of the variant tables -------------------------
 
 RANK_VALUE = {"K": 4, "Q": 3, "C": 2, "J": 1}
 HONOURS = {"T1": 4, "T21": 4, "FOOL": 4}
@@ -416,7 +416,7 @@ NAMED = {
 
 
 def spell(card: Card, pack: Pack, rng: random.Random) -> str:
-    """A random spelling of ``card`` that RULES §1 accepts, in random case."""
+    """A random spelling of ``card`` that rulebook §1 accepts, in random case."""
     if card.is_plain:
         assert card.rank is not None and card.suit is not None
         r = rng.choice(RANK_ALIASES[card.rank])

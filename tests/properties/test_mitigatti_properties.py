@@ -1,4 +1,4 @@
-"""Properties of the Mitigatti engine (RULES §5), against the independent reference in
+"""Properties of the Mitigatti engine (rulebook §5), against the independent reference in
 ``tests/scenarios/mitigatti/reference.py`` (random legal deals, discards, contracts and play):
 
 - every hand's marca plus what it sets aside (the pot) sums to zero;

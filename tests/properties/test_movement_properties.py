@@ -1,4 +1,4 @@
-"""Properties of duplicate movements (EVENTS.md "Duplicate", "Movement"), for every roster size
+"""Properties of duplicate movements (docs/events.md#duplicate, #movement), for every roster size
 from the smallest table to 60 entrants and 1 to 8 boards a round:
 
 - every entrant sits once a round or is on a bye, and the round seats as many tables as the

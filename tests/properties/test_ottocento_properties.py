@@ -1,4 +1,4 @@
-"""Properties of Ottocento scoring (RULES §4, §6), checked against the independent reference
+"""Properties of Ottocento scoring (rulebook §4, §6), checked against the independent reference
 (tests/scenarios/ottocento/reference.py):
 
 - a random legal deal played out with random legal cards (sometimes leading the Matto, sometimes

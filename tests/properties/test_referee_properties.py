@@ -1,4 +1,4 @@
-"""Properties of the duplicate referee (EVENTS.md "Duplicate", "The referee knows the cards"):
+"""Properties of the duplicate referee (docs/events.md#duplicate, #the-referee-knows-the-cards):
 
 - a random board of every variant, played out by a legal discard and random legal plays, is
   accepted in every form a table can record it: trick by trick (with or without the discard),

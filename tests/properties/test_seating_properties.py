@@ -1,4 +1,4 @@
-"""Properties of event seatings (EVENTS.md "Formats"):
+"""Properties of event seatings (docs/events.md#formats):
 
 - every entrant sits exactly once a round, or is on a bye; byes never differ by more than one;
 - the individual movement repeats a partnership only when the round cannot avoid it: checked
@@ -194,8 +194,8 @@ def met_before(history: list[Seating],
        rounds=st.integers(1, 5), seed=st.integers(0, 10**6))
 def test_individual_then_fewest_repeated_opponents_players_on_their_own(
         variant: str, entrants: int, rounds: int, seed: int) -> None:
-    # Against every fair choice of byes and every seating of the rest (the witnesses of
-    # issue 25: gatti-3 with 13, mitigatti-4 and gatti-4-call with 12 and 14).
+    # Against every fair choice of byes and every seating of the rest (the witnesses a
+    # greedy seating failed: gatti-3 with 13, mitigatti-4 and gatti-4-call with 12 and 14).
     shape = SOLO_SHAPES[variant]
     per = shape.per_table
     if variant == "gatti-3" and entrants > 10:
@@ -219,7 +219,7 @@ def test_individual_then_fewest_repeated_opponents_players_on_their_own(
 def test_individual_then_fewest_repeated_opponents_with_the_round_s_partnerships(
         entrants: int, rounds: int, seed: int) -> None:
     # A pair game: no other grouping of the round's own partnerships into tables meets fewer
-    # old opponents (the witnesses of issue 25: gatti-4 with 16 and 20, ottocento with 8
+    # old opponents (the witnesses: gatti-4 with 16 and 20, ottocento with 8
     # and 12). Earlier rounds as the service seats them, so the schedule is in play.
     history: list[Seating] = []
     for _ in range(rounds - 1):

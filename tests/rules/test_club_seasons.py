@@ -1,6 +1,6 @@
-"""CLUBS.md's seasons and results, in the rules core (issue 29, part 2): "Words" (a season
+"""docs/clubs.md's seasons and results, in the rules core: "Words" (a season
 sums what the club decides: ``sum``, ``best_n`` of a member's evenings, ``average``; ties as
-in EVENTS.md), "Linking results to members" (a season counts the club's games of its
+in docs/events.md), "Linking results to members" (a season counts the club's games of its
 families finished within its dates; an event is one evening, dated by its last round, never
 counted twice), "Bad input" (reversed dates, unknown families: each field named),
 "Pictures" (the season's top places evening by evening: the figures the chart draws)."""
@@ -172,7 +172,7 @@ def test_words_a_member_counts_once_at_a_table_whatever_merges_say() -> None:
     assert anna.match_points == 4 and len(anna.rounds) == 1
 
 
-# -- CLUBS.md "Pictures": the season's standings, a chart of the top places evening by evening
+# -- docs/clubs.md#pictures: the season's standings, a chart of the top places evening by evening
 
 
 SIX = [("a", "Anna"), ("b", "Bruno"), ("c", "Carla"), ("d", "Dario"), ("e", "Elena"),
@@ -180,7 +180,7 @@ SIX = [("a", "Anna"), ("b", "Bruno"), ("c", "Carla"), ("d", "Dario"), ("e", "Ele
 
 
 def earned(scores: dict[str, int]) -> dict[str, int]:
-    """EVENTS.md's match points at a table of players on their own, worked out here: 2 for
+    """docs/events.md's match points at a table of players on their own, worked out here: 2 for
     every player beaten, 1 for every tie."""
     return {m: sum(2 if own > other else 1 if own == other else 0
                    for n, other in scores.items() if n != m) for m, own in scores.items()}

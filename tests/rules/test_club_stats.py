@@ -1,4 +1,4 @@
-"""CLUBS.md's "Statistics", in the rules core (issue 29): what a counted game's hands give
+"""docs/clubs.md's "Statistics", in the rules core: what a counted game's hands give
 each member (dealt, declared by kind, called or were called, played solo, won the Bagatto
 ultimo, had a hand disputed), and a member's figures summed from their rows (wins with a
 shared first place counted as its share, the average place, points per hand and per game,
@@ -30,7 +30,7 @@ from service.domain import (
 from service.domain.clubs.stats import MOST_MET, evenings_by_day, seat_facts
 
 UTC = dt.UTC
-# Gatti's counting cards (RULES §2.1), all in one pile.
+# Gatti's counting cards (rulebook §2.1), all in one pile.
 COUNTING = ["T1", "T21", "FOOL", *(f"{rank}{suit}" for rank in "KQCJ" for suit in "HDCS")]
 
 

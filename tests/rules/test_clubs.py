@@ -1,4 +1,4 @@
-"""CLUBS.md's rules of a roster, in the rules core (issue 29, part 1): "Words" (a member's
+"""docs/clubs.md's rules of a roster, in the rules core: "Words" (a member's
 name unique in the club, compared case- and accent-insensitively, NFC), "Bad input"
 (duplicates after normalization, a merge into itself: each field named, all at once),
 "Privacy" (the forgotten's neutral label)."""

@@ -1,4 +1,4 @@
-"""A duplicate table's game (EVENTS.md "Duplicate", "Movement"): hand *n* is the table's *n*-th
+"""A duplicate table's game (docs/events.md#duplicate, #movement): hand *n* is the table's *n*-th
 board, its dealer the board's dealer, not the rotation; the game lasts exactly its boards — a
 game length or a target of the variant (Gatti's hands, Ottocento's rubber to 800, R12, R13)
 neither ends it early nor makes it longer; a board thrown in anyway is played all the same.

@@ -1,4 +1,4 @@
-"""RULES §3: Gatti by the older rules (seed 001), clause by clause, and the seed's sample
+"""rulebook §3: Gatti by the older rules (seed 001), clause by clause, and the seed's sample
 sheet checked against them."""
 
 from __future__ import annotations

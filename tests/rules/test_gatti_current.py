@@ -1,4 +1,4 @@
-"""RULES §2 — Gatti, current rules (seeds 000/003), one test per clause, and the items of §6 that
+"""rulebook §2 — Gatti, current rules (seeds 000/003), one test per clause, and the items of §6 that
 a Gatti record without tricks can reveal. Each test names the clause (``s2_3`` = §2.3, ``r5`` =
 ruling R5) and asserts on problem codes and fields, or on exact points and lines."""
 

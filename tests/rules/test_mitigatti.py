@@ -1,6 +1,6 @@
-"""Mitigatti (RULES §5, with §0, §1 and §6): one test per clause, named after it.
+"""Mitigatti (rulebook §5, with §0, §1 and §6): one test per clause, named after it.
 
-Written as an independent check of the engine: the expectations come from RULES.md §5, the
+Written as an independent check of the engine: the expectations come from rulebook §5, the
 choices the lead wrote down for the cases the rules leave open (the first lead is the seat after
 the dealer in every contract; a solo's called card comes from its holder, named by the optional
 ``partner``; a surrender pays 1 to each other player and each declaration's full value, no

@@ -1,4 +1,4 @@
-"""RULES §1 — card notation, clause by clause, for the 78-card tarot pack and the 62-card
+"""rulebook §1 — card notation, clause by clause, for the 78-card tarot pack and the 62-card
 Bolognese pack. Each test names the clause it checks."""
 
 from __future__ import annotations

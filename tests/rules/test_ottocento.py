@@ -1,4 +1,4 @@
-"""RULES §4: Ottocento, the Tarocchino Bolognese, clause by clause (R11, R12, R13, R18)."""
+"""rulebook §4: Ottocento, the Tarocchino Bolognese, clause by clause (R11, R12, R13, R18)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Ottocento combinations (RULES §4.1, §4.3, R11, R18) checked against an independent brute force.
+"""Ottocento combinations (rulebook §4.1, §4.3, R11, R18) checked against an independent brute
+force.
 
 The reference (tests/scenarios/ottocento/reference.py) evaluates a sequence by enumerating
 every assignment of each wild card (``MATTO``, ``BEGATO``) to a position it may stand for, or to

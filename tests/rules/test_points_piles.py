@@ -1,4 +1,4 @@
-"""Piles given by points (RULES §2.6, §3, §4.1, §5.1; R5, R8, R14): each side's points as
+"""Piles given by points (rulebook §2.6, §3, §4.1, §5.1; R5, R8, R14): each side's points as
 the table counted them, one side left out as the rest, the combinations a pile holds said by
 kind. Each test names the clause it checks; a property checks that the points a played hand
 gives, entered as numbers, score as the cards do."""

@@ -1,4 +1,4 @@
-"""CLUBS.md "Ratings" (issue 29, point 5): a rating per member and family with openskill's
+"""docs/clubs.md#ratings: a rating per member and family with openskill's
 Plackett–Luce model, pair games rating sides and games on one's own rating places,
 recomputed in finishing order, ``mu − 3σ`` shown on a readable scale with its certainty.
 

@@ -1,4 +1,4 @@
-"""The rulebook in the app (issue 18, ``GET /variants/{id}/rules``): every variant's book in
+"""The rulebook in the app (``GET /variants/{id}/rules``): every variant's book in
 sections; every ``rule`` that a problem, a result line, a payment or a violation of that variant
 names is the ``ref`` of a section of its book. The rules are gathered from random legal hands
 and from records spoilt at random in every field, so that the scorer's refusals of every kind

@@ -1,4 +1,4 @@
-"""EVENTS.md "Formats" — seatings of an event's rounds, one test per clause, named after it.
+"""docs/events.md#formats — seatings of an event's rounds, one test per clause, named after it.
 
 Expected values are worked out by hand from the clause (who plays whom, who sits out, which
 problem is raised); where a seating is drawn by lot, the test checks what the clause promises
@@ -155,9 +155,9 @@ def test_individual_then_fewest_repeated_opponents() -> None:
     assert not opponents(first, CALL_GAME) & opponents(second, CALL_GAME)
 
 
-def test_individual_then_fewest_repeated_opponents_issue_25_repro() -> None:
-    # 13 players of gatti-3, seed 114672557: the first three rounds as the service seated
-    # them before issue 25. Its round 4 sat 5 with 10 again, while 0 2 3 / 1 5 6 / 4 8 11 /
+def test_individual_then_fewest_repeated_opponents_where_a_greedy_round_repeats_one() -> None:
+    # 13 players of gatti-3, seed 114672557: the first three rounds as a greedy seating
+    # gives them. Its round 4 would sit 5 with 10 again, while 0 2 3 / 1 5 6 / 4 8 11 /
     # 7 9 10 (12 on a bye) repeats nobody: the round must repeat nobody either.
     history = [Seating(((11, 6, 9), (8, 5, 3), (2, 10, 4), (1, 12, 7)), (0,)),
                Seating(((7, 4, 6), (2, 8, 12), (0, 1, 9), (11, 5, 10)), (3,)),
@@ -172,8 +172,8 @@ def test_individual_then_fewest_repeated_opponents_issue_25_repro() -> None:
 
 
 def test_individual_then_fewest_repeated_opponents_with_the_same_partnerships() -> None:
-    # 16 players of gatti-4, seed 2: the first two rounds as the service seated them before
-    # issue 25. Its round 3 (the schedule's partnerships) met one old opponent pair again,
+    # 16 players of gatti-4, seed 2: the first two rounds as a greedy grouping gives
+    # them. Its round 3 (the schedule's partnerships) met one old opponent pair again,
     # where the same partnerships grouped otherwise meet none.
     history = [Seating(((9, 0, 4, 6), (3, 14, 12, 1), (7, 15, 11, 2), (13, 8, 5, 10))),
                Seating(((12, 6, 5, 7), (8, 14, 0, 10), (2, 1, 13, 15), (11, 3, 9, 4)))]

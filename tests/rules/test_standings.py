@@ -1,4 +1,4 @@
-"""EVENTS.md "Scoring an event" — match points, difference, points and the standings, one test
+"""docs/events.md#scoring-an-event — match points, difference, points and the standings, one test
 per clause, named after it, with the expected values worked out by hand."""
 
 from __future__ import annotations
@@ -217,8 +217,8 @@ def test_bye_scores_an_average_table() -> None:
 
 @pytest.mark.parametrize("columns", [2, 3, 4])
 def test_bye_scores_an_average_table_before_its_round_s_first_hand_too(columns: int) -> None:
-    # Issue 25: before the round's tables had a hand, the bye was read as a two-column
-    # table's (1), and after it as the round's (2 or 3). Its worth is the event's.
+    # A bye is worth the event's average table, whether the round's tables have a hand
+    # yet or not: not a two-column table's (1) before, the round's (2 or 3) after.
     players = list(range(columns))
     waiting = standings(NAMES[:columns + 1], [], {1: [columns]}, columns=columns)
     played = standings(NAMES[:columns + 1],

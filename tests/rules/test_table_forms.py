@@ -1,4 +1,4 @@
-"""The table forms and the deal of every variant (RULES §2.2, §3, §4.2, §5.2; R5, R14, §4.1),
+"""The table forms and the deal of every variant (rulebook §2.2, §3, §4.2, §5.2; R5, R14, §4.1),
 as the rules state them: what a variant derives (players from its seats, each seat's cards
 from the pack, the tricks, the hand's total) must say the same."""
 

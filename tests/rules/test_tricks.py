@@ -1,5 +1,5 @@
-"""RULES §0 and §2.5: the follow rules, the Fool, trick winners, and the referee's rulings on a
-disputed trick (API.md ``POST /adjudicate/trick``)."""
+"""rulebook §0 and §2.5: the follow rules, the Fool, trick winners, and the referee's rulings on a
+disputed trick (``POST /adjudicate/trick``)."""
 
 from __future__ import annotations
 

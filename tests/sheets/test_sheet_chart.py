@@ -1,4 +1,4 @@
-"""CLUBS.md "Pictures" on the printed sheet (issue 29, point 6): a chart of the running
+"""docs/clubs.md#pictures on the printed sheet: a chart of the running
 totals, one line per column (Ottocento: the race to 800 with its line; Mitigatti: the
 balances in marca with the zero line), drawn by reportlab's graphics, its figures also in
 words. The chart's points are the sheet's own totals; in the PDF each line is drawn through

@@ -1,4 +1,4 @@
-"""Players named like formulas, markup or SQL (issue 19): the CSV opens as text in a
+"""Players named like formulas, markup or SQL: the CSV opens as text in a
 spreadsheet (OWASP's CSV-injection rule), while the JSON export and the PDF show each name
 exactly as it was typed, as text."""
 

@@ -46,7 +46,7 @@ def test_the_sheet_is_a_pdf_named_after_the_game(client: Any) -> None:
 
 
 #: A Gatti hand recorded trick by trick in which Carla revokes: she plays the C of hearts to
-#: the ninth trick, led with clubs, and the K of clubs later (RULES §6).
+#: the ninth trick, led with clubs, and the K of clubs later (rulebook §6).
 REVOKE = Sample("gatti-3", ("Anna", "Bruno", "Carla"), [{"dealer": 0, "tricks": [
     ["JS", "10S", "2S"], ["5C", "3C", "6C"], ["KS", "FOOL", "1S"], ["CS", "9S", "T9"],
     ["CD", "8D", "1D"], ["1C", "T17", "4C"], ["6D", "9D", "10D"], ["6H", "1H", "7H"],
@@ -62,7 +62,7 @@ REVOKE = Sample("gatti-3", ("Anna", "Bruno", "Carla"), [{"dealer": 0, "tricks": 
                          ids=["revoke", "mitigatti-4", "ottocento"])
 def test_the_sheets_explanations_are_the_sentences_the_page_shows(
         client: Any, sample: Sample, lang: str) -> None:
-    """Issue 27: the detailed sheet prints each hand's lines, payments and illegal plays as
+    """The detailed sheet prints each hand's lines, payments and illegal plays as
     the service sends them to the page in the same language, the players by name."""
     game = HttpGame(client, sample)
     page = game.get(headers={"Accept-Language": lang}).json
@@ -96,7 +96,7 @@ def _flat(text_: str) -> str:
 @pytest.mark.parametrize("name", ["mitigatti-4", "mitigatti-3", "gatti-4-call"])
 def test_the_pdf_says_the_contract_and_the_pot_as_the_api_does(client: Any, name: str,
                                                                  lang: str) -> None:
-    """Issue 27: the sheet prints who played with whom (a contract, a call) at each hand's
+    """The sheet prints who played with whom (a contract, a call) at each hand's
     head, each payment's flow and the pot collected (R15) in the very sentences the API sends
     for the same hands, in the same language, the players by name."""
     game = HttpGame(client, SAMPLES[name])
@@ -117,7 +117,7 @@ def test_the_pdf_says_the_contract_and_the_pot_as_the_api_does(client: Any, name
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])
 @pytest.mark.parametrize("name", ["mitigatti-4", "mitigatti-3"])
 def test_the_pdfs_settlement_is_the_apis_transfers(client: Any, name: str, lang: str) -> None:
-    """Issue 27: the ledger's transfers are printed under "To settle" in the very sentences
+    """The ledger's transfers are printed under "To settle" in the very sentences
     the API sends beside them, in the same language, the players by name and the money as
     the language writes it, and nothing else follows them."""
     game = HttpGame(client, SAMPLES[name])
@@ -135,7 +135,7 @@ def test_the_pdfs_settlement_is_the_apis_transfers(client: Any, name: str, lang:
 
 
 def test_the_sheet_in_french_for_nice(client: Any) -> None:
-    """Issue 27: ``?lang=fr`` prints the sheet in French: its headings, Mitigatti's words as
+    """``?lang=fr`` prints the sheet in French: its headings, Mitigatti's words as
     Cason's article writes them, money as French writes it."""
     game = HttpGame(client, SAMPLES["mitigatti-4"])
     french = pdf_text(game.get("/sheet.pdf?lang=fr&detail=1").data)
@@ -154,7 +154,7 @@ def test_the_sheet_in_french_for_nice(client: Any) -> None:
 
 
 def test_a_game_in_french_prints_its_sheet_in_french_unless_asked_otherwise(client: Any) -> None:
-    """Issue 27: a game started in French (its ``language`` option, which the page sets when a
+    """A game started in French (its ``language`` option, which the page sets when a
     French phone starts Mitigatti, the game of Nice) prints French sheets for a reader who
     asks for no language; one who asks has theirs. A game without one prints English."""
     sample = SAMPLES["mitigatti-4"]

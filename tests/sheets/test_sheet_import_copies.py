@@ -1,4 +1,4 @@
-"""Export → import is a true copy (issue 19): the history, corrections and deletions included,
+"""Export → import is a true copy: the history, corrections and deletions included,
 and every hand's times come back as they were; a game of a thousand hands comes back too, as
 plain JSON over 1 MiB or gzip-compressed; and the import's larger body limit and gzip
 decoding refuse what they must (a gzip bomb, a corrupt stream) without storing anything.

@@ -141,7 +141,7 @@ def test_gatti_3_prints_the_paper_sheet(sample_views: dict[str, GameView]) -> No
     assert [c.label for c in sheet.columns] == ["Anna", "Bruno", "Carla"]
     first = sheet.hands[0]
     assert first.dealer == "dealer Anna"
-    # R1: ten then eleven trumps are two lines, three then four Kings too (RULES §2.7).
+    # R1: ten then eleven trumps are two lines, three then four Kings too (rulebook §2.7).
     assert column_lines(first, 0) == ["20 F", "27"]
     assert column_lines(first, 1) == ["10 T", "1 T", "31"]
     assert column_lines(first, 2) == ["5 K", "5 K", "20"]
@@ -334,7 +334,7 @@ def test_explanations_need_no_english(name: str, lang: str,
 @pytest.mark.parametrize("name", SAMPLES)
 def test_explanations_are_the_services_sentences_with_the_players_named(
         name: str, lang: str, sample_views: dict[str, GameView]) -> None:
-    """Issue 27: each explanation line is what the service says of the hand (the page shows
+    """Each explanation line is what the service says of the hand (the page shows
     the same), in the sheet's language, the players by name, with its rule."""
     view = sample_views[name]
     say = Speaker(lang, view.setup.variant.family, translations(lang), view.setup.players)
@@ -469,7 +469,7 @@ def test_s2_6_a_hand_entered_by_points_is_marked_and_explained(
 
 
 def test_french_mitigatti_sheet_in_nices_words(sample_views: dict[str, GameView]) -> None:
-    """Issue 27: a Mitigatti sheet in French, money as French writes it, the seed's words."""
+    """A Mitigatti sheet in French, money as French writes it, the seed's words."""
     sheet = build_sheet(sample_views["mitigatti-4"], "fr", detail=True)
     assert sheet.title == "Feuille de marque"
     assert sheet.variant == "Mitigatti (Nice) à quatre"

@@ -1,4 +1,4 @@
-"""Printing without holding the service (issue 19): a version's sheet is rendered once per
+"""Printing without holding the service: a version's sheet is rendered once per
 worker and kept (by game version, language and detail, within a byte budget), the sheet says
 the time of the game's last change so that a kept one is never stale, and renders run a few
 at a time: a request that cannot get its turn is a 503 with Retry-After, never a held

@@ -1,4 +1,4 @@
-"""CLUBS.md "Pictures" on a season's printed standings (issue 29, point 6): "the season's
+"""docs/clubs.md#pictures on a season's printed standings: "the season's
 standings: a table, and a chart of the top places evening by evening", drawn by reportlab's
 graphics with the figures also in words. The chart's lines are the season's leaders (its
 first five rows), each through the match points the standings counted after each evening."""

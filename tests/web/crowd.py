@@ -1,4 +1,4 @@
-"""A crowd of phones opening the page at once (issue 25): each its own browser context (no
+"""A crowd of phones opening the page at once: each its own browser context (no
 cache, no cookie, no service worker shared), all behind the test machine's one address, as a
 club's phones are behind its router. ``tests/live/test_live_proxy_topology.py`` runs it in a
 process of its own (``python tests/web/crowd.py URL``) against the production topology's

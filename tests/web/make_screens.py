@@ -34,7 +34,7 @@ TWELVE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria",
 
 
 def event_screens(browser: Any, base: str, shots: Shots) -> None:
-    """Issue 16: the new-event form, the organiser's view with a round's tables and a QR fold
+    """The new-event form, the organiser's view with a round's tables and a QR fold
     open, and the board on a wall's screen."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
                                   has_touch=True)
@@ -74,7 +74,7 @@ def event_screens(browser: Any, base: str, shots: Shots) -> None:
 
 
 def verdict_screens(browser: Any, base: str, shots: Shots) -> None:
-    """Issue 15: a player's phone asked to check a hand, and the scorekeeper's sheet with a
+    """A player's phone asked to check a hand, and the scorekeeper's sheet with a
     player's dispute at the top."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
                                   has_touch=True)
@@ -120,7 +120,7 @@ def start_server(work: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def chart_screens(browser: Any, base: str, shots: Shots) -> None:
-    """Issue 29: the chart under a sheet, Ottocento's race to 800 in the light scheme and an
+    """The chart under a sheet, Ottocento's race to 800 in the light scheme and an
     evening of Mitigatti's balances in the dark (the long samples of the sheet tests, played
     through the API)."""
     for name, sample, scheme in (("27-chart-ottocento", long_ottocento(), "light"),

@@ -1,6 +1,6 @@
 """The phone page, driven in headless Chromium at 360 × 740 as a table uses it.
 
-The expected totals are worked out from the rules (RULES.md §2, §5), not read back from the
+The expected totals are worked out from the rules (rulebook §2, §5), not read back from the
 service: the page must show what the table would write on paper."""
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def test_a_mitigatti_4_hand_settles_in_marca(phones: Any) -> None:
     expect(page.locator(".balance[data-seat='1']")).to_contain_text("5.00")
     transfers = page.locator(".transfers li")
     expect(transfers).to_have_count(3)
-    # Who pays whom as the service says it (issue 27), the money as English writes it.
+    # Who pays whom as the service says it, the money as English writes it.
     expect(transfers.first).to_have_text("Anna pays Bruno 4 marca (€2.00)")
     page.click("tr.hand[data-hand='1'] .hand-button")
     # The contract, each payment and the transfers it makes, as the service says them.
@@ -362,7 +362,7 @@ def test_the_page_works_with_the_keyboard(phones: Any) -> None:
 
 def test_a_new_game_the_service_refuses_says_why_at_the_field_and_keeps_it_on_redraw(
         phones: Any) -> None:
-    """API.md "Bad input": one player named twice (however typed) is refused; the new-game
+    """Bad input: one player named twice (however typed) is refused; the new-game
     form shows the service's problem at that player's field, starts nothing, and still shows
     it when the form is drawn again (another table form chosen)."""
     phone = phones()

@@ -1,4 +1,4 @@
-"""Every screen of the phone page passes axe-core (issue 18): no serious or critical violation
+"""Every screen of the phone page passes axe-core: no serious or critical violation
 of WCAG 2.0–2.2 A and AA, best practice, or axe's experimental rules (among them
 ``label-content-name-mismatch``: a control's name holds what it shows, and the colour
 contrasts), in every language and in the dark scheme too."""

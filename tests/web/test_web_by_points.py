@@ -1,4 +1,4 @@
-"""A hand in thirty seconds (issue 18, "Points as the table counts them"): the typical hand of
+"""A hand in thirty seconds ("Points as the table counts them"): the typical hand of
 each family entered by the points the table counted, within the taps a score pad takes —
 12 for Gatti, 20 for Ottocento, 12 for Ottocento with a cricca said by its type, 10 for
 Mitigatti, from the sheet's "new hand" to "save" —, and the hand in dispute corrected card by
@@ -104,7 +104,7 @@ def test_an_ottocento_hand_by_points_within_20_taps(phones: Any) -> None:
 
 
 def test_an_ottocento_hand_with_a_cricca_declared_within_12_taps(phones: Any) -> None:
-    """Issue 27: a cricca said by its type, as the table says it ("Bruno: four Kings"), not
+    """A cricca said by its type, as the table says it ("Bruno: four Kings"), not
     card by card: add, who, cricca, Kings, four. Anna's pair counts 50 card points, Bruno takes
     the last trick: 34 for the declaration and 43 for his pair, in 11 taps."""
     table = counted_table(phones, "ottocento", "ottocento", FOUR)

@@ -1,4 +1,4 @@
-"""One catalogue names the cards (issue 27): ``cards.po`` holds a card's words in every
+"""One catalogue names the cards: ``cards.po`` holds a card's words in every
 language; the service's lines (``card_name``, the ``Speaker``) and the phone page's
 (``Cards.name`` in cards.js, from its words file) build the same name from them, for every card
 of every variant's pack, in every language the page speaks."""

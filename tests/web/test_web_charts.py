@@ -1,4 +1,4 @@
-"""CLUBS.md "Pictures" on the phone page's sheet (issue 29, point 6): a chart of the running
+"""docs/clubs.md#pictures on the phone page's sheet: a chart of the running
 totals drawn by the page (SVG, no library), one line per column — Ottocento's race with the
 target line, Mitigatti's balances in marca with the zero line — in the page's colours in
 either scheme, and the same figures as a table a screen reader reads (axe: nothing serious).

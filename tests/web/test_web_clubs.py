@@ -1,4 +1,4 @@
-"""A club on the phone page (issue 29): the secretary makes the club from the home screen,
+"""A club on the phone page: the secretary makes the club from the home screen,
 builds its roster (a name twice is refused at its field), renames, marks two names as one
 person and undoes it, deactivates and forgets; a member's phone, opened from the members'
 link, sees the roster and can change nothing. A game or an event started from the club seats
@@ -94,7 +94,7 @@ def test_a_secretary_builds_the_roster_and_a_member_reads_it(phones: Any) -> Non
 
 
 def test_the_club_page_shows_a_seasons_standings_and_the_ratings(phones: Any) -> None:
-    """CLUBS.md "The phone page": the secretary opens a season from the club's page; a game
+    """docs/clubs.md#the-phone-page: the secretary opens a season from the club's page; a game
     of the club, finished, shows in the season's standings and the family's ratings."""
     secretary, page, club_id, edit, _ = _club_with(phones, [])
     expect(page.locator("#ratings")).to_contain_text("No finished game")
@@ -150,7 +150,7 @@ def _club_with(phones: Any, names: list[str]) -> tuple[Any, Any, str, str, dict[
 
 
 def test_a_game_started_from_the_club_seats_its_members_with_a_tap_each(phones: Any) -> None:
-    """CLUBS.md "The phone page": starting a game from the club fills the seats from the
+    """docs/clubs.md#the-phone-page: starting a game from the club fills the seats from the
     roster with a tap each; the game is the club's, its seats those members."""
     secretary, page, club_id, _edit, ids = _club_with(phones, ["Anna", "Bruno", "Carla", "Dario"])
     page.click("#club-new-game")
@@ -214,7 +214,7 @@ def test_an_event_started_from_the_club_takes_its_members_and_new_names(phones: 
 
 
 def test_a_seasons_leaders_evening_by_evening_and_its_printouts(phones: Any) -> None:
-    """CLUBS.md "Pictures": the season's standings have a chart of the top places evening by
+    """docs/clubs.md#pictures: the season's standings have a chart of the top places evening by
     evening, its figures in a table for screen readers; the printouts are a tap away, the
     PDF in the page's language."""
     secretary, page, club_id, edit, _ids = _club_with(phones, [])
@@ -278,7 +278,7 @@ def test_a_pairs_event_from_the_club_pairs_its_members_a_tap_each(phones: Any) -
 
 
 def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
-    """CLUBS.md "Pictures" and "Statistics": a member's page, opened from the roster, says
+    """docs/clubs.md#pictures, #statistics: a member's page, opened from the roster, says
     their figures with what each counts (and that two games are too few to go by), their
     partners and opponents, points per hand month by month as a chart with its figures in
     words, and their rating game by game."""
@@ -315,7 +315,7 @@ def test_a_members_page_shows_their_statistics_and_charts(phones: Any) -> None:
 
 
 def test_a_phone_without_the_clubs_link_is_told_to_open_it_from_the_link(phones: Any) -> None:
-    """CLUBS.md "The phone page": a club's page and a member's page opened on a phone that
+    """docs/clubs.md#the-phone-page: a club's page and a member's page opened on a phone that
     holds none of the club's tokens say so, with the way home."""
     _secretary, _page, club_id, _edit, ids = _club_with(phones, ["Anna"])
     stranger = phones()

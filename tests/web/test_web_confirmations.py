@@ -1,4 +1,4 @@
-"""Each player vouches for the hand (issue 15, in the browser): two players open their own
+"""Each player vouches for the hand (in the browser): two players open their own
 links on their own phones; one confirms the hand just recorded, the other disputes it and
 says why; the scorekeeper sees the dispute next to the hand, corrects it, and the new version
 waits for the players again; the printed sheet says the same."""
@@ -98,7 +98,7 @@ def test_players_confirm_and_dispute_from_their_own_links(phones: Any) -> None:
 
 
 def test_a_verdict_that_did_not_arrive_is_kept_and_sent_once(phones: Any) -> None:
-    """A player's verdict is queued like a hand (issue 25): given with no network, it waits
+    """A player's verdict is queued like a hand: given with no network, it waits
     on the phone, which says so, and goes once the network is back; refused for a moment
     (409 concurrent_change), it is sent again at once. Each is recorded exactly once."""
     scorekeeper = phones()

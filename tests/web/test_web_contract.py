@@ -1,4 +1,4 @@
-"""Issue 27: the page shows who played with whom, who paid whom and who collected the pot as
+"""The page shows who played with whom, who paid whom and who collected the pot as
 the service says them — in the page's language, the players by name — and writes none of
 these sentences itself."""
 

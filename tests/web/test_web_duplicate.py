@@ -1,4 +1,4 @@
-"""A duplicate table on the phone page (issue 28, EVENTS.md "Duplicate"): the scorekeeper of a
+"""A duplicate table on the phone page (docs/events.md#duplicate): the scorekeeper of a
 ``gatti-3`` duplicate table sees the next board, not the next hand, and who deals it (the
 board's dealer, not the rotation's); the hand form is titled with the board and shows its
 exposed cards; the hand list shows the board each hand played; in English and in Italian.
@@ -152,7 +152,7 @@ def test_the_organiser_prints_the_slips_and_sees_the_boards_each_table_owes(
 
 
 def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None:
-    """EVENTS.md "Standings": the wall board shows the boards finished across the room (the
+    """docs/events.md#standings: the wall board shows the boards finished across the room (the
     latest first) and each seat's top result on them: who, the points, the percentage; a
     board still due at a table is not shown. Axe finds nothing serious."""
     phone = phones(viewport={"width": 1280, "height": 720})
@@ -183,7 +183,7 @@ def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None
 
 
 def test_the_organiser_makes_a_duplicate_evening_from_the_form(phones: Any) -> None:
-    """EVENTS.md "Duplicate": an event chooses it with ``"deals": "duplicate"`` and
+    """docs/events.md#duplicate: an event chooses it with ``"deals": "duplicate"`` and
     ``boards_per_round`` (1 to what a game holds). The new-event form offers both: twelve
     players of ``gatti-3``, two boards a round (a game of ``gatti-3`` holds three: the stepper
     goes no further, and the service's refusal of four lands on the boards' field); round 1

@@ -1,4 +1,4 @@
-"""Club nights and tournaments in the browser (issue 16): an organiser creates a twelve-player
+"""Club nights and tournaments in the browser: an organiser creates a twelve-player
 ``gatti-4`` evening on the phone page, starts a round, sees its tables with their QR codes,
 swaps two players before the first hand (and is told no once a hand is in), watches a table's
 totals move as its scorekeeper records hands, closes the round early and starts the next; the
@@ -110,7 +110,7 @@ def test_an_organiser_runs_an_evening_from_the_phone(phones: Any) -> None:
     expect(page.locator("#round-title")).to_contain_text("Round 1")
 
     # Closed early: the unfinished tables count as they stand. A player disputes a hand of
-    # table 1: closing says so, lists it, and asks again (issue 25).
+    # table 1: closing says so, lists it, and asks again.
     players = call(base, "GET", f"/games/{links[0]['game']}/players",
                    links[0]["tokens"]["edit"])["tokens"]
     call(base, "POST", f"/games/{links[0]['game']}/hands/2/confirmations", players[1],
@@ -192,7 +192,7 @@ def test_the_board_speaks_italian(phones: Any) -> None:
 
 def test_the_organiser_corrects_a_disputed_hand_of_a_closed_round_from_the_tables_sheet(
         phones: Any) -> None:
-    """Issue 25: a round closed despite a player's dispute still takes the organiser's
+    """A round closed despite a player's dispute still takes the organiser's
     correction. On the organiser's phone (which holds the event's edit token) the table's
     sheet offers to correct the hand, and the correction goes through the event; the table's
     own link no longer offers a new hand."""

@@ -1,4 +1,4 @@
-"""French for Nice (issue 27): the FR button beside IT and EN, kept by the phone; a French
+"""French for Nice: the FR button beside IT and EN, kept by the phone; a French
 phone opens in French; numbers, money and times as French writes them; Mitigatti's cards by
 the seed's words; the page's words in French complete (the catalogue check is
 tests/web/test_web_assets.py's and ``python -m service.locale --check``)."""
@@ -70,7 +70,7 @@ def test_counts_take_the_french_plural_forms(phones: Any) -> None:
 
 
 def test_a_mitigatti_game_started_on_a_french_phone_prints_french_sheets(phones: Any) -> None:
-    """Issue 27: the game of Nice started on a French phone takes French as its sheets'
+    """The game of Nice started on a French phone takes French as its sheets'
     language (the new-game form says so, and may be told otherwise); every phone then asks for
     its sheet in French, an Italian one too. The same phone starting Gatti, whose home speaks
     Italian, leaves each reader their own."""

@@ -1,4 +1,4 @@
-"""Players named like markup, scripts or formulas (issue 19): the phone page shows each name
+"""Players named like markup, scripts or formulas: the phone page shows each name
 as the text it is, runs nothing, and keeps right-to-left names whole."""
 
 from __future__ import annotations

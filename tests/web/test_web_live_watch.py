@@ -1,4 +1,4 @@
-"""The live watch (issue 27, watch.js): the sheet reads the game again only while the page is
+"""The live watch (watch.js): the sheet reads the game again only while the page is
 on show, reads it at once when the page comes back into view, and waits longer after each read
 that fails, so that a room's phones do not keep knocking on a service that cannot answer."""
 

@@ -1,4 +1,4 @@
-"""The page as a room opens it (issue 25): a file or module refused (429, 503) or cut off is
+"""The page as a room opens it: a file or module refused (429, 503) or cut off is
 fetched again after its Retry-After while the page says so in the phone's language, then the
 page starts; a read the API refuses for a moment is sent again. Twenty phones opening it at
 once from one address are a test of the production topology
@@ -99,7 +99,7 @@ def test_a_file_cut_off_is_fetched_again_and_the_page_says_so_in_english(
 
 def test_a_french_phone_is_told_in_french_while_the_page_waits(
         phones: Callable[..., Any], server: str) -> None:
-    """Issue 27: a French phone, a module refused once: the loader says it in French (its
+    """A French phone, a module refused once: the loader says it in French (its
     sentences are its own, before any catalogue), then the page starts in French."""
     phone = phones("fr-FR")
     script = Flaky([429])

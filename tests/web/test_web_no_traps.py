@@ -1,4 +1,4 @@
-"""The hand form without traps (issue 18, "No traps"): a hand with nothing in it cannot pass as
+"""The hand form without traps ("No traps"): a hand with nothing in it cannot pass as
 green nor be saved; a half-entered hand survives a reload and the Back button, and throwing it
 away asks first; deleting the last hand is a success, said as one; a Mitigatti solo scores what
 the form shows; the rest-of-the-pack tab does what it says."""

@@ -1,4 +1,4 @@
-"""The page with no network (issue 15, first part): once opened, it opens again offline from
+"""The page with no network: once opened, it opens again offline from
 its service worker's cache, and a game the phone has seen opens from its last copy, said to
 be one, with that copy's time; when the network is back the sheet is live again."""
 
@@ -82,7 +82,7 @@ def test_hands_saved_with_no_network_are_sent_in_order_once(phones: Any) -> None
         expect(outbox).to_contain_text("Hand 3, dealer Carla")
         expect(outbox).to_contain_text("Anna 40 · Bruno 20 · Carla 18")
         expect(page.locator("#waiting")).to_have_text("2 waiting")
-        # The game's three hands are counted: none past its end is offered (issue 27).
+        # The game's three hands are counted: none past its end is offered.
         expect(page.locator("#new-hand")).to_have_count(0)
         expect(page.locator(".sheet-head .status")).to_have_text("All 3 hands entered")
         # What waits is said plainly, to every reader (axe: no serious or critical finding).

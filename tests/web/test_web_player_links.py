@@ -1,4 +1,4 @@
-"""A link per player (issue 15): the scorekeeper's share screen shows each player's own link,
+"""A link per player: the scorekeeper's share screen shows each player's own link,
 and a phone that opens one reads the game, as that player, without the means to change it."""
 
 from __future__ import annotations

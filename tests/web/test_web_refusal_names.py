@@ -1,4 +1,4 @@
-"""A refusal names the table's players (issue 27): the service says a game's problems with
+"""A refusal names the table's players: the service says a game's problems with
 its players' names, in the page's language, and the page shows its words as sent, at the
 field each is about; the preview (``/score``, sent the game's seats) names them too."""
 

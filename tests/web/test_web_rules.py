@@ -1,4 +1,4 @@
-"""The rulebook in the app (issue 18): the home page opens each game's rules; a line's rule on
+"""The rulebook in the app: the home page opens each game's rules; a line's rule on
 the sheet is a small link, named by its section's title, that opens that section — not a bare
 code; in the table's language."""
 

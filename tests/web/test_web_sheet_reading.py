@@ -1,4 +1,4 @@
-"""A sheet that reads itself (issue 18): the figure under a hand says it is the running total
+"""A sheet that reads itself: the figure under a hand says it is the running total
 (or the marca balance), the dealer's initial is a badge that no mark looks like, and a legend
 under the sheet says what each sign on it means, the marks this sheet shows among them."""
 

@@ -1,4 +1,4 @@
-"""The traps an independent evening fell into at phone size, in it-IT (issue 27, point 4): each
+"""The traps an independent evening fell into at phone size, in it-IT: each
 test does what the evening did and checks the page no longer lets it go wrong."""
 
 from __future__ import annotations

@@ -204,8 +204,7 @@ def authorize(repository: GameRepository, game_id: str, token: str | None, *,
 
 
 def event_token_at_table(found: TableEventToken) -> EventTokenAtTable:
-    """403: a known token of the wrong kind, saying which it is and which the table needs
-    (issue 25)."""
+    """403: a known token of the wrong kind, saying which it is and which the table needs."""
     if found.kind == "edit":
         detail = Text(
             "this is the organiser's token of event {event}, not a table's: table {table} "

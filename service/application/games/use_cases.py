@@ -442,7 +442,7 @@ class GameService:
         """Replace hand ``number``'s record (a new version; earlier ones stay in the history).
         The dealer must be the one whose turn that hand was; later results are derived, so
         they follow. The game is read whole, afresh on every try. ``organiser``: the event's
-        organiser corrects a table's hand, which a closed round allows (issue 25)."""
+        organiser corrects a table's hand, which a closed round allows."""
         game_id, kind = access.game_id, token_kind(access)
         game = self.views.load(game_id)
         if not organiser:

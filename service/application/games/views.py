@@ -96,12 +96,12 @@ class HandView:
     seats: tuple[str, ...] = ()
     #: The players' names as the game keeps them (its entity tag names them).
     players: tuple[str, ...] = ()
-    #: Each seat's latest verdict on this version, and what they add up to (issue 15).
+    #: Each seat's latest verdict on this version, and what they add up to.
     confirmations: tuple[Confirmation, ...] = ()
     standing: HandStanding = NOT_ASKED
     #: Whether the hand counts as final (under ``confirmation: required``: once confirmed).
     final: bool = True
-    #: The board it played, at a duplicate table (issue 28).
+    #: The board it played, at a duplicate table.
     board: Board | None = None
 
     @property

@@ -1,4 +1,4 @@
-"""The printouts (issue 26): what a game or an event looks like on paper and in a file.
+"""The printouts: what a game or an event looks like on paper and in a file.
 
 - ``model``: the sheets as data, which ``service.pdf`` lays out and the HTTP layer reads;
 - ``sheet``: a game's score sheet (``build_sheet``): what every sheet has, and a part per

@@ -1,4 +1,4 @@
-"""The chart of a game's running totals on the sheet (issue 29, CLUBS.md "Pictures"): a line
+"""The chart of a game's running totals on the sheet (docs/clubs.md#pictures): a line
 per column from the start through every hand — Ottocento's race with its target, Mitigatti's
 balances in marca from 10 with the zero line, any other game's running totals — and the same
 figures in words. The numbers are the sheet's own (``numbers.hand_numbers``); ``service.pdf``

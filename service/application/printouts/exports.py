@@ -1,5 +1,5 @@
 """A game's record kept elsewhere: the JSON export and its import, and the CSV export
-(API.md ``GET /games/{id}.json``, ``POST /games/import``, ``GET /games/{id}.csv``).
+(``GET /games/{id}.json``, ``POST /games/import``, ``GET /games/{id}.csv``).
 
 The JSON export is complete: the game's setup (variant, options, players, first dealer),
 every hand's canonical record, which is all a game is (ARCHITECTURE §4), with each hand's

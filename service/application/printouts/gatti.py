@@ -1,4 +1,4 @@
-"""Gatti on the sheet (RULES §2.7, §3): each hand's melds, one row of marks a meld (``20 F``,
+"""Gatti on the sheet (rulebook §2.7, §3): each hand's melds, one row of marks a meld (``20 F``,
 ``10 ♦``, ``5 K``), the captured melds, Bagatto ultimo (``B``), then the deck points; a called
 partner named at the hand's head; the legend of the meld marks."""
 

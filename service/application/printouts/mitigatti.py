@@ -1,4 +1,4 @@
-"""Mitigatti on the sheet (RULES §5): each seat's card points, then the marca ledger of the
+"""Mitigatti on the sheet (rulebook §5): each seat's card points, then the marca ledger of the
 hand — one row per reason (partida, declarations, Bagatte ultimu, surrender, the pot), the
 hand's marca and each seat's balance from 10 —, a column for the pot where it is used, and at
 the end the balances, the transfers and the money. The hand's contract heads it; the

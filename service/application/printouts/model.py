@@ -84,7 +84,7 @@ class ChartLine:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
-    """The chart of a game's running totals (issue 29): a line per column over the hands,
+    """The chart of a game's running totals: a line per column over the hands,
     and the line every column is measured against (Ottocento's target, Mitigatti's zero),
     if any; ``words`` say the same figures, a sentence per column. A season's standings
     chart their leaders the same way, evening by evening."""

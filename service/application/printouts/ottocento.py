@@ -1,4 +1,4 @@
-"""Ottocento on the sheet (RULES §4): the combinations declared during the first trick, those
+"""Ottocento on the sheet (rulebook §4): the combinations declared during the first trick, those
 captured, the doubling (``×2``), the card points; the running total and what is left to the
 target of 800. Declarations made after an act that won the rubber are printed but not counted
 (R13, marked ``†``)."""

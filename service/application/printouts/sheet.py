@@ -1,4 +1,4 @@
-"""The printable score sheet as data (RULES §2.7 and §3's sheet; API.md ``sheet.pdf``).
+"""The printable score sheet as data (rulebook §2.7 and §3's sheet; ``GET /games/{id}/sheet.pdf``).
 
 Players keep these scores on paper: a column per player or pair, each hand's meld lines with
 their marks (``20 F``, ``10 ♦``, ``5 K``), the deck points, a rule across the columns, and the
@@ -166,7 +166,7 @@ class SheetBuilder:
         return notes
 
     def _verdict_notes(self, hand: HandView) -> list[str]:
-        """What the players said of the hand (issue 15): each dispute with its reason, and
+        """What the players said of the hand: each dispute with its reason, and
         whether every player has confirmed it; nothing where the game takes no verdicts."""
         t = self.t
         names = self.c.names

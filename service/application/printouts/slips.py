@@ -1,4 +1,4 @@
-"""A duplicate event's deal slips (issue 28, EVENTS.md "Duplicate"): what a club prints to
+"""A duplicate event's deal slips (docs/events.md#duplicate): what a club prints to
 make the boards before the evening. A slip a board: its number large, who deals it, each
 seat's cards sorted by suit and rank (``sort_cards``: the boards are dealt sorted) under the
 game's own suits and names, the cards the dealer takes besides, and the exposed cards; the

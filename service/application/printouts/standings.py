@@ -1,8 +1,8 @@
-"""The printable standings of an event (issue 16) and of a club's season (issue 29): the view
+"""The printable standings of an event and of a club's season: the view
 model ``service.pdf`` draws, every word already in the reader's language — the table of
 places, each round's tables with who sat where and how they finished (a season: the chart of
 its leaders evening by evening, and its evenings), and how each place was reached; for a
-duplicate event (issue 28) the places by the boards' average percentage, and the travellers
+duplicate event the places by the boards' average percentage, and the travellers
 of the boards played."""
 
 from __future__ import annotations

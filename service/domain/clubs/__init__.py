@@ -1,4 +1,4 @@
-"""Clubs (issue 29, CLUBS.md): a club's roster (``roster``), what a counted game gives each
+"""Clubs (docs/clubs.md): a club's roster (``roster``), what a counted game gives each
 member at it (``results``), its seasons, their standings and their leaders evening by
 evening (``seasons``), and a member's statistics (``stats``)."""
 

@@ -1,5 +1,5 @@
-"""A game's seats or an event's entrants as members of a club (issue 29, CLUBS.md "Linking
-results to members", "Bad input"). Standard library only.
+"""A game's seats or an event's entrants as members of a club
+(docs/clubs.md#linking-results-to-members, #bad-input). Standard library only.
 
 Each seat is ``{"member": id}`` (a member of the club, on its roster: not merged, not
 forgotten) or a name. A name is the club's member of that name when it has one, compared as

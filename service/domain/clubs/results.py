@@ -1,6 +1,6 @@
-"""What one finished game of a club gives each member at it (issue 29, CLUBS.md "Linking
-results to members"): a row per seat held by a member, from the game's summary, for the
-projection that seasons, statistics and ratings read. Standard library only.
+"""What one finished game of a club gives each member at it
+(docs/clubs.md#linking-results-to-members): a row per seat held by a member, from the
+game's summary, for the projection that seasons, statistics and ratings read. Standard library only.
 
 A row's *place* is its column's among the game's columns by their result (a side's total,
 or, in a game settled in marca, the marca won or lost), best first; equal results share a

@@ -1,4 +1,4 @@
-"""A club's roster (issue 29, CLUBS.md "Words", "Privacy", "Bad input"): what a club's name
+"""A club's roster (docs/clubs.md#words, #privacy, #bad-input): what a club's name
 and a member's name and initials must be, how two members' names are told apart, what a
 forgotten member is called, and the checks of a merge. Standard library only.
 
@@ -30,12 +30,12 @@ FORGOTTEN_LABEL = "Player {n}"
 
 def member_key(name: str) -> str:
     """What two members' names share when they are one name in the club: case- and
-    accent-insensitive, invisible characters removed (CLUBS.md "Words")."""
+    accent-insensitive, invisible characters removed (docs/clubs.md#words)."""
     return name_key(name, accents=False)
 
 
 def forgotten_label(number: int) -> str:
-    """The neutral name a forgotten member is shown by ("Player 17", CLUBS.md "Privacy")."""
+    """The neutral name a forgotten member is shown by ("Player 17", docs/clubs.md#privacy)."""
     return FORGOTTEN_LABEL.format(n=number)
 
 

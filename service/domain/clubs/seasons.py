@@ -1,4 +1,4 @@
-"""A club's seasons (issue 29, CLUBS.md "Words", "Bad input"): what a season is, which of the
+"""A club's seasons (docs/clubs.md#words, #bad-input): what a season is, which of the
 club's results it counts, and its standings, explained row by row as an event's are
 (``events.standings``, whose rules and ties it takes as they are). Standard library only.
 
@@ -18,7 +18,7 @@ places follow the events' rules on the exact averages (3.33 is ahead of 3.25), w
 table shows to one decimal (half up; both 3.3) and the sentence that separates two rows
 to as many decimals as tells them apart.
 
-**The leaders evening by evening** (CLUBS.md "Pictures": "a chart of the top places evening
+**The leaders evening by evening** (docs/clubs.md#pictures: "a chart of the top places evening
 by evening"): for the season's first ``LEADERS`` rows, the match points the standings rank by
 as they stood at the season's start and after each evening — the sum so far (``sum``), the
 sum of the member's best ``n`` evenings so far (``best_n``), the average over their evenings

@@ -1,4 +1,4 @@
-"""A member's statistics (issue 29, CLUBS.md "Statistics"). Standard library only.
+"""A member's statistics (docs/clubs.md#statistics). Standard library only.
 
 **Counted once, when a game counts.** A statistic that needs a game's hands (who dealt,
 declared, called, went solo, won the Bagatto ultimo, saw a hand disputed) is counted by

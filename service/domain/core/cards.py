@@ -1,4 +1,4 @@
-"""Cards and packs: the 78-card tarot pack and the 62-card Bolognese pack (RULES §1, §4.1).
+"""Cards and packs: the 78-card tarot pack and the 62-card Bolognese pack (rulebook §1, §4.1).
 
 Glossary of the Italian words used across the domain:
 - *scarto*: the dealer's discard; *mazziere*: the dealer; *mano*: a hand.

@@ -17,7 +17,7 @@ class Problem:
     """One thing wrong with what the table entered.
 
     ``field`` is a path into the request (``hand.declarations[1].cards[2]``), ``code`` a stable
-    machine-readable name, ``rule`` the clause of RULES.md that the input breaks.
+    machine-readable name, ``rule`` the rulebook's section that the input breaks.
     """
 
     field: str

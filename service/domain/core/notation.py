@@ -1,6 +1,6 @@
-"""Card notation: lenient parsing, canonical formatting (RULES §1).
+"""Card notation: lenient parsing, canonical formatting (rulebook §1).
 
-``parse_card`` accepts every alias of RULES §1 in any case: ``kh``, ``K♥``, ``♥K``, ``re di
+``parse_card`` accepts every alias of rulebook §1 in any case: ``kh``, ``K♥``, ``♥K``, ``re di
 coppe``, ``king of hearts``, ``10 spade``, ``cc`` (the cavalier of clubs), ``T21``, ``Mondo``,
 ``★``. ``format_card`` gives the canonical code, and ``parse_card(format_card(c)) == c`` for
 every card of every pack.

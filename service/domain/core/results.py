@@ -1,4 +1,4 @@
-"""The result of a hand: every point as an explained line (ARCHITECTURE §5, API.md HandResult)."""
+"""The result of a hand: every point as an explained line (ARCHITECTURE §5; ``HandResult``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def with_given(out: Json, **optional: Any) -> Json:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One reason for points: ``item`` says what (``meld``, ``deck_points``…), ``text`` says it
-    in words, ``rule`` names the clause of RULES.md, ``details`` the facts behind it."""
+    in words, ``rule`` names the rulebook's section, ``details`` the facts behind it."""
 
     item: str
     points: int

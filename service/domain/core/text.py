@@ -1,4 +1,4 @@
-"""Words the rules core says, kept so that another language can say them again (issue 18).
+"""Words the rules core says, kept so that another language can say them again.
 
 A ``Text`` is the English sentence every existing caller reads (it is a ``str``), and also the
 template it was made from with its values. The HTTP layer renders it in the language a
@@ -180,8 +180,8 @@ def name_key(name: str, *, accents: bool = True) -> str:
     characters that show nothing (``An\u200bna`` is ``Anna``), spaces made one, case-folded.
     An empty key is a name nobody can read: only spaces and invisible characters. Used for
     an event's entrants and pairs' players, a game's players, and finding an entrant by
-    name (issue 25). With ``accents=False`` the accents go too ("Nicolò" is "Nicolo"): how
-    a club's members are told apart (issue 29, CLUBS.md); events keep their accents."""
+    name. With ``accents=False`` the accents go too ("Nicolò" is "Nicolo"): how
+    a club's members are told apart (docs/clubs.md); events keep their accents."""
     folded = unicodedata.normalize("NFKC", visible(unicodedata.normalize("NFKC", name))
                                    .casefold())
     if accents:

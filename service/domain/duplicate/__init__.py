@@ -1,4 +1,4 @@
-"""Duplicate (EVENTS.md "Duplicate: the same deals at every table"): the boards dealt from an
+"""Duplicate (docs/events.md#duplicate): the boards dealt from an
 event's seed with each variant's own deal, the movement that says which boards each table
 plays, in which order, and who sits where, the referee that checks a record against its board,
 and the boards' scores: matchpoints or difference, travellers and standings."""

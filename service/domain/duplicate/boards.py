@@ -1,9 +1,9 @@
-"""Boards: the deals every table of a duplicate event plays alike (EVENTS.md "Duplicate").
+"""Boards: the deals every table of a duplicate event plays alike (docs/events.md#duplicate).
 
 A board is dealt from the event's seed and its number alone: the pack in its fixed order is
 shuffled by ``random.Random(f"{seed}:{number}")`` (a string seed is hashed by SHA-512, and
 ``shuffle`` draws by ``getrandbits``: the same boards on every Python since 3.2), then dealt
-as the variant's rules deal it (RULES.md §2.2, §3, §4.2, §5.2, §5.6): packets in turn from
+as the variant's rules deal it (rulebook §2.2, §3, §4.2, §5.2, §5.6): packets in turn from
 the seat after the dealer round to the dealer, then the dealer's extra cards off the top. The
 exposed cards are the first card of each seat's last packet, in the order dealt (§2.2: "in the
 last packet the top card is shown to all"). The dealer rotates from seat 0 as a game's deal
@@ -62,7 +62,7 @@ class Board:
                      for seat, hand in enumerate(self.hands))
 
     def to_json(self) -> dict[str, object]:
-        """One entry of ``GET /events/{id}/boards`` (EVENTS.md "Shapes")."""
+        """One entry of ``GET /events/{id}/boards`` (docs/events.md#shapes)."""
         return {"board": self.number, "dealer": self.dealer,
                 "hands": [[c.code for c in hand] for hand in self.hands],
                 "extra": [c.code for c in self.extra],

@@ -1,5 +1,5 @@
 """Movements: which boards each table of a duplicate round plays, in which order, and who sits
-at which seat (EVENTS.md "Duplicate", "Movement"; docs/decisions.md says why).
+at which seat (docs/events.md#duplicate, #movement; docs/decisions.md says why).
 
 - **The round's boards.** Round ``r`` (from 0) has boards ``r * B + 1 .. (r + 1) * B`` of its
   own (``B`` = boards per round), and **every table of the round plays every one of them**:

@@ -1,4 +1,4 @@
-"""The referee knows the cards (EVENTS.md "Duplicate", "The referee knows the cards").
+"""The referee knows the cards (docs/events.md#duplicate, #the-referee-knows-the-cards).
 
 At a duplicate table every hand is a board the service dealt, so every part of a record that
 the deal fixes can be checked against it: the dealer; the dealer's discard, from the dealer's
@@ -105,7 +105,7 @@ class _Referee:
         return self.holdings[seat]
 
     def add(self, field: str, code: str, message: Text) -> None:
-        # No clause of RULES.md: the deal, not a rule of the game, says what is wrong.
+        # No clause of the rulebook: the deal, not a rule of the game, says what is wrong.
         self.found.append(Problem(field, code, message))
 
     def not_dealt(self, field: str, seat: int, card: Card) -> None:

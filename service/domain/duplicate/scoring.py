@@ -1,4 +1,4 @@
-"""Board scores (EVENTS.md "Duplicate", "Scoring a board", "Standings"): every table's result
+"""Board scores (docs/events.md#duplicate, #scoring-a-board, #standings): every table's result
 on a board compared with those of the entrants who held the same cards, the travellers that
 list them, and the standings by average percentage.
 
@@ -114,7 +114,7 @@ class ScoredPlay:
     others: tuple[int, ...]
 
     def to_json(self, scoring: BoardScoring = "matchpoints") -> Json:
-        """A traveller's row (EVENTS.md "Shapes"): the columns by the seat that names them."""
+        """A traveller's row (docs/events.md#shapes): the columns by the seat that names them."""
         play = self.play
 
         def by_column(values: Sequence[object]) -> dict[str, object]:

@@ -1,2 +1,2 @@
-"""Club nights and tournaments (EVENTS.md): an event's setup and tables, the seating of each
+"""Club nights and tournaments (docs/events.md): an event's setup and tables, the seating of each
 round by format, and the standings."""

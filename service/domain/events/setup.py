@@ -1,4 +1,4 @@
-"""An event's setup and its tables (EVENTS.md "Words", "Formats", "Bad input"): the roster
+"""An event's setup and its tables (docs/events.md#words, #formats, #bad-input): the roster
 checked whole, who sits at which seat of a table's game, and which entrants each score column
 of that game credits.
 
@@ -38,7 +38,7 @@ ENTRANTS_MAX = 200
 #: The most rounds an event can plan (an evening has 3 to 6; a long tournament 12).
 ROUNDS_MAX = 30
 SEED_MAX = 2**31 - 1
-#: How an event's tables are dealt (EVENTS.md "Duplicate"): each its own free deals, or the
+#: How an event's tables are dealt (docs/events.md#duplicate): each its own free deals, or the
 #: same boards at every table.
 DEALS = ("free", "duplicate")
 #: The most boards a round of a game without a fixed length holds (Ottocento's rubbers,
@@ -73,7 +73,7 @@ class EventSetup:
     rounds: int | None
     seed: int
     entrants: tuple[Entrant, ...]
-    #: ``free`` or ``duplicate`` (EVENTS.md "Duplicate"), and a duplicate round's boards.
+    #: ``free`` or ``duplicate`` (docs/events.md#duplicate), and a duplicate round's boards.
     deals: str = "free"
     boards_per_round: int | None = None
 

@@ -1,13 +1,13 @@
-"""Event scoring and standings (EVENTS.md "Scoring an event"): match points, difference and
+"""Event scoring and standings (docs/events.md#scoring-an-event): match points, difference and
 points per table, and the standings across rounds with a line that explains every row.
 
-**A bye.** EVENTS.md does not say what a bye scores. An entrant on a bye is scored as an
+**A bye.** An entrant on a bye is scored as an
 average table of the event: a draw's match points (the mean of the match points a table
 gives out per column: 1 with two columns, 2 with three, 3 with four), a difference of 0 and
 no points; the row's explanation says so. An average rather than a win, because the bye is
 nobody's merit; not a loss, because it is nobody's fault either. The number of columns is the
 event's (its variant and format fix it), not read from the round's tables, so a bye is worth
-the same at every moment: before its round's first hand as after it (issue 25).
+the same at every moment: before its round's first hand as after it.
 
 **Ties.** Rows are ordered by match points (``scoring="difference"``: by the sum of
 differences), then difference, then points, then the result of their meetings: among the

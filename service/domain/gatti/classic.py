@@ -1,5 +1,5 @@
 """Gatti, older rules: ``gatti-classic-4`` (the base game, in pairs), ``gatti-classic-3`` and
-``gatti-classic-2`` (RULES §3).
+``gatti-classic-2`` (rulebook §3).
 
 The same game as current Gatti (§2) with five differences, each a field of the table: trumps
 strictly by number (T21 highest); the Judgment (T20), not the World, counts and makes gatti;

@@ -1,4 +1,4 @@
-"""Gatti, current rules: ``gatti-3``, ``gatti-4``, ``gatti-2``, ``gatti-4-call`` (RULES §2).
+"""Gatti, current rules: ``gatti-3``, ``gatti-4``, ``gatti-2``, ``gatti-4-call`` (rulebook §2).
 
 Four table forms of one game; they differ only in seats, partnership, deal sizes and the meld
 thresholds of the 4-handed forms, so each is this module's base table with a few fields

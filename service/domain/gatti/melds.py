@@ -1,5 +1,5 @@
 """Gatti melds: what a declaration shows, whether it forms its meld, what a pile captures, and
-what a hand could declare (RULES §2.4, §3; R1, R2, R8).
+what a hand could declare (rulebook §2.4, §3; R1, R2, R8).
 
 A declaration given as cards is checked card by card. One given as just what it is (a family
 of ♦, four Kings, 11 trumps) is checked as if its cards had been shown where the kind fixes them

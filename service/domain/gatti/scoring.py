@@ -1,4 +1,4 @@
-"""Validation and scoring of a Gatti hand from its record (RULES §2, §3, §6; R1, R2, R5–R8).
+"""Validation and scoring of a Gatti hand from its record (rulebook §2, §3, §6; R1, R2, R5–R8).
 
 ``score_gatti_hand`` checks everything a record without a trick list can reveal — the discard,
 the call, every declaration on its own and against the others, the piles against the pack and

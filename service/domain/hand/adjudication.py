@@ -1,5 +1,5 @@
-"""Settling a dispute over one trick: who won it, and was every card legal (RULES §0, §6;
-API.md ``POST /adjudicate/trick``).
+"""Settling a dispute over one trick: who won it, and was every card legal (rulebook §0, §6;
+``POST /adjudicate/trick``).
 
 Legality is judged from what is given: a player's known hand (``hands``: what each seat held
 before the disputed trick), or what the tricks prove they held — a card played later of a suit

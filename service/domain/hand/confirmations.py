@@ -1,4 +1,4 @@
-"""Players vouching for a recorded hand (issue 15): the game's ``confirmation`` option, a
+"""Players vouching for a recorded hand: the game's ``confirmation`` option, a
 seat's verdict on one version of a hand, and what a hand's verdicts add up to.
 
 Each player, from their own link, confirms the hand as recorded or disputes it with a reason.

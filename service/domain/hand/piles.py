@@ -1,4 +1,4 @@
-"""Capture piles at the end of a hand, in either form a table gives them (RULES §2.6, §4.4,
+"""Capture piles at the end of a hand, in either form a table gives them (rulebook §2.6, §4.4,
 §6): every card, or a summary (tricks, the discard counted as one where held, and the cards
 that matter: counting cards in Gatti, counting and combination cards in Ottocento). One side's
 pile may be left out and is derived as the rest of the pack. Checks that the piles partition

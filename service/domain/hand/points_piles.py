@@ -1,5 +1,5 @@
 """Piles given by points: the number a table counts at the end of a hand, one per side, with
-the combinations a pile holds said by kind where they score (RULES §2.6, §3, §4.1, §5.1).
+the combinations a pile holds said by kind where they score (rulebook §2.6, §3, §4.1, §5.1).
 
 A number cannot show which cards lie where, so the checks are what a number allows: every
 side's points or all but one (the last is the rest of the pack), the hand's total (78, 93 less

@@ -1,4 +1,4 @@
-"""The hand record: what a table entered about one hand, as immutable values (API.md HandRecord).
+"""The hand record: what a table entered about one hand, as immutable values (``HandRecord``).
 
 ``parse_hand_record`` turns the JSON form into a ``HandRecord`` in canonical notation and
 reports every problem of form it finds (bad card codes, seats out of range, a declaration that
@@ -139,7 +139,7 @@ class BagattoRecord(_Recorded):
 
 @dataclass(frozen=True, slots=True)
 class Contract(_Recorded):
-    """Mitigatti with four: who plays against whom (RULES §5.3). ``type`` is ``call`` (the
+    """Mitigatti with four: who plays against whom (rulebook §5.3). ``type`` is ``call`` (the
     dealer calls a card; its holder, ``partner``, plays with the dealer), ``solo`` (alone,
     ``called_card`` taken from its holder unless ``sans_prendre``) or ``surrender`` (a
     declarer who called a card of their own gives up)."""

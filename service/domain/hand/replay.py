@@ -1,4 +1,4 @@
-"""Replaying a hand from its trick record: the service as referee (RULES §2.3, §2.5, §4.2,
+"""Replaying a hand from its trick record: the service as referee (rulebook §2.3, §2.5, §4.2,
 §5.1, §6), for every game.
 
 From the tricks alone the replay derives every trick's leader and winner, each player's hand,
@@ -85,7 +85,7 @@ class Replay:
 def _signal_violations(variant: Variant, record: HandRecord,
                        tricks: tuple[PlayedTrick, ...]) -> tuple[Violation, ...]:
     """Signals are given by the leader with the lead: only the variant's own, two at most
-    (RULES §4.2). Any other is illegal, reported like an illegal play."""
+    (rulebook §4.2). Any other is illegal, reported like an illegal play."""
     found = []
     for signal in record.signals:
         trick = tricks[signal.trick - 1]

@@ -1,4 +1,4 @@
-"""Checks every game makes of the discard and of cards shown in declarations (RULES §2.3,
+"""Checks every game makes of the discard and of cards shown in declarations (rulebook §2.3,
 §4.2, §5.2, R2, §6): cards the dealer may not discard; a discarded card shown in a
 declaration; one card shown by two players; a declaration of cards its player never played.
 """

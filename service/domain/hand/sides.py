@@ -1,4 +1,4 @@
-"""Who plays with whom in a hand, and how the explanations name them (RULES §0, §2.2)."""
+"""Who plays with whom in a hand, and how the explanations name them (rulebook §0, §2.2)."""
 
 from __future__ import annotations
 

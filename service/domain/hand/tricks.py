@@ -1,5 +1,5 @@
 """The trick engine shared by every pack: the effective lead, the winner, legal plays, and
-illegal plays proven by what a player is known to have held (RULES §0, §2.5, §4.2, §5.1, §6).
+illegal plays proven by what a player is known to have held (rulebook §0, §2.5, §4.2, §5.1, §6).
 
 Ranks are the variant's data (``Variant.card_strength``): Gatti's T20 above T21, Ottocento's
 and Mitigatti's equal Moors and Papote (of equals topping a trick the last played wins), the

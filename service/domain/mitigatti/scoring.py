@@ -1,4 +1,4 @@
-"""Validation and settlement of a Mitigatti hand (Nice, 1930; RULES §5, R14–R17, R19).
+"""Validation and settlement of a Mitigatti hand (Nice, 1930; rulebook §5, R14–R17, R19).
 
 A hand is settled in marca, as payments between players, each explained:
 - **partida**: with four, the declarer's side wins with 37 of the 72 points and each opponent

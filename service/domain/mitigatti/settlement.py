@@ -1,5 +1,5 @@
 """Settling an evening of Mitigatti: balances from 10 marca each, the pot of R15, money per
-marca, and the transfers that settle it with the fewest payments (RULES §5.6).
+marca, and the transfers that settle it with the fewest payments (rulebook §5.6).
 
 Every hand's payments sum to zero once the pot is counted as a party, so balances plus the
 pot always come to 10 marca a player. The pot holds marca that could not be split between

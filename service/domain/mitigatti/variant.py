@@ -1,5 +1,5 @@
 """Mitigatti, Nice 1930: ``mitigatti-4`` (a call or a solo) and ``mitigatti-3`` (each for
-themselves), settled in marca (RULES §5; R14–R17)."""
+themselves), settled in marca (rulebook §5; R14–R17)."""
 
 from __future__ import annotations
 

@@ -1,2 +1,2 @@
-"""Ottocento, the Tarocchino Bolognese (RULES §4): the variant, its cricche and sequences, and
+"""Ottocento, the Tarocchino Bolognese (rulebook §4): the variant, its cricche and sequences, and
 its scoring to 800."""

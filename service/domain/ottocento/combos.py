@@ -1,4 +1,4 @@
-"""Ottocento's combinations and card points (RULES §4.1, §4.3; R11, R18).
+"""Ottocento's combinations and card points (rulebook §4.1, §4.3; R11, R18).
 
 *Cricche* are three or four of a kind: the four tarocchi (Angel, World, Bégato, Matto), Kings,
 Queens, Knights or Jacks. *Sequences* need a real head and enough real cards to be

@@ -1,4 +1,4 @@
-"""Validation and scoring of an Ottocento hand (RULES §4, §6; R11–R13, R18).
+"""Validation and scoring of an Ottocento hand (rulebook §4, §6; R11–R13, R18).
 
 A hand scores in two moments. During the first trick each player declares cricche and
 sequences from the hand, one act per player in order of play from the leader, each act with its

@@ -1,5 +1,5 @@
 """Ottocento, the Tarocchino Bolognese: four players in fixed pairs, the 62-card pack, a
-rubber to 800 (RULES §4)."""
+rubber to 800 (rulebook §4)."""
 
 from __future__ import annotations
 

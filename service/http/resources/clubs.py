@@ -1,4 +1,4 @@
-"""Clubs and their members (issue 29; CLUBS.md): a club, its roster (add, rename,
+"""Clubs and their members (docs/clubs.md): a club, its roster (add, rename,
 initials, deactivate, merge and undo it, forget), its history, its seasons and their
 standings (JSON, CSV, PDF), and its export (roster, games, results, seasons). Thin views
 over ``service.application.clubs``."""

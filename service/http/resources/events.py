@@ -1,4 +1,4 @@
-"""Club nights and tournaments (issue 16, EVENTS.md): events, their rounds and tables, the
+"""Club nights and tournaments (docs/events.md): events, their rounds and tables, the
 standings (JSON, PDF, CSV) and the organiser's history. Thin views over
 ``service.application.events``."""
 

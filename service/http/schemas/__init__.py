@@ -1,5 +1,5 @@
-"""Marshmallow schemas of every request and response body (API.md). Requests reject unknown
-fields; responses declare what API.md fixes and pass through any further keys the rules core
+"""Marshmallow schemas of every request and response body. Requests reject unknown
+fields; responses declare what the API fixes and pass through any further keys the rules core
 adds (documented as ``additionalProperties``)."""
 
 from .common import HealthSchema, PassThroughSchema, ReadySchema, StrictSchema

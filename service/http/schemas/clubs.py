@@ -1,4 +1,4 @@
-"""Clubs and their members (issue 29, CLUBS.md): the request bodies, and the answers as the
+"""Clubs and their members (docs/clubs.md): the request bodies, and the answers as the
 views build them."""
 
 from __future__ import annotations

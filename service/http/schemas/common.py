@@ -151,7 +151,7 @@ MAX_ID = 64
 
 class SeatField(fields.Field):  # type: ignore[type-arg]
     """A seat of a game (an entrant of an event): a name, or in a club's game
-    ``{"member": id}``, a member of the club (issue 29)."""
+    ``{"member": id}``, a member of the club."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={"oneOf": [
@@ -238,7 +238,7 @@ def variant_field(**kwargs: Any) -> fields.String:
 
 def card_field(**kwargs: Any) -> fields.String:
     kwargs.setdefault("metadata", {}).setdefault(
-        "description", "a card code (RULES §1), e.g. KH, 10S, T21, FOOL"
+        "description", "a card code (rulebook §1), e.g. KH, 10S, T21, FOOL"
     )
     return text_field(**kwargs)
 

@@ -1,4 +1,4 @@
-"""Events (issue 16, EVENTS.md): the request bodies, and the answers as the views build them."""
+"""Events (docs/events.md): the request bodies, and the answers as the views build them."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class EventCreateSchema(StrictSchema):
     entrants = fields.List(fields.Nested(EntrantSchema), required=True,
                            validate=validate.Length(max=ENTRANTS_MAX))
     club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
-        "description": "the club the event is held for (issue 29), with the club's edit "
+        "description": "the club the event is held for, with the club's edit "
                        "token in Club-Authorization: its entrants become members"})
 
 

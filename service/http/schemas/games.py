@@ -24,7 +24,7 @@ class GameCreateSchema(StrictSchema):
     )
     first_dealer = fields.Integer(strict=True, metadata={"description": "seat; default 0"})
     club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
-        "description": "the club the game is played for (issue 29), with the club's edit "
+        "description": "the club the game is played for, with the club's edit "
                        "token in Club-Authorization: its seats become members"})
 
 

@@ -12,7 +12,8 @@ class ProblemErrorSchema(Schema):
     )
     code = fields.String(required=True, metadata={"description": "stable machine name"})
     message = fields.String(required=True)
-    rule = fields.String(metadata={"description": "the clause of RULES.md broken"})
+    rule = fields.String(metadata={
+        "description": "the section of the rulebook the input breaks (§2.3, R8)"})
 
 
 class ProblemSchema(Schema):

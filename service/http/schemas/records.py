@@ -1,4 +1,4 @@
-"""The HandRecord as the API takes it (API.md "HandRecord"). The schema checks the form;
+"""The HandRecord as the API takes it (``HandRecord``). The schema checks the form;
 the rules core then validates the content and reports with the same field paths."""
 
 from __future__ import annotations

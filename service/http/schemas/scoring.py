@@ -22,7 +22,8 @@ from .records import HandRecordSchema
 def options_field() -> fields.Dict:
     return dict_field(
         MAX_OPTIONS,
-        metadata={"description": "game options (API.md Options); unknown names are a 422"},
+        metadata={"description": "game options (`GET /variants/{id}` lists them); unknown names "
+                            "are a 422"},
     )
 
 

@@ -26,7 +26,7 @@ class _VariantTableSchema(PassThroughSchema):
     players = fields.Integer(required=True)
     seats = fields.Integer(required=True)
     boards_per_round = fields.Nested(BoardsPerRoundSchema, required=True, metadata={
-        "description": "a duplicate event's boards a round (EVENTS.md \"Duplicate\"): its "
+        "description": "a duplicate event's boards a round (docs/events.md#duplicate): its "
                        "default and its most for this variant"})
 
 
@@ -62,7 +62,7 @@ class VariantDetailSchema(_VariantTableSchema):
 
 class RuleSectionSchema(PassThroughSchema):
     ref = fields.String(required=True, metadata={
-        "description": "the clause of RULES.md (§2.3, R8): what a problem's or a line's `rule` "
+        "description": "the rulebook's section (§2.3, R8): what a problem's or a line's `rule` "
                        "names"})
     title = fields.String(required=True)
     text = fields.String(required=True)

@@ -17,7 +17,7 @@ const Cards = (() => {
   };
 
   // The words a family has of its own for some cards (as the service's language.py says
-  // them): Mitigatti's (RULES §5.1, the seed) the Bagatte, the Papote, the Angel on top and lu
+  // them): Mitigatti's (rulebook §5.1, the seed) the Bagatte, the Papote, the Angel on top and lu
   // Fuole; the tarot's otherwise.
   const OWN_WORDS = {
     mitigatti: {

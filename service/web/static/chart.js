@@ -1,4 +1,4 @@
-/* The chart of a game's running totals on its sheet (issue 29): one line per column from the
+/* The chart of a game's running totals on its sheet: one line per column from the
  * start through every hand — Ottocento's race with its target line, Mitigatti's balances in
  * marca from 10 with the zero line, any other game's running totals; the same picture draws a
  * member's rating game by game and a season's leaders evening by evening. Drawn here as SVG, in

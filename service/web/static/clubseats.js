@@ -1,4 +1,4 @@
-/* A game or an event started from a club (issue 29, CLUBS.md "The phone page": "starting a
+/* A game or an event started from a club (docs/clubs.md#the-phone-page: "starting a
  * game or an event from the club fills the seats from the roster with a tap each"). The
  * new-game and new-event forms take an optional club — its id, name, the secretary's token
  * and its active members, read here by ``openClub`` — and show the members as buttons: a tap

@@ -1,4 +1,4 @@
-/* A club night's or a tournament's new-event form (issue 16): its name, the game (the game
+/* A club night's or a tournament's new-event form: its name, the game (the game
  * chooser's chips and options, as a new game's), the format, the pairing and the scoring, the
  * rounds and the roster; sent as a new game is (gamechoice.js: the time zone and the
  * Idempotency-Key), it opens the organiser's view (events.js). */
@@ -102,7 +102,7 @@ async function newEventScreen(club = null) {
           ["danish", "swiss"].map((p) => choice("pairing", p, t(`ev.pairing.${p}`), t(`ev.pairingHint.${p}`),
             state.pairing === p, () => { state.pairing = p; draw(); }))));
     }
-    // The deals: each table its own, or the same boards at every table (issue 28).
+    // The deals: each table its own, or the same boards at every table.
     const duplicate = state.deals === "duplicate";
     formatStep.append(h("h3", { id: "deals-title" }, t("ev.new.deals")),
       h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "deals-title", "data-field": "deals" },

@@ -1,4 +1,4 @@
-/* Club nights and tournaments (issue 16), the organiser's view: the roster, starting and
+/* Club nights and tournaments, the organiser's view: the roster, starting and
  * closing rounds, each table with who sits where, its live totals and its links as QR codes
  * (at a duplicate evening also the boards it still owes, and the records each table was refused
  * board by board, which the organiser releases), swaps before a round's first hand,
@@ -24,7 +24,7 @@ import { Events } from "./stores.js";
 
 // What the organiser is doing on this screen: kept across the redraws the poll brings.
 const O = {
-  // disputes: the disputed hands the service listed when the round was closed (issue 25).
+  // disputes: the disputed hands the service listed when the round was closed.
   // closed: how the shown round ended, from the organiser's history ({ key, entry }).
   id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
   roundErrors: [], busy: false, open: new Set(), players: 4, closed: null,

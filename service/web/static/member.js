@@ -1,4 +1,4 @@
-/* A member's page (#/clubs/{id}/members/{m}, issue 29): their statistics family by family,
+/* A member's page (#/clubs/{id}/members/{m}): their statistics family by family,
  * over all time or one of the club's seasons, every variant or one, in words and tables —
  * each figure with the service's sentence saying what it counts, and a caution where it
  * comes from fewer than five games —, their rating game by game (the club page's chart),

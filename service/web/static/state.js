@@ -52,7 +52,7 @@ function variantName(v) {
 }
 
 /** The next hand's number and dealer, counting the hands still waiting to be sent: a
- * thrown-in deal leaves the deal where it was. At a duplicate table (issue 28) the hand is
+ * thrown-in deal leaves the deal where it was. At a duplicate table the hand is
  * the table's next board (`board`), dealt by that board's dealer. */
 function nextHand(g) {
   let number = g.hands.length + 1;

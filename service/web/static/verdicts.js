@@ -1,4 +1,4 @@
-/* Each player vouches for the hand (issue 15): the card a player's own link shows, to confirm
+/* Each player vouches for the hand: the card a player's own link shows, to confirm
  * or dispute the next hand they have not vouched for; the sign each hand carries on the sheet;
  * who said what, in a hand's details; and the disputes the scorekeeper reads at the top of the
  * sheet. The screen passes in what it knows (the game, names, how to show a hand): nothing

@@ -1,4 +1,4 @@
-"""An independent reference for Mitigatti (RULES §0, §1, §5, §6), written from the rules and the
+"""An independent reference for Mitigatti (rulebook §0, §1, §5, §6), written from the rules and the
 choices the lead wrote down, without reading the service's Mitigatti modules (the scorer, the
 variant's tables, the settlement), so that the two can be compared.
 

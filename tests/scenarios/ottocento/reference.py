@@ -1,4 +1,4 @@
-"""An independent reference for Ottocento (RULES §0, §1, §4, §6), written from the rules alone,
+"""An independent reference for Ottocento (rulebook §0, §1, §4, §6), written from the rules alone,
 without reading the service's Ottocento modules, so that the two can be compared.
 
 It holds:

@@ -1,4 +1,4 @@
-"""An independent reference replayer for trick-by-trick Gatti records (RULES §0, §2, §6).
+"""An independent reference replayer for trick-by-trick Gatti records (rulebook §0, §2, §6).
 
 Written from the rules alone, without reading the service's trick engine, so the two can be
 compared: it derives each trick's winner, every illegal play with its proof, the piles (with
@@ -211,7 +211,7 @@ class Replay:
 
 
 def replay(form_id: str, record: Json, options: Json | None = None) -> Replay:
-    """Replay and score a complete trick record (RULES §2.5, §2.6)."""
+    """Replay and score a complete trick record (rulebook §2.5, §2.6)."""
     form = FORMS[form_id]
     options = options or {}
     n = form.seats

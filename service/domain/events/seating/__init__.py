@@ -1,4 +1,4 @@
-"""Seatings for the rounds of an event (EVENTS.md "Formats"): the individual movement, fixed
+"""Seatings for the rounds of an event (docs/events.md#formats): the individual movement, fixed
 pairs by standings (Danish or Swiss), and the check of an organiser's own (free) seating.
 
 Entrants are numbered ``0 .. n-1`` in roster order; a ``Seating`` lists each table's entrants
@@ -6,7 +6,7 @@ and the round's byes. Everything here is deterministic: the only randomness is a
 ``random.Random`` seeded from the event's seed, the format and the round number, so the same
 event, seed and results always give the same seating.
 
-How the service seats (the choices EVENTS.md leaves open):
+How the service seats (the choices the formats leave open):
 
 - **Individual.** Byes first, spread evenly: the entrants with the fewest byes so far sit out
   (nobody has a second bye before everyone had one); which of the equally placed ones sit out

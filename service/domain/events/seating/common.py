@@ -1,4 +1,4 @@
-"""What every format of seating shares (EVENTS.md "Formats", "Bad input"): a table's shape, a
+"""What every format of seating shares (docs/events.md#formats, #bad-input): a table's shape, a
 round's seating, the checks of a setup, and what earlier rounds did."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The organiser's own seating (EVENTS.md "Formats", ``free``): checked whole, every problem at
+"""The organiser's own seating (docs/events.md#formats, ``free``): checked whole, every problem at
 once; the entrants it leaves out are the round's byes (``byes_of``)."""
 
 from __future__ import annotations

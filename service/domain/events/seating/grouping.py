@@ -1,4 +1,4 @@
-"""Units into tables with the fewest repeated opponents (EVENTS.md "Formats", ``individual``):
+"""Units into tables with the fewest repeated opponents (docs/events.md#formats, ``individual``):
 the search that groups a round's units (a partnership of a pair game, or one player of a game
 where each plays on their own) into tables of ``size`` units, and, where the round has byes
 still to choose, picks who sits out among those who may.

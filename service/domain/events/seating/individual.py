@@ -1,4 +1,4 @@
-"""The individual movement (EVENTS.md "Formats", ``individual``): each round seats players
+"""The individual movement (docs/events.md#formats, ``individual``): each round seats players
 anew, with the fewest repeated partnerships, then the fewest repeated opponents, and the
 byes spread evenly (the package's docstring says how)."""
 
@@ -27,7 +27,7 @@ _Cost = Callable[[list[int]], int]
 
 def seat_individual(entrants: int, shape: TableShape, history: Sequence[Seating],
                     seed: int) -> Seating:
-    """The next round of the individual movement (EVENTS.md "Formats", ``individual``):
+    """The next round of the individual movement (docs/events.md#formats, ``individual``):
     fewest repeated partnerships, then fewest repeated opponents, byes spread evenly."""
     raise_if(roster_problems(entrants, "individual", shape))
     per = shape.per_table

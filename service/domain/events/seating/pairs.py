@@ -1,4 +1,4 @@
-"""Fixed pairs seated by the standings (EVENTS.md "Formats", ``pairs``): round 1 by lot, later
+"""Fixed pairs seated by the standings (docs/events.md#formats, ``pairs``): round 1 by lot, later
 rounds Danish (1 v 2, 3 v 4…) or Swiss (the best-ranked pair not met yet)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .matching import greedy_matching, maximum_matching
 
 def seat_pairs(entrants: int, ranking: Sequence[int], history: Sequence[Seating],
                pairing: Pairing, seed: int) -> Seating:
-    """The next round of a pairs event (EVENTS.md "Formats", ``pairs``): round 1 by lot, later
+    """The next round of a pairs event (docs/events.md#formats, ``pairs``): round 1 by lot, later
     rounds by ``ranking`` (entrant indices, best first; any left out follow in roster order),
     Danish or Swiss."""
     raise_if(pairing_problems(pairing) + roster_problems(entrants, "pairs",
