@@ -1,4 +1,4 @@
-"""Each technology has one package that imports it (ARCHITECTURE §1, §7)."""
+"""Each technology has one package that imports it (docs/architecture.md, principle 1 and 7)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rules core: cards, notation, variants, validation and scoring (the rulebook, docs/events.md).
 
-Imports only the standard library (ARCHITECTURE §1); a test keeps it that way.
+Imports only the standard library (docs/architecture.md, principle 1); a test keeps it that way.
 
 This module is the front door: the application and the edges import what they use from here,
 never from the wings behind it. The house, from the ground up:

@@ -1,4 +1,4 @@
-"""The registry of every variant the service knows (ARCHITECTURE §2)."""
+"""The registry of every variant the service knows (docs/architecture.md, principle 2)."""
 
 from __future__ import annotations
 

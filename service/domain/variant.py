@@ -1,4 +1,4 @@
-"""What a variant is: a frozen table of rule parameters plus a few named hooks (ARCHITECTURE §2).
+"""What a variant is: a frozen table of rule parameters plus a few named hooks (docs/architecture.md, principle 2).
 
 The engine reads these fields; it never asks which variant it is playing. Where two rule sets
 differ in a way a number cannot say (how tricks become points, what Bagatto ultimo pays), the

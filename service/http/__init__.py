@@ -1,3 +1,3 @@
 """The HTTP edge: Flask, flask-smorest and marshmallow live here and nowhere else
-(ARCHITECTURE §7). ``app.create_app`` builds the application; ``problems`` maps every error
+(docs/architecture.md, principle 7). ``app.create_app`` builds the application; ``problems`` maps every error
 to RFC 9457; ``openapi`` writes the committed spec."""

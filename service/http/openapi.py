@@ -3,7 +3,7 @@
     python -m service.http.openapi            write the file
     python -m service.http.openapi --check    exit 1 if the file differs from the code
 
-The file is committed; ``tests/http/test_openapi.py`` fails when it drifts (ARCHITECTURE §8).
+The file is committed; ``tests/http/test_openapi.py`` fails when it drifts (docs/architecture.md, principle 8).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The printable score sheet as PDF: the only package that imports reportlab
-(ARCHITECTURE §7).
+(docs/architecture.md, principle 7).
 
 ``render_sheet`` imports ``.render``, and with it reportlab, Pillow (which reportlab loads)
 and the fonts, on its first call: a worker that never prints a sheet never holds them

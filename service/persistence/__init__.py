@@ -1,6 +1,6 @@
 """Persistence: SQLAlchemy models, the store and its SQL repositories, and Alembic migrations.
 
-The only package of the service that imports SQLAlchemy or Alembic (ARCHITECTURE §7).
+The only package of the service that imports SQLAlchemy or Alembic (docs/architecture.md, principle 7).
 """
 
 from .base import Base, default_database_url, make_engine, normalise_url

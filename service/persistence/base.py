@@ -1,6 +1,6 @@
 """Database plumbing: the declarative base, engines from URLs, SQLite connection pragmas.
 
-This package is the only importer of SQLAlchemy (ARCHITECTURE §7).
+This package is the only importer of SQLAlchemy (docs/architecture.md, principle 7).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 stored first responses of requests made with an ``Idempotency-Key``.
 
 A stored hand is its record (canonical notation) plus the rules version it was entered under;
-results are never stored, they are derived (ARCHITECTURE §4).
+results are never stored, they are derived (docs/architecture.md, principle 4).
 """
 
 from __future__ import annotations

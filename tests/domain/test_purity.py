@@ -1,4 +1,4 @@
-"""ARCHITECTURE property 1: the rules core in ``service/domain/`` imports only the standard
+"""Principle 1 of docs/architecture.md: the rules core in ``service/domain/`` imports only the standard
 library and its own package. Checked on the source (AST), so an import hidden in a function or
 under ``TYPE_CHECKING`` counts too."""
 

@@ -1,4 +1,4 @@
-"""Properties of the Gatti rules core (ARCHITECTURE "Tests that follow the rulebook"):
+"""Properties of the Gatti rules core (docs/architecture.md, "Tests, by what they follow"):
 
 - a random legal deal, split into piles of whole tricks by random trick winners (the discard
   with the dealer's side when it wins a trick, else per the covering rule of §2.3; the Fool

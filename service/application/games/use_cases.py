@@ -2,7 +2,7 @@
 verdicts, history, links.
 
 A stored hand is its record; every result is recomputed from the records, in order, by the
-same ``score_hand`` that answers ``POST /score`` (ARCHITECTURE §4). A write is scored first
+same ``score_hand`` that answers ``POST /score`` (docs/architecture.md, principle 4). A write is scored first
 and stored only if valid, guarded by the game's version, so a rejected or conflicting request
 changes nothing. A write runs in a ``UnitOfWork`` (its transaction, its retries, its work
 after commit), with the ``Access`` decided before it began.

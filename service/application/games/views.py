@@ -1,6 +1,6 @@
 """What the use cases of stored games return (``GameView``, ``HandView``, their entity tags),
-how a stored game becomes its view (every result recomputed from the records, ARCHITECTURE
-§4), and the views and results this process keeps (``GameViews``)."""
+how a stored game becomes its view (every result recomputed from the records:
+docs/architecture.md, principle 4), and the views and results this process keeps (``GameViews``)."""
 
 from __future__ import annotations
 

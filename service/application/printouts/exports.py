@@ -2,7 +2,7 @@
 (``GET /games/{id}.json``, ``POST /games/import``, ``GET /games/{id}.csv``).
 
 The JSON export is complete: the game's setup (variant, options, players, first dealer),
-every hand's canonical record, which is all a game is (ARCHITECTURE §4), with each hand's
+every hand's canonical record, which is all a game is (docs/architecture.md, principle 4), with each hand's
 result and the game's summary as the service computed them, so the file can be read without
 the service, and (format 2) the game's whole history: every version of every hand, the
 corrections and deletions included, with the kind of token that made it and when.

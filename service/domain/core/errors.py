@@ -1,4 +1,4 @@
-"""Typed errors of the rules core (ARCHITECTURE §6).
+"""Typed errors of the rules core (docs/architecture.md, principle 6).
 
 The domain never speaks HTTP: it raises these exceptions carrying structured data, and the
 HTTP layer maps them to RFC 9457 problems in one place. Validators collect every problem they

@@ -1,4 +1,4 @@
-"""The result of a hand: every point as an explained line (ARCHITECTURE §5; ``HandResult``)."""
+"""The result of a hand: every point as an explained line (docs/architecture.md, principle 5; ``HandResult``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Scoring a hand: the one function behind ``POST /score`` and every stored hand
-(ARCHITECTURE §4). The variant's scorer validates the record against its rules, collecting every
+(docs/architecture.md, principle 4). The variant's scorer validates the record against its rules, collecting every
 problem, and returns each point as an explained line."""
 
 from __future__ import annotations
