@@ -25,7 +25,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from service.domain import Money
-from service.locale import month_names, sheet_words, translations
+from service.locale import figure, month_names, percentage, sheet_words, translations
 
 from .language import DECIMAL_COMMA, LANGUAGES, Speaker
 
@@ -65,6 +65,16 @@ class Translator:
     def number(self, value: int | Decimal) -> str:
         """A whole number, negative with a true minus sign."""
         return f"−{-value}" if value < 0 else str(value)
+
+    def figure(self, value: int | Decimal, *, sign: bool = False) -> str:
+        """A figure with up to two decimals as the language writes it: ``+13,5`` in Italian
+        and French (``sign``), ``−2.25`` in English."""
+        return figure(value, self.lang, sign=sign)
+
+    def percentage(self, value: int | Decimal) -> str:
+        """A percentage with its sign as the language writes it: ``58.33%``, ``58,33%``,
+        ``58,33 %``."""
+        return percentage(value, self.lang)
 
     def signed(self, value: int) -> str:
         """A change: ``+2``, ``−1``, ``0``."""

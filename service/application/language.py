@@ -25,13 +25,14 @@ from service.domain import (
     LANGUAGES,
     Card,
     Cards,
+    Figure,
     Money,
     Seats,
     Text,
     english_value,
     family_suit_style,
 )
-from service.locale import card_words
+from service.locale import card_words, figure, percentage
 
 DEFAULT = "en"
 #: The languages that write money as ``3,50 €`` (the decimal comma, the sign after).
@@ -116,6 +117,9 @@ class Speaker:
             return self.listed([card_name(c, self.lang, self.family) for c in value])
         if isinstance(value, Money):
             return value.written(self.lang in DECIMAL_COMMA)
+        if isinstance(value, Figure):
+            return (percentage(value.number, self.lang) if value.percent
+                    else figure(value.number, self.lang, sign=value.sign))
         return str(value)
 
     def _named(self, seats: Sequence[int]) -> str:
