@@ -320,6 +320,24 @@ def test_the_score_sheet_says_board_not_hand(client: Any) -> None:
     assert "Board" in flat and "The game ended after its 3 boards" in flat
 
 
+def test_the_score_sheet_s_headings_break_no_word_and_its_head_names_no_id(
+        client: Any) -> None:
+    """The Italian sheet's first column says "Smazzata" whole (its type smaller where the
+    column is narrow, never a word cut over two lines); its head says the variant and when the
+    game started, the game's id only in the small print at the foot of each page."""
+    evening = Duplicate(client)
+    table = evening.start()["tables"][1]
+    for _ in range(3):
+        evening.play(table)
+    pages, text = _pdf_text(client.get(f"{API}/games/{table['game']}/sheet.pdf?lang=it",
+                                       headers=auth(table["tokens"]["read"])))
+    lines = text.split("\n")
+    assert any(line.split()[:1] == ["Smazzata"] for line in lines), lines[:40]
+    assert not any(line.strip() == "a" for line in lines), lines[:40]
+    assert text.count(table["game"]) == pages  # the foot's, once a page
+    assert "Partita " + table["game"] not in text
+
+
 def _events(client: Any) -> int:
     engine = client.application.extensions["segnapunti.games"].repository.engine
     with engine.connect() as connection:
