@@ -9,6 +9,7 @@ shows the boards finished across the room with their tops."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from page_driver import call, new_event_form
@@ -105,7 +106,13 @@ def test_the_board_on_the_wall_ranks_a_duplicate_evening_by_percentage(phones: A
     first = table.locator("tbody tr.standing").first
     expect(first).to_contain_text(rows[0]["entrant"])
     assert rows[0]["percentage"] > 0
-    expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g} %")
+    expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g}%")
+    # In French: a decimal comma, a no-break space before the sign.
+    french = phones(locale="fr-FR").page
+    french.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    written = f"{rows[0]['percentage']:g}".replace(".", ",")
+    expect(french.locator("#board-table tbody tr.standing td.pct").first).to_have_text(
+        re.compile(rf"^{written}[\u00a0\u202f]%$"))
 
 
 def _enter(base: str, table: dict[str, Any], points: tuple[int, int, int]) -> None:
@@ -175,9 +182,9 @@ def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None
     tops = done.first.locator("li.board-top")
     # Board 1: table 1 made 40, 20, 18 and table 2 made 20, 40, 18 (seat by seat).
     names = [t["seats"] for t in tables]
-    expect(tops.nth(0)).to_have_text(f"{names[0][0]} 40 · 100 %")
-    expect(tops.nth(1)).to_have_text(f"{names[1][1]} 40 · 100 %")
-    expect(tops.nth(2)).to_have_text(f"{names[0][2]}, {names[1][2]} 18 · 50 %")
+    expect(tops.nth(0)).to_have_text(f"{names[0][0]} 40 · 100%")
+    expect(tops.nth(1)).to_have_text(f"{names[1][1]} 40 · 100%")
+    expect(tops.nth(2)).to_have_text(f"{names[0][2]}, {names[1][2]} 18 · 50%")
     for points in ((30, 20, 28), (20, 20, 38)):  # table 1: boards 2 and 3
         _enter(base, tables[0], points)
     expect(done).to_have_count(3)

@@ -23,6 +23,15 @@ function figure(value, { sign = false } = {}) {
   return sign && n > 0 ? `+${text}` : text;
 }
 
+/** A percentage as the page's language writes it, two decimals at most: "58.33%",
+ * "58,33%", "58,33 %". */
+function percentage(value) {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value ?? "");
+  return new Intl.NumberFormat(I18n.locale, { style: "percent", maximumFractionDigits: 2 })
+    .format(n / 100).replace("-", "−");
+}
+
 /** The round being played (or the last one played), or null before the first. */
 function shownRound(ev) {
   if (!ev.rounds.length) return null;
@@ -116,7 +125,7 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st", pending = false
         h("td", { class: "place" }, pending ? "–" : row.place),
         h("th", { scope: "row", class: "entrant" }, button),
         // A duplicate event ranks by the boards' average percentage: it takes the first column.
-        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : `${figure(row.percentage)} %`)
+        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : percentage(row.percentage))
           : h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : figure(row.match_points)),
         h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, pending ? "–" : figure(row.difference, { sign: true })),
         h("td", { class: "pts" }, pending ? "–" : figure(row.points))),
@@ -169,7 +178,7 @@ function standingsNote(st, ev) {
  * difference``, its difference). */
 function topFigures(top, st) {
   const second = st.scoring === "difference" && top.difference !== undefined
-    ? figure(top.difference, { sign: true }) : `${figure(top.percentage)} %`;
+    ? figure(top.difference, { sign: true }) : percentage(top.percentage);
   return `${figure(top.points)} · ${second}`;
 }
 
