@@ -71,3 +71,20 @@ def test_every_screen_with_a_chart_fits_a_phone_360_px_wide(phones: Any) -> None
     assert partners.evaluate("(box) => box.scrollWidth > box.clientWidth")
     assert partners.evaluate("(box) => getComputedStyle(box).overflowX") == "auto"
     assert "gradient" in partners.evaluate("(box) => getComputedStyle(box).backgroundImage")
+
+
+def test_the_season_form_s_date_fields_and_choice_look_like_the_other_fields(
+        phones: Any) -> None:
+    """The season's dates and its counting are drawn as the page's other fields are (a
+    border in ink, round corners, a thumb's height), not in the browser's own grey."""
+    phone = phones(locale="it-IT")
+    page = phone.page
+    club = call(phone.base, "POST", "/clubs", body={"name": "Circolo"})
+    page.goto(phone.base + f"/#/clubs/{club['id']}?token={club['tokens']['edit']}")
+    page.click("#season-new")
+    looks = {id_: page.locator(f"#{id_}").evaluate("""(e) => { const s = getComputedStyle(e);
+        return [s.borderTopWidth, s.borderTopStyle, s.borderTopLeftRadius, s.minHeight]; }""")
+             for id_ in ("season-name", "season-from", "season-to", "season-counting")}
+    _width(page, "season-form")
+    assert looks["season-name"] == ["2px", "solid", "10px", "48px"], looks
+    assert all(look == looks["season-name"] for look in looks.values()), looks
