@@ -293,3 +293,26 @@ def test_the_wall_shows_progress_and_the_organiser_the_boards_still_secret(
     expect(secret).to_have_text("No board is secret: the room sees every result.")
     expect(wall.page.locator('#board-table-2 [data-total="0"]')).to_have_text("68")
     assert violations(wall.page) == []
+
+
+def test_the_wall_fits_a_long_evening_s_boards_on_its_screen(phones: Any) -> None:
+    """A wall of 1280 × 720 shows a long evening without scrolling: the boards finished in
+    columns, the latest first, the oldest left off when the screen is full (the count says
+    how many there are)."""
+    wall = phones(viewport={"width": 1280, "height": 720})
+    base = wall.base
+    created, tables = _six(base)
+    for round_ in range(5):
+        if round_:
+            tables = call(base, "POST", f"/events/{created['id']}/rounds",
+                          created["tokens"]["edit"], {})["tables"]
+        for table in tables:
+            for points in ((40, 20, 18), (30, 30, 18), (18, 30, 30)):
+                _enter(base, table, points)
+    page = wall.page
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    expect(page.locator("#boards-count")).to_have_text("15 boards")
+    latest = page.locator("#boards-finished li.board-done").first
+    expect(latest).to_have_attribute("data-board", "15")
+    expect(latest).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720

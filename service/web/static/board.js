@@ -216,6 +216,9 @@ function boardProgress(ev, round) {
 
 // -- the board -------------------------------------------------------------------------------
 
+/** The screens the board is laid out for a wall on (as app.css says). */
+const WALL = "(min-width: 960px) and (orientation: landscape)";
+
 async function boardScreen(id) {
   const saved = Events.get(id) || {};
   const token = saved.tokens?.read || saved.tokens?.edit;
@@ -258,7 +261,25 @@ function drawBoard(first) {
   // through the CSSOM: the page's policy refuses style attributes).
   root.style.setProperty("--rows", String(Math.max(8, st.rows.length)));
   redraw(root, first);
+  fitWall(root);
   showLive();
+}
+
+/** On the wall (a landscape screen) the board never scrolls: its type a little smaller (down
+ * to 13 px), then the boards finished, the latest first, lose their oldest until the screen
+ * holds the rest (the count still says them all). */
+function fitWall(root) {
+  const boards = [...root.querySelectorAll(".board-done")];
+  for (const board of boards) board.hidden = false;
+  if (!window.matchMedia(WALL).matches) return;
+  const page = document.documentElement;
+  const over = () => page.scrollHeight > window.innerHeight;
+  let size = parseFloat(getComputedStyle(root).fontSize);
+  while (over() && size > 13) {
+    size -= 1;
+    root.style.fontSize = `${size}px`;
+  }
+  for (let k = boards.length - 1; k > 0 && over(); k -= 1) boards[k].hidden = true;
 }
 
 export {
