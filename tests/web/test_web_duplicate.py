@@ -316,3 +316,33 @@ def test_the_wall_fits_a_long_evening_s_boards_on_its_screen(phones: Any) -> Non
     expect(latest).to_have_attribute("data-board", "15")
     expect(latest).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollHeight") <= 720
+
+
+def test_a_phone_opens_a_finished_board_s_traveller_and_nothing_of_the_others(
+        phones: Any) -> None:
+    """On a phone the board's read link lists the boards finished, each with its traveller to
+    open: every table's result on it, as ``GET /events/{id}/boards/{b}`` gives it. A board
+    still due at a table shows nothing, traveller included."""
+    phone = phones(locale="it-IT")
+    page, base = phone.page, phone.base
+    created, tables = _six(base)
+    _enter(base, tables[0], (40, 20, 18))  # table 1: board 1
+    for points in ((30, 30, 18), (18, 30, 30), (20, 40, 18)):  # table 2: boards 2, 3 and 1
+        _enter(base, tables[1], points)
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    expect(page.locator("#boards-finished li.board-done")).to_have_count(1)
+    expect(page.locator("details.traveller")).to_have_count(1)
+    page.locator("#traveller-1 summary").click()
+    rows = page.locator("#traveller-1 li.traveller-row")
+    expect(rows).to_have_count(2)
+    traveller = call(base, "GET", f"/events/{created['id']}/boards/1",
+                     created["tokens"]["read"])
+    for k, result in enumerate(traveller["results"]):
+        expect(rows.nth(k).locator(".traveller-where")).to_have_text(
+            f"Turno {result['round']}, tavolo {result['table']}")
+        for c in range(3):
+            percent = f"{result['percentage'][str(c)]:g}".replace(".", ",")
+            expect(rows.nth(k).locator(f"li.board-top[data-column='{c}']")).to_have_text(
+                f"{result['seats'][c]} {result['columns'][str(c)]} · "
+                f"{result['matchpoints'][str(c)]}/{traveller['top']} · {percent}%")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

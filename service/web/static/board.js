@@ -4,7 +4,7 @@
  * It refreshes by itself and changes nothing: the read link opens it. Also the parts the
  * organiser's view shows the same way: the event's line, a table's sides with their totals,
  * the standings. */
-import { ApiError } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
 import { I18n, t } from "./i18n.js";
@@ -196,8 +196,56 @@ function boardsFinished(st) {
     h("span", { class: "visually-hidden" }, t("ev.boardTops")),
     h("ul", { class: "board-tops" }, board.tops.map((top) => h("li", { class: "board-top", "data-column": top.column },
       h("span", { class: "top-who" }, top.by.map((by) => by.entrants.join(" & ")).join(", ")), " ",
-      h("span", { class: "top-figures" }, topFigures(top, st))))))))
+      h("span", { class: "top-figures" }, topFigures(top, st))))),
+    travellerBox(board.board, st))))
       : h("p", { class: "muted" }, t("ev.noBoardFinished")));
+}
+
+// The travellers read so far and the boards whose traveller is open, by event and board: the
+// screen is drawn again at every update, and an open traveller stays open.
+const travellers = new Map();
+const openTravellers = new Set();
+
+/** A finished board's traveller (every table's result on it, as ``GET
+ * /events/{id}/boards/{b}`` gives it once every table due to play the board has), read when
+ * it is first opened. */
+function travellerBox(number, st) {
+  const key = `${EV.event.id}/${number}`;
+  const body = h("div", { class: "traveller-body" });
+  const box = h("details", { class: "traveller", id: `traveller-${number}`, open: openTravellers.has(key) },
+    h("summary", {}, t("ev.traveller")), body);
+  const fill = (found) => body.replaceChildren(travellerList(found, st));
+  if (travellers.has(key)) fill(travellers.get(key));
+  box.addEventListener("toggle", async () => {
+    if (!box.open) { openTravellers.delete(key); return; }
+    openTravellers.add(key);
+    if (travellers.has(key)) return;
+    body.replaceChildren(h("p", { class: "muted" }, t("ev.travellerLoading")));
+    try {
+      const { data } = await api("GET", `/events/${EV.event.id}/boards/${number}`, { token: EV.token });
+      travellers.set(key, data);
+      fill(data);
+    } catch (error) {
+      body.replaceChildren(h("p", { class: "field-error" }, error.message));
+    }
+  });
+  return box;
+}
+
+/** A traveller's rows: each table (its round and number), then each column's players, its
+ * points, matchpoints out of the top and percentage (or its difference). */
+function travellerList(found, st) {
+  return h("ol", { class: "traveller-rows" }, found.results.map((row) => {
+    const columns = Object.keys(row.columns).map(Number);
+    const who = (c) => row.seats.filter((_, seat) => seat % columns.length === c).join(" & ");
+    return h("li", { class: "traveller-row", "data-round": row.round, "data-table": row.table },
+      h("span", { class: "traveller-where" }, t("ev.travellerRow", { round: row.round, table: row.table })),
+      h("ul", { class: "board-tops" }, columns.map((c) => h("li", { class: "board-top", "data-column": c },
+        h("span", { class: "top-who" }, who(c)), " ",
+        h("span", { class: "top-figures" }, st.scoring === "difference" && row.difference
+          ? `${figure(row.columns[c])} · ${figure(row.difference[c], { sign: true })}`
+          : `${figure(row.columns[c])} · ${row.matchpoints[c]}/${found.top} · ${percentage(row.percentage[c])}`)))));
+  }));
 }
 
 /** A duplicate evening's progress on the wall: the round's tables that have finished, and the
