@@ -63,8 +63,9 @@ class Translator:
         return self(key, **values) if key in self._words else default
 
     def number(self, value: int | Decimal) -> str:
-        """A whole number, negative with a true minus sign."""
-        return f"−{-value}" if value < 0 else str(value)
+        """A whole number as the language writes it, negative with a true minus sign, its
+        thousands grouped (``1,250``, ``1.250``, ``1 250`` with a narrow no-break space)."""
+        return figure(value, self.lang)
 
     def figure(self, value: int | Decimal, *, sign: bool = False) -> str:
         """A figure with up to two decimals as the language writes it: ``+13,5`` in Italian
