@@ -25,7 +25,15 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from service.domain import Money
-from service.locale import month_names, plural_category, sheet_words, translations, typeset
+from service.locale import (
+    figure,
+    month_names,
+    percentage,
+    plural_category,
+    sheet_words,
+    translations,
+    typeset,
+)
 
 from .language import DECIMAL_COMMA, LANGUAGES, Speaker
 
@@ -66,8 +74,19 @@ class Translator:
         return self(key, **values) if key in self._words else default
 
     def number(self, value: int | Decimal) -> str:
-        """A whole number, negative with a true minus sign."""
-        return f"−{-value}" if value < 0 else str(value)
+        """A whole number as the language writes it, negative with a true minus sign, its
+        thousands grouped (``1,250``, ``1.250``, ``1 250`` with a narrow no-break space)."""
+        return figure(value, self.lang)
+
+    def figure(self, value: int | Decimal, *, sign: bool = False) -> str:
+        """A figure with up to two decimals as the language writes it: ``+13,5`` in Italian
+        and French (``sign``), ``−2.25`` in English."""
+        return figure(value, self.lang, sign=sign)
+
+    def percentage(self, value: int | Decimal) -> str:
+        """A percentage with its sign as the language writes it: ``58.33%``, ``58,33%``,
+        ``58,33 %``."""
+        return percentage(value, self.lang)
 
     def signed(self, value: int) -> str:
         """A change: ``+2``, ``−1``, ``0``."""

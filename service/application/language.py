@@ -26,13 +26,14 @@ from service.domain import (
     LANGUAGES,
     Card,
     Cards,
+    Figure,
     Money,
     Seats,
     Text,
     english_value,
     family_suit_style,
 )
-from service.locale import card_words, typeset
+from service.locale import card_words, figure, percentage, typeset
 
 DEFAULT = "en"
 #: The neutral name a forgotten member is kept under (``forgotten_label``).
@@ -119,6 +120,9 @@ class Speaker:
             return self.listed([card_name(c, self.lang, self.family) for c in value])
         if isinstance(value, Money):
             return value.written(self.lang in DECIMAL_COMMA)
+        if isinstance(value, Figure):
+            return (percentage(value.number, self.lang) if value.percent
+                    else figure(value.number, self.lang, sign=value.sign))
         return str(value)
 
     def _named(self, seats: Sequence[int]) -> str:

@@ -64,6 +64,7 @@ from .core.errors import Problem, RecordInvalid, UnknownVariant
 from .core.results import HandResult
 from .core.text import (
     Cards,
+    Figure,
     Money,
     Seats,
     Text,
@@ -177,6 +178,7 @@ __all__ = [
     "Confirmation",
     "Evening",
     "EventSetup",
+    "Figure",
     "Folded",
     "GameSetup",
     "GameSummary",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import gettext
 import re
+from decimal import Decimal
 from importlib.resources import files
 from io import BytesIO
 
@@ -151,6 +152,32 @@ def decimal(value: float, lang: str, digits: int) -> str:
     pattern = f"#,##0.{'0' * digits}" if digits else "#,##0"
     written = str(format_decimal(abs(value), format=pattern, locale=lang))
     return f"−{written}" if round(value, digits) < 0 else written
+
+
+def figure(value: float | Decimal, lang: str, *, sign: bool = False) -> str:
+    """A figure as ``lang`` writes it: two decimals at most, whole without them, thousands
+    grouped (Italian and French with a decimal comma, French grouping with a narrow no-break
+    space), negative with a true minus sign, positive with ``+`` when ``sign``: the Unicode
+    CLDR's rules, which Babel carries."""
+    from babel.numbers import format_decimal
+
+    written = str(format_decimal(abs(Decimal(str(value))), format="#,##0.##", locale=lang))
+    if round(float(value), 2) < 0:
+        return f"−{written}"
+    return f"+{written}" if sign and round(float(value), 2) > 0 else written
+
+
+def percentage(value: float | Decimal, lang: str) -> str:
+    """A percentage (``58.333`` for 58.333 %) as ``lang`` writes it: two decimals at most,
+    the sign where the language puts it ("58.33%", "58,33%", "58,33 %")."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    pattern = pattern.replace("#,##0", "#,##0.##", 1)
+    fraction = Decimal(str(value)) / 100
+    return str(format_percent(abs(fraction), format=pattern, locale=lang)).join(
+        ("−" if round(float(value), 2) < 0 else "", ""))
 
 
 @functools.cache

@@ -215,6 +215,23 @@ def _text_width(text: str, font: str, size: float) -> float:
     return float(pdfmetrics.stringWidth(text, font, size))
 
 
+def fitted_size(text: str, font: str, size: float, width: float) -> float:
+    """The type size a heading is set at in ``width``: ``size``, or smaller so that its
+    longest word fits whole (a heading wraps between words, never inside one)."""
+    widest = max((_text_width(word, font, size) for word in text.split()), default=0.0)
+    return size if widest <= width else size * width / widest
+
+
+def fitted(text: str, style: ParagraphStyle, width: float) -> Paragraph:
+    """A heading's paragraph in ``width``, every word of it whole (``fitted_size``)."""
+    size = fitted_size(text, style.fontName, style.fontSize, width)
+    if size == style.fontSize:
+        return _p(text, style)
+    return Paragraph(escape(text), ParagraphStyle(
+        f"{style.name}-{size:.2f}", parent=style, fontSize=size,
+        leading=style.leading * size / style.fontSize))
+
+
 def _measure(sheet: Sheet) -> tuple[float, float, float]:
     """Natural widths of the label column, a points column and a marks column."""
     label = max([_text_width(r.label, REGULAR, BODY) for h in sheet.hands for r in h.rows]
@@ -274,9 +291,11 @@ class _TableBuilder:
         return BODY * 1.2 + 2 * PAD
 
     def header(self) -> None:
-        row: list[Any] = [_p(self.sheet.hand_label, self.s.head), ""]
-        for column in self.sheet.columns:
-            text = f"<b>{escape(column.label)}</b>"
+        row: list[Any] = [fitted(self.sheet.hand_label, self.s.head, self.widths[0] - 2 * PAD), ""]
+        for k, column in enumerate(self.sheet.columns):
+            room = self.widths[2 + 2 * k] + self.widths[3 + 2 * k] - 2 * PAD
+            size = fitted_size(column.label, BOLD, self.s.head.fontSize, room)
+            text = f"<font size='{size:.2f}'><b>{escape(column.label)}</b></font>"
             if column.seats:
                 text += f"<br/><font size='{SMALL - 0.6}' color='#6b6b6b'>" \
                         f"{escape(column.seats)}</font>"

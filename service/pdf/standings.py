@@ -33,6 +33,7 @@ from .render import (
     REGULAR,
     SMALL,
     _style,
+    fitted,
     grid,
     house_table,
     numbered_pdf,
@@ -49,7 +50,8 @@ def _table(block: Block, widths: list[float], styles: dict[str, Any],
            numeric: range) -> Table:
     rows: list[list[Any]] = []
     if block.header:
-        rows.append([_p(h, styles["head_num"] if i in numeric else styles["head"])
+        rows.append([fitted(h, styles["head_num"] if i in numeric else styles["head"],
+                            widths[i] - 2 * 2.2)
                      for i, h in enumerate(block.header)])
     for row in block.rows:
         rows.append([_p(cell, styles["num"] if i in numeric else styles["cell"])

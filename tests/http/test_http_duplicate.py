@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+import re
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -337,6 +338,24 @@ def test_the_score_sheet_says_board_not_hand(client: Any) -> None:
                                         headers=auth(table["tokens"]["read"])))
     flat = " ".join(text.split())
     assert "Board" in flat and "The game ended after its 3 boards" in flat
+
+
+def test_the_score_sheet_s_headings_break_no_word_and_its_head_names_no_id(
+        client: Any) -> None:
+    """The Italian sheet's first column says "Smazzata" whole (its type smaller where the
+    column is narrow, never a word cut over two lines); its head says the variant and when the
+    game started, the game's id only in the small print at the foot of each page."""
+    evening = Duplicate(client)
+    table = evening.start()["tables"][1]
+    for _ in range(3):
+        evening.play(table)
+    pages, text = _pdf_text(client.get(f"{API}/games/{table['game']}/sheet.pdf?lang=it",
+                                       headers=auth(table["tokens"]["read"])))
+    lines = text.split("\n")
+    assert any(line.split()[:1] == ["Smazzata"] for line in lines), lines[:40]
+    assert not any(line.strip() == "a" for line in lines), lines[:40]
+    assert text.count(table["game"]) == pages  # the foot's, once a page
+    assert "Partita " + table["game"] not in text
 
 
 def _events(client: Any) -> int:
@@ -673,7 +692,7 @@ def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
     assert flat.index("How each place was reached") < flat.index("Travellers")
     rows = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json["rows"]
     for row in rows:
-        assert f"{row['place']} {row['entrant']} {row['percentage']:g} % {row['boards']}" \
+        assert f"{row['place']} {row['entrant']} {row['percentage']:g}% {row['boards']}" \
             in flat, row["entrant"]
     for number in (1, 2, 3):
         assert f"Board {number}" in flat
@@ -682,7 +701,7 @@ def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
         for result in traveller["results"]:
             cells = [f"{result['seats'][c]} {result['columns'][str(c)]} · "
                      f"{result['matchpoints'][str(c)]}/{traveller['top']} MP · "
-                     f"{result['percentage'][str(c)]:g} %" for c in range(3)]
+                     f"{result['percentage'][str(c)]:g}%" for c in range(3)]
             # The row: its round and table, then each seat's cell.
             assert f"{result['round']} {result['table']} {' '.join(cells)}" in flat, cells
     for number in (4, 5, 6):
@@ -699,6 +718,28 @@ def test_the_standings_pdf_adds_a_page_of_travellers_of_the_boards_played(
     for word in ("Feuilles ambulantes", "Donne 1", "Tour Table Place 1 Place 2 Place 3",
                  "4 résultats comparés"):
         assert word in flat, word
+
+
+def test_the_standings_pdf_writes_percentages_and_differences_as_the_language_does(
+        client: Any) -> None:
+    """Italian and French write a decimal comma ("58,33%"; French "58,33 %", a no-break
+    space before the sign), in the places, the travellers and the explanations alike."""
+    evening = Duplicate(client, rounds=1)
+    for table, winner in zip(evening.start()["tables"], [0, 1, 1, 2], strict=True):
+        for _ in range(3):
+            evening.play(table, winner)
+    rows = client.get(f"{evening.url}/standings", headers=auth(evening.read)).json["rows"]
+    fractional = [row for row in rows if row["percentage"] != int(row["percentage"])]
+    assert fractional, rows
+    for lang, sign in (("it", "%"), ("fr", " %")):
+        _pages, text = _pdf_text(client.get(f"{evening.url}/standings.pdf?lang={lang}",
+                                            headers=auth(evening.read)))
+        text = re.sub(r"[ \n\u00a0\u202f]+", " ", text)  # pypdf reads a no-break space as one
+        for row in fractional:
+            written = f"{row['percentage']:g}".replace(".", ",")
+            assert f"{row['entrant']} {written}{sign}" in text, (lang, row)
+            assert f"{row['percentage']:g}" not in text, (lang, row)
+        assert not re.search(r"\d\.\d", text), (lang, re.findall(r".{20}\d\.\d.{10}", text))
 
 
 def test_a_free_deal_event_s_standings_pdf_has_no_travellers(client: Any) -> None:

@@ -8,6 +8,7 @@ import functools
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -495,3 +496,17 @@ def test_a_count_on_the_sheet_takes_the_languages_plural_form(lang: str, one: st
     # French's one is 0 and 1; Italian's and English's, 1 alone.
     assert t("season.subtitle", n=0).endswith({"en": "evenings", "it": "serate",
                                                "fr": "soirée"}[lang])
+
+
+def test_the_printouts_write_numbers_as_each_language_does() -> None:
+    """Whole numbers with their thousands grouped, figures and percentages with a decimal
+    comma in Italian and French (French grouping and spacing the sign with no-break spaces),
+    a true minus sign."""
+    english, italian, french = (Translator(lang) for lang in ("en", "it", "fr"))
+    assert [english.number(1250), italian.number(1250), french.number(1250)] == [
+        "1,250", "1.250", "1\u202f250"]
+    assert [t.number(-3) for t in (english, italian, french)] == ["−3"] * 3
+    assert [t.figure(Decimal("13.5"), sign=True) for t in (english, italian, french)] == [
+        "+13.5", "+13,5", "+13,5"]
+    assert [t.percentage(Decimal("58.33")) for t in (english, italian, french)] == [
+        "58.33%", "58,33%", "58,33\u00a0%"]

@@ -104,6 +104,8 @@ def test_a_seasons_chart_on_a_phone_is_round_italian_and_keeps_level_leaders_apa
     page.locator("label:has(#rating-family-gatti)").click()
     expect(page.locator("#ratings-certainty")).to_contain_text("Certezza: quanto è già assestata")
     expect(page.locator("#ratings-table th[aria-describedby='ratings-certainty']")).to_have_count(1)
+    # A percentage as Italian writes it: the sign right after the figure.
+    expect(page.locator("#ratings-table tbody tr td:nth-child(4)").first).to_have_text(re.compile(r"^\d+(,\d+)?%$"))
     page.click(f"#rating-{ids['Anna']}")
     page.wait_for_selector("#rating-chart polyline")
     assert _width(page) <= 360

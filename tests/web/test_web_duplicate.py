@@ -9,6 +9,7 @@ shows the boards finished across the room with their tops."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from page_driver import call, new_event_form
@@ -101,7 +102,13 @@ def test_the_board_on_the_wall_ranks_a_duplicate_evening_by_percentage(phones: A
     first = table.locator("tbody tr.standing").first
     expect(first).to_contain_text(rows[0]["entrant"])
     assert rows[0]["percentage"] > 0
-    expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g} %")
+    expect(first.locator("td.pct")).to_have_text(f"{rows[0]['percentage']:g}%")
+    # In French: a decimal comma, a no-break space before the sign.
+    french = phones(locale="fr-FR").page
+    french.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    written = f"{rows[0]['percentage']:g}".replace(".", ",")
+    expect(french.locator("#board-table tbody tr.standing td.pct").first).to_have_text(
+        re.compile(rf"^{written}[\u00a0\u202f]%$"))
 
 
 def _enter(base: str, table: dict[str, Any], points: tuple[int, int, int]) -> None:
@@ -171,9 +178,9 @@ def test_the_wall_shows_the_boards_finished_with_their_tops(phones: Any) -> None
     tops = done.first.locator("li.board-top")
     # Board 1: table 1 made 40, 20, 18 and table 2 made 20, 40, 18 (seat by seat).
     names = [t["seats"] for t in tables]
-    expect(tops.nth(0)).to_have_text(f"{names[0][0]} 40 · 100 %")
-    expect(tops.nth(1)).to_have_text(f"{names[1][1]} 40 · 100 %")
-    expect(tops.nth(2)).to_have_text(f"{names[0][2]}, {names[1][2]} 18 · 50 %")
+    expect(tops.nth(0)).to_have_text(f"{names[0][0]} 40 · 100%")
+    expect(tops.nth(1)).to_have_text(f"{names[1][1]} 40 · 100%")
+    expect(tops.nth(2)).to_have_text(f"{names[0][2]}, {names[1][2]} 18 · 50%")
     for points in ((30, 20, 28), (20, 20, 38)):  # table 1: boards 2 and 3
         _enter(base, tables[0], points)
     expect(done).to_have_count(3)
@@ -282,3 +289,56 @@ def test_the_wall_shows_progress_and_the_organiser_the_boards_still_secret(
     expect(secret).to_have_text("No board is secret: the room sees every result.")
     expect(wall.page.locator('#board-table-2 [data-total="0"]')).to_have_text("68")
     assert violations(wall.page) == []
+
+
+def test_the_wall_fits_a_long_evening_s_boards_on_its_screen(phones: Any) -> None:
+    """A wall of 1280 × 720 shows a long evening without scrolling: the boards finished in
+    columns, the latest first, the oldest left off when the screen is full (the count says
+    how many there are)."""
+    wall = phones(viewport={"width": 1280, "height": 720})
+    base = wall.base
+    created, tables = _six(base)
+    for round_ in range(5):
+        if round_:
+            tables = call(base, "POST", f"/events/{created['id']}/rounds",
+                          created["tokens"]["edit"], {})["tables"]
+        for table in tables:
+            for points in ((40, 20, 18), (30, 30, 18), (18, 30, 30)):
+                _enter(base, table, points)
+    page = wall.page
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    expect(page.locator("#boards-count")).to_have_text("15 boards")
+    latest = page.locator("#boards-finished li.board-done").first
+    expect(latest).to_have_attribute("data-board", "15")
+    expect(latest).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
+
+
+def test_a_phone_opens_a_finished_board_s_traveller_and_nothing_of_the_others(
+        phones: Any) -> None:
+    """On a phone the board's read link lists the boards finished, each with its traveller to
+    open: every table's result on it, as ``GET /events/{id}/boards/{b}`` gives it. A board
+    still due at a table shows nothing, traveller included."""
+    phone = phones(locale="it-IT")
+    page, base = phone.page, phone.base
+    created, tables = _six(base)
+    _enter(base, tables[0], (40, 20, 18))  # table 1: board 1
+    for points in ((30, 30, 18), (18, 30, 30), (20, 40, 18)):  # table 2: boards 2, 3 and 1
+        _enter(base, tables[1], points)
+    page.goto(f"{base}/#/events/{created['id']}/board?token={created['tokens']['read']}")
+    expect(page.locator("#boards-finished li.board-done")).to_have_count(1)
+    expect(page.locator("details.traveller")).to_have_count(1)
+    page.locator("#traveller-1 summary").click()
+    rows = page.locator("#traveller-1 li.traveller-row")
+    expect(rows).to_have_count(2)
+    traveller = call(base, "GET", f"/events/{created['id']}/boards/1",
+                     created["tokens"]["read"])
+    for k, result in enumerate(traveller["results"]):
+        expect(rows.nth(k).locator(".traveller-where")).to_have_text(
+            f"Turno {result['round']}, tavolo {result['table']}")
+        for c in range(3):
+            percent = f"{result['percentage'][str(c)]:g}".replace(".", ",")
+            expect(rows.nth(k).locator(f"li.board-top[data-column='{c}']")).to_have_text(
+                f"{result['seats'][c]} {result['columns'][str(c)]} · "
+                f"{result['matchpoints'][str(c)]}/{traveller['top']} · {percent}%")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

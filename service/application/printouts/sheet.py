@@ -94,7 +94,6 @@ class SheetBuilder:
         names = self.c.names
         options = option_texts(view, t)
         meta = [
-            (t("meta.game"), view.id),
             (t("meta.variant"), variant_name(view, t)),
             (t("meta.options"), "; ".join(options) if options else t("meta.no_options")),
             (t("meta.players"), ", ".join(names)),

@@ -30,10 +30,9 @@ from .model import Block, Chart, ChartLine, StandingsSheet
 from .readable import readable
 
 
-def _difference(value: object) -> str:
-    number = decimal_json(value)  # type: ignore[arg-type]
-    text = f"{number:+}" if number else "0"
-    return text.replace("-", "−")
+def _difference(value: object, t: Translator) -> str:
+    """A difference as the language writes it, with its sign: ``+13,5``, ``−2``, ``0``."""
+    return t.figure(decimal_json(value), sign=True)  # type: ignore[arg-type]
 
 
 def places_block(found: Standings, names: Sequence[str], rounds: Sequence[int],
@@ -47,15 +46,15 @@ def places_block(found: Standings, names: Sequence[str], rounds: Sequence[int],
     for row in found.rows:
         by_round = {r.round: r for r in row.rounds}
         rows.append((str(row.place), names[row.entrant], t.number(row.match_points),
-                     _difference(row.difference), t.number(row.points),
+                     _difference(row.difference, t), t.number(row.points),
                      *(str(by_round[n].match_points) if n in by_round else "" for n in rounds)))
     return Block("", header, tuple(rows))
 
 
-def _decimal(value: Decimal) -> str:
-    """A percentage as the sheet writes its figures (and the explanations under them): to
-    two decimals at most, whole without them."""
-    return str(decimal_json(value))
+def _percentage(value: Decimal, t: Translator) -> str:
+    """A percentage as the language writes it, to two decimals at most (as the explanations
+    under the places), whole without them: ``58,33 %``."""
+    return t.percentage(decimal_json(value))  # type: ignore[arg-type]
 
 
 def duplicate_places_block(found: Standings, names: Sequence[str], t: Translator) -> Block:
@@ -65,8 +64,8 @@ def duplicate_places_block(found: Standings, names: Sequence[str], t: Translator
               t("ev.col.boards"), t("ev.col.matchpoints"), t("ev.col.difference"),
               t("ev.col.points"))
     return Block("", header, tuple(
-        (str(row.place), names[row.entrant], f"{_decimal(row.percentage or Decimal(0))} %",
-         str(row.boards or 0), t.number(row.match_points), _difference(row.difference),
+        (str(row.place), names[row.entrant], _percentage(row.percentage or Decimal(0), t),
+         str(row.boards or 0), t.number(row.match_points), _difference(row.difference, t),
          t.number(row.points))
         for row in found.rows))
 
@@ -101,11 +100,11 @@ def _traveller_block(found: Traveller, header: tuple[str, ...], names: Sequence[
             who = " & ".join(names[e] for e in play.entrants[c])
             if scoring == "difference":
                 figures = t("ev.traveller.difference", points=t.number(points),
-                            difference=_difference(scored.differences[c]))
+                            difference=_difference(scored.differences[c], t))
             else:
                 figures = t("ev.traveller.matchpoints", points=t.number(points),
                             mp=scored.matchpoints[c], top=found.top,
-                            percentage=_decimal(percent(scored.percentages[c])))
+                            percentage=_percentage(percent(scored.percentages[c]), t))
             cells.append(f"{who}\n{figures}")
         rows.append((str(play.round), str(play.table), *cells))
     line = (t("ev.traveller.one") if len(found.results) == 1

@@ -107,6 +107,25 @@ def _rebuild_seats(seats: tuple[int, ...], template: str, values: Mapping[str, o
     return made.capitalize() if capital else made
 
 
+class Figure(str):
+    """A figure in a sentence (a difference, a percentage, an average), written as English
+    writes it (``+3.5``, ``58.33``, ``58.33 %``); another language writes ``number`` its own
+    way, with a ``+`` where ``sign``, as a percentage where ``percent``."""
+
+    number: Decimal
+    sign: bool
+    percent: bool
+
+    def __new__(cls, text: str, number: Decimal, sign: bool = False,
+                percent: bool = False) -> Self:
+        self = super().__new__(cls, text)
+        self.number, self.sign, self.percent = number, sign, percent
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Figure, (str(self), self.number, self.sign, self.percent))
+
+
 class Cards(tuple):  # type: ignore[type-arg]
     """Cards named in a sentence, written with ``sep`` between them."""
 

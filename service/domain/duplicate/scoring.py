@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, Literal, Self
 
 from ..core.results import HandResult
-from ..core.text import Text
+from ..core.text import Figure, Text
 from ..events.standings import (
     Ranking,
     decimal_json,
@@ -144,7 +144,13 @@ def percent(value: Fraction) -> Decimal:
 
 def _written(value: Fraction, step: Decimal) -> str:
     """A number as people write it: whole, or to its ``step`` without trailing zeros."""
-    return f"{_rounded(value, step).normalize():f}"
+    number = _rounded(value, step).normalize()
+    return Figure(f"{number:f}", number)
+
+
+def _percent_figure(written: str) -> Figure:
+    """A percentage the way a sentence writes it: ``83.33 %``."""
+    return Figure(f"{written} %", Decimal(written), percent=True)
 
 
 def _percent_text(value: Fraction) -> str:
@@ -411,7 +417,8 @@ class _Totals:
         shown = percent(average)
         return cls(boards, average, sum(e.matchpoints for e in entries),
                    sum((e.difference for e in entries), Decimal(0)),
-                   sum(e.points for e in entries), shown, f"{shown.normalize():f}")
+                   sum(e.points for e in entries), shown,
+                   Figure(f"{shown.normalize():f}", shown.normalize()))
 
     def key(self, scoring: BoardScoring) -> tuple[Decimal | int, ...]:
         """What ranks the row: the percentage as the row shows it (two decimals: two rows
@@ -423,7 +430,7 @@ class _Totals:
     def decider(self, other: _Totals, scoring: BoardScoring) -> tuple[str, str, str]:
         """The first criterion on which the two differ, and their values on it."""
         if scoring == "matchpoints" and self.shown != other.shown:
-            return "percentage", f"{self.written} %", f"{other.written} %"
+            return "percentage", _percent_figure(self.written), _percent_figure(other.written)
         if scoring == "difference" and self.difference != other.difference:
             return "difference", signed(self.difference), signed(other.difference)
         return "points", str(self.points), str(other.points)

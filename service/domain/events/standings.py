@@ -35,7 +35,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Generic, Literal, Protocol, TypeVar
 
-from ..core.text import Text
+from ..core.text import Figure, Text
 
 Scoring = Literal["match_points", "difference"]
 TableState = Literal["playing", "finished", "closed"]
@@ -150,11 +150,11 @@ def decimal_json(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def signed(value: Decimal | int) -> str:
+def signed(value: Decimal | int) -> Figure:
     """A difference as people write it: ``+12``, ``-3.5``, ``0``."""
     number = Decimal(value)
     text = str(int(number)) if number == number.to_integral_value() else str(number)
-    return f"+{text}" if number > 0 else text
+    return Figure(f"+{text}" if number > 0 else text, number, sign=True)
 
 
 # -- one table -----------------------------------------------------------------------------------

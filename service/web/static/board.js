@@ -4,7 +4,7 @@
  * It refreshes by itself and changes nothing: the read link opens it. Also the parts the
  * organiser's view shows the same way: the event's line, a table's sides with their totals,
  * the standings. */
-import { ApiError } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
 import { I18n, t } from "./i18n.js";
@@ -21,6 +21,15 @@ function figure(value, { sign = false } = {}) {
   }).format(Math.abs(n));
   if (n < 0) return `−${text}`;
   return sign && n > 0 ? `+${text}` : text;
+}
+
+/** A percentage as the page's language writes it, two decimals at most: "58.33%",
+ * "58,33%", "58,33 %". */
+function percentage(value) {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value ?? "");
+  return new Intl.NumberFormat(I18n.locale, { style: "percent", maximumFractionDigits: 2 })
+    .format(n / 100).replace("-", "−");
 }
 
 /** The round being played (or the last one played), or null before the first. */
@@ -116,7 +125,7 @@ function standingsTable(st, ev, { limit = null, idPrefix = "st", pending = false
         h("td", { class: "place" }, pending ? "–" : row.place),
         h("th", { scope: "row", class: "entrant" }, button),
         // A duplicate event ranks by the boards' average percentage: it takes the first column.
-        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : `${figure(row.percentage)} %`)
+        duplicate ? h("td", { class: `pct ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : percentage(row.percentage))
           : h("td", { class: `mp ${st.scoring === "match_points" ? "key" : ""}` }, pending ? "–" : figure(row.match_points)),
         h("td", { class: `diff ${st.scoring === "difference" ? "key" : ""}` }, pending ? "–" : figure(row.difference, { sign: true })),
         h("td", { class: "pts" }, pending ? "–" : figure(row.points))),
@@ -169,7 +178,7 @@ function standingsNote(st, ev) {
  * difference``, its difference). */
 function topFigures(top, st) {
   const second = st.scoring === "difference" && top.difference !== undefined
-    ? figure(top.difference, { sign: true }) : `${figure(top.percentage)} %`;
+    ? figure(top.difference, { sign: true }) : percentage(top.percentage);
   return `${figure(top.points)} · ${second}`;
 }
 
@@ -187,8 +196,56 @@ function boardsFinished(st) {
     h("span", { class: "visually-hidden" }, t("ev.boardTops")),
     h("ul", { class: "board-tops" }, board.tops.map((top) => h("li", { class: "board-top", "data-column": top.column },
       h("span", { class: "top-who" }, top.by.map((by) => by.entrants.join(" & ")).join(", ")), " ",
-      h("span", { class: "top-figures" }, topFigures(top, st))))))))
+      h("span", { class: "top-figures" }, topFigures(top, st))))),
+    travellerBox(board.board, st))))
       : h("p", { class: "muted" }, t("ev.noBoardFinished")));
+}
+
+// The travellers read so far and the boards whose traveller is open, by event and board: the
+// screen is drawn again at every update, and an open traveller stays open.
+const travellers = new Map();
+const openTravellers = new Set();
+
+/** A finished board's traveller (every table's result on it, as ``GET
+ * /events/{id}/boards/{b}`` gives it once every table due to play the board has), read when
+ * it is first opened. */
+function travellerBox(number, st) {
+  const key = `${EV.event.id}/${number}`;
+  const body = h("div", { class: "traveller-body" });
+  const box = h("details", { class: "traveller", id: `traveller-${number}`, open: openTravellers.has(key) },
+    h("summary", {}, t("ev.traveller")), body);
+  const fill = (found) => body.replaceChildren(travellerList(found, st));
+  if (travellers.has(key)) fill(travellers.get(key));
+  box.addEventListener("toggle", async () => {
+    if (!box.open) { openTravellers.delete(key); return; }
+    openTravellers.add(key);
+    if (travellers.has(key)) return;
+    body.replaceChildren(h("p", { class: "muted" }, t("ev.travellerLoading")));
+    try {
+      const { data } = await api("GET", `/events/${EV.event.id}/boards/${number}`, { token: EV.token });
+      travellers.set(key, data);
+      fill(data);
+    } catch (error) {
+      body.replaceChildren(h("p", { class: "field-error" }, error.message));
+    }
+  });
+  return box;
+}
+
+/** A traveller's rows: each table (its round and number), then each column's players, its
+ * points, matchpoints out of the top and percentage (or its difference). */
+function travellerList(found, st) {
+  return h("ol", { class: "traveller-rows" }, found.results.map((row) => {
+    const columns = Object.keys(row.columns).map(Number);
+    const who = (c) => row.seats.filter((_, seat) => seat % columns.length === c).join(" & ");
+    return h("li", { class: "traveller-row", "data-round": row.round, "data-table": row.table },
+      h("span", { class: "traveller-where" }, t("ev.travellerRow", { round: row.round, table: row.table })),
+      h("ul", { class: "board-tops" }, columns.map((c) => h("li", { class: "board-top", "data-column": c },
+        h("span", { class: "top-who" }, who(c)), " ",
+        h("span", { class: "top-figures" }, st.scoring === "difference" && row.difference
+          ? `${figure(row.columns[c])} · ${figure(row.difference[c], { sign: true })}`
+          : `${figure(row.columns[c])} · ${row.matchpoints[c]}/${found.top} · ${percentage(row.percentage[c])}`)))));
+  }));
 }
 
 /** A duplicate evening's progress on the wall: the round's tables that have finished, and the
@@ -206,6 +263,9 @@ function boardProgress(ev, round) {
 }
 
 // -- the board -------------------------------------------------------------------------------
+
+/** The screens the board is laid out for a wall on (as app.css says). */
+const WALL = "(min-width: 960px) and (orientation: landscape)";
 
 async function boardScreen(id) {
   const saved = Events.get(id) || {};
@@ -249,7 +309,25 @@ function drawBoard(first) {
   // through the CSSOM: the page's policy refuses style attributes).
   root.style.setProperty("--rows", String(Math.max(8, st.rows.length)));
   redraw(root, first);
+  fitWall(root);
   showLive();
+}
+
+/** On the wall (a landscape screen) the board never scrolls: its type a little smaller (down
+ * to 13 px), then the boards finished, the latest first, lose their oldest until the screen
+ * holds the rest (the count still says them all). */
+function fitWall(root) {
+  const boards = [...root.querySelectorAll(".board-done")];
+  for (const board of boards) board.hidden = false;
+  if (!window.matchMedia(WALL).matches) return;
+  const page = document.documentElement;
+  const over = () => page.scrollHeight > window.innerHeight;
+  let size = parseFloat(getComputedStyle(root).fontSize);
+  while (over() && size > 13) {
+    size -= 1;
+    root.style.fontSize = `${size}px`;
+  }
+  for (let k = boards.length - 1; k > 0 && over(); k -= 1) boards[k].hidden = true;
 }
 
 export {

@@ -453,7 +453,8 @@ function ratingsCard() {
         "aria-expanded": open ? "true" : "false", "aria-controls": "rating-chart",
         onclick: () => showHistory(open ? null : row.member.id),
       }, row.member.name)),
-      h("td", { class: "num" }, row.rating), h("td", { class: "num" }, `${number(row.certainty)}\u00a0%`),
+      h("td", { class: "num" }, row.rating), h("td", { class: "num certainty" }, new Intl.NumberFormat(I18n.locale, {
+        style: "percent", maximumFractionDigits: 2 }).format(row.certainty / 100)),
       h("td", { class: "num" }, row.games)));
   }
   table.append(body);

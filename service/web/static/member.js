@@ -164,14 +164,16 @@ function metCard(met, which) {
   // A phone's width holds five columns: against an opponent, who finished ahead says more
   // than the wins (which the service gives too).
   const columns = opponent ? ["games", "ahead", "level", "behind"] : ["games", "wins", "average_place", "points_per_game"];
-  box.append(h("table", { class: "standings" },
+  // Too wide for a phone, the table scrolls in a box of its own (its edge shaded while
+  // there is more to see), never the page.
+  box.append(h("div", { class: "table-scroll", role: "region", tabindex: "0", "aria-labelledby": `${id}-title` }, h("table", { class: "standings" },
     h("caption", { class: "visually-hidden" }, t(`member.${which}`)),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "entrant" }, t("club.member")),
       columns.map((c) => h("th", { scope: "col", class: "num" }, t(`member.col.${c}`))))),
     h("tbody", {}, met.members.map((m) => h("tr", { "data-member": m.member.id },
       h("th", { scope: "row", class: "entrant" }, m.member.name,
         m.few ? h("span", { class: "badge few", title: capital(m.caution || "") }, t("member.few")) : null),
-      columns.map((c) => h("td", { class: "num" }, figure(m[c]))))))));
+      columns.map((c) => h("td", { class: "num" }, figure(m[c])))))))));
   return box;
 }
 
