@@ -36,7 +36,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 #: The catalogues keyed by their reader's own keys, beside the service's sentences: the phone
 #: page's words (``page.po``), the printable sheet's (``sheet.po``) and the cards' names
 #: (``cards.po``).
-KEYED = ("page", "sheet", "cards")
+KEYED = ("page", "sheet", "cards", "public")
 
 
 def keyed_languages(domain: str) -> tuple[str, ...]:
@@ -109,6 +109,13 @@ def sheet_words(lang: str) -> dict[str, str]:
     """The printable sheet's labels in ``lang``, by key: ``str.format`` templates whose
     ``{placeholders}`` are the same in every language (``--check`` says so)."""
     return {key: text for key, text in keyed_words("sheet", lang).items()
+            if isinstance(text, str)}
+
+
+def public_words(lang: str) -> dict[str, str]:
+    """The public results pages' words in ``lang``, by key (``public.po``): ``str.format``
+    templates whose ``{placeholders}`` are the same in every language."""
+    return {key: text for key, text in keyed_words("public", lang).items()
             if isinstance(text, str)}
 
 

@@ -42,6 +42,7 @@ from ..schemas.events import (
     EventCreateSchema,
     EventHistorySchema,
     EventLinksSchema,
+    EventPublishSchema,
     EventRefusalsSchema,
     EventSchema,
     RoundTablesSchema,
@@ -172,6 +173,7 @@ def event_json(view: EventView) -> dict[str, Any]:
         **_board_progress(view),
         "repeats": repeated(view),
         "created_at": event.created_at.isoformat(),
+        "public": event.public,
         "version": event.version,
     }
 
@@ -355,6 +357,23 @@ class Event(MethodView):
         reached the limit (then it records that board no more until released).
         """
         return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
+
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(EventPublishSchema)
+    @blp.response(200, EventSchema)
+    def patch(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
+        """Publish an event, or take it down
+
+        `public: true` (the organiser's edit token) makes the event's standings, rounds,
+        complete boards' travellers readable by anyone without a token, at
+        `/api/v1/public/events/{id}` and as a page at `/results/events/{id}`; `false` takes
+        them down at once. Nothing is public unless published. The read token may not
+        (403). Kept in the history (`publish`, `unpublish`).
+        """
+        view = event_service().publish(unit, event_id, bearer_token(), body["public"])
+        return event_json(view)
 
 
 @blp.route("/<game_id:event_id>/links")
