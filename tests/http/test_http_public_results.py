@@ -260,11 +260,12 @@ def test_a_club_lists_only_its_published_events(client: Any) -> None:
     assert other["id"] not in client.get(f"/results/clubs/{club['id']}").get_data(as_text=True)
 
 
-def _board_record(variant: str, seed: int, board: int) -> dict[str, Any]:
+def _board_record(variant: str, seed: int, board: int, play: int = 0) -> dict[str, Any]:
+    """A legal record of the board as dealt (``play``: which of its random plays)."""
     found = find_variant(variant)
     dealt = deal_board(found, seed, board)
     record: dict[str, Any] = play_out(found, dealt.hands, dealt.extra, dealt.dealer,
-                                      random.Random(f"{variant}:{board}"))[0]
+                                      random.Random(f"{variant}:{board}:{play}"))[0]
     return record
 
 
@@ -297,3 +298,69 @@ def test_privacy_nothing_of_a_board_not_yet_complete_is_public(client: Any) -> N
     shown = public_event(client, event["id"]).json
     assert [b["board"] for b in shown["boards"]] == [2]
     assert "seed" not in shown
+
+
+# -- the page -------------------------------------------------------------------------------
+
+
+def test_the_page_has_its_title_description_share_link_qr_and_language(client: Any) -> None:
+    from html.parser import HTMLParser
+
+    event = evening(client)
+    publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
+    page = client.get(f"/results/events/{event['id']}?lang=it")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+
+    class Found(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[tuple[str, dict[str, str | None]]] = []
+            self.title = ""
+            self._in_title = False
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append((tag, dict(attrs)))
+            self._in_title = tag == "title"
+
+        def handle_data(self, data: str) -> None:
+            if self._in_title:
+                self.title += data
+
+        def handle_endtag(self, tag: str) -> None:
+            self._in_title = False
+
+    found = Found()
+    found.feed(html)
+    attrs = {tag: a for tag, a in found.tags}
+    assert attrs["html"]["lang"] == "it"
+    assert found.title.startswith("Serata del giovedì")
+    metas = {a.get("name"): a.get("content") for tag, a in found.tags if tag == "meta"}
+    assert "Serata del giovedì" in (metas["description"] or "")
+    assert metas["viewport"] and metas["robots"] == "index, follow"
+    link = f"http://localhost/results/events/{event['id']}"
+    assert any(tag == "a" and a.get("href") == link for tag, a in found.tags)
+    assert "<svg" in html and "Codice QR" in html
+    assert not any(tag == "script" for tag, _ in found.tags)
+    assert any(tag == "caption" for tag, _ in found.tags)
+    assert "script-src" not in page.headers["Content-Security-Policy"]
+
+
+def test_the_page_says_numbers_as_its_language_writes_them(client: Any) -> None:
+    body = {"name": "Torneo", "variant": "gatti-3", "format": "individual", "rounds": 1,
+            "entrants": [{"name": n} for n in SIX], "deals": "duplicate", "seed": 2026}
+    event = client.post(EVENTS, json=body).json
+    publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
+    tables = client.post(f"{EVENTS}/{event['id']}/rounds", json={},
+                         headers=auth(event["tokens"]["edit"])).json["tables"]
+    for play, (table, boards) in enumerate(zip(tables, ([1, 2, 3], [2, 3, 1]), strict=True)):
+        for board in boards:
+            client.post(f"{API}/games/{table['game']}/hands",
+                        json=_board_record("gatti-3", 2026, board, play),
+                        headers=auth(table["tokens"]["edit"]))
+    rows = public_event(client, event["id"]).json["standings"]["rows"]
+    percentage = next(r["percentage"] for r in rows if "." in str(r["percentage"]))
+    italian = client.get(f"/results/events/{event['id']}?lang=it").get_data(as_text=True)
+    english = client.get(f"/results/events/{event['id']}?lang=en").get_data(as_text=True)
+    assert f"{percentage} %" in english
+    assert f"{str(percentage).replace('.', ',')} %" in italian
