@@ -11,6 +11,8 @@ says so (``public_ratings``), its ratings in each family it has played."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -23,6 +25,44 @@ from .ports import StoredClub, StoredMember, StoredSeason
 
 #: How a forgotten member is shown, given their number: "Player 7" in the reader's language.
 Label = Callable[[int], str]
+
+
+class RecentStates:
+    """The published states this process read in the last moment (``seconds``), by key: a
+    public read within it is answered from its kept body with no query at all, so a crowd
+    reading a page costs the database one small query a second. Publishing or taking down
+    through this process forgets its key at once (``forget``); another process sees it
+    within ``seconds``, a result within ``seconds`` too, a proxy within the answer's
+    ``max-age``."""
+
+    def __init__(self, size: int = 4096, clock: Callable[[], float] = time.monotonic) -> None:
+        self._kept: dict[str, tuple[float, object]] = {}
+        self._size = size
+        self._clock = clock
+        self._lock = threading.Lock()
+
+    def get(self, key: str, seconds: float, read: Callable[[], object]) -> object:
+        now = self._clock()
+        if seconds > 0:
+            with self._lock:
+                found = self._kept.get(key)
+            if found is not None and now - found[0] < seconds:
+                return found[1]
+        state = read()  # a state not published raises: nothing is kept of it
+        with self._lock:
+            if len(self._kept) >= self._size:
+                self._kept.clear()
+            self._kept[key] = (now, state)
+        return state
+
+    def forget(self, *keys: str) -> None:
+        with self._lock:
+            for key in keys:
+                self._kept.pop(key, None)
+
+
+#: This process's recent published states: ``event:{id}``, ``club:{id}``.
+RECENT = RecentStates()
 
 
 def initials_of(member: StoredMember) -> str:

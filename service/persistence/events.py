@@ -32,6 +32,18 @@ _TABLES = (
     .order_by(_tables.c.round, _tables.c.number)
 )
 
+#: A published event's state (``event_state``) and its club's version, in one statement built
+#: once; no row for an event not published.
+_PUBLIC_STATE = (
+    select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
+           func.count(_games.c.id), func.coalesce(func.max(_clubs.c.version), 0))
+    .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
+                 .outerjoin(_games, _games.c.id == _tables.c.game_id)
+                 .outerjoin(_clubs, _clubs.c.id == _events.c.club_id))
+    .where(_events.c.id == bindparam("event_id"), _events.c.public.is_(True))
+    .group_by(_events.c.version)
+)
+
 
 class SqlEventRepository:
     """Events, on the connections of the store they share with ``games``."""
@@ -95,14 +107,7 @@ class SqlEventRepository:
 
     def public_event_state(self, event_id: str) -> tuple[int, int, int, int] | None:
         with self._connect() as connection:
-            found = connection.execute(
-                select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
-                       func.count(_games.c.id), func.coalesce(func.max(_clubs.c.version), 0))
-                .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
-                             .outerjoin(_games, _games.c.id == _tables.c.game_id)
-                             .outerjoin(_clubs, _clubs.c.id == _events.c.club_id))
-                .where(_events.c.id == event_id, _events.c.public.is_(True))
-                .group_by(_events.c.version)).first()
+            found = connection.execute(_PUBLIC_STATE, {"event_id": event_id}).first()
         return (int(found[0]), int(found[1]), int(found[2]), int(found[3])) if found else None
 
     def events_with_an_open_round(self) -> list[str]:

@@ -32,6 +32,15 @@ def evening(client: Any, **extra: Any) -> dict[str, Any]:
     return result
 
 
+@pytest.fixture(autouse=True)
+def every_read_fresh(app: Any) -> Any:
+    """Each read here asks the database for the published state (a process answers from
+    the state it read within the last second otherwise: one test says so)."""
+    app.config["PUBLIC_FRESH_SECONDS"] = 0
+    yield
+    app.config.pop("PUBLIC_FRESH_SECONDS")
+
+
 def publish(client: Any, url: str, token: str, **body: Any) -> Any:
     return client.patch(url, json=body, headers=auth(token))
 
@@ -364,3 +373,18 @@ def test_the_page_says_numbers_as_its_language_writes_them(client: Any) -> None:
     english = client.get(f"/results/events/{event['id']}?lang=en").get_data(as_text=True)
     assert f"{percentage} %" in english
     assert f"{str(percentage).replace('.', ',')} %" in italian
+
+
+def test_a_process_answers_from_the_state_it_read_within_a_second_but_not_after_publishing(
+        app: Any, client: Any) -> None:
+    app.config["PUBLIC_FRESH_SECONDS"] = 60
+    event = evening(client)
+    url = f"{EVENTS}/{event['id']}"
+    publish(client, url, event["tokens"]["edit"], public=True)
+    table = client.post(f"{url}/rounds", json={},
+                        headers=auth(event["tokens"]["edit"])).json["tables"][0]
+    before = public_event(client, event["id"]).headers["ETag"]
+    play(client, {"id": table["game"], "tokens": table["tokens"]}, 1)
+    assert public_event(client, event["id"]).headers["ETag"] == before  # kept: no query
+    publish(client, url, event["tokens"]["edit"], public=False)
+    assert public_event(client, event["id"]).status_code == 404  # at once

@@ -31,6 +31,7 @@ from service.application.ports import (
     StoredSeason,
 )
 from service.application.printouts import build_season_sheet
+from service.application.public import RECENT
 from service.application.ratings import FamilyRatings, MemberRating, newcomer, shown_rating
 from service.application.unit_of_work import UnitOfWork
 from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
@@ -223,7 +224,9 @@ class Club(MethodView):
         with `public: false` is named there by their initials. The read token may not
         (403). Kept in the history (`publish`).
         """
-        return club_json(club_service().publish(unit, club_id, bearer_token(), body))
+        club = club_service().publish(unit, club_id, bearer_token(), body)
+        RECENT.forget(f"club:{club_id}")
+        return club_json(club)
 
 
 @blp.route("/<game_id:club_id>/links")

@@ -22,6 +22,7 @@ from service.application.events import (
     repeated,
 )
 from service.application.games import GameView
+from service.application.public import RECENT
 from service.application.printouts import build_slips, build_standings_sheet
 from service.application.refusals import REFUSALS_PER_BOARD
 from service.application.unit_of_work import UnitOfWork
@@ -373,6 +374,7 @@ class Event(MethodView):
         (403). Kept in the history (`publish`, `unpublish`).
         """
         view = event_service().publish(unit, event_id, bearer_token(), body["public"])
+        RECENT.forget(f"event:{event_id}", f"club:{view.event.club}")
         return event_json(view)
 
 

@@ -15,6 +15,7 @@ tag in this process. ``If-None-Match`` gets a 304; ``Cache-Control`` lets a prox
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 from collections.abc import Callable
@@ -33,7 +34,7 @@ from markupsafe import Markup
 from service.application.caches import LruCache
 from service.application.errors import NotFound
 from service.application.language import LANGUAGES
-from service.application.public import read_public_club, read_public_event
+from service.application.public import RECENT, read_public_club, read_public_event
 from service.locale import decimal, month_names, public_words
 
 from ..blueprint import Blueprint
@@ -47,6 +48,9 @@ from .events import event_service
 #: How long a browser or a proxy may keep a public answer without asking again: short, so a
 #: result (or the organiser taking the results down) reaches the readers within seconds.
 PUBLIC_MAX_AGE = 10
+#: How long this process answers from the published state it last read (``RECENT``), in
+#: seconds (``PUBLIC_FRESH_SECONDS``; 0: a query at every read).
+FRESH_SECONDS = 1.0
 CACHE_CONTROL = f"public, max-age={PUBLIC_MAX_AGE}"
 
 #: A results page runs nothing and loads nothing: its style is inline, its QR code inline SVG.
@@ -118,6 +122,19 @@ def _club_body(club_id: str, lang: str) -> dict[str, Any]:
             "language": lang, "page": f"{_base()}/results/clubs/{club_id}"}
 
 
+def _event_state(event_id: str) -> object:
+    return RECENT.get(f"event:{event_id}", _fresh(),
+                      lambda: event_service().public_state(event_id))
+
+
+def _club_state(club_id: str) -> object:
+    return RECENT.get(f"club:{club_id}", _fresh(), lambda: club_service().public_state(club_id))
+
+
+def _fresh() -> float:
+    return float(current_app.config.get("PUBLIC_FRESH_SECONDS", FRESH_SECONDS))
+
+
 def _json(build: Callable[[], dict[str, Any]]) -> Callable[[], bytes]:
     return lambda: current_app.json.response(build()).get_data()
 
@@ -141,7 +158,7 @@ class PublicEvent(MethodView):
         (304 while unchanged) and `Cache-Control: public` with a short `max-age`.
         """
         lang = reader_language()
-        state = event_service().public_state(event_id)
+        state = _event_state(event_id)
         return _cached(_tag("e", event_id, state, lang), "application/json",
                        _json(lambda: _event_body(event_id, lang)))
 
@@ -161,7 +178,7 @@ class PublicClub(MethodView):
         short `max-age`.
         """
         lang = reader_language()
-        state = club_service().public_state(club_id)
+        state = _club_state(club_id)
         return _cached(_tag("c", club_id, state, lang), "application/json",
                        _json(lambda: _club_body(club_id, lang)))
 
@@ -169,8 +186,10 @@ class PublicClub(MethodView):
 # -- the pages ------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def qr_svg(link: str, title: str) -> Markup:
-    """The link's QR code as inline SVG (segno), titled for a screen reader."""
+    """The link's QR code as inline SVG (segno), titled for a screen reader: made once per
+    link and language (a page made again after a hand keeps its code)."""
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
                                      border=2, title=title, svgclass="qr", lineclass=None,
@@ -225,7 +244,7 @@ def _not_found_page(lang: str) -> Response:
 def event_page(event_id: str) -> Response:
     lang = reader_language()
     try:
-        state = event_service().public_state(event_id)
+        state = _event_state(event_id)
     except NotFound:
         return _not_found_page(lang)
     path = f"/results/events/{event_id}"
@@ -237,7 +256,7 @@ def event_page(event_id: str) -> Response:
 def club_page(club_id: str) -> Response:
     lang = reader_language()
     try:
-        state = club_service().public_state(club_id)
+        state = _club_state(club_id)
     except NotFound:
         return _not_found_page(lang)
     path = f"/results/clubs/{club_id}"
