@@ -94,8 +94,8 @@ def main() -> None:
         game_reads.append(read)
     base = statistics.median(baseline)
     print(f"GET /health (yardstick): {base * 1e3:8.3f} ms (median of {args.rounds})")
-    for name in times:
-        print(f"{name:<40} {statistics.median(times[name]) * 1e3:8.3f} ms   "
+    for name, took_each in times.items():
+        print(f"{name:<40} {statistics.median(took_each) * 1e3:8.3f} ms   "
               f"throughput {statistics.median(speed[name]):5.2f} x health")
     took, read = statistics.median(remade), statistics.median(game_reads)
     print(f"{'GET /games/{id} (a table read)':<40} {read * 1e3:8.3f} ms")

@@ -153,7 +153,7 @@ def public_event(view: EventView, club: StoredClub | None, label: Label) -> dict
         "match_points": _number(row.match_points), "difference": decimal_json(row.difference),
         "points": _number(row.points), "rounds_played": len(row.rounds),
         **({"boards": row.boards, "percentage": decimal_json(row.percentage)}
-           if getattr(row, "percentage", None) is not None else {}),
+           if row.percentage is not None else {}),
     } for row in found.rows]
     rounds = []
     for played in view.rounds:

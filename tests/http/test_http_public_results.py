@@ -362,10 +362,10 @@ def test_the_page_says_numbers_as_its_language_writes_them(client: Any) -> None:
     publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
     tables = client.post(f"{EVENTS}/{event['id']}/rounds", json={},
                          headers=auth(event["tokens"]["edit"])).json["tables"]
-    for play, (table, boards) in enumerate(zip(tables, ([1, 2, 3], [2, 3, 1]), strict=True)):
+    for k, (table, boards) in enumerate(zip(tables, ([1, 2, 3], [2, 3, 1]), strict=True)):
         for board in boards:
             client.post(f"{API}/games/{table['game']}/hands",
-                        json=_board_record("gatti-3", 2026, board, play),
+                        json=_board_record("gatti-3", 2026, board, k),
                         headers=auth(table["tokens"]["edit"]))
     rows = public_event(client, event["id"]).json["standings"]["rows"]
     percentage = next(r["percentage"] for r in rows if "." in str(r["percentage"]))

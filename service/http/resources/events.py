@@ -22,8 +22,8 @@ from service.application.events import (
     repeated,
 )
 from service.application.games import GameView
-from service.application.public import RECENT
 from service.application.printouts import build_slips, build_standings_sheet
+from service.application.public import RECENT
 from service.application.refusals import REFUSALS_PER_BOARD
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (

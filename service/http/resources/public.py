@@ -41,8 +41,7 @@ from ..blueprint import Blueprint
 from ..language import request_language
 from ..paths import API_PREFIX
 from ..schemas.public import PublicClubSchema, PublicEventSchema
-from .clubs import club_service
-from .common import not_modified_doc
+from .common import club_service, not_modified_doc
 from .events import event_service
 
 #: How long a browser or a proxy may keep a public answer without asking again: short, so a
