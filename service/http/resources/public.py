@@ -107,7 +107,9 @@ def _cached(tag: str, mimetype: str, build: Callable[[], bytes]) -> Response:
 
 
 def _tag(kind: str, resource: str, state: object, lang: str) -> str:
-    digest = hashlib.sha256(f"{kind}|{resource}|{state}".encode()).hexdigest()[:16]
+    """The answer's entity tag: its resource's published state, the language, and the
+    address it names itself by (a page made for one host is not another's)."""
+    digest = hashlib.sha256(f"{kind}|{resource}|{state}|{_base()}".encode()).hexdigest()[:16]
     return f"p{kind}-{digest}-{lang}"
 
 
