@@ -388,3 +388,19 @@ def test_a_process_answers_from_the_state_it_read_within_a_second_but_not_after_
     assert public_event(client, event["id"]).headers["ETag"] == before  # kept: no query
     publish(client, url, event["tokens"]["edit"], public=False)
     assert public_event(client, event["id"]).status_code == 404  # at once
+
+
+def test_the_club_page_shows_its_seasons_and_its_published_ratings_in_french(
+        client: Any) -> None:
+    club = found_club(client)
+    play(client, started(client, club, SIX[:3]), 3)
+    open_season(client, club)
+    publish(client, f"{CLUBS}/{club['id']}", club["tokens"]["edit"], public=True)
+    page = client.get(f"/results/clubs/{club['id']}", headers={"Accept-Language": "fr"})
+    assert page.status_code == 200 and page.headers["Content-Language"] == "fr"
+    html = page.get_data(as_text=True)
+    assert '<html lang="fr">' in html and "Autunno : classement" in html
+    assert "Classement de force" not in html
+    publish(client, f"{CLUBS}/{club['id']}", club["tokens"]["edit"], public_ratings=True)
+    html = client.get(f"/results/clubs/{club['id']}?lang=fr").get_data(as_text=True)
+    assert "Classement de force : Gatti" in html

@@ -102,6 +102,7 @@ def _cached(tag: str, mimetype: str, build: Callable[[], bytes]) -> Response:
     response.headers["Cache-Control"] = CACHE_CONTROL
     if mimetype == "text/html":
         response.headers["Content-Security-Policy"] = PAGE_POLICY
+        response.headers["Content-Language"] = tag.rsplit("-", 1)[1]
     response.vary.add("Accept-Language")
     return response
 
