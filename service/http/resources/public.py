@@ -200,17 +200,22 @@ def qr_svg(link: str, title: str) -> Markup:
     return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
 
 
+@functools.lru_cache(maxsize=16384)
+def _said(text: str, lang: str) -> str:
+    """A number (as JSON wrote it) as ``lang`` writes it, with as many decimals: made once
+    per number and language (a page says the same small numbers many times)."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return text
+    exponent = number.as_tuple().exponent
+    digits = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return decimal(float(number), lang, digits)
+
+
 def _number(lang: str) -> Callable[[object], str]:
     def say(value: object) -> str:
-        if value is None or value == "":
-            return ""
-        try:
-            number = Decimal(str(value))
-        except InvalidOperation:
-            return str(value)
-        exponent = number.as_tuple().exponent
-        digits = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-        return decimal(float(number), lang, digits)
+        return "" if value is None or value == "" else _said(str(value), lang)
     return say
 
 
