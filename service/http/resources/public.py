@@ -195,7 +195,7 @@ def qr_svg(link: str, title: str) -> Markup:
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
                                      border=2, title=title, svgclass="qr", lineclass=None,
-                                     dark="#000", light="#fff")
+                                     dark="black", light="white")
     svg = out.getvalue().decode()
     return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
 
