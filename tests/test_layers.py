@@ -32,6 +32,10 @@ OWNERS: dict[str, str | tuple[str, ...]] = {
     "cryptography": "application",
     # GET /metrics (http/metrics.py), and its directory, made by gunicorn's master
     "prometheus_client": ("http", "metrics_dir.py"),
+    # the public results pages: their templates and their link's QR code
+    "jinja2": "http",
+    "markupsafe": "http",
+    "segno": "http",
 }
 
 

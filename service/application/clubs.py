@@ -188,6 +188,11 @@ class CreatedClub:
     read_token: str
 
 
+def _unpublished(club_id: str) -> ClubNotFound:
+    """The answer for a club not published, the same whether it exists or not."""
+    return ClubNotFound(Text("there is no published club {club}", club=repr(club_id)))
+
+
 def _concurrent() -> ConcurrentChange:
     """Another request changed the club between this one's read and its write: the unit of
     work runs the change again from a fresh read (a name taken meanwhile is then a 422)."""
@@ -327,16 +332,24 @@ class ClubService:
         """A season's standings, from the club's results and its roster's names now."""
         season = self.season(club_id, token, season_id)
         club = self._load(club_id)
+        return club, season, self.season_table(club, season)
+
+    def season_table(self, club: StoredClub, season: StoredSeason) -> SeasonStandings:
+        """A season's standings from the club's results, its roster's names now."""
         gone = _forgotten(club)
-        table = season_standings(season.season, self.repository.club_results(club_id),
-                                 [(m.id, m.name) for m in club.members if m.id not in gone])
-        return club, season, table
+        return season_standings(season.season, self.repository.club_results(club.id),
+                                [(m.id, m.name) for m in club.members if m.id not in gone])
 
     def ratings(self, club_id: str, token: str | None,
                 family: object) -> tuple[StoredClub, FamilyRatings]:
         """The family's ratings table, recomputed from the club's counted games (either
         token); a family no game of the club has played gives an empty table."""
         club = self.get_club(club_id, token)
+        return club, self.family_ratings(club, family)
+
+    def family_ratings(self, club: StoredClub, family: object) -> FamilyRatings:
+        """The family's ratings table of ``club``, its forgotten members left out."""
+        club_id = club.id
         if not isinstance(family, str) or family not in FAMILIES:
             raise RecordInvalid([Problem("family", "invalid_family", Text(
                 "family: one of {families}", families=", ".join(FAMILIES)))])
@@ -347,8 +360,8 @@ class ClubService:
             rows = self.repository.family_results(club_id, family, None)
             table = rate_matches(matches_of(rows)).get(family, FamilyRatings(family, ()))
         gone = _forgotten(club)
-        return club, FamilyRatings(family, tuple(r for r in table.members
-                                                 if r.member not in gone), table.games)
+        return FamilyRatings(family, tuple(r for r in table.members if r.member not in gone),
+                             table.games)
 
     def member_rating(self, club_id: str, token: str | None, member_id: str,
                       family: object) -> tuple[StoredClub, int | None, MemberRating | None]:
@@ -578,6 +591,42 @@ class ClubService:
         data = {"member": member.id, "name": member.name, "initials": member.initials}
         return self._write(unit, club, (member,), "add_member", data, now), member
 
+    def publish(self, unit: UnitOfWork, club_id: str, token: str | None,
+                body: Mapping[str, Any]) -> StoredClub:
+        """The secretary publishes the club (``public``: its published events, seasons'
+        standings, and with ``public_ratings`` its ratings, readable without a token) or
+        takes it down, at once; kept in its history. The read token may not (403)."""
+        self._serialise(unit, club_id)
+        self._authorize(club_id, token, write=True)
+        club = self._load(club_id)
+        public = bool(body.get("public", club.public))
+        ratings = bool(body.get("public_ratings", club.public_ratings))
+        if (public, ratings) == (club.public, club.public_ratings):
+            return club
+        try:
+            unit.clubs.publish_club(club_id, expected_version=club.version, public=public,
+                                    public_ratings=ratings,
+                                    data={"public": public, "public_ratings": ratings},
+                                    now=self.clock())
+        except StaleGame as error:
+            raise _concurrent() from error
+        return replace(club, public=public, public_ratings=ratings, version=club.version + 1)
+
+    def public_state(self, club_id: str) -> tuple[int, int, bool, str]:
+        """A published club's state (``public_club_state``); 404 for one not published, as
+        for one that does not exist."""
+        state = self.repository.public_club_state(club_id)
+        if state is None:
+            raise _unpublished(club_id)
+        return state
+
+    def public_club(self, club_id: str) -> StoredClub:
+        """A published club (404 when not published)."""
+        club = self.repository.get_club(club_id)
+        if club is None or not club.public:
+            raise _unpublished(club_id)
+        return club
+
     def change_member(self, unit: UnitOfWork, club_id: str, token: str | None,
                       member_id: str, body: Mapping[str, Any],
                       if_match: Collection[str] | None) -> tuple[StoredClub, StoredMember]:
@@ -604,6 +653,9 @@ class ClubService:
         if change.active is not None and change.active != member.active:
             changed = replace(changed, active=change.active)
             data["active"] = change.active
+        if isinstance(body.get("public"), bool) and body["public"] != member.public:
+            changed = replace(changed, public=body["public"])  # on public pages: initials
+            data["public"] = body["public"]
         if changed == member:
             return club, member  # nothing to change: nothing written
         now = self.clock()

@@ -627,6 +627,37 @@ class EventService:
             raise _concurrent() from error
         return corrected
 
+    def publish(self, unit: UnitOfWork, event_id: str, token: str | None,
+                public: bool) -> EventView:
+        """The organiser publishes the event (its results readable without a token) or takes
+        it down, at once; kept in its history. The read token may not (403)."""
+        self._authorize(event_id, token, write=True)
+        event = self._load(event_id)
+        if event.public != public:
+            try:
+                unit.events.publish_event(event_id, expected_version=event.version,
+                                          public=public, now=self.clock())
+            except StaleGame as error:
+                raise _concurrent() from error
+            event = replace(event, public=public, version=event.version + 1)
+        return self._view(event)
+
+    def public_state(self, event_id: str) -> tuple[int, int, int, int]:
+        """A published event's state (``event_state``); 404 for one not published, as for
+        one that does not exist."""
+        state = self.repository.public_event_state(event_id)
+        if state is None:
+            raise _unpublished(event_id)
+        return state
+
+    def public_event(self, event_id: str) -> EventView:
+        """A published event as anyone may read it: as its room does, every board not yet
+        complete left out (``EventView.for_reader``); 404 when not published."""
+        event = self.repository.get_event(event_id)
+        if event is None or not event.public:
+            raise _unpublished(event_id)
+        return self._view(event).for_reader("read")
+
     def release_board(self, unit: UnitOfWork, event_id: str, token: str | None, number: int,
                       table: int, board: int) -> list[TableRefusals]:
         """The organiser lets table ``table`` of round ``number`` record board ``board``
@@ -979,6 +1010,11 @@ def end_rounds_left_open(events: EventService, units: Callable[[], UnitOfWork]) 
             log.exception("could not end the rounds left open of event %s; the next run "
                           "tries again", event_id)
     return ended
+
+
+def _unpublished(event_id: str) -> EventNotFound:
+    """The answer for an event not published, the same whether it exists or not."""
+    return EventNotFound(Text("there is no published event {event}", event=repr(event_id)))
 
 
 def _concurrent() -> Conflict:

@@ -200,6 +200,8 @@ class StoredEvent:
     #: ``free`` or ``duplicate`` deals, and a duplicate round's boards.
     deals: str = "free"
     boards_per_round: int | None = None
+    #: Published by the organiser: its results readable without a token.
+    public: bool = False
 
 
 #: An event's: its two tokens and its version.
@@ -252,6 +254,8 @@ class StoredMember:
     merged_into: str | None
     forgotten: bool
     changed_version: int
+    #: False: the public pages and their JSON give the member's initials, not their name.
+    public: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +267,9 @@ class StoredClub:
     created_at: datetime
     version: int
     members: tuple[StoredMember, ...] = ()
+    #: Published by the secretary (its ratings too with ``public_ratings``).
+    public: bool = False
+    public_ratings: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +532,15 @@ class EventRepository(Protocol):
         """An organiser's action that changes no round (a hand corrected at a table): kept in
         the event's history, the event one version on (else ``StaleGame``)."""
 
+    def publish_event(self, event_id: str, *, expected_version: int, public: bool,
+                      now: datetime) -> None:
+        """The event published or taken down, the event one version on (else
+        ``StaleGame``), ``publish`` or ``unpublish`` in its history."""
+
+    def public_event_state(self, event_id: str) -> tuple[int, int, int, int] | None:
+        """``event_state`` of a published event and its club's version (0 for an event of
+        no club: a member's public name moves it); None for one not published (or none)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoardRefusals:
@@ -581,6 +597,19 @@ class ClubRepository(Protocol):
     def club_token_exists(self, token_hash: str) -> bool: ...
 
     def club_history(self, club_id: str) -> list[EventAction]: ...
+
+    def publish_club(self, club_id: str, *, expected_version: int, public: bool,
+                     public_ratings: bool, data: dict[str, Any], now: datetime) -> None:
+        """The club's ``public`` and ``public_ratings`` set, the club one version on (else
+        ``StaleGame``), ``publish`` in its history with ``data``."""
+
+    def public_club_state(self, club_id: str) -> tuple[int, int, bool, str] | None:
+        """A published club's version, results' version, whether its ratings are public and
+        a fingerprint of its published events (their ids and versions); None for a club not
+        published (or none)."""
+
+    def public_events_of(self, club_id: str) -> list[tuple[str, str, datetime]]:
+        """The club's published events (id, name, created), newest first."""
 
     def change_members(self, club_id: str, *, expected_version: int,
                        members: tuple[StoredMember, ...], action: str,

@@ -38,7 +38,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 #: The catalogues keyed by their reader's own keys, beside the service's sentences: the phone
 #: page's words (``page.po``), the printable sheet's (``sheet.po``) and the cards' names
 #: (``cards.po``).
-KEYED = ("page", "sheet", "cards")
+KEYED = ("page", "sheet", "cards", "public")
 
 
 def keyed_languages(domain: str) -> tuple[str, ...]:
@@ -141,6 +141,13 @@ def plural_category(lang: str, n: object) -> str:
         return str(Locale.parse(lang).plural_form(abs(float(str(n)))))
     except (TypeError, ValueError):
         return "other"
+
+
+def public_words(lang: str) -> dict[str, str]:
+    """The public results pages' words in ``lang``, by key (``public.po``): ``str.format``
+    templates whose ``{placeholders}`` are the same in every language."""
+    return {key: text for key, text in keyed_words("public", lang).items()
+            if isinstance(text, str)}
 
 
 def decimal(value: float, lang: str, digits: int) -> str:

@@ -124,7 +124,8 @@ def page_path(lang: str) -> Path:
 #: A keyed catalogue's keys only other languages have: the page's ``code.*`` and ``variant.*``,
 #: which the service's own English says in English.
 ENGLISH_FROM_THE_SERVICE: dict[str, tuple[str, ...]] = {"page": ("code.", "variant."),
-                                                        "sheet": (), "cards": ()}
+                                                        "sheet": (), "cards": (),
+                                                        "public": ()}
 
 
 def _read(path: Path, lang: str) -> Catalog:

@@ -86,12 +86,13 @@ class SqlClubRepository:
         return ports.StoredClub(
             id=row.id, name=row.name, edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
-            version=row.version,
+            version=row.version, public=bool(row.public),
+            public_ratings=bool(row.public_ratings),
             members=tuple(ports.StoredMember(
                 id=m.id, number=m.number, name=m.name, name_key=m.name_key,
                 initials=m.initials, active=bool(m.active), joined_at=aware(m.joined_at),
                 merged_into=m.merged_into, forgotten=bool(m.forgotten),
-                changed_version=m.changed_version) for m in members))
+                changed_version=m.changed_version, public=bool(m.public)) for m in members))
 
     def get_club_credentials(self, club_id: str) -> ports.ClubCredentials | None:
         with self._connect() as connection:
@@ -107,6 +108,36 @@ class SqlClubRepository:
 
     def club_history(self, club_id: str) -> list[ports.EventAction]:
         return action_log(self._connect, _actions, "club", club_id)
+
+    def public_club_state(self, club_id: str) -> tuple[int, int, bool, str] | None:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_clubs.c.version, _clubs.c.results_version, _clubs.c.public_ratings)
+                .where(_clubs.c.id == club_id, _clubs.c.public.is_(True))).first()
+            if found is None:
+                return None
+            events = connection.execute(
+                select(_events.c.id, _events.c.version)
+                .where(_events.c.club_id == club_id, _events.c.public.is_(True))
+                .order_by(_events.c.id)).all()
+        fingerprint = ",".join(f"{e.id}.{e.version}" for e in events)
+        return int(found[0]), int(found[1]), bool(found[2]), fingerprint
+
+    def public_events_of(self, club_id: str) -> list[tuple[str, str, datetime]]:
+        with self._connect() as connection:
+            rows = connection.execute(
+                select(_events.c.id, _events.c.name, _events.c.created_at)
+                .where(_events.c.club_id == club_id, _events.c.public.is_(True))
+                .order_by(_events.c.created_at.desc(), _events.c.id)).all()
+        return [(r.id, r.name, aware(r.created_at)) for r in rows]
+
+    def publish_club(self, club_id: str, *, expected_version: int, public: bool,
+                     public_ratings: bool, data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump(connection, club_id, expected_version)
+            connection.execute(update(_clubs).where(_clubs.c.id == club_id)
+                               .values(public=public, public_ratings=public_ratings))
+            self._act(connection, club_id, expected_version + 1, "publish", data, now)
 
     def club_results(self, club_id: str) -> list[ClubResult]:
         with self._connect() as connection:
@@ -425,7 +456,8 @@ class SqlClubRepository:
                           "name_key": member.name_key, "initials": member.initials,
                           "active": member.active, "joined_at": member.joined_at,
                           "merged_into": member.merged_into, "forgotten": member.forgotten,
-                          "changed_version": member.changed_version}
+                          "changed_version": member.changed_version,
+                          "public": member.public}
                 if member.id in known:
                     connection.execute(
                         update(_members).where(_members.c.club_id == club_id,

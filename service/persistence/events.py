@@ -21,6 +21,7 @@ from .repository import SqlGameRepository
 
 _events, _rounds, _tables, _actions, _games, _hands = tables(
     "events", "event_rounds", "event_tables", "event_actions", "games", "hands")
+(_clubs,) = tables("clubs")
 _BUMP_EVENT = version_bump(_events, "event_id")
 # A round's tables with their games' versions and whether they were closed, in order.
 _TABLES = (
@@ -29,6 +30,18 @@ _TABLES = (
     .join(_games, _games.c.id == _tables.c.game_id)
     .where(_tables.c.event_id == bindparam("event_id"))
     .order_by(_tables.c.round, _tables.c.number)
+)
+
+#: A published event's state (``event_state``) and its club's version, in one statement built
+#: once; no row for an event not published.
+_PUBLIC_STATE = (
+    select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
+           func.count(_games.c.id), func.coalesce(func.max(_clubs.c.version), 0))
+    .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
+                 .outerjoin(_games, _games.c.id == _tables.c.game_id)
+                 .outerjoin(_clubs, _clubs.c.id == _events.c.club_id))
+    .where(_events.c.id == bindparam("event_id"), _events.c.public.is_(True))
+    .group_by(_events.c.version)
 )
 
 
@@ -65,6 +78,7 @@ class SqlEventRepository:
             edit_token_hash=row.edit_token_hash,
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version, deals=row.deals, boards_per_round=row.boards_per_round,
+            public=bool(row.public),
             played=tuple(ports.StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
@@ -90,6 +104,11 @@ class SqlEventRepository:
                 .where(_events.c.id == event_id)
                 .group_by(_events.c.version)).first()
         return (int(found[0]), int(found[1]), int(found[2])) if found else None
+
+    def public_event_state(self, event_id: str) -> tuple[int, int, int, int] | None:
+        with self._connect() as connection:
+            found = connection.execute(_PUBLIC_STATE, {"event_id": event_id}).first()
+        return (int(found[0]), int(found[1]), int(found[2]), int(found[3])) if found else None
 
     def events_with_an_open_round(self) -> list[str]:
         with self._connect() as connection:
@@ -126,6 +145,15 @@ class SqlEventRepository:
         with self._write() as connection:
             self._bump_event(connection, event_id, expected_version)
             self._act(connection, event_id, expected_version + 1, action, data, now)
+
+    def publish_event(self, event_id: str, *, expected_version: int, public: bool,
+                      now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            connection.execute(update(_events).where(_events.c.id == event_id)
+                               .values(public=public))
+            self._act(connection, event_id, expected_version + 1,
+                      "publish" if public else "unpublish", {}, now)
 
     def add_event(self, event: ports.StoredEvent, now: datetime) -> None:
         try:

@@ -22,6 +22,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -184,6 +186,8 @@ class EventRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     # An event of a club: its entrants carry their members' ids.
     club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # Published by the organiser: its results readable without a token.
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EventRoundRow(Base):
@@ -287,6 +291,10 @@ class ClubRow(Base):
     # Bumped whenever the results its games and events count change: with
     # ``version``, the entity tag of a season's standings.
     results_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Published by the secretary: its events and seasons (and, if said, ratings) public.
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    public_ratings: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())
 
 
 class ClubMemberRow(Base):
@@ -309,6 +317,8 @@ class ClubMemberRow(Base):
     merged_into: Mapped[str | None] = mapped_column(String(32), nullable=True)
     forgotten: Mapped[bool] = mapped_column(Boolean)
     changed_version: Mapped[int] = mapped_column(Integer)
+    # False: the public pages give their initials, not their name.
+    public: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class ClubActionRow(ActionColumns, Base):

@@ -110,6 +110,11 @@ ADM_LISTS: tuple[Op, ...] = tuple(("get", f"{API}/admin/{kind}")
 ADM_DELETES: tuple[Op, ...] = (("delete", f"{API}/admin/clubs/{{club_id}}"),
                                ("delete", f"{API}/admin/events/{{event_id}}"),
                                ("delete", f"{API}/admin/games/{{game_id}}"))
+#: Publishing an event's or a club's results (edit token), and reading them without a token.
+EV_PUBLISH: Op = ("patch", EVENT)
+CL_PUBLISH: Op = ("patch", CLUB)
+PUB_EVENT: Op = ("get", f"{API}/public/events/{{event_id}}")
+PUB_CLUB: Op = ("get", f"{API}/public/clubs/{{club_id}}")
 #: The query a GET needs to answer 200 (the rest of its cases send it too).
 QUERIES: dict[Op, str] = {CL_RATINGS: "?family=gatti", CL_MEMBER_RATINGS: "?family=gatti"}
 #: The scorekeeper's "the evening is over" and its undo: the world's game is of gatti-3.
@@ -166,6 +171,8 @@ VALID: dict[Op, Any] = {
     CL_MERGE: {"into": "{member2}"},
     CL_SEASON_ADD: {"name": "Primavera", "from": "2026-03-01", "to": "2026-05-31",
                     "families": ["gatti"], "counting": "best_n", "n": 5},
+    EV_PUBLISH: {"public": True},
+    CL_PUBLISH: {"public": True, "public_ratings": True},
 }
 #: Where each body keeps a whole number, and a short identifier-like text.
 NUMBER_AT: dict[Op, tuple[str | int, ...]] = {
@@ -180,6 +187,8 @@ TEXT_AT: dict[Op, tuple[str | int, ...]] = {
     EV_CREATE: ("variant",),
     CL_CREATE: ("name",), CL_ADD: ("name",), CL_CHANGE: ("name",), CL_MERGE: ("into",),
     CL_SEASON_ADD: ("families", 0),
+    # A boolean: any text (or number, object, list) in its place is refused.
+    EV_PUBLISH: ("public",), CL_PUBLISH: ("public",),
 }
 #: Where a name goes rather than an identifier: injected and odd text that a reader can see
 #: is a name like any other (stored as typed: ``test_a_member_may_be_named_anything_printable``),
@@ -362,6 +371,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     CL_STANDINGS_CSV: ["PUT"], CL_STANDINGS_PDF: ["POST"], CL_RATINGS: ["POST"],
     CL_MEMBER_RATINGS: ["DELETE"], CL_STATS: ["POST", "PUT"], END: ["GET", "PUT"],
     REOPEN: ["GET", "DELETE"],
+    PUB_EVENT: ["POST", "PUT", "PATCH", "DELETE"], PUB_CLUB: ["POST", "PUT", "PATCH", "DELETE"],
 }
 PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
@@ -372,13 +382,13 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
-               EV_KEYCARD, EV_RELEASE)
+               EV_KEYCARD, EV_RELEASE, EV_PUBLISH, PUB_EVENT)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
               CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
               CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
-              CL_MEMBER_RATINGS, CL_STATS, CL_KEYCARD)
+              CL_MEMBER_RATINGS, CL_STATS, CL_KEYCARD, CL_PUBLISH, PUB_CLUB)
 PATH_BODIES.update({CL_CHANGE: {"initials": "X"}})
 
 

@@ -24,6 +24,7 @@ from hostile_cases import (
     CL_MEMBER_RATINGS,
     CL_MEMBERS,
     CL_MERGE,
+    CL_PUBLISH,
     CL_RATINGS,
     CL_READ,
     CL_SEASON,
@@ -151,10 +152,11 @@ def test_access_with_a_wrong_or_weak_credential(world: World, op: Any, credentia
 CLUB_OPERATIONS = [CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
                    CL_UNMERGE, CL_FORGET, CL_HISTORY, CL_JSON, CL_CSV, CL_SEASONS, CL_SEASON_ADD,
                    CL_SEASON, CL_STANDINGS, CL_STANDINGS_CSV, CL_STANDINGS_PDF, CL_RATINGS,
-                   CL_MEMBER_RATINGS, CL_STATS, CL_KEYCARD]
-CLUB_WRITES = {CL_KEYCARD, CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET, CL_SEASON_ADD}
+                   CL_MEMBER_RATINGS, CL_STATS, CL_KEYCARD, CL_PUBLISH]
+CLUB_WRITES = {CL_KEYCARD, CL_LINKS, CL_ADD, CL_CHANGE, CL_MERGE, CL_UNMERGE, CL_FORGET, CL_SEASON_ADD,
+               CL_PUBLISH}
 CLUB_BODIES = {CL_ADD: VALID[CL_ADD], CL_CHANGE: VALID[CL_CHANGE], CL_MERGE: VALID[CL_MERGE],
-               CL_SEASON_ADD: VALID[CL_SEASON_ADD]}
+               CL_SEASON_ADD: VALID[CL_SEASON_ADD], CL_PUBLISH: VALID[CL_PUBLISH]}
 CLUB_CREDENTIALS = [
     "no token", "Bearer and nothing", "the token cut short", "the token's hash",
     "SQL for a token", "another club's edit token", "another club's read token",

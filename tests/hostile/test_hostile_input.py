@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from hostile_cases import CASES, INJECTIONS, ODD_TEXT, VALID, Case
-from hostile_world import PROBLEM, World, open_club, play_two_hands, send
+from hostile_world import PROBLEM, World, open_club, open_event, play_two_hands, send
 from http_support import Table
 
 from service.domain import visible
@@ -66,7 +66,8 @@ def test_the_bodies_the_cases_spoil_are_valid(app: Any, world: World) -> None:
     its own, the world's twin)."""
     world.known = None  # this test writes to the world's database
     client = app.test_client()
-    twin = World(client, play_two_hands(Table(client)), Table(client), club=open_club(client))
+    twin = World(client, play_two_hands(Table(client)), Table(client), event=open_event(client),
+                 club=open_club(client))
     for op in VALID:
         case = Case(op, "valid", 0, body=VALID[op])
         response = send(twin, case)

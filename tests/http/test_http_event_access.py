@@ -48,6 +48,8 @@ WRITES: dict[tuple[str, str], Request] = {
         lambda c, url, h: c.post(f"{url}/rounds/1/tables/1/boards/1/release", headers=h),
     ("put", f"{EVENT}/rounds/{{number}}/tables/{{table}}/hands/{{hand}}"):
         lambda c, url, h: c.put(f"{url}/rounds/1/tables/1/hands/1", json={}, headers=h),
+    # Publishing the results: the organiser's alone.
+    ("patch", EVENT): lambda c, url, h: c.patch(url, json={"public": True}, headers=h),
 }
 OPERATIONS = {**READS, **WRITES}
 MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {

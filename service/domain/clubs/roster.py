@@ -139,9 +139,11 @@ def validate_member(raw: Mapping[str, Any], roster: Iterable[RosterName], *,
     if "active" in raw and not isinstance(active, bool):
         problems.add("active", "not_a_boolean", Text("active is true or false"))
         active = None
-    if not new and not ({"name", "initials", "active"} & set(raw)):
+    if "public" in raw and not isinstance(raw["public"], bool):
+        problems.add("public", "not_a_boolean", Text("public is true or false"))
+    if not new and not ({"name", "initials", "active", "public"} & set(raw)):
         problems.add("body", "nothing_to_change", Text(
-            "say what changes: name, initials or active"))
+            "say what changes: name, initials, active or public"))
     if name is not None:
         key = member_key(name)
         others = [r for r in roster if r.member != member]

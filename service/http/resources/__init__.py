@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import admin, clubs, docs, events, games, sheets, stateless, web
+from . import admin, clubs, docs, events, games, public, sheets, stateless, web
 
 
 def register_resources(app: Flask, api: Api) -> None:
@@ -15,8 +15,10 @@ def register_resources(app: Flask, api: Api) -> None:
     api.register_blueprint(events.blp)
     api.register_blueprint(clubs.blp)
     api.register_blueprint(admin.blp)
+    api.register_blueprint(public.blp)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
+    app.register_blueprint(public.pages)
     for key, value in web.compression_settings().items():
         app.config.setdefault(key, value)
     web.compress.init_app(app)

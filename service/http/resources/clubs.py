@@ -31,6 +31,7 @@ from service.application.ports import (
     StoredSeason,
 )
 from service.application.printouts import build_season_sheet
+from service.application.public import RECENT
 from service.application.ratings import FamilyRatings, MemberRating, newcomer, shown_rating
 from service.application.unit_of_work import UnitOfWork
 from service.domain import FEW_GAMES, ClubResult, RunningLine, decimal_json
@@ -43,6 +44,7 @@ from ..schemas.clubs import (
     ClubExportSchema,
     ClubHistorySchema,
     ClubLinksSchema,
+    ClubPublishSchema,
     ClubSchema,
     CreatedClubSchema,
     MemberChangeSchema,
@@ -121,12 +123,14 @@ def member_json(member: StoredMember) -> dict[str, Any]:
         "status": member_status(member),
         "merged_into": member.merged_into,
         "joined_at": member.joined_at.isoformat(),
+        "public": member.public,
     }
 
 
 def club_json(club: StoredClub) -> dict[str, Any]:
     return {"id": club.id, "name": club.name,
             "members": [member_json(m) for m in club.members],
+            "public": club.public, "public_ratings": club.public_ratings,
             "created_at": club.created_at.isoformat(), "version": club.version}
 
 
@@ -204,6 +208,25 @@ class Club(MethodView):
         """
         return _conditional(club_id, "club", lambda: club_json(
             club_service().get_club(club_id, bearer_token())))
+
+    @club_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(ClubPublishSchema)
+    @blp.response(200, ClubSchema)
+    def patch(self, body: dict[str, Any], club_id: str, unit: UnitOfWork) -> Any:
+        """Publish a club, or take it down
+
+        `public: true` (the secretary's edit token) makes the club's published events and
+        its seasons' standings readable by anyone without a token, at
+        `/api/v1/public/clubs/{id}` and as a page at `/results/clubs/{id}`;
+        `public_ratings: true` adds its ratings; `false` takes them down at once. A member
+        with `public: false` is named there by their initials. The read token may not
+        (403). Kept in the history (`publish`).
+        """
+        club = club_service().publish(unit, club_id, bearer_token(), body)
+        RECENT.forget(f"club:{club_id}")
+        return club_json(club)
 
 
 @blp.route("/<id:club_id>/links")

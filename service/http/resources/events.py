@@ -23,6 +23,7 @@ from service.application.events import (
 )
 from service.application.games import GameView
 from service.application.printouts import build_slips, build_standings_sheet
+from service.application.public import RECENT
 from service.application.refusals import REFUSALS_PER_BOARD
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
@@ -41,6 +42,7 @@ from ..schemas.events import (
     EventCreateSchema,
     EventHistorySchema,
     EventLinksSchema,
+    EventPublishSchema,
     EventRefusalsSchema,
     EventSchema,
     RoundTablesSchema,
@@ -172,6 +174,7 @@ def event_json(view: EventView) -> dict[str, Any]:
         **_board_progress(view),
         "repeats": repeated(view),
         "created_at": event.created_at.isoformat(),
+        "public": event.public,
         "version": event.version,
     }
 
@@ -355,6 +358,24 @@ class Event(MethodView):
         reached the limit (then it records that board no more until released).
         """
         return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
+
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(EventPublishSchema)
+    @blp.response(200, EventSchema)
+    def patch(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
+        """Publish an event, or take it down
+
+        `public: true` (the organiser's edit token) makes the event's standings, rounds,
+        complete boards' travellers readable by anyone without a token, at
+        `/api/v1/public/events/{id}` and as a page at `/results/events/{id}`; `false` takes
+        them down at once. Nothing is public unless published. The read token may not
+        (403). Kept in the history (`publish`, `unpublish`).
+        """
+        view = event_service().publish(unit, event_id, bearer_token(), body["public"])
+        RECENT.forget(f"event:{event_id}", f"club:{view.event.club}")
+        return event_json(view)
 
 
 @blp.route("/<id:event_id>/links")

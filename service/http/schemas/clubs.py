@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validates_schema
 
-from .common import PassThroughSchema, StrictSchema, checked_by_the_core
+from .common import PassThroughSchema, StrictBoolean, StrictSchema, checked_by_the_core
 
 _checked_by_the_core = checked_by_the_core
 
@@ -27,11 +27,15 @@ class MemberChangeSchema(StrictSchema):
     name = _checked_by_the_core("a new name (a rename keeps the member and every result)")
     initials = _checked_by_the_core("new initials; null drops them")
     active = _checked_by_the_core("false deactivates the member, true reactivates them")
+    public = _checked_by_the_core("false: the public pages and their JSON give the member's "
+                                  "initials instead of their name; true (the default) their "
+                                  "name")
 
     @validates_schema
     def _something(self, data: dict[str, Any], **_kwargs: Any) -> None:
         if not data:
-            raise ValidationError("say what changes: name, initials or active", "_schema")
+            raise ValidationError("say what changes: name, initials, active or public",
+                                  "_schema")
 
 
 class MergeSchema(StrictSchema):
@@ -50,6 +54,8 @@ class MemberSchema(PassThroughSchema):
         "description": "active, inactive, merged (into merged_into) or forgotten"})
     merged_into = fields.String(allow_none=True)
     joined_at = fields.String(required=True)
+    public = fields.Boolean(metadata={
+        "description": "false: named by their initials on the public pages"})
 
 
 class MembersSchema(PassThroughSchema):
@@ -59,10 +65,26 @@ class MembersSchema(PassThroughSchema):
                        "and forgotten"})
 
 
+class ClubPublishSchema(StrictSchema):
+    public = StrictBoolean(metadata={
+        "description": "true publishes the club (its published events, seasons' standings) "
+                       "at /api/v1/public/clubs/{id} and /results/clubs/{id}; false takes it "
+                       "down at once"})
+    public_ratings = StrictBoolean(metadata={
+        "description": "true: the published club shows its ratings too"})
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("say what changes: public or public_ratings", "_schema")
+
+
 class ClubSchema(PassThroughSchema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     members = fields.List(fields.Nested(MemberSchema), required=True)
+    public = fields.Boolean(metadata={"description": "published: readable without a token"})
+    public_ratings = fields.Boolean(metadata={"description": "its ratings published too"})
     created_at = fields.String(required=True)
     version = fields.Integer(required=True)
 

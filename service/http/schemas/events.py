@@ -12,6 +12,7 @@ from service.domain import (
 from .common import (
     MAX_ID,
     PassThroughSchema,
+    StrictBoolean,
     StrictSchema,
     checked_by_the_core,
     variant_field,
@@ -260,3 +261,10 @@ class EventHistorySchema(PassThroughSchema):
 class EventSheetQuerySchema(StrictSchema):
     lang = fields.String(validate=validate.OneOf(LANGUAGES),
                       metadata={"description": "en (default), it or fr"})
+
+
+class EventPublishSchema(StrictSchema):
+    public = StrictBoolean(required=True, metadata={
+        "description": "true publishes the event's results (readable without a token at "
+                       "/api/v1/public/events/{id} and /results/events/{id}); false takes "
+                       "them down at once"})
