@@ -37,10 +37,10 @@ from service.application.language import LANGUAGES
 from service.application.public import RECENT, read_public_club, read_public_event
 from service.locale import decimal, month_names, public_words
 
-from ..blueprint import Blueprint
 from ..language import request_language
 from ..paths import API_PREFIX
 from ..schemas.public import PublicClubSchema, PublicEventSchema
+from ..smorest import Blueprint
 from .common import club_service, not_modified_doc
 from .events import event_service
 
@@ -144,7 +144,7 @@ def _json(build: Callable[[], dict[str, Any]]) -> Callable[[], bytes]:
 # -- the JSON -------------------------------------------------------------------------------
 
 
-@blp.route("/events/<game_id:event_id>")
+@blp.route("/events/<id:event_id>")
 class PublicEvent(MethodView):
     @not_modified_doc(blp, "the published event is as the ETag sent")
     @blp.response(200, PublicEventSchema)
@@ -165,7 +165,7 @@ class PublicEvent(MethodView):
                        _json(lambda: _event_body(event_id, lang)))
 
 
-@blp.route("/clubs/<game_id:club_id>")
+@blp.route("/clubs/<id:club_id>")
 class PublicClub(MethodView):
     @not_modified_doc(blp, "the published club is as the ETag sent")
     @blp.response(200, PublicClubSchema)
@@ -247,7 +247,7 @@ def _not_found_page(lang: str) -> Response:
     return response
 
 
-@pages.route("/results/events/<game_id:event_id>")
+@pages.route("/results/events/<id:event_id>")
 def event_page(event_id: str) -> Response:
     lang = reader_language()
     try:
@@ -259,7 +259,7 @@ def event_page(event_id: str) -> Response:
                    lambda: _page("public_event.html", lang, _event_body(event_id, lang), path))
 
 
-@pages.route("/results/clubs/<game_id:club_id>")
+@pages.route("/results/clubs/<id:club_id>")
 def club_page(club_id: str) -> Response:
     lang = reader_language()
     try:
