@@ -99,6 +99,18 @@ from .duplicate import (
     traveller,
     travellers,
 )
+from .events.prizes import (
+    CURRENCY_DEFAULT,
+    GRACE_MINUTES_DEFAULT,
+    Award,
+    Prize,
+    PrizeList,
+    RoundClock,
+    money_json,
+    share_prizes,
+    validate_clock,
+    validate_prizes,
+)
 from .events.seating import (
     Seating,
     TableShape,
@@ -155,6 +167,16 @@ from .rulings import RULES_VERSION, waived_rulings
 from .variant import Variant
 
 __all__ = [
+    "CURRENCY_DEFAULT",
+    "GRACE_MINUTES_DEFAULT",
+    "Award",
+    "Prize",
+    "PrizeList",
+    "RoundClock",
+    "money_json",
+    "share_prizes",
+    "validate_clock",
+    "validate_prizes",
     "CLUB_NAME_MAX",
     "COUNTINGS",
     "ENTRANTS_MAX",

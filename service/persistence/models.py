@@ -184,6 +184,8 @@ class EventRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     # An event of a club (issue 29): its entrants carry their members' ids.
     club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # The round clock and the prize list with its currency, one JSON object (NULL: none).
+    settings: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
 
 class EventRoundRow(Base):
