@@ -68,6 +68,7 @@ from .errors import (
     NotFound,
     OpenDisputes,
 )
+from .event_clock import PrizeReading, clock_of, prizes_of, read_prizes, settings_json
 from .games import (
     TOKEN_BYTES,
     Created,
@@ -80,7 +81,6 @@ from .games import (
     own_token_access,
     variant_of,
 )
-from .event_clock import PrizeReading, clock_of, prizes_of, read_prizes, settings_json
 from .lookalikes import looks
 from .ports import (
     BoardRefusals,
@@ -825,7 +825,11 @@ class EventService:
         """The prize list as the standings share it now, to either token: ``final`` once
         the event's last planned round has closed (an event of no planned number of rounds:
         whenever no round is being played), provisional before."""
-        view, found = self.get_standings(event_id, token)
+        return self.prize_reading(*self.get_standings(event_id, token))
+
+    @staticmethod
+    def prize_reading(view: EventView, found: Standings) -> PrizeReading:
+        """The prize list as ``found`` (the view's standings) shares it."""
         current = view.current
         settled = current is not None and current.stored.state == "closed"
         planned = view.setup.rounds

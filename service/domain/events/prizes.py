@@ -34,7 +34,7 @@ CURRENCY_DEFAULT = "EUR"
 #: The most prizes a list takes, and the longest label and the largest amount of one.
 PRIZES_MAX = 200
 LABEL_MAX = 60
-AMOUNT_MAX = Decimal("1000000")
+AMOUNT_MAX = Decimal(1000000)
 CENT = Decimal("0.01")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 
@@ -261,6 +261,18 @@ def share_prizes(prizes: Sequence[Prize], places: Sequence[tuple[int, int]]) -> 
     return PrizeList(tuple(awards), unawarded)
 
 
-__all__ = ["AMOUNT_MAX", "CURRENCY_DEFAULT", "GRACE_MINUTES_DEFAULT", "Award", "Prize",
-           "PrizeList", "RoundClock", "ROUND_MINUTES_MAX", "ROUND_MINUTES_MIN", "money_json",
-           "share_prizes", "validate_clock", "validate_prizes"]
+__all__ = [
+    "AMOUNT_MAX",
+    "CURRENCY_DEFAULT",
+    "GRACE_MINUTES_DEFAULT",
+    "ROUND_MINUTES_MAX",
+    "ROUND_MINUTES_MIN",
+    "Award",
+    "Prize",
+    "PrizeList",
+    "RoundClock",
+    "money_json",
+    "share_prizes",
+    "validate_clock",
+    "validate_prizes",
+]

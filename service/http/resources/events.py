@@ -45,15 +45,15 @@ from ..routing import HAND_NUMBER
 from ..schemas.events import (
     BoardsSchema,
     CloseRoundSchema,
-    EventClockSchema,
-    EventPrizesSchema,
-    PrizeListSchema,
     CreatedEventSchema,
+    EventClockSchema,
     EventCreateSchema,
     EventHistorySchema,
     EventLinksSchema,
+    EventPrizesSchema,
     EventRefusalsSchema,
     EventSchema,
+    PrizeListSchema,
     RoundTablesSchema,
     SeatingSchema,
     StandingsSchema,
@@ -606,7 +606,8 @@ class StandingsPdf(MethodView):
         service = event_service()
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
-                                      Speaker(lang, None, translations(lang)))
+                                      Speaker(lang, None, translations(lang)),
+                                      prizes=service.prize_reading(view, found))
         return printed(sheet)
 
 
