@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import gettext
 from importlib.resources import files
+from decimal import Decimal
 from io import BytesIO
 
 
@@ -121,6 +122,18 @@ def decimal(value: float, lang: str, digits: int) -> str:
     pattern = f"#,##0.{'0' * digits}" if digits else "#,##0"
     written = str(format_decimal(abs(value), format=pattern, locale=lang))
     return f"−{written}" if round(value, digits) < 0 else written
+
+
+def money(value: Decimal, currency: str, lang: str) -> str:
+    """An amount of money as ``lang`` writes it, with its currency (``€45.00`` in English,
+    ``45,00 €`` in Italian and French): the Unicode CLDR's rules, which Babel carries."""
+    from babel.numbers import format_currency
+
+    return str(format_currency(value, currency, locale=_MONEY_LOCALES.get(lang, lang)))
+
+
+#: The country whose way of writing money each language takes.
+_MONEY_LOCALES = {"en": "en_GB", "it": "it_IT", "fr": "fr_FR"}
 
 
 @functools.cache

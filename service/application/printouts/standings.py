@@ -12,8 +12,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from babel.numbers import format_currency
-
 from service.domain import (
     Season,
     SeasonStandings,
@@ -23,7 +21,7 @@ from service.domain import (
     percent,
     travellers,
 )
-from service.locale import decimal
+from service.locale import decimal, money
 
 from ..event_clock import PrizeReading
 from ..events import EventView, board_plays
@@ -201,8 +199,7 @@ def prizes_block(found: PrizeReading, t: Translator) -> Block | None:
     names = found.names
     rows = tuple((
         str(a.place), names[a.entrant],
-        format_currency(a.amount, found.currency, locale=lang_locale(t.lang))
-        if a.amount is not None else "",
+        money(a.amount, found.currency, t.lang) if a.amount is not None else "",
         " · ".join(a.labels),
         ", ".join(names[e] for e in a.shared_with)) for a in found.shared.awards)
     lines: list[str] = []
@@ -214,11 +211,6 @@ def prizes_block(found: PrizeReading, t: Translator) -> Block | None:
     title = t("ev.prizes") if found.final else t("ev.prizes.provisional")
     return Block(title, (t("ev.col.place"), t("ev.col.entrant"), t("ev.col.amount"),
                          t("ev.col.in_kind"), t("ev.col.shared_with")), rows, tuple(lines))
-
-
-def lang_locale(lang: str) -> str:
-    """The locale Babel writes a language's money in."""
-    return {"en": "en_GB", "it": "it_IT", "fr": "fr_FR"}.get(lang, lang)
 
 
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,
