@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import functools
 import gettext
-from importlib.resources import files
 from decimal import Decimal
+from importlib.resources import files
 from io import BytesIO
 
 
