@@ -46,7 +46,7 @@ function tick() {
  * closed. ``id``: the element's. */
 function roundClock(round, id = "round-clock") {
   if (!round?.ends_at || round.state === "closed" || round.closed) return null;
-  const el = h("p", {
+  const el = h("div", {
     class: "round-clock", id, role: "timer", "data-ends-at": round.ends_at,
     "data-closes-at": round.closes_at || "",
   }, h("span", { class: "clock-text" }), h("span", { class: "clock-closes" }));
