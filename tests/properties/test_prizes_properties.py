@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from service.domain.events.prizes import CENT, Prize, share_prizes
 
-SETTINGS = settings(max_examples=200, deadline=None, database=None)
+SETTINGS = settings(max_examples=80, deadline=None, database=None)
 
 amounts = st.integers(0, 10**7).map(lambda cents: Decimal(cents) * CENT)
 prizes = st.lists(st.builds(Prize, st.one_of(st.none(), amounts),

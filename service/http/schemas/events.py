@@ -178,7 +178,9 @@ class EventSchema(PassThroughSchema):
         "description": "not_started, playing (a round is open), between_rounds, or over"})
     entrants = fields.List(fields.Dict(), required=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={
-        "description": "each round: state, its tables (game ids, seats, status, totals; "
+        "description": "each round: state, started_at, at an event with a clock ends_at "
+                       "(and with auto_close closes_at), closed_at, its tables (game ids, "
+                       "seats, status, totals; "
                        "a duplicate event's: boards, in the order the table plays them, "
                        "and boards_owed, those it has still to play: none once its game "
                        "ended or its round was closed) and its byes. To anyone but the "
@@ -192,6 +194,16 @@ class EventSchema(PassThroughSchema):
         "description": "a duplicate event's: the boards of the rounds seated so far that a "
                        "table has still to play; only the organiser's answers count them"})
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
+    round_minutes = fields.Integer(allow_none=True, metadata={
+        "description": "the round's clock (null: none): each round then says ends_at (its "
+                       "started_at plus these minutes) and, with auto_close, closes_at"})
+    auto_close = fields.Boolean(metadata={
+        "description": "a round closes by itself grace_minutes after its end; the first "
+                       "reading after that moment finds it closed"})
+    grace_minutes = fields.Integer()
+    currency = fields.String(metadata={"description": "the prizes' currency"})
+    prizes = fields.List(fields.Dict(), metadata={
+        "description": "the prize list, one per place (GET /events/{id}/prizes shares it)"})
     refusals = fields.Nested(RefusalsSchema, metadata={
         "description": "a duplicate event's, to the organiser's token only: its tables' "
                        "refused records, board by board"})
