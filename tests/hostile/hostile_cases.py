@@ -452,6 +452,8 @@ CASES: list[Case] = [
     Case(EV_PRIZES_SET, "prizes as an object", 422, body={"prizes": {"amount": 5}}),
     Case(EV_PRIZES_SET, "a label of a thousand characters", 422,
          body={"prizes": [{"label": "x" * 1000}]}),
+    Case(EV_PRIZES_SET, "a label holding NUL", 422, body={"prizes": [{"label": "a\u0000b"}]}),
+    Case(EV_PRIZES_SET, "a label on two lines", 422, body={"prizes": [{"label": "a\nb"}]}),
     Case(EV_PRIZES_SET, "a currency not a code", 422, body={"currency": "euro"}),
     Case(EV_PRIZES_SET, "too many prizes", 422, body={"prizes": [{"amount": 1}] * 201}),
     Case(EV_PRIZES_SET, "the prizes as a list", 422, body=[]),

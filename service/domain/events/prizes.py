@@ -15,6 +15,7 @@ itself ``grace_minutes`` after that (the last hand's time).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,6 +38,10 @@ LABEL_MAX = 60
 AMOUNT_MAX = Decimal(1000000)
 CENT = Decimal("0.01")
 _CURRENCY = re.compile(r"[A-Z]{3}")
+#: What a label may not hold, as a name may not (control characters, NUL among them, line and
+#: paragraph separators), nor a lone surrogate: no sheet prints them, and no database stores
+#: NUL.
+_NOT_IN_LABELS = frozenset({"Cc", "Zl", "Zp", "Cs"})
 
 
 # -- the clock ------------------------------------------------------------------------------
@@ -197,6 +202,9 @@ def _prize(item: object) -> tuple[Prize, list[Problem]]:
             problems.append(Problem("label", "blank_label", Text(
                 "a label is a few words: what the prize is")))
             label = None
+        elif any(unicodedata.category(ch) in _NOT_IN_LABELS for ch in label):
+            problems.append(Problem("label", "label_unprintable", Text(
+                "a label holds no control characters and no line breaks")))
         elif len(label.strip()) > LABEL_MAX:
             problems.append(Problem("label", "label_too_long", Text(
                 "a label is at most {n} characters", n=LABEL_MAX)))
