@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from page_driver import call, new_event_form
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 from test_web_events import TWELVE, evening
@@ -52,3 +53,25 @@ def test_the_clock_speaks_the_pages_language(phones: Any) -> None:
     expect(phone.page.locator("#table-clock")).to_have_text(re.compile(r"^Tempo rimasto [45]:\d\d$"))
     phone.page.clock.fast_forward("05:01")
     expect(phone.page.locator("#table-clock")).to_have_text("Ultima mano")
+
+
+def test_the_organiser_sets_the_clock_and_the_prizes_on_the_new_event_form(
+        phones: Any) -> None:
+    phone = phones()
+    page, base = phone.page, phone.base
+    new_event_form(page, base, "gatti-4", "Thursday at the club")
+    expect(page.locator("#event-autoclose")).to_have_count(0)  # no clock, nothing to close
+    page.fill("#event-minutes", "30")
+    page.check("#event-autoclose")
+    page.fill("#event-prizes", "50\n20,50 a bottle\na salame\n")
+    page.fill("#event-roster", "\n".join(TWELVE[:4]))
+    page.click("#start-event")
+    expect(page.locator("#event-status")).to_have_text("Not started yet")
+    event_id = page.evaluate("location.hash").split("/")[2]
+    edit = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}'].tokens.edit")
+    made = call(base, "GET", f"/events/{event_id}", edit)
+    assert made["round_minutes"] == 30 and made["auto_close"] is True
+    assert made["prizes"] == [{"amount": "50.00"}, {"amount": "20.50", "label": "a bottle"},
+                              {"label": "a salame"}]
+    expect(page.locator("#prizes")).to_contain_text("a salame")
