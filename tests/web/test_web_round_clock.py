@@ -75,3 +75,19 @@ def test_the_organiser_sets_the_clock_and_the_prizes_on_the_new_event_form(
     assert made["prizes"] == [{"amount": "50.00"}, {"amount": "20.50", "label": "a bottle"},
                               {"label": "a salame"}]
     expect(page.locator("#prizes")).to_contain_text("a salame")
+
+
+def test_the_organiser_gives_a_round_running_late_more_time(phones: Any) -> None:
+    phone = phones()
+    page, base = phone.page, phone.base
+    event = evening(base, TWELVE[:4], round_minutes=5)
+    page.goto(f"{base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(page.locator("#round-clock")).to_have_text(LEFT)
+    page.fill("#clock-minutes", "300")
+    page.click("#clock-set")
+    expect(page.locator("#clock-errors")).to_contain_text("240")
+    page.fill("#clock-minutes", "30")
+    page.click("#clock-set")
+    expect(page.locator("#round-clock")).to_have_text(re.compile(r"^Time left (29|30):\d\d$"))
+    assert call(base, "GET", f"/events/{event['id']}", event["tokens"]["read"])[
+        "round_minutes"] == 30

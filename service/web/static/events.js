@@ -29,6 +29,7 @@ const O = {
   // closed: how the shown round ended, from the organiser's history ({ key, entry }).
   id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
   roundErrors: [], busy: false, open: new Set(), players: 4, closed: null, prizes: null,
+  clockDraft: null, clockErrors: [],
 };
 
 async function organiserScreen(id) {
@@ -125,6 +126,38 @@ async function loadPrizes() {
   } catch (error) {
     if (error.status === 403) readOnly();
   }
+}
+
+/** The round's length, changed while it is played (a round running late given more time):
+ * the round being played ends by the new length, and the next rounds last as long. */
+function clockControl(ev) {
+  const value = O.clockDraft ?? (ev.round_minutes ?? "");
+  return h("div", { class: "field clock-control", "data-field": "round_minutes" },
+    h("label", { for: "clock-minutes" }, t("ev.new.clock")),
+    h("div", { class: "row" },
+      h("input", {
+        id: "clock-minutes", type: "number", inputmode: "numeric", min: 5, max: 240, value,
+        oninput: (e) => { O.clockDraft = e.target.value; },
+      }),
+      h("button", { type: "button", class: "button", id: "clock-set", onclick: setClock }, t("ev.clock.set"))),
+    errorBox("clock-errors", O.clockErrors));
+}
+
+async function setClock() {
+  const typed = String(O.clockDraft ?? (EV.event.round_minutes ?? "")).trim();
+  O.clockErrors = [];
+  try {
+    const { data } = await api("PUT", `/events/${EV.id}/clock`, {
+      token: EV.token, body: { round_minutes: typed ? Number(typed) : null },
+    });
+    O.clockDraft = null;
+    await eventChanged(data);
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.clockErrors = problemErrors(error);
+  }
+  drawOrganiser(false);
+  document.getElementById("clock-minutes")?.focus();
 }
 
 /** Who receives what, under the standings: provisional until the last round closes. */
@@ -413,6 +446,7 @@ function roundCard(ev, round) {
   if (closed) box.append(closed);
   const clock = roundClock(round);
   if (clock) box.append(clock);
+  if (round.state === "open") box.append(clockControl(ev));
   if (canSwap) {
     box.append(h("p", { class: "hint", id: "swap-hint" }, t("ev.swapHint")));
     box.append(h("p", { class: "swap-status", id: "swap-status", "aria-live": "polite" },
