@@ -27,6 +27,7 @@ from service.domain import (
     GameSummary,
     Problem,
     RecordInvalid,
+    RoundClock,
     Row,
     Seating,
     Standings,
@@ -54,16 +55,20 @@ from service.domain import (
     seating_json,
     standings,
     traveller,
+    validate_clock,
     validate_event_setup,
+    validate_prizes,
 )
 
 from .caches import LruCache
 from .club_results import project_game
 from .errors import (
+    ConcurrentChange,
     Conflict,
     NotFound,
     OpenDisputes,
 )
+from .event_clock import PrizeReading, clock_of, prizes_of, read_prizes, settings_json
 from .games import (
     TOKEN_BYTES,
     Created,
@@ -326,6 +331,9 @@ class EventService:
         self.refusals = refusals
         self._standings: LruCache[tuple[str, bool], tuple[tuple[object, ...], Standings]] = (
             LruCache(CACHED_STANDINGS))
+        #: Units of work for the clock's closes a reading applies (``close_by_clock``); none:
+        #: a round closes by its clock only at a write.
+        self.units: Callable[[], UnitOfWork] | None = None
 
     def clock(self) -> datetime:
         return self.games.clock()
@@ -340,6 +348,14 @@ class EventService:
 
     def _authorize(self, event_id: str, token: str | None, *,
                    write: bool) -> tuple[str, EventCredentials]:
+        found = self._token_access(event_id, token, write=write)
+        if self.close_by_clock(event_id):
+            # The clock closed a round: the event moved on a version since its credentials.
+            found = self._token_access(event_id, token, write=write)
+        return found
+
+    def _token_access(self, event_id: str, token: str | None, *,
+                      write: bool) -> tuple[str, EventCredentials]:
         return own_token_access(
             token, lambda: self.repository.get_event_credentials(event_id),
             lambda digest: (self.repository.event_token_exists(digest)
@@ -457,9 +473,18 @@ class EventService:
         """A new event; ``club``: the club it is held for and each entrant's member (a
         pair's two), its entrants' ``problems`` reported with the setup's, all at once."""
         variant = variant_of(str(body.get("variant")))
+        settings: dict[str, Any] | None = None
+        night = {k: body[k] for k in ("round_minutes", "auto_close", "grace_minutes",
+                                      "prizes", "currency") if k in body}
+        problems = list(problems)
         try:
-            setup = validate_event_setup(variant, body, secrets.randbelow(2**31 - 1),
-                                         looks=looks)
+            settings = settings_json(validate_clock(night), *validate_prizes(night))
+        except RecordInvalid as error:
+            problems += error.problems
+        try:
+            setup = validate_event_setup(variant, {k: v for k, v in body.items()
+                                                   if k not in night},
+                                         secrets.randbelow(2**31 - 1), looks=looks)
         except RecordInvalid as error:
             raise RecordInvalid([*problems, *error.problems]) from error
         if problems:
@@ -482,7 +507,7 @@ class EventService:
             entrants=entrants,
             edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
             created_at=now, version=1, club=club[0] if club else None, deals=setup.deals,
-            boards_per_round=setup.boards_per_round)
+            boards_per_round=setup.boards_per_round, settings=settings if night else None)
         try:
             unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -744,6 +769,103 @@ class EventService:
         event = replace(view.event, version=view.event.version + 1,
                         played=tuple(r.stored for r in rounds))
         return EventView(event, setup, tuple(rounds))
+
+    # -- the round's clock and the prize list -------------------------------------------------
+
+    def close_by_clock(self, event_id: str) -> bool:
+        """Close the event's open round if its clock says it closed already (``auto_close``,
+        ``grace_minutes`` after its end), whether or not anyone asked at that moment: what
+        every reading and change of the event does first, so whoever comes after that moment
+        finds it closed. One small query when there is nothing to close. The round closes as
+        the organiser's close would close it, at the moment the clock said (its unfinished
+        tables count as they stand), in a unit of work of its own (joining the write in
+        progress, if any); whether it closed one."""
+        if self.units is None:
+            return False
+        found = self.repository.open_round_clock(event_id)
+        if found is None:
+            return False
+        settings, number, started = found
+        closes = clock_of(settings).closes_at(started)
+        if closes is None or self.clock() < closes:
+            return False
+        unit = self.units()
+        return unit.run(lambda: self._close_by_clock(unit, event_id, number))
+
+    def _close_by_clock(self, unit: UnitOfWork, event_id: str, number: int) -> bool:
+        self.hold(unit, event_id)
+        event = self._load(event_id)
+        stored = self._round(event, number)
+        closes = clock_of(event.settings).closes_at(stored.started_at)
+        if stored.state != "open" or closes is None or self.clock() < closes:
+            return False  # closed meanwhile, or the clock was changed
+        played = self._round_view(stored)
+        data: dict[str, Any] = {"round": number, "automatic": True, "clock": True}
+        disputes = open_disputes(played)
+        if disputes:
+            data["despite_disputes"] = [d.to_json() for d in disputes]
+        try:
+            unit.events.close_round(event_id, expected_version=event.version, number=number,
+                                    data=data, now=self.clock(), closed_at=closes)
+        except StaleGame as error:
+            raise ConcurrentChange(Text("the event was changed by another request at the "
+                                        "same time; read it and try again")) from error
+        self._count(unit, self._closed(played, closes))
+        return True
+
+    def set_clock(self, unit: UnitOfWork, event_id: str, token: str | None,
+                  body: Mapping[str, Any]) -> EventView:
+        """The organiser sets the round's clock (``round_minutes``, ``auto_close``,
+        ``grace_minutes``; a field left out keeps its value). It holds for the round being
+        played too: its end moves with ``round_minutes``."""
+        return self._set_settings(unit, event_id, token, "clock", lambda event: settings_json(
+            validate_clock(body, clock_of(event.settings)), *prizes_of(event.settings)))
+
+    def set_prizes(self, unit: UnitOfWork, event_id: str, token: str | None,
+                   body: Mapping[str, Any]) -> EventView:
+        """The organiser sets the prize list and its currency (a field left out keeps its
+        value)."""
+        return self._set_settings(unit, event_id, token, "prizes", lambda event: settings_json(
+            clock_of(event.settings), *validate_prizes(body, prizes_of(event.settings))))
+
+    def _set_settings(self, unit: UnitOfWork, event_id: str, token: str | None, what: str,
+                      make: Callable[[StoredEvent], dict[str, Any]]) -> EventView:
+        self._authorize(event_id, token, write=True)
+        view = self._view(self._load(event_id))
+        settings = make(view.event)
+        current = view.current
+        open_round = current.number if current and current.stored.state == "open" else None
+        try:
+            unit.events.set_settings(
+                event_id, expected_version=view.event.version, settings=settings,
+                data={"set": what, **{k: v for k, v in settings.items()
+                                      if (k == "prizes" or k == "currency") == (what == "prizes")}},
+                now=self.clock(), open_round=open_round)
+        except StaleGame as error:
+            raise _concurrent() from error
+        event = replace(view.event, version=view.event.version + 1, settings=settings)
+        return replace(view, event=event)
+
+    def round_clock(self, event_id: str, number: int) -> tuple[RoundClock, datetime] | None:
+        """The event's clock and round ``number``'s start, for its tables' sheets (the
+        table's token opened the game: nothing of the event's is asked)."""
+        found = self.repository.round_clock(event_id, number)
+        return None if found is None else (clock_of(found[0]), found[1])
+
+    def get_prizes(self, event_id: str, token: str | None) -> PrizeReading:
+        """The prize list as the standings share it now, to either token: ``final`` once
+        the event's last planned round has closed (an event of no planned number of rounds:
+        whenever no round is being played), provisional before."""
+        return self.prize_reading(*self.get_standings(event_id, token))
+
+    @staticmethod
+    def prize_reading(view: EventView, found: Standings) -> PrizeReading:
+        """The prize list as ``found`` (the view's standings) shares it."""
+        current = view.current
+        settled = current is not None and current.stored.state == "closed"
+        planned = view.setup.rounds
+        final = settled and (planned is None or len(view.rounds) >= planned)
+        return read_prizes(view.event, tuple(view.setup.names()), found, final=final)
 
     # -- a round's end, when its last table finishes -----------------------------------------
 

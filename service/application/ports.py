@@ -202,6 +202,9 @@ class StoredEvent:
     boards_per_round: int | None = None
     #: Published by the organiser: its results readable without a token.
     public: bool = False
+    #: The round clock and the prize list with its currency (``events.settings``), as stored:
+    #: ``round_minutes``, ``auto_close``, ``grace_minutes``, ``prizes``, ``currency``.
+    settings: dict[str, Any] | None = None
 
 
 #: An event's: its two tokens and its version.
@@ -504,6 +507,22 @@ class EventRepository(Protocol):
         """Close round ``number`` and every game of it (each game's version moves on), the
         action logged at ``now``; the round and its games closed at ``closed_at`` (default
         ``now``: a round ended on upgrade is closed when its last table finished)."""
+
+    def open_round_clock(self, event_id: str
+                         ) -> tuple[dict[str, Any] | None, int, datetime] | None:
+        """The event's settings, and the number and start of its round stored open (None
+        when no round is open): one small query, what a reading checks the clock with."""
+
+    def round_clock(self, event_id: str, number: int
+                    ) -> tuple[dict[str, Any] | None, datetime] | None:
+        """The event's settings and the start of its round ``number`` (None for no such
+        round): what a table's game says of its round's clock."""
+
+    def set_settings(self, event_id: str, *, expected_version: int, settings: dict[str, Any],
+                     data: dict[str, Any], now: datetime, open_round: int | None) -> None:
+        """Store the event's new settings, an action ``settings`` in its history; the
+        games of round ``open_round`` (being played) move on a version, so their readers
+        see the round's new clock."""
 
     def events_with_an_open_round(self) -> list[str]:
         """The ids of the events with a round open, in order of id (one query)."""

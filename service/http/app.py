@@ -167,6 +167,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     service.rounds = events  # a table's last hand ends its round in the same write
     app.extensions["segnapunti.events"] = events
     units = UnitOfWorkFactory(store, keys)
+    events.units = units  # a reading applies the round's clock, when it has closed the round
 
     def fill_facts(game_ids: Collection[str]) -> None:
         unit = units()

@@ -187,6 +187,18 @@ def percentage(value: float | Decimal, lang: str) -> str:
         ("−" if round(float(value), 2) < 0 else "", ""))
 
 
+def money(value: Decimal, currency: str, lang: str) -> str:
+    """An amount of money as ``lang`` writes it, with its currency (``€45.00`` in English,
+    ``45,00 €`` in Italian and French): the Unicode CLDR's rules, which Babel carries."""
+    from babel.numbers import format_currency
+
+    return str(format_currency(value, currency, locale=_MONEY_LOCALES.get(lang, lang)))
+
+
+#: The country whose way of writing money each language takes.
+_MONEY_LOCALES = {"en": "en_GB", "it": "it_IT", "fr": "fr_FR"}
+
+
 @functools.cache
 def month_names(lang: str) -> tuple[str, ...]:
     """The twelve months as ``lang`` writes them inside a date ("26 novembre 2026"): the

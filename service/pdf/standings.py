@@ -97,6 +97,14 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     fixed[1] = width - sum(fixed)
     story.append(_table(sheet.standings, fixed, styles, range(2, len(fixed))))
     story += [Spacer(1, 2 * mm), _p(sheet.legend, styles["small"]), Spacer(1, 5 * mm)]
+    if sheet.prizes is not None:
+        # Place, name, money, prizes in kind, who shares the place.
+        widths = [12 * mm, 0.0, 26 * mm, 42 * mm, 42 * mm]
+        widths[1] = width - sum(widths)
+        story += [KeepTogether([
+            _p(sheet.prizes.title, styles["h2"]), Spacer(1, 1.5 * mm),
+            _table(sheet.prizes, widths, styles, range(2, 3)),
+            *(_p(line, styles["small"]) for line in sheet.prizes.lines)]), Spacer(1, 5 * mm)]
     if sheet.chart is not None:
         # A season's leaders evening by evening: the places' table told as a picture.
         story += [KeepTogether([

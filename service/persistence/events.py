@@ -79,6 +79,7 @@ class SqlEventRepository:
             read_token_hash=row.read_token_hash, created_at=aware(row.created_at),
             version=row.version, deals=row.deals, boards_per_round=row.boards_per_round,
             public=bool(row.public),
+            settings=dict(row.settings) if row.settings is not None else None,
             played=tuple(ports.StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
@@ -109,6 +110,24 @@ class SqlEventRepository:
         with self._connect() as connection:
             found = connection.execute(_PUBLIC_STATE, {"event_id": event_id}).first()
         return (int(found[0]), int(found[1]), int(found[2]), int(found[3])) if found else None
+    def open_round_clock(self, event_id: str
+                         ) -> tuple[dict[str, Any] | None, int, datetime] | None:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.settings, _rounds.c.number, _rounds.c.started_at)
+                .select_from(_events.join(_rounds, _rounds.c.event_id == _events.c.id))
+                .where(_events.c.id == event_id, _rounds.c.state == "open")
+                .order_by(_rounds.c.number.desc()).limit(1)).first()
+        return (found[0], found[1], aware(found[2])) if found else None
+
+    def round_clock(self, event_id: str, number: int
+                    ) -> tuple[dict[str, Any] | None, datetime] | None:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.settings, _rounds.c.started_at)
+                .select_from(_events.join(_rounds, _rounds.c.event_id == _events.c.id))
+                .where(_events.c.id == event_id, _rounds.c.number == number)).first()
+        return (found[0], aware(found[1])) if found else None
 
     def events_with_an_open_round(self) -> list[str]:
         with self._connect() as connection:
@@ -169,6 +188,7 @@ class SqlEventRepository:
                     "created_at": event.created_at, "version": event.version,
                     "club_id": event.club,
                     "deals": event.deals, "boards_per_round": event.boards_per_round,
+                    "settings": event.settings,
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:
@@ -208,6 +228,19 @@ class SqlEventRepository:
                                      _games.c.event_round == number)
                 .values(closed_at=at, version=_games.c.version + 1))
             self._act(connection, event_id, expected_version + 1, "close_round", data, now)
+
+    def set_settings(self, event_id: str, *, expected_version: int, settings: dict[str, Any],
+                     data: dict[str, Any], now: datetime, open_round: int | None) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            connection.execute(update(_events).where(_events.c.id == event_id)
+                               .values(settings=settings))
+            if open_round is not None:
+                connection.execute(
+                    update(_games).where(_games.c.event_id == event_id,
+                                         _games.c.event_round == open_round)
+                    .values(version=_games.c.version + 1))
+            self._act(connection, event_id, expected_version + 1, "settings", data, now)
 
     def hold_event(self, event_id: str) -> None:
         with self._write() as connection:

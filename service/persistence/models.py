@@ -188,6 +188,8 @@ class EventRow(Base):
     club_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     # Published by the organiser: its results readable without a token.
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The round clock and the prize list with its currency, one JSON object (NULL: none).
+    settings: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
 
 class EventRoundRow(Base):

@@ -65,6 +65,10 @@ EV_LINKS: Op = ("get", f"{EVENT}/links")
 EV_BOARDS: Op = ("get", f"{EVENT}/boards")
 EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
+#: The round's clock and the prize list, set by the organiser; the prize list read by either.
+EV_CLOCK: Op = ("put", f"{EVENT}/clock")
+EV_PRIZES: Op = ("get", f"{EVENT}/prizes")
+EV_PRIZES_SET: Op = ("put", f"{EVENT}/prizes")
 #: The organiser's key card: the edit link printed.
 EV_KEYCARD: Op = ("get", f"{EVENT}/keycard.pdf")
 #: The organiser's release of a board a duplicate table was refused too often.
@@ -362,7 +366,7 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_PDF: ["POST"], EV_HISTORY: ["DELETE"], EV_JSON: ["PUT"], EV_CSV: ["POST"],
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
     EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"], EV_KEYCARD: ["POST"],
-    EV_RELEASE: ["GET", "PUT"],
+    EV_RELEASE: ["GET", "PUT"], EV_CLOCK: ["GET", "POST"], EV_PRIZES: ["POST", "DELETE"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -373,7 +377,8 @@ WRONG_METHODS: dict[Op, list[str]] = {
     REOPEN: ["GET", "DELETE"],
     PUB_EVENT: ["POST", "PUT", "PATCH", "DELETE"], PUB_CLUB: ["POST", "PUT", "PATCH", "DELETE"],
 }
-PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]}})
+PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]},
+                    EV_CLOCK: {"round_minutes": 45}, EV_PRIZES_SET: {"prizes": [{"amount": 5}]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
 #: are no UTF-8, and round numbers out of range or no number at all.
 EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id: NUL",
@@ -382,7 +387,8 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 #: The event operations whose path takes odd ids and numbers.
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
-               EV_KEYCARD, EV_RELEASE, EV_PUBLISH, PUB_EVENT)
+               EV_KEYCARD, EV_RELEASE, EV_PUBLISH, PUB_EVENT, EV_CLOCK, EV_PRIZES,
+               EV_PRIZES_SET)
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
@@ -437,6 +443,31 @@ CASES: list[Case] = [
     Case(EV_CLOSE, "closing with despite_disputes not a boolean", 422,
          body={"despite_disputes": "maybe"}),
     Case(EV_CLOSE, "closing with an unknown field", 422, body={"zzz_unknown": 1}),
+    Case(EV_CLOCK, "a round of 4 minutes", 422, body={"round_minutes": 4}),
+    Case(EV_CLOCK, "a round of 241 minutes", 422, body={"round_minutes": 241}),
+    Case(EV_CLOCK, "a round's minutes as text", 422, body={"round_minutes": "45"}),
+    Case(EV_CLOCK, "a negative grace", 422, body={"grace_minutes": -1}),
+    Case(EV_CLOCK, "closing by itself without a clock", 422, body={"auto_close": True}),
+    Case(EV_CLOCK, "the clock with an unknown field", 422, body={"zzz_unknown": 1}),
+    Case(EV_CLOCK, "the clock as a list", 422, body=[]),
+    Case(EV_CLOCK, "the clock as malformed JSON", 400, "malformed_json", raw=b"{"),
+    Case(EV_PRIZES_SET, "a negative amount", 422, body={"prizes": [{"amount": -5}]}),
+    Case(EV_PRIZES_SET, "an amount of a tenth of a cent", 422,
+         body={"prizes": [{"amount": "0.001"}]}),
+    Case(EV_PRIZES_SET, "an amount of NaN", 422, body={"prizes": [{"amount": "NaN"}]}),
+    Case(EV_PRIZES_SET, "an amount of an overflowing exponent", 422,
+         body={"prizes": [{"amount": "1e999999999"}]}),
+    Case(EV_PRIZES_SET, "a prize of nothing", 422, body={"prizes": [{}]}),
+    Case(EV_PRIZES_SET, "a prize with an unknown field", 422,
+         body={"prizes": [{"amount": 5, "zzz": 1}]}),
+    Case(EV_PRIZES_SET, "prizes as an object", 422, body={"prizes": {"amount": 5}}),
+    Case(EV_PRIZES_SET, "a label of a thousand characters", 422,
+         body={"prizes": [{"label": "x" * 1000}]}),
+    Case(EV_PRIZES_SET, "a label holding NUL", 422, body={"prizes": [{"label": "a\u0000b"}]}),
+    Case(EV_PRIZES_SET, "a label on two lines", 422, body={"prizes": [{"label": "a\nb"}]}),
+    Case(EV_PRIZES_SET, "a currency not a code", 422, body={"currency": "euro"}),
+    Case(EV_PRIZES_SET, "too many prizes", 422, body={"prizes": [{"amount": 1}] * 201}),
+    Case(EV_PRIZES_SET, "the prizes as a list", 422, body=[]),
     Case(EV_HAND, "the organiser correcting a hand not played", 404, body=gatti3_hand(0)),
     Case(EV_HAND, "the organiser correcting at a table not there", 404,
          path=_path(EV_HAND, table="9"), body=gatti3_hand(0)),

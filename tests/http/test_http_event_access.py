@@ -28,6 +28,7 @@ READS: dict[tuple[str, str], Request] = {
     ("get", f"{EVENT}.csv"): lambda c, url, h: c.get(f"{url}.csv", headers=h),
     ("get", f"{EVENT}/boards"): lambda c, url, h: c.get(f"{url}/boards", headers=h),
     ("get", f"{EVENT}/boards/{{board}}"): lambda c, url, h: c.get(f"{url}/boards/1", headers=h),
+    ("get", f"{EVENT}/prizes"): lambda c, url, h: c.get(f"{url}/prizes", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
     # The organiser's alone: the table links are the tables' tokens, the room's link its own,
@@ -50,6 +51,11 @@ WRITES: dict[tuple[str, str], Request] = {
         lambda c, url, h: c.put(f"{url}/rounds/1/tables/1/hands/1", json={}, headers=h),
     # Publishing the results: the organiser's alone.
     ("patch", EVENT): lambda c, url, h: c.patch(url, json={"public": True}, headers=h),
+    ("put", f"{EVENT}/clock"): lambda c, url, h: c.put(f"{url}/clock",
+                                                        json={"round_minutes": 45}, headers=h),
+    ("put", f"{EVENT}/prizes"): lambda c, url, h: c.put(f"{url}/prizes",
+                                                         json={"prizes": [{"amount": 5}]},
+                                                         headers=h),
 }
 OPERATIONS = {**READS, **WRITES}
 MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {

@@ -185,7 +185,8 @@ def test_a_round_seats_every_entrant_once_and_creates_its_games(client: Any) -> 
     game = client.get(f"{API}/games/{table['game']}", headers=auth(table["tokens"]["edit"]))
     assert game.status_code == 200 and game.headers["Game-Access"] == "edit"
     assert game.json["players"] == table["seats"]
-    assert game.json["event"] == {"id": evening.id, "round": 1, "table": 1, "closed": False}
+    assert game.json["event"] == {"id": evening.id, "round": 1, "table": 1, "closed": False,
+                                  "started_at": evening.state()["rounds"][0]["started_at"]}
     assert table["links"]["edit"].endswith(f"#/games/{table['game']}?token="
                                            f"{table['tokens']['edit']}")
     # The organiser sees the links again; the room does not.

@@ -165,11 +165,14 @@ class StandingsSheet(Printout):
     duplicate: bool = False
     travellers_title: str = ""
     travellers: tuple[Block, ...] = ()
+    #: An event's prize list, after the places (none without prizes).
+    prizes: Block | None = None
 
     def text(self) -> str:
         """Every word, in reading order (for tests and search)."""
         out = [self.title, self.subtitle, *(f"{k} {v}" for k, v in self.meta)]
-        for block in (self.standings, *self.rounds, self.how):
+        prizes = (self.prizes,) if self.prizes is not None else ()
+        for block in (self.standings, *prizes, *self.rounds, self.how):
             out += [block.title, " ".join(block.header),
                     *(" ".join(r) for r in block.rows), *block.lines]
         if self.chart is not None:

@@ -21,8 +21,9 @@ from service.domain import (
     percent,
     travellers,
 )
-from service.locale import decimal
+from service.locale import decimal, money
 
+from ..event_clock import PrizeReading
 from ..events import EventView, board_plays
 from ..i18n import Translator
 from ..language import Speaker
@@ -190,8 +191,31 @@ def build_season_sheet(club: str, season: Season, found: SeasonStandings, names:
         filename=filename, chart=season_chart(found, names, t)), lang)
 
 
+def prizes_block(found: PrizeReading, t: Translator) -> Block | None:
+    """The prize list as the standings share it: a row per entrant who receives something
+    (the place, the name, the money in the sheet's language, the prizes in kind, who shares
+    it), then the places no one reaches; titled provisional until the last round closes."""
+    if not found.prizes:
+        return None
+    names = found.names
+    rows = tuple((
+        str(a.place), names[a.entrant],
+        money(a.amount, found.currency, t.lang) if a.amount is not None else "",
+        " · ".join(a.labels),
+        ", ".join(names[e] for e in a.shared_with)) for a in found.shared.awards)
+    lines: list[str] = []
+    if any(a.odd_cents for a in found.shared.awards):
+        lines.append(t("ev.prizes.odd_cents"))
+    if found.shared.unawarded:
+        lines.append(t("ev.prizes.unawarded",
+                       places=", ".join(str(p) for p in found.shared.unawarded)))
+    title = t("ev.prizes") if found.final else t("ev.prizes.provisional")
+    return Block(title, (t("ev.col.place"), t("ev.col.entrant"), t("ev.col.amount"),
+                         t("ev.col.in_kind"), t("ev.col.shared_with")), rows, tuple(lines))
+
+
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,
-                          say: Speaker) -> StandingsSheet:
+                          say: Speaker, prizes: PrizeReading | None = None) -> StandingsSheet:
     """``say`` speaks the explanations in ``lang`` (a ``Speaker`` with its catalogue)."""
     t = Translator(lang)
     setup = view.setup
@@ -246,4 +270,5 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
         page_label=t("footer.page", page="{page}", pages="{pages}"),
         filename=f"segnapunti-standings-{view.id}.pdf", duplicate=duplicate,
         travellers_title=t("ev.travellers") if duplicate else "",
-        travellers=traveller_blocks(view, t)), lang)
+        travellers=traveller_blocks(view, t),
+        prizes=prizes_block(prizes, t) if prizes is not None else None), lang)

@@ -11,6 +11,12 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
+from service.application.event_clock import (
+    PrizeReading,
+    clock_of,
+    prizes_of,
+    round_clock_json,
+)
 from service.application.events import (
     EventService,
     EventView,
@@ -29,6 +35,7 @@ from service.application.unit_of_work import UnitOfWork
 from service.domain import (
     Standings,
     decimal_json,
+    money_json,
     percent,
 )
 
@@ -39,12 +46,15 @@ from ..schemas.events import (
     BoardsSchema,
     CloseRoundSchema,
     CreatedEventSchema,
+    EventClockSchema,
     EventCreateSchema,
     EventHistorySchema,
     EventLinksSchema,
+    EventPrizesSchema,
     EventPublishSchema,
     EventRefusalsSchema,
     EventSchema,
+    PrizeListSchema,
     RoundTablesSchema,
     SeatingSchema,
     StandingsSchema,
@@ -132,6 +142,8 @@ def _members(entrant: dict[str, Any]) -> dict[str, Any]:
 def event_json(view: EventView) -> dict[str, Any]:
     setup, event = view.setup, view.event
     names = setup.names()
+    clock = clock_of(event.settings)
+    prizes, currency = prizes_of(event.settings)
     return {
         "id": event.id,
         "name": setup.name,
@@ -154,6 +166,7 @@ def event_json(view: EventView) -> dict[str, Any]:
             "state": r.stored.state,
             "finished": r.finished,
             "started_at": r.stored.started_at.isoformat(),
+            **round_clock_json(clock, r.stored.started_at),
             "closed_at": r.stored.closed_at.isoformat() if r.stored.closed_at else None,
             "tables": [{
                 "table": t.stored.number,
@@ -173,6 +186,9 @@ def event_json(view: EventView) -> dict[str, Any]:
         "current_round": view.current.number if view.current else None,
         **_board_progress(view),
         "repeats": repeated(view),
+        **clock.to_json(),
+        "currency": currency,
+        "prizes": [p.to_json() for p in prizes],
         "created_at": event.created_at.isoformat(),
         "public": event.public,
         "version": event.version,
@@ -611,7 +627,8 @@ class StandingsPdf(MethodView):
         service = event_service()
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
-                                      Speaker(lang, None, translations(lang)))
+                                      Speaker(lang, None, translations(lang)),
+                                      prizes=service.prize_reading(view, found))
         return printed(sheet)
 
 
@@ -685,3 +702,81 @@ class EventCsv(MethodView):
         view, found = event_service().get_standings(event_id, bearer_token())
         return standings_csv(found, view.setup.names(), [r.number for r in view.rounds],
                              f"segnapunti-event-{event_id}.csv")
+
+
+# -- the round's clock and the prize list ---------------------------------------------------
+
+
+def prizes_json(found: PrizeReading) -> dict[str, Any]:
+    """The prize list as the standings share it: one award per entrant who receives
+    something (an amount with its cents, labels of prizes in kind, who shares the place), the
+    places no entrant reaches, and the list itself."""
+    names = found.names
+    return {
+        "final": found.final,
+        "currency": found.currency,
+        "prizes": [p.to_json() for p in found.prizes],
+        "awards": [{
+            "entrant": names[a.entrant],
+            "number": a.entrant,
+            "place": a.place,
+            **({"amount": money_json(a.amount)} if a.amount is not None else {}),
+            **({"odd_cents": a.odd_cents} if a.odd_cents else {}),
+            **({"labels": list(a.labels)} if a.labels else {}),
+            "shared_with": [names[e] for e in a.shared_with],
+        } for a in found.shared.awards],
+        "unawarded_places": list(found.shared.unawarded),
+    }
+
+
+@blp.route("/<game_id:event_id>/clock")
+class EventClock(MethodView):
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(EventClockSchema)
+    @blp.response(200, EventSchema)
+    def put(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
+        """Set the round's clock
+
+        `round_minutes` (5 to 240; null: no clock): each round then says when it started and
+        when it is up (`started_at`, `ends_at`), and the screens show the time left, then
+        "last hand". `auto_close`: the round closes by itself `grace_minutes` (default 2)
+        after its end, as the organiser's close would (unfinished tables count as they
+        stand); whoever reads the event after that moment finds it closed. A field left out
+        keeps its value; the round being played takes the new clock too. Edit token only.
+        """
+        return event_json(event_service().set_clock(unit, event_id, bearer_token(), body))
+
+
+@blp.route("/<game_id:event_id>/prizes")
+class EventPrizes(MethodView):
+    @event_protected(blp, write=False)
+    @blp.response(200, PrizeListSchema)
+    def get(self, event_id: str) -> Any:
+        """Read the prize list
+
+        Who receives what as the standings stand: entrants who share a place share the
+        prizes of the places they cover, the money equally to the cent (the odd cents go one
+        each to the first sharers in the standings' order, `odd_cents`), prizes in kind
+        listed with each sharer. `final` once the last round has closed; provisional before.
+        Places with a prize that no entrant reaches are `unawarded_places`. Either token.
+        """
+        return prizes_json(event_service().get_prizes(event_id, bearer_token()))
+
+    @event_protected(blp, write=True, check_first=True)
+    @write(blp)
+    @json_body(blp)
+    @blp.arguments(EventPrizesSchema)
+    @blp.response(200, PrizeListSchema)
+    def put(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
+        """Set the prize list
+
+        `prizes`: one per place from the first, each an `amount` (at least 0, in the
+        event's `currency`, default EUR), a `label` (a prize in kind), or both. More prizes
+        than entrants is allowed: the extra places go unawarded. A field left out keeps its
+        value. Edit token only.
+        """
+        service = event_service()
+        service.set_prizes(unit, event_id, bearer_token(), body)
+        return prizes_json(service.get_prizes(event_id, bearer_token()))

@@ -10,6 +10,7 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
+from service.application.event_clock import round_clock_json
 from service.application.games import Access, GameService, GameView, HandView
 from service.application.language import Speaker
 from service.application.ports import HandVersion
@@ -164,12 +165,25 @@ def game_json(view: GameView) -> dict[str, Any]:
                        for i, b in enumerate(view.setup.boards)]}
            if view.setup.boards else {}),
         **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
-                      "closed": game.closed_at is not None}} if game.event else {}),
+                      "closed": game.closed_at is not None,
+                      **table_round_clock(game.event[0], game.event[1])}}
+           if game.event else {}),
         **({"club": {"id": game.club, "members": list(game.seat_members or ())}}
            if game.club else {}),
         **({"ended_at": game.ended_at.isoformat()} if game.ended_at else {}),
         "created_at": game.created_at.isoformat(),
     }
+
+
+def table_round_clock(event_id: str, number: int) -> dict[str, Any]:
+    """A table's round as its sheet shows the clock: when it started and, at an event with a
+    clock, when it is up and when it closes by itself (a change of the clock moves the
+    round's games on a version, so this is made again)."""
+    found = current_app.extensions["segnapunti.events"].round_clock(event_id, number)
+    if found is None:
+        return {}
+    clock, started_at = found
+    return {"started_at": started_at.isoformat(), **round_clock_json(clock, started_at)}
 
 
 def table_board_json(board: Board, *, reached: bool) -> dict[str, Any]:

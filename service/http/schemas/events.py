@@ -29,7 +29,27 @@ class EntrantSchema(StrictSchema):
                                    "{\"member\": id} in an event of a club)")
 
 
-class EventCreateSchema(StrictSchema):
+class _NightFields(StrictSchema):
+    round_minutes = _checked_by_the_core(
+        "the round's clock: how long a round lasts, 5 to 240 minutes; null (default): no "
+        "clock")
+    auto_close = _checked_by_the_core(
+        "true: a round closes by itself grace_minutes after its end, as the organiser's "
+        "close would (default false)")
+    grace_minutes = _checked_by_the_core(
+        "the time after a round's end for the hand being played before it closes by itself, "
+        "0 to 60 minutes (default 2)")
+
+
+class _PrizeFields(StrictSchema):
+    prizes = _checked_by_the_core(
+        "one prize per place from the first: {\"amount\": \"45.00\"} (money, at least 0, in "
+        "whole cents), {\"label\": \"a ham\"} (a prize in kind), or both; more prizes than "
+        "entrants is allowed (the extra places go unawarded)")
+    currency = _checked_by_the_core("the prizes' currency, its ISO 4217 code (default EUR)")
+
+
+class EventCreateSchema(_NightFields, _PrizeFields):
     name = _checked_by_the_core("the evening's or the tournament's name", required=True)
     variant = variant_field(required=True)
     options = options_field()
@@ -58,6 +78,14 @@ class EventCreateSchema(StrictSchema):
                        "token in Club-Authorization: its entrants become members"})
 
 
+class EventClockSchema(_NightFields):
+    """The round's clock: a field left out keeps its value."""
+
+
+class EventPrizesSchema(_PrizeFields):
+    """The prize list and its currency: a field left out keeps its value."""
+
+
 class SeatingSchema(StrictSchema):
     tables = _checked_by_the_core(
         "each table's entrants by place, as names or numbers (from 0, in roster order): "
@@ -73,6 +101,36 @@ class CloseRoundSchema(StrictSchema):
         "close the round although players dispute some of its hands (without it, such a "
         "round answers 409 open_disputes listing them); the organiser can still correct "
         "them afterwards")})
+
+
+class AwardSchema(PassThroughSchema):
+    entrant = fields.String(required=True, metadata={"description": "the entrant's name"})
+    number = fields.Integer(required=True, metadata={"description": "the entrant's number"})
+    place = fields.Integer(required=True, metadata={
+        "description": "the place, shared with shared_with"})
+    amount = fields.String(metadata={
+        "description": "the entrant's money, a decimal string with its cents (\"45.00\"): "
+                       "its share of the places it covers"})
+    odd_cents = fields.Integer(metadata={
+        "description": "the cents of the share that the split did not divide equally, given "
+                       "to this sharer (one each to the first sharers in the standings)"})
+    labels = fields.List(fields.String(), metadata={
+        "description": "the prizes in kind of the places it covers (shared, when "
+                       "shared_with is not empty)"})
+    shared_with = fields.List(fields.String(), required=True)
+
+
+class PrizeListSchema(PassThroughSchema):
+    final = fields.Boolean(required=True, metadata={
+        "description": "false (provisional) until the event's last round has closed"})
+    currency = fields.String(required=True)
+    prizes = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the prize list as the organiser set it, one per place"})
+    awards = fields.List(fields.Nested(AwardSchema), required=True, metadata={
+        "description": "one per entrant who receives something, best place first"})
+    unawarded_places = fields.List(fields.Integer(), required=True, metadata={
+        "description": "places with a prize that no entrant reaches (more prizes than "
+                       "entrants): those prizes are not given"})
 
 
 class BoardRefusalsSchema(PassThroughSchema):
@@ -121,7 +179,9 @@ class EventSchema(PassThroughSchema):
         "description": "not_started, playing (a round is open), between_rounds, or over"})
     entrants = fields.List(fields.Dict(), required=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={
-        "description": "each round: state, its tables (game ids, seats, status, totals; "
+        "description": "each round: state, started_at, at an event with a clock ends_at "
+                       "(and with auto_close closes_at), closed_at, its tables (game ids, "
+                       "seats, status, totals; "
                        "a duplicate event's: boards, in the order the table plays them, "
                        "and boards_owed, those it has still to play: none once its game "
                        "ended or its round was closed) and its byes. To anyone but the "
@@ -135,6 +195,16 @@ class EventSchema(PassThroughSchema):
         "description": "a duplicate event's: the boards of the rounds seated so far that a "
                        "table has still to play; only the organiser's answers count them"})
     repeats = fields.Dict(metadata={"description": "who partnered or met whom more than once"})
+    round_minutes = fields.Integer(allow_none=True, metadata={
+        "description": "the round's clock (null: none): each round then says ends_at (its "
+                       "started_at plus these minutes) and, with auto_close, closes_at"})
+    auto_close = fields.Boolean(metadata={
+        "description": "a round closes by itself grace_minutes after its end; the first "
+                       "reading after that moment finds it closed"})
+    grace_minutes = fields.Integer()
+    currency = fields.String(metadata={"description": "the prizes' currency"})
+    prizes = fields.List(fields.Dict(), metadata={
+        "description": "the prize list, one per place (GET /events/{id}/prizes shares it)"})
     refusals = fields.Nested(RefusalsSchema, metadata={
         "description": "a duplicate event's, to the organiser's token only: its tables' "
                        "refused records, board by board"})

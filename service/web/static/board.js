@@ -8,6 +8,7 @@ import { ApiError, api } from "./api.js";
 import { h, redraw } from "./dom.js";
 import { EV, openEvent, showLive, watchEvent } from "./eventstate.js";
 import { I18n, t } from "./i18n.js";
+import { roundClock } from "./roundclock.js";
 import { Events } from "./stores.js";
 
 // -- the parts both screens show ------------------------------------------------------------
@@ -301,6 +302,7 @@ function drawBoard(first) {
       h("div", { class: "board-side" },
         h("section", { class: "board-round", "aria-labelledby": "round-title" },
           h("h2", { id: "round-title" }, round ? t("ev.roundTables", { n: round.round }) : t("ev.noRoundYet")),
+          roundClock(round, "board-clock"),
           round ? tables : h("p", { class: "muted" }, t("ev.waitingFirst")),
           round && round.byes.length ? h("p", { class: "byes", id: "byes" }, t("ev.byes", { names: round.byes.join(", ") })) : null),
         ev.deals === "duplicate" ? boardProgress(ev, round) : null,

@@ -56,6 +56,7 @@ async function newEventScreen(club = null) {
   const state = {
     name: "", variant: "gatti-4", options: {}, format: "individual", pairing: "danish",
     scoring: "match_points", rounds: 3, deals: "free", boards: null, roster: "", errors: [], lines: [],
+    minutes: "", autoClose: false, prizes: "",
   };
   const root = h("section", { class: "screen new-event" });
 
@@ -124,6 +125,7 @@ async function newEventScreen(club = null) {
     formatStep.append(h("div", { class: "field", "data-field": "rounds" },
       h("span", { class: "label", id: "rounds-label" }, t("ev.new.rounds")),
       stepper("event-rounds", state.rounds, 1, 30, (n) => { state.rounds = n; draw(); }, t("ev.new.rounds"))));
+    formatStep.append(clockFields(state, draw));
     root.append(formatStep);
 
     // 4. The roster
@@ -152,7 +154,8 @@ async function newEventScreen(club = null) {
           placeholder: pairs ? t("ev.new.rosterPairsPlaceholder") : t("ev.new.rosterPlaceholder"),
           oninput: (e) => { state.roster = e.target.value; updateCount(); updateMembers(); },
         }, state.roster),
-        count)));
+        count),
+      prizesField(state)));
     updateCount();
     updateMembers();
 
@@ -184,6 +187,11 @@ async function newEventScreen(club = null) {
       rounds: state.rounds, deals: state.deals, entrants,
     };
     if (state.deals === "duplicate") body.boards_per_round = boardsOf(v, state.boards).value;
+    if (state.minutes.trim()) {
+      body.round_minutes = Number(state.minutes);
+      body.auto_close = state.autoClose;
+    }
+    if (state.prizes.trim()) body.prizes = parsePrizes(state.prizes);
     if (state.format === "pairs") body.pairing = state.pairing;
     if (club) {
       // Each member by id; a name the roster does not have becomes a new member.
@@ -197,6 +205,45 @@ async function newEventScreen(club = null) {
 
   draw();
   show(root);
+}
+
+/** The round's clock: its length in minutes (none: no clock), and whether a round closes by
+ * itself two minutes after its time. */
+function clockFields(state, draw) {
+  return h("div", { class: "field", "data-field": "round_minutes" },
+    h("label", { for: "event-minutes" }, t("ev.new.clock")),
+    h("p", { class: "hint", id: "minutes-hint" }, t("ev.new.clockHint")),
+    h("input", {
+      id: "event-minutes", type: "number", inputmode: "numeric", min: 5, max: 240, value: state.minutes,
+      "aria-describedby": "minutes-hint",
+      oninput: (e) => { const had = Boolean(state.minutes.trim()); state.minutes = e.target.value; if (had !== Boolean(state.minutes.trim())) draw(); },
+    }),
+    state.minutes.trim() ? h("label", { class: "row", for: "event-autoclose" },
+      h("input", { id: "event-autoclose", type: "checkbox", checked: state.autoClose,
+        onchange: (e) => { state.autoClose = e.target.checked; } }),
+      " ", t("ev.new.autoClose")) : null);
+}
+
+/** The prize list, one line a place from the first: an amount, a label, or both ("20 a
+ * bottle"); the service checks it. */
+function prizesField(state) {
+  return h("div", { class: "field", "data-field": "prizes" },
+    h("label", { for: "event-prizes" }, t("ev.new.prizes")),
+    h("p", { class: "hint", id: "prizes-hint" }, t("ev.new.prizesHint")),
+    h("textarea", {
+      id: "event-prizes", rows: 3, autocomplete: "off", "aria-describedby": "prizes-hint",
+      oninput: (e) => { state.prizes = e.target.value; },
+    }, state.prizes));
+}
+
+function parsePrizes(text) {
+  return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
+    const found = /^(\d+(?:[.,]\d+)?)(?:\s+(.*))?$/.exec(line);
+    if (!found) return { label: line };
+    const prize = { amount: found[1].replace(",", ".") };
+    if (found[2]) prize.label = found[2];
+    return prize;
+  });
 }
 
 /** An event this phone has just made: kept with its tokens (and as made here: its key card

@@ -6,7 +6,7 @@
  * evening's deal slips, the standings in short, the organiser's key (keycard.js). It
  * refreshes by itself; the new-event form is in eventform.js, the board in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import { append, h, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { append, h, money, randomKey, redraw, saveFile, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsOrWait,
   statusBadge, tableSides, tableState,
@@ -16,6 +16,7 @@ import { I18n, t } from "./i18n.js";
 import { cardWaits, keyCard } from "./keycard.js";
 import { problemText } from "./problems.js";
 import { QR } from "./qr.js";
+import { roundClock } from "./roundclock.js";
 import { copy } from "./share.js";
 import { variants } from "./state.js";
 import { Events } from "./stores.js";
@@ -27,7 +28,8 @@ const O = {
   // disputes: the disputed hands the service listed when the round was closed.
   // closed: how the shown round ended, from the organiser's history ({ key, entry }).
   id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
-  roundErrors: [], busy: false, open: new Set(), players: 4, closed: null,
+  roundErrors: [], busy: false, open: new Set(), players: 4, closed: null, prizes: null,
+  clockDraft: null, clockErrors: [],
 };
 
 async function organiserScreen(id) {
@@ -56,10 +58,12 @@ async function organiserScreen(id) {
   remember();
   await loadLinks();
   await loadClose();
+  await loadPrizes();
   drawOrganiser(true);
   watchEvent(async () => {
     await loadLinks();
     await loadClose();
+    await loadPrizes();
     remember();
     // The free format's seating being written is not swept away by a poll.
     if (O.seating === null) drawOrganiser(false);
@@ -105,9 +109,69 @@ function closedLine(round) {
   const entry = O.closed?.key === `${EV.id}:${round.round}` ? O.closed.entry : null;
   if (!entry) return null;
   const when = (at) => new Date(at).toLocaleString(I18n.locale, { dateStyle: "medium", timeStyle: "short" });
-  const kind = entry.data.upgrade ? "upgrade" : entry.data.automatic ? "automatic" : "organiser";
+  const kind = entry.data.upgrade ? "upgrade" : entry.data.clock ? "clock"
+    : entry.data.automatic ? "automatic" : "organiser";
   return h("p", { class: "hint round-closed", id: "round-closed", "data-closed": kind },
     t(`ev.closedBy.${kind}`, { when: when(round.closed_at || entry.created_at), at: when(entry.created_at) }));
+}
+
+/** The prize list as the standings share it now, read with them (an event with prizes). */
+async function loadPrizes() {
+  if (!EV.event.prizes?.length) {
+    O.prizes = null;
+    return;
+  }
+  try {
+    O.prizes = (await api("GET", `/events/${EV.id}/prizes`, { token: EV.token })).data;
+  } catch (error) {
+    if (error.status === 403) readOnly();
+  }
+}
+
+/** The round's length, changed while it is played (a round running late given more time):
+ * the round being played ends by the new length, and the next rounds last as long. */
+function clockControl(ev) {
+  const value = O.clockDraft ?? (ev.round_minutes ?? "");
+  return h("div", { class: "field clock-control", "data-field": "round_minutes" },
+    h("label", { for: "clock-minutes" }, t("ev.new.clock")),
+    h("div", { class: "row" },
+      h("input", {
+        id: "clock-minutes", type: "number", inputmode: "numeric", min: 5, max: 240, value,
+        oninput: (e) => { O.clockDraft = e.target.value; },
+      }),
+      h("button", { type: "button", class: "button", id: "clock-set", onclick: setClock }, t("ev.clock.set"))),
+    errorBox("clock-errors", O.clockErrors));
+}
+
+async function setClock() {
+  const typed = String(O.clockDraft ?? (EV.event.round_minutes ?? "")).trim();
+  O.clockErrors = [];
+  try {
+    const { data } = await api("PUT", `/events/${EV.id}/clock`, {
+      token: EV.token, body: { round_minutes: typed ? Number(typed) : null },
+    });
+    O.clockDraft = null;
+    await eventChanged(data);
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.clockErrors = problemErrors(error);
+  }
+  drawOrganiser(false);
+  document.getElementById("clock-minutes")?.focus();
+}
+
+/** Who receives what, under the standings: provisional until the last round closes. */
+function prizesList(found) {
+  if (!found) return null;
+  const line = (a) => h("li", { class: "prize", "data-place": a.place },
+    h("span", { class: "place" }, `${a.place}.`), " ", h("strong", {}, a.entrant), " ",
+    [a.amount ? money(a.amount, found.currency) : null, ...(a.labels || [])].filter(Boolean).join(" · "),
+    a.shared_with.length ? h("small", {}, ` (${t("ev.prizes.shared", { names: a.shared_with.join(", ") })})`) : null);
+  return h("div", { class: "prizes", id: "prizes", "data-final": String(found.final) },
+    h("h3", {}, t("ev.prizes"), found.final ? null : h("small", {}, ` (${t("ev.prizes.provisional")})`)),
+    h("ol", { class: "prize-list" }, found.awards.map(line)),
+    found.unawarded_places.length
+      ? h("p", { class: "hint" }, t("ev.prizes.unawarded", { places: found.unawarded_places.join(", ") })) : null);
 }
 
 /** The token this phone keeps as the organiser's is the room's: the board is what it opens. */
@@ -148,7 +212,8 @@ function drawOrganiser(first) {
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
     h("h2", { id: "short-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
     standingsOrWait(st, ev, { limit: 5, idPrefix: "top", wait: true }),
-    st.rows.length > 5 ? h("p", { class: "hint" }, t("ev.moreOnBoard", { n: st.rows.length - 5 })) : null));
+    st.rows.length > 5 ? h("p", { class: "hint" }, t("ev.moreOnBoard", { n: st.rows.length - 5 })) : null,
+    prizesList(O.prizes)));
   root.append(h("div", { class: "row tools" }, h("a", { class: "button", href: "#/" }, t("action.home"))));
 
   redraw(root, first);
@@ -379,6 +444,9 @@ function roundCard(ev, round) {
       h("span", { class: `badge round-state ${round.state}` }, t(`ev.roundState.${round.state}`))));
   const closed = round.state === "closed" ? closedLine(round) : null;
   if (closed) box.append(closed);
+  const clock = roundClock(round);
+  if (clock) box.append(clock);
+  if (round.state === "open") box.append(clockControl(ev));
   if (canSwap) {
     box.append(h("p", { class: "hint", id: "swap-hint" }, t("ev.swapHint")));
     box.append(h("p", { class: "swap-status", id: "swap-status", "aria-live": "polite" },

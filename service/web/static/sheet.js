@@ -10,6 +10,7 @@ import { Explain } from "./explain.js";
 import { openNewGame, submitNew } from "./gamechoice.js";
 import { I18n, t } from "./i18n.js";
 import { problemLine, problemText } from "./problems.js";
+import { roundClock } from "./roundclock.js";
 import {
   G, canEdit, correctionRoute, flushOutbox, handsInGame, nextHand, openGame, refreshGame, rulebook, ruleLink,
   rulesCache, schedulePoll, seatName, sideNames,
@@ -106,6 +107,8 @@ function drawSheet(first) {
           ? h("span", { class: "badge read", id: "player-badge" }, t("verdict.badge", { name: seatName(G.seat) }))
           : h("span", { class: "badge read" }, t("sheet.readOnly")))),
   ]);
+  const clock = g.event ? roundClock(g.event, "table-clock") : null;
+  if (clock) root.append(clock);
   if (G.kind === "player" && G.seat !== null && g.confirmation && g.confirmation.mode !== "none") {
     root.append(verdictCard({
       game: g, seat: G.seat, token: G.token, seatName,
