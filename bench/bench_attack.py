@@ -27,7 +27,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--checkout", default=str(ROOT))
     parser.add_argument("--server", default="waitress")
-    parser.add_argument("--settle", type=float, default=5.0)
+    parser.add_argument("--settle", type=float, default=1.0)
     args = parser.parse_args()
     os.environ["PYTHONPATH"] = args.checkout
     with tempfile.TemporaryDirectory() as work:

@@ -125,13 +125,12 @@ def probe(host: str, port: int, path: str = f"{API}/health") -> float:
 
 
 def run_battery(port: int, host: str = "127.0.0.1", probes: int = PROBES,
-                settle_s: float = 5.0, per_kind: int = PER_KIND,
+                settle_s: float = 1.0, per_kind: int = PER_KIND,
                 idle: int = IDLE) -> list[float]:
     """The attack opened on ``host:port``, ``probes`` health probes one after another once it
     has held ``settle_s`` seconds, then the attack closed: each probe's latency in seconds.
-    (The settling leaves the server time to accept the idle connections opened in a burst:
-    waitress accepts one a turn of its loop, so a probe sent at once waits behind them in
-    the listen queue, up to 20 s.)"""
+    (A second is enough for the server to accept the idle connections opened in a burst: a
+    probe waits behind them in the listen queue otherwise.)"""
     battery = Battery(host, port, per_kind=per_kind, idle=idle).open()
     try:
         time.sleep(settle_s)
