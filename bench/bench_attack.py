@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "live"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from attack_battery import run_battery  # noqa: E402
-from live_support import LiveServer  # noqa: E402
+from attack_battery import run_battery
+from live_support import LiveServer
 
 
 def main() -> None:
