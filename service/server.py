@@ -34,6 +34,8 @@ import signal
 import sys
 from typing import Any
 
+from gunicorn.app.base import BaseApplication
+
 DEFAULT_SERVER = "waitress"
 SERVERS = ("waitress", "gunicorn")
 DEFAULT_PORT = 8000
@@ -179,31 +181,30 @@ def gunicorn_options(host: str, port: int) -> dict[str, Any]:
     }
 
 
+class GunicornServer(BaseApplication):  # type: ignore[misc]
+    """gunicorn run from code. Each worker builds its own app (no preload), so no database
+    connection is shared across a fork."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            if key in self.cfg.settings and value is not None:
+                self.cfg.set(key, value)
+        # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
+        # none, and a container's user may have no writable home.
+        if "control_socket_disable" in self.cfg.settings:
+            self.cfg.set("control_socket_disable", True)
+
+    def load(self) -> Any:
+        from service.process import serving_app
+
+        return serving_app()
+
+
 def serve_gunicorn(host: str, port: int) -> None:
-    from gunicorn.app.base import BaseApplication
-
-    class GunicornServer(BaseApplication):  # type: ignore[misc]
-        """gunicorn run from code. Each worker builds its own app (no preload), so no database
-        connection is shared across a fork."""
-
-        def __init__(self, options: dict[str, Any]) -> None:
-            self.options = options
-            super().__init__()
-
-        def load_config(self) -> None:
-            for key, value in self.options.items():
-                if key in self.cfg.settings and value is not None:
-                    self.cfg.set(key, value)
-            # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
-            # none, and a container's user may have no writable home.
-            if "control_socket_disable" in self.cfg.settings:
-                self.cfg.set("control_socket_disable", True)
-
-        def load(self) -> Any:
-            from service.process import serving_app
-
-            return serving_app()
-
     GunicornServer(gunicorn_options(host, port)).run()
 
 
