@@ -8,12 +8,14 @@ request for gthread). A hand recorded while waitress serves shows it serves as b
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from attack_battery import run_battery
@@ -26,7 +28,9 @@ PROBE_BOUND_S = 1.0
 @pytest.fixture(scope="module")
 def waitress_server(one_db_url: str,
                     tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(one_db_url, tmp_path_factory.mktemp("waitress")).start()
+    # Behind one proxy, as an operator may put one in front: the app's ProxyFix believes it.
+    live = LiveServer(one_db_url, tmp_path_factory.mktemp("waitress"),
+                      env={"TRUSTED_PROXIES": "1"}).start()
     yield live
     live.stop()
 
@@ -40,6 +44,41 @@ def test_a_hand_is_recorded_and_read_back_under_waitress(waitress_server: LiveSe
                                 headers=auth(game["tokens"]["edit"]))
     assert read.status == 200 and len(read.body["hands"]) == 1, read.body
     assert read.header("Server") == "segnapunti"
+
+
+def _log_lines(server: LiveServer) -> list[dict[str, Any]]:
+    lines = []
+    for line in server.log_path.read_text().splitlines():
+        try:
+            lines.append(json.loads(line))
+        except ValueError:
+            continue
+    return lines
+
+
+def test_waitress_writes_its_own_lines_in_the_services_json_format(
+        waitress_server: LiveServer) -> None:
+    assert any(line.get("logger") == "waitress" and line["message"].startswith("Serving on")
+               for line in _log_lines(waitress_server))
+
+
+def test_waitress_passes_the_forwarded_address_on_for_the_apps_proxyfix_to_believe(
+        waitress_server: LiveServer) -> None:
+    reply = waitress_server.call("GET", f"{API}/variants",
+                                 headers={"X-Forwarded-For": "203.0.113.9",
+                                          "X-Request-ID": "forwarded-by-waitress"})
+    assert reply.status == 200
+    logged = [line for line in _log_lines(waitress_server)
+              if line.get("request_id") == "forwarded-by-waitress"]
+    assert logged and logged[-1]["client"] == "203.0.113.9", logged
+
+
+def test_metrics_count_waitress_one_process(waitress_server: LiveServer) -> None:
+    scraped = waitress_server.call("GET", "/metrics")
+    assert scraped.status == 200
+    workers = [line for line in scraped.body.decode().splitlines()
+               if line.startswith("segnapunti_workers ")]
+    assert workers == ["segnapunti_workers 1.0"], workers
 
 
 def test_every_probe_is_answered_within_a_second_under_the_battery_served_by_waitress(
