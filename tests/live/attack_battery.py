@@ -10,6 +10,7 @@ The attacks, ``PER_KIND`` connections of each kind, every one trickling a byte e
 - ``long_body``: a ``Content-Length`` over 1 MiB, the body sent slowly;
 - ``two_lengths``: two ``Content-Length`` fields, the body sent slowly;
 - ``bare_lf``: a head whose lines end with a bare line feed, never ended;
+- ``slow_body``: a body of 1,000 bytes, within every limit, sent slowly;
 
 and ``IDLE`` connections that send nothing at all.
 """
@@ -39,6 +40,9 @@ ATTACKS: dict[str, tuple[bytes, bytes]] = {
     "two_lengths": (f"POST {API}/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                     "Content-Length: 100\r\nContent-Length: 100\r\n\r\n{".encode(), b" "),
     "bare_lf": (f"GET {API}/variants HTTP/1.1\nHost: x\nX-A: b\n".encode(), b"X"),
+    # a body within every limit, sent slowly: what a proxy that streams bodies passes on
+    "slow_body": (f"POST {API}/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 1000\r\n\r\n{".encode(), b" "),
 }
 
 
@@ -72,7 +76,7 @@ class Battery:
         return connection
 
     def open(self) -> Battery:
-        raise_open_files(self.idle + 4 * self.per_kind + 512)
+        raise_open_files(self.idle + len(ATTACKS) * self.per_kind + 512)
         for _ in range(self.idle):
             self._connect()
         for first, byte in ATTACKS.values():

@@ -1,6 +1,6 @@
 """A hostile client on the club's Wi-Fi cannot starve the service: 48 connections of each
 attack of ``attack_battery`` (a head over 64 KiB trickled, a body over 1 MiB trickled, two
-``Content-Length`` fields, bare line feeds) from one address, with 3,500 idle connections
+``Content-Length`` fields, bare line feeds, a small body trickled) from one address, with 3,500 idle connections
 besides, and every health probe is still answered within a second. Checked on the two ways the
 service is run: ``python -m service`` alone (waitress, what a club exposes with nothing in
 front), and ``SERVER=gunicorn`` behind Caddy on ``deploy/Caddyfile`` (which buffers each
