@@ -257,10 +257,11 @@ def free_port() -> int:
 
 @contextmanager
 def server(database_url: str, workers: int) -> Iterator[tuple[int, int]]:
-    """``python -m service`` on a free loopback port: (port, gunicorn master's pid)."""
+    """``python -m service`` with ``SERVER=gunicorn`` (its workers are measured) on a free
+    loopback port: (port, gunicorn master's pid)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(port), "HOST": "127.0.0.1",
-           "WEB_CONCURRENCY": str(workers), "RATE_LIMIT_PER_MINUTE": "0"}
+           "SERVER": "gunicorn", "WEB_CONCURRENCY": str(workers), "RATE_LIMIT_PER_MINUTE": "0"}
     process = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -1,4 +1,4 @@
-"""``python -m service``: apply the database migrations, then serve the API with gunicorn.
+"""``python -m service``: apply the database migrations, then serve the API (waitress, or gunicorn behind a proxy).
 
     python -m service            migrate, then serve on $PORT (default 8000)
     python -m service migrate    only migrate (waiting up to $MIGRATE_WAIT s, default 60,
@@ -11,67 +11,37 @@
                                  (prints what it removed; migrate does it too)
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
-``HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY`` (gunicorn workers, default 2),
-``WEB_THREADS`` (threads of each worker, default 8), ``PROMETHEUS_MULTIPROC_DIR`` (where the
-workers keep their metrics for ``GET /metrics``; default a fresh temporary directory:
-``service/metrics_dir.py``).
+``HOST`` (default 0.0.0.0), ``SERVER`` (``waitress``, the default, or ``gunicorn``),
+``WEB_THREADS`` (threads, default 8), ``WEB_CONNECTIONS`` (waitress: connections held at once,
+default 10,000), ``REQUEST_DEADLINE`` (waitress: seconds a connection may stay idle, default
+30), ``WEB_CONCURRENCY`` (gunicorn: worker processes, default 2), ``PROMETHEUS_MULTIPROC_DIR``
+(where the server's processes keep their metrics for ``GET /metrics``; default a fresh
+temporary directory: ``service/metrics_dir.py``).
 
-Workers are gunicorn's ``gthread`` (``service.server.BufferingWorker``): each serves its
-requests on a pool of threads, and a connection waits in the worker's poller, holding no
-thread, until its whole request has arrived (head and body, within 30 s). A client that
-trickles its request (a slowloris, or a phone on one bar of signal) holds no thread while it
-does: with sync workers two such clients held every request, the health probe included, until
-the worker timeout, and with plain gthread each held a thread.
+By default one process serves with waitress, which reads each request whole in its event loop
+before a thread gets it: a client that trickles its request (a slowloris, or a phone on one bar
+of signal), sends too large a head or body, or holds thousands of idle connections, holds no
+thread. ``SERVER=gunicorn`` runs stock gunicorn gthread workers, for behind a proxy that
+buffers requests (Caddy, as compose.yaml and deploy/native.sh run it): gthread alone gives a
+thread to a slow client. ``service/server.py`` has both.
 
-The gunicorn master stays lean: it imports gunicorn and nothing of the service. Workers are
-forked from it (no preload), so whatever the master holds sits in every worker's memory;
-``python -m service`` therefore runs the migrations (Alembic, SQLAlchemy) in a child process
-of its own, ``python -m service migrate``, and each worker reads ``DATABASE_URL`` and imports
-only what its requests need when it builds its app.
+The serving process stays lean (gunicorn's master imports nothing of the service; waitress's
+process holds the app only): ``python -m service`` runs the migrations (Alembic, SQLAlchemy)
+in a child process of its own, ``python -m service migrate``.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
-from typing import Any
 
-from gunicorn.app.base import BaseApplication
+from service.server import int_env, serve
 
-DEFAULT_PORT = 8000
-DEFAULT_WORKERS = 2
-DEFAULT_THREADS = 8
 #: How long ``migrate`` waits for the database to answer (``MIGRATE_WAIT``, seconds): a first
 #: start of compose, where PostgreSQL is still initialising its volume, or a database restarting.
 DEFAULT_MIGRATE_WAIT_S = 60
 
-
-
-class GunicornServer(BaseApplication):  # type: ignore[misc]
-    """gunicorn run from code. Each worker builds its own app (no preload), so no database
-    connection is shared across a fork, and the database URL is read in the worker
-    (``DATABASE_URL``, see ``service.http.config``)."""
-
-    def __init__(self, options: dict[str, Any]) -> None:
-        self.options = options
-        super().__init__()
-
-    def load_config(self) -> None:
-        for key, value in self.options.items():
-            if key in self.cfg.settings and value is not None:
-                self.cfg.set(key, value)
-
-    def load(self) -> Any:
-        from service.process import serving_app
-
-        return serving_app()
-
-
-def _int_env(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    return int(raw) if raw else default
 
 
 def migrate() -> int:
@@ -89,7 +59,7 @@ def migrate() -> int:
 
     url = default_database_url()
     try:
-        wait_for_database(url, _int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S), say)
+        wait_for_database(url, int_env("MIGRATE_WAIT", DEFAULT_MIGRATE_WAIT_S), say)
     except DatabaseNotAnswering as error:
         say(f"{error}; not migrated")
         return 1
@@ -117,37 +87,8 @@ def purge() -> int:
 
 def migrate_in_child() -> int:
     """``python -m service migrate`` in a child process, so that Alembic and SQLAlchemy never
-    load into the gunicorn master (and from it into every worker). Its exit status."""
+    load into the serving process (and, with gunicorn, from its master into every worker). Its exit status."""
     return subprocess.run([sys.executable, "-m", "service", "migrate"], check=False).returncode
-
-
-def serve() -> None:
-    from service import metrics_dir
-    from service.logs import gunicorn_logconfig, log_format
-
-    # Every worker's metrics in one directory, summed by the one that answers a scrape.
-    metrics_dir.prepare()
-    host = os.environ.get("HOST", "0.0.0.0")
-    port = _int_env("PORT", DEFAULT_PORT)
-    options = {
-        "bind": f"{host}:{port}",
-        "workers": _int_env("WEB_CONCURRENCY", DEFAULT_WORKERS),
-        # gthread, each request read whole before a thread gets it (service/server.py).
-        "worker_class": "service.server.BufferingWorker",
-        "threads": _int_env("WEB_THREADS", DEFAULT_THREADS),
-        # Each request's line is the app's (service/http/requestlog.py: its id, its route, its
-        # problem code); gunicorn's own lines are written in the same format (service/logs.py).
-        "accesslog": None,
-        "errorlog": "-",
-        "logconfig_dict": gunicorn_logconfig(log_format()),
-        "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
-        # gunicorn >= 25 opens a control socket under $HOME by default; the service needs
-        # none, and a container's user may have no writable home.
-        "control_socket_disable": True,
-        # A worker that exits leaves the live sums of /metrics (service/metrics_dir.py).
-        "child_exit": metrics_dir.worker_exited,
-    }
-    GunicornServer(options).run()
 
 
 def backup_or_restore(command: str, file: str, *, force: bool) -> int:

@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -334,10 +335,17 @@ def test_the_caddyfile_reads_the_same_for_compose_and_for_the_native_script() ->
         return server
 
     def proxy(server: dict[str, Any]) -> dict[str, Any]:
-        text = json.dumps(server)
-        handler = re.search(r'\{"handler": "reverse_proxy".*', text)
-        assert handler is not None
-        found: dict[str, Any] = json.JSONDecoder().raw_decode(handler.group(0))[0]
+        def handlers(node: Any) -> Iterator[dict[str, Any]]:
+            if isinstance(node, dict):
+                if node.get("handler") == "reverse_proxy":
+                    yield node
+                for value in node.values():
+                    yield from handlers(value)
+            elif isinstance(node, list):
+                for value in node:
+                    yield from handlers(value)
+
+        found = next(handlers(server))
         return found
 
     composed = adapted(compose()["services"]["proxy"]["environment"])

@@ -23,7 +23,8 @@ OWNERS: dict[str, str | tuple[str, ...]] = {
     "sqlalchemy": "persistence",
     "alembic": "persistence",
     "psycopg": "persistence",
-    "gunicorn": ("__main__.py", "server.py"),
+    "gunicorn": ("server.py",),
+    "waitress": ("server.py",),
     "reportlab": "pdf",
     "babel": "locale",
     # the ratings' model (application/ratings.py): arithmetic, no edge technology

@@ -17,8 +17,8 @@ from gunicorn.glogging import CONFIG_DEFAULTS
 import service.http.app
 import service.process
 from service import logs
-from service.__main__ import GunicornServer
 from service.process import settle
+from service.server import GunicornServer
 
 
 @pytest.fixture()

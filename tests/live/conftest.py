@@ -14,9 +14,12 @@ from redis_support import forget
 
 @pytest.fixture(scope="module")
 def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    # Two worker processes: requests race across processes as in production, and a busy
-    # machine starts the module's server in half the time four would take.
-    live = LiveServer(db_url, tmp_path_factory.mktemp("server"), workers=2).start()
+    # Two gunicorn worker processes (SERVER=gunicorn, as compose runs it): requests race across
+    # processes as in production, and a busy machine starts the module's server in half the
+    # time four would take. The default server (waitress, one process) has its own module:
+    # test_live_slow_clients.py.
+    live = LiveServer(db_url, tmp_path_factory.mktemp("server"), workers=2,
+                      env={"SERVER": "gunicorn"}).start()
     yield live
     live.stop()
 

@@ -1,4 +1,4 @@
-"""``GET /metrics`` of the real server (``python -m service``, gunicorn with two workers): each
+"""``GET /metrics`` of the real server (``python -m service`` with ``SERVER=gunicorn``, two workers): each
 worker counts in files of its own in the metrics directory, and whichever worker answers a
 scrape answers for the whole server; a worker that dies leaves the live sums (gunicorn's
 ``child_exit``), and a new start begins its counts at zero."""
@@ -83,7 +83,8 @@ def metered(one_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
                                      "an earlier run"], sort_keys=True), 1000.0, 0.0)
     leftover.close()
     live = LiveServer(one_db_url, workdir, workers=2,
-                      env={"PROMETHEUS_MULTIPROC_DIR": str(directory)}).start()
+                      env={"PROMETHEUS_MULTIPROC_DIR": str(directory),
+                           "SERVER": "gunicorn"}).start()
     yield live
     live.stop()
 

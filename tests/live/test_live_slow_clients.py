@@ -1,100 +1,127 @@
-"""Slow clients cannot starve the service: connections that trickle their
-request, a header line or a body byte now and then, as a slowloris attack or a phone on one
-bar of signal does, hold no thread of a worker while they do (``service/server.py`` reads a
-request whole in the worker's loop before a thread gets it), so a health probe answers at
-once however many there are; and a request not whole by its deadline is answered ``408``
-and closed. The server is the one ``python -m service`` runs, with its default workers (2)
-and threads (8): forty slow clients are more than all its threads."""
+"""A hostile client on the club's Wi-Fi cannot starve the service: 48 connections of each
+attack of ``attack_battery`` (a head over 64 KiB trickled, a body over 1 MiB trickled, two
+``Content-Length`` fields, bare line feeds, a small body trickled) from one address, with 3,500 idle connections
+besides, and every health probe is still answered within a second. Checked on the two ways the
+service is run: ``python -m service`` alone (waitress, what a club exposes with nothing in
+front), and ``SERVER=gunicorn`` behind Caddy on ``deploy/Caddyfile`` (which buffers each
+request for gthread). A hand recorded while waitress serves shows it serves as before."""
 
 from __future__ import annotations
 
-import select
-import socket
-import threading
-import time
+import json
+import os
+import shutil
+import signal
+import subprocess
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import pytest
-from live_support import API, LiveServer
+from attack_battery import run_battery
+from live_support import API, LiveServer, auth, free_port, gatti3_hand
 
-#: Slow clients at once, half trickling their head and half their body.
-SLOW_CLIENTS = 40
-TRICKLE_EVERY_S = 0.5
-PROBES = 8
-#: The server's deadline for a whole request (``REQUEST_DEADLINE``; 30 s by default), short
-#: here so that the test sees the slow clients answered 408 and let go.
-DEADLINE_S = 6.0
+ROOT = Path(__file__).resolve().parents[2]
+PROBE_BOUND_S = 1.0
 
 
 @pytest.fixture(scope="module")
-def server(one_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(one_db_url, tmp_path_factory.mktemp("slow"), workers=2,
-                      env={"REQUEST_DEADLINE": str(DEADLINE_S)}).start()
+def waitress_server(one_db_url: str,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    # Behind one proxy, as an operator may put one in front: the app's ProxyFix believes it.
+    live = LiveServer(one_db_url, tmp_path_factory.mktemp("waitress"),
+                      env={"TRUSTED_PROXIES": "1"}).start()
     yield live
     live.stop()
 
 
-@dataclass
-class SlowClient:
-    """One connection sending its request a piece every ``TRICKLE_EVERY_S``: its head a
-    header line at a time, or (``body``) its head at once and its body a byte at a time,
-    until the server answers or lets go."""
-
-    port: int
-    body: bool
-    opened: threading.Barrier
-    answer: bytes | None = None
-    closed_after: float | None = None
-    thread: threading.Thread = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def run(self) -> None:
-        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as connection:
-            if self.body:
-                connection.sendall(f"POST {API}/games HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                                   "application/json\r\nContent-Length: 1000\r\n\r\n{".encode())
-            else:
-                connection.sendall(f"GET {API}/variants HTTP/1.1\r\nHost: x\r\n".encode())
-            started = time.monotonic()
-            self.opened.wait()
-            for piece in range(int(3 * DEADLINE_S / TRICKLE_EVERY_S)):
-                readable, _, _ = select.select([connection], [], [], TRICKLE_EVERY_S)
-                try:
-                    if readable:
-                        self.answer = connection.recv(1000)
-                        self.closed_after = time.monotonic() - started
-                        return
-                    connection.sendall(b" " if self.body else f"X-Slow-{piece}: a\r\n".encode())
-                except OSError:
-                    self.closed_after = time.monotonic() - started
-                    return
+def test_a_hand_is_recorded_and_read_back_under_waitress(waitress_server: LiveServer) -> None:
+    game = waitress_server.create_game()
+    recorded = waitress_server.call("POST", f"{API}/games/{game['id']}/hands",
+                                    gatti3_hand(dealer=0), auth(game["tokens"]["edit"]))
+    assert recorded.status == 201, recorded.body
+    read = waitress_server.call("GET", f"{API}/games/{game['id']}",
+                                headers=auth(game["tokens"]["edit"]))
+    assert read.status == 200 and len(read.body["hands"]) == 1, read.body
+    assert read.header("Server") == "segnapunti"
 
 
-def test_forty_slow_clients_hold_no_health_probe_and_get_408_at_their_deadline(
-        server: LiveServer) -> None:
-    opened = threading.Barrier(SLOW_CLIENTS + 1)
-    clients = [SlowClient(server.port, body=n % 2 == 1, opened=opened)
-               for n in range(SLOW_CLIENTS)]
-    for client in clients:
-        client.thread.start()
-    opened.wait(timeout=10)
-    time.sleep(2 * TRICKLE_EVERY_S)  # every slow client has sent more since it connected
-    waits = []
-    for _ in range(PROBES):
-        started = time.monotonic()
-        reply = server.call("GET", f"{API}/health", timeout=10)
-        waits.append(round(time.monotonic() - started, 3))
-        assert reply.status == 200
-        time.sleep(0.1)
-    assert max(waits) < 1.0, waits
-    assert all(client.answer is None for client in clients)  # still sending, still waited for
-    for client in clients:
-        client.thread.join(timeout=3 * DEADLINE_S)
-    answers = [(client.answer or b"")[:len(b"HTTP/1.1 408")] for client in clients]
-    assert answers == [b"HTTP/1.1 408"] * SLOW_CLIENTS
-    # Let go at the deadline (the worker looks once a second), not before, not much after.
-    assert all(DEADLINE_S - 0.5 <= (client.closed_after or 0) <= DEADLINE_S + 5
-               for client in clients), sorted(client.closed_after or 0 for client in clients)
+def _log_lines(server: LiveServer) -> list[dict[str, Any]]:
+    lines = []
+    for line in server.log_path.read_text().splitlines():
+        try:
+            lines.append(json.loads(line))
+        except ValueError:
+            continue
+    return lines
+
+
+def test_waitress_writes_its_own_lines_in_the_services_json_format(
+        waitress_server: LiveServer) -> None:
+    assert any(line.get("logger") == "waitress" and line["message"].startswith("Serving on")
+               for line in _log_lines(waitress_server))
+
+
+def test_waitress_passes_the_forwarded_address_on_for_the_apps_proxyfix_to_believe(
+        waitress_server: LiveServer) -> None:
+    reply = waitress_server.call("GET", f"{API}/variants",
+                                 headers={"X-Forwarded-For": "203.0.113.9",
+                                          "X-Request-ID": "forwarded-by-waitress"})
+    assert reply.status == 200
+    logged = [line for line in _log_lines(waitress_server)
+              if line.get("request_id") == "forwarded-by-waitress"]
+    assert logged and logged[-1]["client"] == "203.0.113.9", logged
+
+
+def test_metrics_count_waitress_one_process(waitress_server: LiveServer) -> None:
+    scraped = waitress_server.call("GET", "/metrics")
+    assert scraped.status == 200
+    workers = [line for line in scraped.body.decode().splitlines()
+               if line.startswith("segnapunti_workers ")]
+    assert workers == ["segnapunti_workers 1.0"], workers
+
+
+def test_every_probe_is_answered_within_a_second_under_the_battery_served_by_waitress(
+        waitress_server: LiveServer) -> None:
+    latencies = run_battery(waitress_server.port)
+    assert max(latencies) < PROBE_BOUND_S, [round(s, 2) for s in latencies]
+
+
+@pytest.fixture(scope="module")
+def gunicorn_behind_caddy(one_db_url: str,
+                          tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("caddy is missing (apt-get install caddy, or make caddy)")
+    workdir = tmp_path_factory.mktemp("gunicorn")
+    app = LiveServer(one_db_url, workdir,
+                     env={"SERVER": "gunicorn", "TRUSTED_PROXIES": "1"}).start()
+    port = free_port()
+    env = {**os.environ, "SEGNAPUNTI_LISTEN": f":{port}",
+           "SEGNAPUNTI_APP_1": f"127.0.0.1:{app.port}", "SEGNAPUNTI_APP_2": f"127.0.0.1:{app.port}",
+           "SEGNAPUNTI_CADDY_ADMIN": "off", "XDG_DATA_HOME": str(workdir),
+           "XDG_CONFIG_HOME": str(workdir), "HOME": str(workdir)}
+    log = (workdir / "caddy.log").open("ab")
+    proxy = subprocess.Popen([caddy, "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
+                              "--adapter", "caddyfile"], env=env, stdout=log,
+                             stderr=subprocess.STDOUT, start_new_session=True)
+    log.close()
+    try:
+        from attack_battery import probe
+
+        for _ in range(200):
+            if proxy.poll() is not None:
+                raise RuntimeError((workdir / "caddy.log").read_text()[-2000:])
+            if probe("127.0.0.1", port) < 2:
+                break
+        yield port
+    finally:
+        os.killpg(proxy.pid, signal.SIGTERM)
+        proxy.wait(timeout=10)
+        app.stop()
+
+
+def test_every_probe_is_answered_within_a_second_under_the_battery_through_caddy_to_gunicorn(
+        gunicorn_behind_caddy: int) -> None:
+    latencies = run_battery(gunicorn_behind_caddy)
+    assert max(latencies) < PROBE_BOUND_S, [round(s, 2) for s in latencies]
