@@ -76,7 +76,7 @@ class HealthSchema(Schema):
     version = fields.String(required=True, allow_none=True, metadata={
         "description": "the release (the installed package's version); null where the "
                        "code runs uninstalled",
-        "example": "0.2.0"})
+        "example": "0.3.0"})
     rules_version = fields.String(required=True, metadata={
         "description": "the version of the rules the service referees by, as games record it",
         "example": "2026.11.3"})
