@@ -296,8 +296,10 @@ def _partida_three(variant: Variant, points: Mapping[int, int]) -> tuple[list[Pa
             continue
         values = {"payer": seat_name(payer), "points": points[payer],
                   "to": seat_name(tops[0]) if len(tops) == 1 else Text("the top scorers")}
-        text = (Text("Partida: {payer} took {points} points, under 13: 2 marca to {to}",
-                     **values) if amount == 2 else
+        text = (Text.counted("Partida: {payer} took {n} point, under 13: 2 marca to {to}",
+                             "Partida: {payer} took {n} points, under 13: 2 marca to {to}",
+                             points[payer], payer=values["payer"], to=values["to"])
+                if amount == 2 else
                 Text("Partida: {payer} took {points} points, 13 to 25: 1 marca to {to}",
                      **values))
         if len(tops) == 1:
