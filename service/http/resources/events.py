@@ -729,7 +729,7 @@ def prizes_json(found: PrizeReading) -> dict[str, Any]:
     }
 
 
-@blp.route("/<game_id:event_id>/clock")
+@blp.route("/<id:event_id>/clock")
 class EventClock(MethodView):
     @event_protected(blp, write=True, check_first=True)
     @write(blp)
@@ -749,7 +749,7 @@ class EventClock(MethodView):
         return event_json(event_service().set_clock(unit, event_id, bearer_token(), body))
 
 
-@blp.route("/<game_id:event_id>/prizes")
+@blp.route("/<id:event_id>/prizes")
 class EventPrizes(MethodView):
     @event_protected(blp, write=False)
     @blp.response(200, PrizeListSchema)
