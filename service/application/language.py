@@ -77,7 +77,7 @@ def card_name(card: Card, lang: str, family: str | None = None) -> str:
         return words["card.moor"].format(n=code[4:])
     if code in _BOLOGNESE:
         return words[f"card.{code.lower()}"]
-    if not code[1:].isdigit():
+    if not code[1:].isdecimal():
         return code
     number = int(code[1:])
     named = _NAMED_TRUMPS.get(family, _NAMED_TRUMPS[None]).get(number)

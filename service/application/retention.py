@@ -42,7 +42,7 @@ def retention_days(raw: str | None) -> int | None:
     value = (raw or "").strip()
     if not value:
         return None
-    if not value.isdigit() or int(value) < 1:
+    if not value.isdecimal() or int(value) < 1:
         raise ValueError(f"RETENTION_DAYS is a whole number of days (1 or more), not {raw!r}")
     return int(value)
 

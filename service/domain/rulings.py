@@ -27,7 +27,7 @@ def _order(version: str) -> tuple[int, ...] | None:
     """A rules version as numbers to compare ("2026.11.2" < "2026.11.10"); None when it is
     not written as dotted numbers."""
     parts = version.split(".")
-    if not all(part.isdigit() for part in parts):
+    if not all(part.isdecimal() for part in parts):
         return None
     return tuple(int(part) for part in parts)
 

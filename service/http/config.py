@@ -26,7 +26,7 @@ def cache_hands_from_env() -> int:
     raw = os.environ.get("CACHE_HANDS", "").strip()
     if not raw:
         return CACHE_HANDS
-    if not raw.isdigit():
+    if not raw.isdecimal():
         raise ValueError(f"CACHE_HANDS is a whole number of hands, not {raw!r}")
     return int(raw)
 

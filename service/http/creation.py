@@ -58,7 +58,7 @@ def settings_from_env() -> dict[str, str | int]:
     settings: dict[str, str | int] = {"CREATION": os.environ.get("CREATION", "").strip()}
     for what, key in _QUOTA_KEYS.items():
         raw = os.environ.get(key, "").strip()
-        if raw and not raw.isdigit():
+        if raw and not raw.isdecimal():
             raise ValueError(f"{key} is a whole number of creations an hour, not {raw!r}")
         settings[key] = int(raw) if raw else DEFAULT_QUOTAS[what]
     return settings

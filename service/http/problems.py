@@ -130,7 +130,7 @@ def problem_response(
 def _join(path: tuple[str | int, ...]) -> str:
     out = ""
     for part in path:
-        if isinstance(part, int) or (isinstance(part, str) and part.isdigit()):
+        if isinstance(part, int) or (isinstance(part, str) and part.isdecimal()):
             out += f"[{part}]"
         else:
             out += f".{part}" if out else str(part)

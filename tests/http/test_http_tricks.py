@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from http_support import API, assert_problem, auth, error_fields
 from legal_play import random_legal_hand
 
@@ -131,3 +132,15 @@ def test_adjudicate_trick_problems(stateless_client: Any) -> None:
         "variant": "gatti-3", "leader": 5, "cards": ["KH", "ZZ"]})
     body = assert_problem(response, 422)
     assert error_fields(body) == {"leader": "out_of_range", "cards[1]": "not_a_card"}
+
+
+@pytest.mark.parametrize("seat", ["³", "²", "-1", "x"])
+def test_adjudicate_trick_refuses_a_hand_under_a_seat_that_is_not_a_number(
+        stateless_client: Any, seat: str) -> None:
+    """A key of ``hands`` is a seat's number in decimal digits; anything else (a superscript
+    "³" is a digit to Python's ``isdigit`` but no number to ``int``) is a 422, never a 500."""
+    response = stateless_client.post(f"{API}/adjudicate/trick", json={
+        "variant": "gatti-3", "leader": 0, "cards": ["KH", "3S", "T5"],
+        "hands": {seat: ["3S", "4H"]}})
+    body = assert_problem(response, 422)
+    assert any(e["field"].startswith("hands") for e in body["errors"]), body

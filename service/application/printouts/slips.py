@@ -39,7 +39,7 @@ def card_word(card: Card, t: Translator) -> str:
         return words[f"card.{code.lower()}"]
     if code.startswith("MORO"):
         return t("slip.moor", n=code[4:])
-    return code[1:] if code[1:].isdigit() else code
+    return code[1:] if code[1:].isdecimal() else code
 
 
 def exposed_word(card: Card, t: Translator) -> str:
@@ -47,7 +47,7 @@ def exposed_word(card: Card, t: Translator) -> str:
     if card.suit is not None:
         return f"{card_word(card, t)}{card.suit.symbol}"
     word = card_word(card, t)
-    return t("slip.trump", n=word) if word.isdigit() else word
+    return t("slip.trump", n=word) if word.isdecimal() else word
 
 
 def grouped(cards: Sequence[Card], t: Translator) -> tuple[str, ...]:

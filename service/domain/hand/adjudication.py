@@ -84,7 +84,7 @@ def adjudicate_trick(variant: Variant, leader: int, cards: Sequence[object],
 
     known_hands: dict[int, frozenset[Card]] = {}
     for key, texts in (hands or {}).items():
-        seat = int(key) if str(key).isdigit() else -1
+        seat = int(key) if str(key).isdecimal() else -1
         if not 0 <= seat < seats:
             problems.add(f"hands.{key}", "out_of_range", Text("a seat is from 0 to {n}",
                                                               n=seats - 1))
