@@ -115,6 +115,9 @@ def _plainly_named(club: StoredClub, member_id: str | None) -> bool:
 
 
 def event_status(view: EventView) -> str:
+    """``not_started``, ``playing``, ``between_rounds`` or ``over``. A round is over once
+    closed: by the organiser, by its clock, or by the hand that finished its last table; a
+    round stored open with every table finished is still to be closed, and says so."""
     current = view.current
     if current is None:
         return "not_started"

@@ -29,7 +29,7 @@ from service.application.events import (
 )
 from service.application.games import GameView
 from service.application.printouts import build_slips, build_standings_sheet
-from service.application.public import RECENT
+from service.application.public import RECENT, event_status
 from service.application.refusals import REFUSALS_PER_BOARD
 from service.application.unit_of_work import UnitOfWork
 from service.domain import (
@@ -122,16 +122,8 @@ def event_link(event_id: str, token: str, board: bool = False) -> str:
 
 
 def status_of(view: EventView) -> str:
-    current = view.current
-    if current is None:
-        return "not_started"
-    # A round is over once closed: by the organiser, or by the hand that finished its last
-    # table. A round stored open with every table finished (before rounds ended by
-    # themselves) is still to be closed, and says so.
-    if current.stored.state != "closed":
-        return "playing"
-    planned = view.setup.rounds
-    return "over" if planned is not None and len(view.rounds) >= planned else "between_rounds"
+    """Where the event stands (``service.application.public.event_status``)."""
+    return event_status(view)
 
 
 def _members(entrant: dict[str, Any]) -> dict[str, Any]:
