@@ -19,7 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 THIS = Path(__file__).resolve().relative_to(ROOT).as_posix()
 
-#: "issue 28", "issues 19 and 25", "Issue 27:", a test named ``..._issue_25_...``.
+#: The word and a number after it, in prose ("Issue N:", "issues N and M") or in a test's
+#: name (``..._issue_N_...``).
 NUMBERED_ISSUE = re.compile(r"(?<![a-z])issues?[ _]" + r"\d+", re.IGNORECASE)
 #: "(#12)", "see #7": a hash and one to three digits, alone. Not an HTML entity (``&#39;``),
 #: not a number format (``#,##0``), not part of a word or a path.

@@ -148,6 +148,17 @@ def _games_listing() -> tuple[Any, Any]:
     return query, last
 
 
+def _owned_listing(table: Any, moments: Subquery) -> tuple[Any, Any]:
+    """Each row of ``table`` (events, clubs) with its last activity: the latest of the
+    ``moments`` (an ``owner`` and when: ``at``) it owns, else when it was made."""
+    activity = (select(moments.c.owner, func.max(moments.c.at).label("at"))
+                .group_by(moments.c.owner).subquery())
+    last = _latest(table.c.created_at, activity)
+    query = select(table.c.id, last).select_from(
+        table.outerjoin(activity, activity.c.owner == table.c.id))
+    return query, last
+
+
 def _events_listing() -> tuple[Any, Any]:
     games = _game_activity()
     moments = union_all(
@@ -155,12 +166,7 @@ def _events_listing() -> tuple[Any, Any]:
         select(_games.c.event_id.label("owner"), games.c.at).select_from(
             _games.join(games, games.c.game_id == _games.c.id)).where(
             _games.c.event_id.is_not(None))).subquery()
-    activity = (select(moments.c.owner, func.max(moments.c.at).label("at"))
-                .group_by(moments.c.owner).subquery())
-    last = _latest(_events.c.created_at, activity)
-    query = select(_events.c.id, last).select_from(
-        _events.outerjoin(activity, activity.c.owner == _events.c.id))
-    return query, last
+    return _owned_listing(_events, moments)
 
 
 def _clubs_listing() -> tuple[Any, Any]:
@@ -173,12 +179,7 @@ def _clubs_listing() -> tuple[Any, Any]:
         select(_events.c.club_id.label("owner"), _event_actions.c.created_at.label("at"))
         .select_from(_events.join(_event_actions, _event_actions.c.event_id == _events.c.id))
         .where(_events.c.club_id.is_not(None))).subquery()
-    activity = (select(moments.c.owner, func.max(moments.c.at).label("at"))
-                .group_by(moments.c.owner).subquery())
-    last = _latest(_clubs.c.created_at, activity)
-    query = select(_clubs.c.id, last).select_from(
-        _clubs.outerjoin(activity, activity.c.owner == _clubs.c.id))
-    return query, last
+    return _owned_listing(_clubs, moments)
 
 
 _LISTINGS = {"games": _games_listing, "events": _events_listing, "clubs": _clubs_listing}

@@ -247,25 +247,25 @@ def _not_found_page(lang: str) -> Response:
     return response
 
 
-@pages.route("/results/events/<id:event_id>")
-def event_page(event_id: str) -> Response:
+def _published_page(kind: str, resource_id: str, state_of: Callable[[str], Any],
+                    template: str, body_of: Callable[[str, str], dict[str, Any]]) -> Response:
+    """A published event's or club's page in the reader's language, from the cache while its
+    published state is unchanged; the page that says there is nothing here otherwise."""
     lang = reader_language()
     try:
-        state = _event_state(event_id)
+        state = state_of(resource_id)
     except NotFound:
         return _not_found_page(lang)
-    path = f"/results/events/{event_id}"
-    return _cached(_tag("E", event_id, state, lang), "text/html",
-                   lambda: _page("public_event.html", lang, _event_body(event_id, lang), path))
+    path = f"/results/{kind}s/{resource_id}"
+    return _cached(_tag(kind[0].upper(), resource_id, state, lang), "text/html",
+                   lambda: _page(template, lang, body_of(resource_id, lang), path))
+
+
+@pages.route("/results/events/<id:event_id>")
+def event_page(event_id: str) -> Response:
+    return _published_page("event", event_id, _event_state, "public_event.html", _event_body)
 
 
 @pages.route("/results/clubs/<id:club_id>")
 def club_page(club_id: str) -> Response:
-    lang = reader_language()
-    try:
-        state = _club_state(club_id)
-    except NotFound:
-        return _not_found_page(lang)
-    path = f"/results/clubs/{club_id}"
-    return _cached(_tag("C", club_id, state, lang), "text/html",
-                   lambda: _page("public_club.html", lang, _club_body(club_id, lang), path))
+    return _published_page("club", club_id, _club_state, "public_club.html", _club_body)
