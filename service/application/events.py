@@ -247,15 +247,19 @@ class EventView:
                     summary.column_points(), table.state))  # type: ignore[arg-type]
         return out
 
-    def standings(self) -> Standings:
+    def standings(self, results: list[TableResult] | None = None,
+                  explained: bool = True) -> Standings:
         """The standings: by match points round by round; a duplicate event's by its boards
         (docs/events.md#standings: the average percentage, or the sum of differences, then the
-        points), each row keeping its rounds and adding its boards and percentage."""
+        points), each row keeping its rounds and adding its boards and percentage.
+        ``results``: ``self.results()`` when the caller has them already; ``explained=False``:
+        a free-deal event's rows without their sentences (a public page shows none)."""
         setup = self.setup
-        results = self.results()
+        results = self.results() if results is None else results
         byes = {r.number: r.stored.byes for r in self.rounds}
         if not setup.duplicate:
-            return standings(setup.names(), results, byes, setup.scoring, setup.columns)
+            return standings(setup.names(), results, byes, setup.scoring, setup.columns,
+                             explained=explained)
         # The rounds only (what each gave, for the rows' ``rounds``): the boards rank.
         rounds = round_entries(len(setup.entrants), results, byes, setup.columns)
         by_boards = board_standings(
@@ -281,7 +285,21 @@ class TableLinks:
     read_token: str
 
 
+#: Each event's setup as last validated, by id with the version it was validated at: what
+#: sets it up changes only with the event's version, which a hand at a table leaves as it is.
+_SETUPS: LruCache[str, tuple[int, EventSetup]] = LruCache(1024)
+
+
 def _setup_of(event: StoredEvent) -> EventSetup:
+    kept = _SETUPS.get(event.id)
+    if kept is not None and kept[0] == event.version:
+        return kept[1]
+    setup = _validated_setup(event)
+    _SETUPS.put(event.id, (event.version, setup))
+    return setup
+
+
+def _validated_setup(event: StoredEvent) -> EventSetup:
     variant = find_variant(event.variant)
     raw = {"name": event.name, "options": event.options, "format": event.format,
            "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,

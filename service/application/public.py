@@ -149,8 +149,9 @@ def read_public_club(clubs: ClubService, club_id: str, label: Label) -> dict[str
 def public_event(view: EventView, club: StoredClub | None, label: Label) -> dict[str, Any]:
     """A published event as anyone reads it (``view``: the room's reading)."""
     names = entrant_names(view, club, label)
-    found = view.standings()
-    results = {(r.round, r.table): r for r in view.results()}
+    played = view.results()
+    found = view.standings(played, explained=False)
+    results = {(r.round, r.table): r for r in played}
     rows = [{
         "place": row.place, "entrant": names[row.entrant], "number": row.entrant,
         "match_points": _number(row.match_points), "difference": decimal_json(row.difference),

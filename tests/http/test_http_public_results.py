@@ -355,6 +355,49 @@ def test_the_page_has_its_title_description_share_link_qr_and_language(client: A
     assert "script-src" not in page.headers["Content-Security-Policy"]
 
 
+def test_the_page_loads_nothing_before_it_shows(client: Any) -> None:
+    """What would hold a phone's first paint back: a style sheet, a script or a font to
+    fetch; the page's style is inline and its QR code inline SVG."""
+    event = evening(client)
+    publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
+    html = client.get(f"/results/events/{event['id']}").get_data(as_text=True)
+    assert "<style>" in html
+    assert 'rel="stylesheet"' not in html and "@import" not in html and "@font-face" not in html
+    assert "<script" not in html and " src=" not in html
+
+
+def test_the_page_s_policy_lets_a_crawler_s_tool_read_robots_txt_from_it(client: Any) -> None:
+    """Lighthouse, for one, reads ``/robots.txt`` from within the page: a policy without
+    ``connect-src`` refuses it (and so the page's SEO audit); no script may run there to use
+    it otherwise."""
+    event = evening(client)
+    publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
+    policy = client.get(f"/results/events/{event['id']}").headers["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["connect-src"] == "'self'"
+    assert directives["default-src"] == "'none'" and "script-src" not in directives
+
+
+def test_the_page_after_a_hand_shows_the_round_that_changed_and_keeps_the_others(
+        client: Any) -> None:
+    event = evening(client)
+    url = f"{EVENTS}/{event['id']}"
+    edit = auth(event["tokens"]["edit"])
+    publish(client, url, event["tokens"]["edit"], public=True)
+    first = client.post(f"{url}/rounds", json={}, headers=edit).json["tables"][0]
+    play(client, {"id": first["game"], "tokens": first["tokens"]}, 1)
+    client.post(f"{url}/rounds/1/close", headers=edit)
+    second = client.post(f"{url}/rounds", json={}, headers=edit).json["tables"][0]
+    before = client.get(f"/results/events/{event['id']}").get_data(as_text=True)
+    play(client, {"id": second["game"], "tokens": second["tokens"]}, 1)
+    after = client.get(f"/results/events/{event['id']}").get_data(as_text=True)
+    round_2 = public_event(client, event["id"]).json["rounds"][1]["tables"][0]
+    shown = after.split('id="round-2"')[1].split('id="round-1"')[0]  # the newest first
+    assert round_2["columns"] and f">{round_2['columns'][0]['total']}<" in shown
+    assert shown != before.split('id="round-2"')[1].split('id="round-1"')[0]
+    assert after.split('id="round-1"')[1] == before.split('id="round-1"')[1]
+
+
 def test_the_page_says_numbers_as_its_language_writes_them(client: Any) -> None:
     body = {"name": "Torneo", "variant": "gatti-3", "format": "individual", "rounds": 1,
             "entrants": [{"name": n} for n in SIX], "deals": "duplicate", "seed": 2026}

@@ -278,3 +278,17 @@ def test_standings_of_a_160_entrant_event_are_quick() -> None:
     result = standings(names, results, {})
     assert time.perf_counter() - start < 1.0
     assert len(result.rows) == 160
+
+
+def test_standings_without_their_sentences_place_and_sum_as_with_them() -> None:
+    results = [table(1, 1, [[0, 2], [1, 3]], [90, 72]), table(1, 2, [[4, 6], [5, 7]], [81, 81]),
+               table(2, 1, [[0, 5], [2, 7]], [60, 102], "playing")]
+    explained = standings(NAMES, results, {})
+    bare = standings(NAMES, results, {}, explained=False)
+    assert [(r.place, r.entrant, r.match_points, r.difference, r.points, r.rounds)
+            for r in bare.rows] == [
+        (r.place, r.entrant, r.match_points, r.difference, r.points, r.rounds)
+        for r in explained.rows]
+    assert bare.provisional == explained.provisional
+    assert all(r.explanation for r in explained.rows)
+    assert not any(r.explanation for r in bare.rows)

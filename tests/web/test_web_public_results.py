@@ -1,6 +1,7 @@
-"""The public results page in a browser with JavaScript off, at a phone's 360 px, in Italian:
-what a phone without scripts, a search engine and a screen reader get is the whole page; it
-fits the screen (a wide table scrolls in its own box, never the page) and passes axe-core."""
+"""The public results pages (an event's, a club's) in a browser with JavaScript off, at a
+phone's 360 px, in Italian: what a phone without scripts, a search engine and a screen reader
+get is the whole page; it fits the screen (a wide table scrolls in its own box, never the
+page) and passes axe-core."""
 
 from __future__ import annotations
 
@@ -79,5 +80,49 @@ def test_the_event_page_passes_axe_at_a_phone_s_size(browser: Any, server: str) 
         page = context.new_page()
         page.goto(f"{server}/results/events/{event['id']}")
         assert violations(page) == []
+    finally:
+        context.close()
+
+
+def _published_club(base: str) -> dict[str, Any]:
+    """A club with a season, an evening of its members played at its tables, both
+    published."""
+    club = _call(base, "POST", "/api/v1/clubs", {"name": "Circolo del Giovedì"})
+    edit = club["tokens"]["edit"]
+    _call(base, "POST", f"/api/v1/clubs/{club['id']}/seasons",
+          {"name": "Autunno", "from": "2020-01-01", "to": "2099-12-31"}, edit)
+    request = urllib.request.Request(
+        f"{base}/api/v1/events", method="POST", data=json.dumps({
+            "name": "Giovedì", "variant": "gatti-3", "format": "individual",
+            "club": club["id"], "entrants": [{"name": n} for n in NAMES]}).encode(),
+        headers={"Content-Type": "application/json", "Club-Authorization": f"Bearer {edit}"})
+    with urllib.request.urlopen(request) as response:
+        event = json.loads(response.read())
+    _call(base, "PATCH", f"/api/v1/events/{event['id']}", {"public": True},
+          event["tokens"]["edit"])
+    _call(base, "PATCH", f"/api/v1/clubs/{club['id']}", {"public": True}, edit)
+    result: dict[str, Any] = club
+    return result
+
+
+def test_the_club_page_reads_whole_without_javascript_on_a_phone_in_italian(
+        browser: Any, server: str) -> None:
+    club = _published_club(server)
+    context = browser.new_context(viewport=PHONE, locale="it-IT", java_script_enabled=False,
+                                  device_scale_factor=1)
+    try:
+        page = context.new_page()
+        response = page.goto(f"{server}/results/clubs/{club['id']}")
+        assert response is not None and response.status == 200
+        assert page.locator("html").get_attribute("lang") == "it"
+        assert page.title().startswith("Circolo del Giovedì")
+        assert page.get_by_role("link", name="Giovedì").is_visible()
+        standings = page.get_by_role("table", name="Autunno", exact=False)
+        assert standings.is_visible()
+        assert standings.get_by_role("columnheader").count() >= 4
+        assert page.get_by_role("link", name="Link a questi risultati").is_visible()
+        assert page.get_by_role("img", name="Codice QR del link a questi risultati").is_visible()
+        assert page.locator("script").count() == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         context.close()

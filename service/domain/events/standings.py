@@ -267,12 +267,14 @@ def _entries(n: int, results: Sequence[TableResult], byes: Mapping[int, Sequence
 def standings(entrants: Sequence[str], results: Sequence[TableResult],
               byes: Mapping[int, Sequence[int]],
               scoring: Scoring = "match_points", columns: int = 2,
-              averaged: Mapping[int, int] | None = None) -> Standings:
+              averaged: Mapping[int, int] | None = None, explained: bool = True) -> Standings:
     """The standings of an event from its tables' results and its byes (round -> entrants).
     ``columns``: how many score columns each table of the event has, which is what a bye is
     worth (``columns - 1`` match points, an average table). ``averaged`` (a club's season
     counting ``average``): each entrant's sums are divided by their number there (their
-    evenings) before anyone is placed, and a line says so."""
+    evenings) before anyone is placed, and a line says so. ``explained=False`` leaves every
+    row's sentences out (the same places and sums, for a reader who shows no explanation:
+    they are half the work)."""
     n = len(entrants)
     entries, meetings = _entries(n, results, byes, columns)
 
@@ -298,6 +300,11 @@ def standings(entrants: Sequence[str], results: Sequence[TableResult],
     rows = []
     for entrant in flat:
         items = sorted(entries.get(entrant, []), key=lambda entry: entry.round)
+        total = sums[entrant]
+        if not explained:
+            rows.append(Row(places[entrant], entrant, total.match_points, total.difference,
+                            total.points, tuple(items), (), entrants[entrant]))
+            continue
         lines = [_entry_line(entry, entrants) for entry in items]
         if averaged and averaged.get(entrant):
             total = sums[entrant]

@@ -53,8 +53,11 @@ FRESH_SECONDS = 1.0
 CACHE_CONTROL = f"public, max-age={PUBLIC_MAX_AGE}"
 
 #: A results page runs nothing and loads nothing: its style is inline, its QR code inline SVG.
+#: ``connect-src 'self'`` opens nothing to the page (no script may run to connect) but lets a
+#: crawler's tool that reads ``/robots.txt`` from within the page (Lighthouse does) read it.
 PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-               "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+               "connect-src 'self'; base-uri 'none'; form-action 'none'; "
+               "frame-ancestors 'none'")
 
 blp = Blueprint(
     "public",
@@ -228,13 +231,30 @@ def _date(lang: str) -> Callable[[str], str]:
     return say
 
 
+#: An event's rounds as HTML, by language and the round's public reading: a page made again
+#: after a hand makes again only the round it changed (the others' tables read the same).
+_ROUNDS: LruCache[tuple[str, str], Markup] = LruCache(4 * 1024 * 1024, weight=len)
+
+
+def _round_html(lang: str, words: dict[str, str]) -> Callable[[dict[str, Any]], Markup]:
+    def made(played: dict[str, Any]) -> Markup:
+        key = (lang, repr(played))
+        html = _ROUNDS.get(key)
+        if html is None:
+            html = Markup(render_template("public_round.html", r=played, t=words,
+                                          num=_number(lang)))
+            _ROUNDS.put(key, html)
+        return html
+    return made
+
+
 def _page(template: str, lang: str, data: dict[str, Any], path: str) -> bytes:
     words = public_words(lang)
     link = f"{_base()}{path}"
     html = render_template(
         template, data=data, lang=lang, t=words, link=link, languages=LANGUAGES,
         path=path, qr=qr_svg(link, words["share.qr"]), num=_number(lang), date=_date(lang),
-        quote=quote)
+        quote=quote, round_html=_round_html(lang, words))
     return html.encode()
 
 
