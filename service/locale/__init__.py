@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import gettext
 import re
+from datetime import date
 from decimal import Decimal
 from importlib.resources import files
 from io import BytesIO
@@ -195,8 +196,17 @@ def money(value: Decimal, currency: str, lang: str) -> str:
     return str(format_currency(value, currency, locale=_MONEY_LOCALES.get(lang, lang)))
 
 
-#: The country whose way of writing money each language takes.
+#: The country whose way of writing money (and a day, ``long_date``) each language takes.
 _MONEY_LOCALES = {"en": "en_GB", "it": "it_IT", "fr": "fr_FR"}
+
+
+def long_date(day: date, lang: str) -> str:
+    """A day written in full as ``lang`` writes it, its weekday first ("Thursday, 26 November
+    2026", "giovedì 26 novembre 2026", "jeudi 26 novembre 2026"): the Unicode CLDR's full
+    date, which Babel carries."""
+    from babel.dates import format_date
+
+    return str(format_date(day, format="full", locale=_MONEY_LOCALES.get(lang, lang)))
 
 
 @functools.cache

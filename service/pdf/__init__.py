@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from datetime import date, datetime
+
     from service.application.printouts import KeyCard, Sheet, SlipsSheet, StandingsSheet
 
-__all__ = ["render_keycard", "render_sheet", "render_slips", "render_standings"]
+__all__ = ["poster_pdf", "render_keycard", "render_sheet", "render_slips", "render_standings"]
 
 
 def render_sheet(sheet: Sheet) -> bytes:
@@ -43,3 +45,12 @@ def render_keycard(card: KeyCard) -> bytes:
     from .keycard import render_keycard as render
 
     return render(card)
+
+
+def poster_pdf(*, name: str, date: datetime | date, link: str, lang: str,
+               club: str | None = None) -> bytes:
+    """An event's door poster as the bytes of a PDF (``service.pdf.poster.poster_pdf``,
+    loaded as ``render_sheet``)."""
+    from .poster import poster_pdf as render
+
+    return render(name=name, date=date, link=link, lang=lang, club=club)
