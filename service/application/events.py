@@ -393,6 +393,15 @@ class EventService:
         self._authorize(event_id, token, write=False)
         return self.repository.event_history(event_id)
 
+    def closed_by_clock(self, event_id: str) -> frozenset[int]:
+        """The numbers of the event's rounds its clock closed (their ``close_round`` in the
+        history says ``clock``), for what prints how each round closed; ask once the token
+        was checked (a reading of the event)."""
+        closes = {a.data.get("round"): bool(a.data.get("clock"))
+                  for a in self.repository.event_history(event_id)
+                  if a.action == "close_round"}
+        return frozenset(n for n, clock in closes.items() if clock and isinstance(n, int))
+
     def get_standings(self, event_id: str, token: str | None) -> tuple[EventView, Standings]:
         view = self.get_event(event_id, token)
         return view, self.standings_of(view)

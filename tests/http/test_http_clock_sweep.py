@@ -16,7 +16,7 @@ import pytest
 from http_support import assert_problem, auth
 from sqlalchemy import event as sql_event
 from test_http_admin import _app
-from test_http_event_clock_prizes import Clock, four, iso
+from test_http_event_clock_prizes import Clock, _pdf_text, four, iso
 from test_http_events import Evening, points
 
 from service.application.clock_sweep import CLOCK_SWEEP_SECONDS, ClockSweep, sweep_seconds
@@ -282,3 +282,23 @@ def test_a_tables_poll_before_its_moment_costs_one_small_query_more(
     seated_count = _statements(client, game, {**auth(seated["tokens"]["read"]),
                                               "If-None-Match": tag})
     assert seated_count == alone + 1
+
+
+# -- the standings PDF ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "words", "not_said"), [
+    ("en", "Round 1 (closed by the clock)", "closed by the organiser"),
+    ("it", "Turno 1 (chiuso dall'orologio)", "chiuso dall'organizzatore"),
+    ("fr", "Tour 1 (clos par l'horloge)", "clos par l'organisateur")])
+def test_the_standings_pdf_says_a_round_the_clock_closed_was_closed_by_the_clock(
+        client: Any, clock: Clock, lang: str, words: str, not_said: str) -> None:
+    evening, _table = closing(client, rounds=2)
+    clock.at(40)
+    sweep(client.application)
+    evening.start()
+    evening.close(2)
+    text = _pdf_text(client, evening, lang)
+    assert words in text
+    # The second round, closed by the organiser's hand, still says so.
+    assert not_said in text
