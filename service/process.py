@@ -15,6 +15,9 @@ And its log: what the service and its libraries log (each request's line, a data
 went away, the rate limiter falling back to memory when Redis did) goes to standard error
 beside gunicorn's own lines, at ``LOG_LEVEL`` (default ``INFO``), one JSON object a line or
 plain text (``LOG_FORMAT``, ``service/logs.py``).
+
+And the round clock's sweep, started once the app is built (``CLOCK_SWEEP_SECONDS``,
+``service/application/clock_sweep.py``).
 """
 
 from __future__ import annotations
@@ -45,7 +48,17 @@ def serving_app() -> Any:
     log_to_stderr()
     app = create_app()
     settle()
+    # The round clock's sweep (service/application/clock_sweep.py), in this process: after
+    # a fork, so that each gunicorn worker runs its own.
+    start_clock_sweep(app)
     return app
+
+
+def start_clock_sweep(app: Any) -> bool:
+    """Start the app's round clock sweep in this process (none when it is off); whether it
+    started."""
+    sweep = getattr(app, "extensions", {}).get("segnapunti.clock_sweep")
+    return bool(sweep is not None and sweep.start())
 
 
 def settle() -> None:

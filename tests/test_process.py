@@ -48,6 +48,27 @@ def test_a_gunicorn_worker_settles_once_its_app_is_built(
     assert calls == ["app", "settle"]
 
 
+def test_a_serving_process_starts_its_round_clock_sweep_once_its_app_is_built(
+    collector: None, monkeypatch: Any
+) -> None:
+    calls: list[str] = []
+
+    class Sweep:
+        def start(self) -> bool:
+            calls.append("sweep")
+            return True
+
+    class App:
+        def __init__(self) -> None:
+            self.extensions = {"segnapunti.clock_sweep": Sweep()}
+
+    monkeypatch.setattr(service.http.app, "create_app", lambda: calls.append("app") or App())
+    monkeypatch.setattr(service.process, "settle", lambda: calls.append("settle"))
+    monkeypatch.setattr(service.process, "log_to_stderr", lambda: None)
+    assert isinstance(service.process.serving_app(), App)
+    assert calls == ["app", "settle", "sweep"]
+
+
 def test_a_serving_process_logs_to_stderr_unless_logging_is_set_up(
     monkeypatch: Any, capsys: Any
 ) -> None:

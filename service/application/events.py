@@ -16,7 +16,7 @@ import secrets
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from service.domain import (
@@ -59,6 +59,7 @@ from service.domain import (
     validate_event_setup,
     validate_prizes,
 )
+from service.domain.events.prizes import ROUND_MINUTES_MIN
 
 from .caches import LruCache
 from .club_results import project_game
@@ -352,6 +353,9 @@ class EventService:
         #: Units of work for the clock's closes a reading applies (``close_by_clock``); none:
         #: a round closes by its clock only at a write.
         self.units: Callable[[], UnitOfWork] | None = None
+        #: Told of each round the clock closed, once its write stands, by what closed it
+        #: (``reading``, ``sweep``): the metrics' count.
+        self.clock_closed: Callable[[str], None] | None = None
 
     def clock(self) -> datetime:
         return self.games.clock()
@@ -406,6 +410,15 @@ class EventService:
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
         self._authorize(event_id, token, write=False)
         return self.repository.event_history(event_id)
+
+    def closed_by_clock(self, event_id: str) -> frozenset[int]:
+        """The numbers of the event's rounds its clock closed (their ``close_round`` in the
+        history says ``clock``), for what prints how each round closed; ask once the token
+        was checked (a reading of the event)."""
+        closes = {a.data.get("round"): bool(a.data.get("clock"))
+                  for a in self.repository.event_history(event_id)
+                  if a.action == "close_round"}
+        return frozenset(n for n, clock in closes.items() if clock and isinstance(n, int))
 
     def get_standings(self, event_id: str, token: str | None) -> tuple[EventView, Standings]:
         view = self.get_event(event_id, token)
@@ -790,14 +803,17 @@ class EventService:
 
     # -- the round's clock and the prize list -------------------------------------------------
 
-    def close_by_clock(self, event_id: str) -> bool:
+    def close_by_clock(self, event_id: str, by: str = "reading") -> bool:
         """Close the event's open round if its clock says it closed already (``auto_close``,
         ``grace_minutes`` after its end), whether or not anyone asked at that moment: what
-        every reading and change of the event does first, so whoever comes after that moment
-        finds it closed. One small query when there is nothing to close. The round closes as
-        the organiser's close would close it, at the moment the clock said (its unfinished
-        tables count as they stand), in a unit of work of its own (joining the write in
-        progress, if any); whether it closed one."""
+        every reading and change of the event, and every request of one of its tables, does
+        first, so whoever comes after that moment finds it closed; and what the clock's sweep
+        does for every round due (``by``: ``reading`` or ``sweep``). One small query when
+        there is nothing to close. The round closes as the organiser's close would close it,
+        at the moment the clock said (its unfinished tables count as they stand), in a unit
+        of work of its own (joining the write in progress, if any); whether it closed one.
+        Two closers at once (two processes' sweeps, a sweep and a reading) close it once: the
+        second holds the event after the first and finds the round closed."""
         if self.units is None:
             return False
         found = self.repository.open_round_clock(event_id)
@@ -808,9 +824,9 @@ class EventService:
         if closes is None or self.clock() < closes:
             return False
         unit = self.units()
-        return unit.run(lambda: self._close_by_clock(unit, event_id, number))
+        return unit.run(lambda: self._close_by_clock(unit, event_id, number, by))
 
-    def _close_by_clock(self, unit: UnitOfWork, event_id: str, number: int) -> bool:
+    def _close_by_clock(self, unit: UnitOfWork, event_id: str, number: int, by: str) -> bool:
         self.hold(unit, event_id)
         event = self._load(event_id)
         stored = self._round(event, number)
@@ -822,14 +838,52 @@ class EventService:
         disputes = open_disputes(played)
         if disputes:
             data["despite_disputes"] = [d.to_json() for d in disputes]
+        now = self.clock()
         try:
             unit.events.close_round(event_id, expected_version=event.version, number=number,
-                                    data=data, now=self.clock(), closed_at=closes)
+                                    data=data, now=now, closed_at=closes)
         except StaleGame as error:
             raise ConcurrentChange(Text("the event was changed by another request at the "
                                         "same time; read it and try again")) from error
         self._count(unit, self._closed(played, closes))
+        unfinished = sum(1 for table in played.tables if table.state == "playing")
+        unit.after_commit(lambda: self._told_closed_by_clock(
+            event_id, number, closes, now, by, unfinished))
         return True
+
+    def _told_closed_by_clock(self, event_id: str, number: int, closes: datetime,
+                              now: datetime, by: str, unfinished: int) -> None:
+        """A round the clock closed, once its write stands: one log line, and the count of
+        the metrics (``clock_closed``)."""
+        late = max(0.0, (now - closes).total_seconds())
+        log.info("round %d of event %s closed by its clock (%s, %.0f s after its moment)",
+                 number, event_id, by, late, extra={"fields": {
+                     "event": event_id, "round": number, "closed_at": closes.isoformat(),
+                     "by": by, "late_seconds": round(late, 3),
+                     "unfinished_tables": unfinished}})
+        if self.clock_closed is not None:
+            self.clock_closed(by)
+
+    def close_due_rounds(self) -> int:
+        """The clock's sweep: close every round stored open whose clock's moment has come
+        (``close_by_clock``, ``by="sweep"``), one event a unit of work; how many it closed.
+        One query over the open rounds finds them (none: nothing more is asked). A round
+        another process closed meanwhile is found closed and not counted; an event that
+        could not be closed is logged and left for the next sweep (or the next reading)."""
+        now = self.clock()
+        closed = 0
+        for event_id, settings, _number, started in (
+                self.repository.open_rounds_closing_by_clock(
+                    now - timedelta(minutes=ROUND_MINUTES_MIN))):
+            closes = clock_of(settings).closes_at(started)
+            if closes is None or now < closes:
+                continue
+            try:
+                closed += self.close_by_clock(event_id, by="sweep")
+            except Exception:  # one event's trouble keeps no other round open
+                log.exception("the clock could not close the round of event %s; the next "
+                              "sweep tries again", event_id)
+        return closed
 
     def set_clock(self, unit: UnitOfWork, event_id: str, token: str | None,
                   body: Mapping[str, Any]) -> EventView:

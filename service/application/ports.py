@@ -104,6 +104,9 @@ class Credentials:
 class GameCredentials(Credentials):
     #: Each player's token hash, by seat; none for a game from before player links.
     player_token_hashes: tuple[tuple[int, str], ...] = ()
+    #: A table of an event still open (its round not closed): the event's id, read with the
+    #: credentials at no cost, so that a table's request can apply the round's clock first.
+    open_table_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +529,13 @@ class EventRepository(Protocol):
 
     def events_with_an_open_round(self) -> list[str]:
         """The ids of the events with a round open, in order of id (one query)."""
+
+    def open_rounds_closing_by_clock(self, started_before: datetime
+                                     ) -> list[tuple[str, dict[str, Any], int, datetime]]:
+        """Every round stored open, started before ``started_before``, of an event whose
+        clock closes rounds by itself (``auto_close``): its event's id and settings, its
+        number and start, in order of event id (one query over the open rounds only). Whether
+        each one's moment has come is the application's to say."""
 
     def hold_event(self, event_id: str) -> None:
         """Hold the event until this unit of work ends: another write that holds it waits

@@ -13,6 +13,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.application.admin import AdminService
+from service.application.clock_sweep import ClockSweep
 from service.application.clubs import ClubService
 from service.application.events import EventService
 from service.application.games import GameService
@@ -210,6 +211,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.retention"] = retention
     if retention.enabled:
         app.before_request(retention.daily)
+    # Started by a serving process once its app is built (service/process.py), never by a
+    # test's app: a test calls its sweep itself.
+    app.extensions["segnapunti.clock_sweep"] = ClockSweep(
+        events.close_due_rounds, float(app.config.get("CLOCK_SWEEP_SECONDS") or 0))
     app.before_request(_refuse_undecodable_text)
     app.before_request(check_body)
     app.before_request(_require_json_body)

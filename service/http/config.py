@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from service.application.clock_sweep import sweep_seconds
 from service.application.games import CACHE_HANDS
 from service.application.printouts import (
     PDF_CACHE_BYTES,
@@ -65,6 +66,9 @@ def default_config() -> dict[str, Any]:
         # service/application/retention.py: anonymous games untouched for this many days are
         # purged (unset or empty: never).
         "RETENTION_DAYS": retention_days(os.environ.get("RETENTION_DAYS")),
+        # service/application/clock_sweep.py: every this many seconds a serving process
+        # closes the rounds their clock closed (auto_close); 0: only a reading closes them.
+        "CLOCK_SWEEP_SECONDS": sweep_seconds(os.environ.get("CLOCK_SWEEP_SECONDS")),
         # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
         # on this machine or a private network reads it without one.
         "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),

@@ -16,6 +16,10 @@
   200), ``segnapunti_events_running`` (events with a round open), ``segnapunti_rounds_running``,
   ``segnapunti_clubs``, ``segnapunti_games``, ``segnapunti_games_purged_total`` (anonymous
   games the retention purged: the purges' sum the database keeps, whichever process purged);
+- ``segnapunti_rounds_closed_by_clock_total{by}``: rounds their clock closed
+  (``auto_close``), by what applied the close: ``sweep`` (the clock's sweep,
+  ``service/application/clock_sweep.py``), ``reading`` (a reading or change of the event),
+  ``table`` (a request of one of its tables);
 - ``segnapunti_admin_deleted_total{kind}``: clubs, events and games the administrator
   deleted;
 - ``segnapunti_creations_refused_total{kind, reason}``: creations refused, by what was to be
@@ -83,6 +87,9 @@ POOL_IN_USE = Gauge("segnapunti_db_pool_in_use", "Database connections checked o
                     "workers' pools", multiprocess_mode="livesum")
 WORKERS = Gauge("segnapunti_workers", "Worker processes of the server alive",
                 multiprocess_mode="livesum")
+ROUNDS_CLOSED_BY_CLOCK = Counter("segnapunti_rounds_closed_by_clock", "Rounds their clock "
+                                 "closed (auto_close), by what applied the close (sweep, "
+                                 "reading, table)", ["by"])
 
 _STARTED = "segnapunti.metrics.started"
 
@@ -233,6 +240,9 @@ def install(app: Flask) -> None:
     games = app.extensions.get("segnapunti.games")
     if games is not None:
         games.hand_recorded = lambda family: HANDS_RECORDED.labels(family).inc()
+    events = app.extensions.get("segnapunti.events")
+    if events is not None:
+        events.clock_closed = lambda by: ROUNDS_CLOSED_BY_CLOCK.labels(by).inc()
     figures = getattr(app.extensions.get("segnapunti.store"), "figures", None)
     if figures is not None:
         figures.watch_pool(POOL_IN_USE.set)

@@ -135,6 +135,17 @@ class SqlEventRepository:
                 select(_rounds.c.event_id).where(_rounds.c.state == "open").distinct()
                 .order_by(_rounds.c.event_id)).scalars())
 
+    def open_rounds_closing_by_clock(self, started_before: datetime
+                                     ) -> list[tuple[str, dict[str, Any], int, datetime]]:
+        with self._connect() as connection:
+            found = connection.execute(
+                select(_events.c.id, _events.c.settings, _rounds.c.number, _rounds.c.started_at)
+                .select_from(_rounds.join(_events, _events.c.id == _rounds.c.event_id))
+                .where(_rounds.c.state == "open", _rounds.c.started_at <= started_before,
+                       _events.c.settings["auto_close"].as_boolean().is_(True))
+                .order_by(_events.c.id, _rounds.c.number)).all()
+        return [(row[0], row[1], row[2], aware(row[3])) for row in found]
+
     def event_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
             return token_opens_a_row(connection, _events, token_hash)

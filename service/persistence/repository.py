@@ -21,6 +21,7 @@ from sqlalchemy import (
     Integer,
     String,
     bindparam,
+    case,
     delete,
     func,
     insert,
@@ -75,7 +76,8 @@ _CONFIRMATIONS = (
 )
 _CREDENTIALS = (
     select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version,
-           PlayerTokenRow.seat, PlayerTokenRow.token_hash)
+           PlayerTokenRow.seat, PlayerTokenRow.token_hash,
+           case((GameRow.closed_at.is_(None), GameRow.event_id), else_=None))
     .outerjoin(PlayerTokenRow, PlayerTokenRow.game_id == GameRow.id)
     .where(GameRow.id == bindparam("game_id"))
 )
@@ -213,6 +215,7 @@ class SqlGameRepository:
                 edit_token_hash=found[0], read_token_hash=found[1], version=found[2],
                 player_token_hashes=tuple(sorted((row[3], row[4]) for row in rows
                                                  if row[3] is not None)),
+                open_table_of=found[5],
             )
 
     def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:

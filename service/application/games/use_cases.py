@@ -112,6 +112,10 @@ class RoundEnds(Protocol):
         its round has, the round ends now, in ``unit``, and counts (the game as that leaves
         it is returned); otherwise nothing happens (None)."""
 
+    def close_by_clock(self, event_id: str, by: str = "reading") -> bool:
+        """Close the event's open round if its clock's moment has come (one small query
+        when there is nothing to close); whether it closed one."""
+
 
 
 def variant_of(variant_id: str, field: str = "variant") -> Any:
@@ -228,9 +232,19 @@ class GameService:
         another game (or no such game: the two look the same, so ids cannot be probed with a
         token one holds), ``Forbidden`` for a read token on a write. With ``player``, only a
         player's link will do (a verdict is a player's own: the scorekeeper's and the
-        read-only links cannot give one)."""
-        return authorize(self.repository, game_id, token, write=write, player=player,
-                         events=self.event_tokens)
+        read-only links cannot give one). A table of an event whose round is still open
+        applies the round's clock first (``RoundEnds.close_by_clock``): a table that comes
+        after the moment its round closes by itself finds its game closed, whether it reads
+        it or records a hand, as the event's readers do."""
+        access = authorize(self.repository, game_id, token, write=write, player=player,
+                           events=self.event_tokens)
+        event_id = access.credentials.open_table_of
+        if event_id is not None and self.rounds is not None \
+                and self.rounds.close_by_clock(event_id, by="table"):
+            # The round's clock closed it just now: the game moved on a version (closed).
+            access = authorize(self.repository, game_id, token, write=write, player=player,
+                               events=self.event_tokens)
+        return access
 
     def create_game(
         self,

@@ -7,7 +7,7 @@ of the boards played."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -215,8 +215,11 @@ def prizes_block(found: PrizeReading, t: Translator) -> Block | None:
 
 
 def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: datetime,
-                          say: Speaker, prizes: PrizeReading | None = None) -> StandingsSheet:
-    """``say`` speaks the explanations in ``lang`` (a ``Speaker`` with its catalogue)."""
+                          say: Speaker, prizes: PrizeReading | None = None,
+                          closed_by_clock: Collection[int] = ()) -> StandingsSheet:
+    """``say`` speaks the explanations in ``lang`` (a ``Speaker`` with its catalogue);
+    ``closed_by_clock``: the rounds the event's clock closed (``EventService.closed_by_clock``),
+    said closed by the clock rather than by the organiser."""
     t = Translator(lang)
     setup = view.setup
     names = setup.names()
@@ -259,7 +262,8 @@ def build_standings_sheet(view: EventView, found: Standings, lang: str, as_of: d
             lines.append(t("ev.byes", names=", ".join(names[e] for e in r.stored.byes)))
         title = t("ev.round", n=r.number)
         if r.stored.state == "closed" and not r.finished:
-            title += f" ({t('ev.round.closed')})"
+            closed = "ev.round.closed.clock" if r.number in closed_by_clock else "ev.round.closed"
+            title += f" ({t(closed)})"
         blocks.append(Block(title, (t("ev.col.table"), t("ev.col.seats"), t("ev.col.totals"),
                                     t("ev.col.state")), tuple(table_rows), tuple(lines)))
     return readable(StandingsSheet(

@@ -620,7 +620,8 @@ class StandingsPdf(MethodView):
         view, found = service.get_standings(event_id, bearer_token())
         sheet = build_standings_sheet(view, found, lang, service.clock(),
                                       Speaker(lang, None, translations(lang)),
-                                      prizes=service.prize_reading(view, found))
+                                      prizes=service.prize_reading(view, found),
+                                      closed_by_clock=service.closed_by_clock(event_id))
         return printed(sheet)
 
 
