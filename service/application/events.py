@@ -301,6 +301,11 @@ def _setup_of(event: StoredEvent) -> EventSetup:
                    entrants=tuple(entrant_of(e) for e in event.entrants))
 
 
+def event_setup(event: StoredEvent) -> EventSetup:
+    """A stored event's setup (``_setup_of``)."""
+    return _setup_of(event)
+
+
 def entrant_of(stored: Mapping[str, Any]) -> Entrant:
     """An entrant as the event keeps it (its token's hash and members aside)."""
     withdrawn = stored.get("withdrawn_from")

@@ -1,0 +1,248 @@
+"""The door (docs/events.md#the-door): an event whose entrants check in as they arrive, late
+arrivals, withdrawals and returns, entrants added and removed by hand, and each entrant's own
+link, through the API on SQLite and PostgreSQL; and a whole evening: 24 players check in, one
+arrives after round 1, one withdraws after round 2, another withdraws and comes back."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from http_support import assert_problem, auth, error_fields
+
+API = "/api/v1"
+PLAYERS = [f"Giocatore {i + 1}" for i in range(24)]
+
+
+def link_token(link: str) -> str:
+    return parse_qs(urlsplit(link).fragment.split("?", 1)[1])["token"][0]
+
+
+class Door:
+    """An event with a door, seen by the organiser (edit token) and the door (door token)."""
+
+    def __init__(self, client: Any, **body: Any) -> None:
+        self.client = client
+        base = {"name": "Sera alla porta", "variant": "gatti-4", "format": "individual",
+                "checkin": True, "seed": 7}
+        self.created = client.post(f"{API}/events", json={**base, **body})
+        assert self.created.status_code == 201, self.created.json
+        self.id = self.created.json["id"]
+        self.edit = self.created.json["tokens"]["edit"]
+        self.read = self.created.json["tokens"]["read"]
+        self.door = self.created.json["tokens"].get("door")
+        self.url = f"{API}/events/{self.id}"
+
+    def checkin(self, body: dict[str, Any], token: str | None = None) -> Any:
+        return self.client.post(f"{self.url}/checkins", json=body,
+                                headers=auth(token or self.door))
+
+    def arrive(self, name: str) -> dict[str, Any]:
+        response = self.checkin({"name": name})
+        assert response.status_code == 201, response.json
+        return response.json
+
+    def start(self) -> Any:
+        response = self.client.post(f"{self.url}/rounds", json={}, headers=auth(self.edit))
+        assert response.status_code == 201, response.json
+        return response.json
+
+    def close(self, number: int) -> None:
+        response = self.client.post(f"{self.url}/rounds/{number}/close",
+                                    headers=auth(self.edit))
+        assert response.status_code == 200, response.json
+
+    def state(self) -> dict[str, Any]:
+        return self.client.get(self.url, headers=auth(self.edit)).json
+
+    def page(self, number: int, token: str) -> Any:
+        return self.client.get(f"{self.url}/entrants/{number}", headers=auth(token))
+
+    def act(self, number: int, what: str, token: str) -> Any:
+        return self.client.post(f"{self.url}/entrants/{number}/{what}", headers=auth(token))
+
+    def history(self) -> list[dict[str, Any]]:
+        return self.client.get(f"{self.url}/history", headers=auth(self.edit)).json["actions"]
+
+
+def test_an_event_with_a_door_is_made_with_no_entrants_and_gives_the_doors_link(
+        client: Any) -> None:
+    door = Door(client)
+    body = door.created.json
+    assert body["checkin"] is True and body["late_rounds"] == "zero"
+    assert body["entrants"] == []
+    assert body["links"]["door"].endswith(f"/#/events/{door.id}/door?token={door.door}")
+    links = client.get(f"{door.url}/links", headers=auth(door.edit)).json
+    assert links["tokens"]["door"] == door.door and links["links"]["door"] == body["links"]["door"]
+
+
+def test_an_event_without_a_door_still_needs_its_roster(client: Any) -> None:
+    response = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-4", "format": "individual"})
+    assert error_fields(assert_problem(response, 422))["entrants"] == "missing_entrants"
+
+
+def test_the_door_token_opens_the_door_and_says_who_came(client: Any) -> None:
+    door = Door(client)
+    door.arrive("Anna")
+    found = client.get(f"{door.url}/door", headers=auth(door.door))
+    assert found.status_code == 200, found.json
+    assert found.json["open"] is True and found.json["from_round"] == 1
+    assert found.json["checked_in"] == 1 and found.json["members"] == []
+    assert found.json["event"]["id"] == door.id and found.json["event"]["variant"] == "gatti-4"
+    assert client.get(f"{door.url}/door", headers=auth(door.edit)).status_code == 200
+    assert_problem(client.get(f"{door.url}/door", headers=auth(door.read)), 403)
+
+
+def test_a_check_in_answers_the_entrants_own_link(client: Any) -> None:
+    door = Door(client)
+    came = door.arrive("Anna")
+    assert came["entrant"] == 0 and came["name"] == "Anna" and came["from_round"] == 1
+    token = came["tokens"]["entrant"]
+    assert came["links"]["entrant"].endswith(
+        f"/#/events/{door.id}/entrants/0?token={token}")
+    page = door.page(0, token)
+    assert page.status_code == 200, page.json
+    assert page.json["name"] == "Anna" and page.json["now"] is None
+    assert page.json["withdrawn"] is False and page.json["rounds_played"] == 0
+    entrant = door.state()["entrants"][0]
+    assert entrant == {"number": 0, "name": "Anna", "from_round": 1, "withdrawn": False,
+                       "withdrawn_from": None, "checked_in": True, "rounds_played": 0}
+
+
+def test_the_same_name_twice_is_already_checked_in_and_says_whom(client: Any) -> None:
+    door = Door(client)
+    door.arrive("Anna")
+    door.arrive("Bruno")
+    again = assert_problem(door.checkin({"name": " ＢＲＵＮＯ\u200b "}), 409,
+                           code="already_checked_in")
+    assert "2" in again["detail"]
+    assert len(door.state()["entrants"]) == 2
+
+
+def test_a_bad_name_is_refused_with_every_problem_and_nothing_stored(client: Any) -> None:
+    door = Door(client, format="pairs", variant="tarocchino-bolognese")
+    response = door.checkin({"name": "", "players": ["Anna", "x" * 61]})
+    fields = error_fields(assert_problem(response, 422))
+    assert fields == {"name": "missing_name", "players[1]": "name_too_long"}
+    assert door.state()["entrants"] == []
+    assert door.state()["version"] == 1
+
+
+def test_a_check_in_at_an_event_without_a_door_is_refused(client: Any) -> None:
+    door = Door(client, checkin=False, entrants=[{"name": n} for n in PLAYERS[:4]])
+    assert door.door is None
+    assert_problem(door.checkin({"name": "Zoe"}, door.edit), 409, code="checkin_closed")
+
+
+def test_the_door_closes_when_the_last_round_starts(client: Any) -> None:
+    door = Door(client, rounds=1)
+    for name in PLAYERS[:4]:
+        door.arrive(name)
+    door.start()
+    assert client.get(f"{door.url}/door", headers=auth(door.door)).json["open"] is False
+    assert_problem(door.checkin({"name": "Zoe"}), 409, code="checkin_closed")
+
+
+def test_an_entrants_own_token_does_not_open_the_door(client: Any) -> None:
+    door = Door(client)
+    token = door.arrive("Anna")["tokens"]["entrant"]
+    assert door.act(0, "withdraw", token).status_code == 200
+    assert_problem(door.checkin({"name": "Bruno"}, token), 403)
+
+
+def test_an_entrants_token_opens_their_page_only(client: Any) -> None:
+    door = Door(client)
+    anna = door.arrive("Anna")["tokens"]["entrant"]
+    door.arrive("Bruno")
+    assert_problem(door.page(1, anna), 403)
+    assert_problem(door.page(0, door.door), 403)
+    assert door.page(0, door.edit).json["links"]["entrant"].endswith(f"token={anna}")
+
+
+def test_the_organiser_adds_an_entrant_by_hand_with_or_without_a_door(client: Any) -> None:
+    door = Door(client, checkin=False, entrants=[{"name": n} for n in PLAYERS[:4]])
+    added = client.post(f"{door.url}/entrants", json={"name": "Zoe"}, headers=auth(door.edit))
+    assert added.status_code == 201, added.json
+    assert added.json["entrant"] == 4
+    assert door.state()["entrants"][4]["checked_in"] is False
+    assert_problem(client.post(f"{door.url}/entrants", json={"name": "Yuri"},
+                               headers=auth(door.read)), 403)
+
+
+def test_a_removed_entrant_is_not_listed_and_their_number_is_not_reused(client: Any) -> None:
+    door = Door(client)
+    door.arrive("Anna")
+    door.arrive("Bruno")
+    removed = client.delete(f"{door.url}/entrants/0", headers=auth(door.edit))
+    assert removed.status_code == 204
+    assert [e["number"] for e in door.state()["entrants"]] == [1]
+    # The same name may come again (a mistaken check-in): a new number.
+    assert door.arrive("Anna")["entrant"] == 2
+    assert_problem(client.delete(f"{door.url}/entrants/0", headers=auth(door.edit)), 404)
+
+
+def test_an_entrant_who_played_cannot_be_removed(client: Any) -> None:
+    door = Door(client)
+    for name in PLAYERS[:4]:
+        door.arrive(name)
+    door.start()
+    assert_problem(client.delete(f"{door.url}/entrants/0", headers=auth(door.edit)), 409,
+                   code="entrant_played")
+
+
+def test_a_round_with_too_few_active_entrants_is_refused(client: Any) -> None:
+    door = Door(client)
+    for name in PLAYERS[:3]:
+        door.arrive(name)
+    response = client.post(f"{door.url}/rounds", json={}, headers=auth(door.edit))
+    assert_problem(response, 409, code="roster_too_small")
+    assert door.state()["rounds"] == []
+
+
+def test_the_door_opens_only_before_round_1(client: Any) -> None:
+    door = Door(client, checkin=False, entrants=[{"name": n} for n in PLAYERS[:4]])
+    opened = client.patch(door.url, json={"checkin": True, "late_rounds": "bye"},
+                          headers=auth(door.edit))
+    assert opened.status_code == 200, opened.json
+    assert opened.json["checkin"] is True and opened.json["late_rounds"] == "bye"
+    assert "door" in client.get(f"{door.url}/links", headers=auth(door.edit)).json["tokens"]
+    door.start()
+    assert_problem(client.patch(door.url, json={"checkin": False}, headers=auth(door.edit)),
+                   409, code="round_started")
+    late = client.patch(door.url, json={"late_rounds": "zero"}, headers=auth(door.edit))
+    assert late.status_code == 200 and late.json["late_rounds"] == "zero"
+
+
+def test_a_return_comes_before_the_next_round_starts(client: Any) -> None:
+    door = Door(client)
+    tokens = [door.arrive(n)["tokens"]["entrant"] for n in PLAYERS[:5]]
+    door.start()
+    out = door.act(4, "withdraw", tokens[4])
+    assert out.status_code == 200 and out.json["withdrawn_from"] == 2
+    door.close(1)
+    door.start()
+    assert_problem(door.act(4, "return", tokens[4]), 409, code="return_too_late")
+
+
+def test_the_entrants_tokens_never_show_in_the_events_json_or_its_export(client: Any) -> None:
+    door = Door(client)
+    came = door.arrive("Anna")
+    token = came["tokens"]["entrant"]
+    for path in ("", ".json", "/history"):
+        text = client.get(f"{door.url}{path}", headers=auth(door.edit)).get_data(as_text=True)
+        assert token not in text and "token_hash" not in text
+
+
+def test_the_history_keeps_each_check_in_addition_removal_withdrawal_and_return(
+        client: Any) -> None:
+    door = Door(client)
+    anna = door.arrive("Anna")["tokens"]["entrant"]
+    client.post(f"{door.url}/entrants", json={"name": "Bruno"}, headers=auth(door.edit))
+    client.delete(f"{door.url}/entrants/1", headers=auth(door.edit))
+    door.act(0, "withdraw", anna)
+    door.act(0, "return", anna)
+    actions = [a["action"] for a in door.history()]
+    assert actions[-5:] == ["checkin", "entrant_added", "entrant_removed", "withdraw",
+                            "return"]
