@@ -246,3 +246,97 @@ def test_the_history_keeps_each_check_in_addition_removal_withdrawal_and_return(
     actions = [a["action"] for a in door.history()]
     assert actions[-5:] == ["checkin", "entrant_added", "entrant_removed", "withdraw",
                             "return"]
+
+
+def _points(side0: int) -> dict[str, Any]:
+    return {"piles": [{"side": 0, "points": side0}, {"side": 1, "points": 72 - side0}]}
+
+
+@pytest.mark.parametrize("late_rounds", ["zero", "bye"])
+def test_a_whole_evening_at_the_door(client: Any, late_rounds: str) -> None:
+    """24 players check in, 4 rounds; one arrives after round 1 started, one withdraws after
+    round 2, another withdraws and comes back before round 3: each round seats those
+    active, the late arrival's missed round counts as the bye it was, and the standings say
+    so (``late_rounds`` zero: nothing for it; bye: a bye)."""
+    door = Door(client, rounds=4, seed=11, late_rounds=late_rounds)
+    tokens = {name: door.arrive(name)["tokens"]["entrant"] for name in PLAYERS}
+    late, gone, back = "Ritardataria", PLAYERS[3], PLAYERS[5]
+    sums: dict[str, list[int]] = {name: [0, 0] for name in [*PLAYERS, late]}  # mp, points
+    byes: dict[int, list[str]] = {}
+    for number in (1, 2, 3, 4):
+        started = door.start()
+        seated = [name for table in started["tables"] for name in table["seats"]]
+        assert len(seated) == len(set(seated))
+        byes[number] = started["byes"]
+        if number == 1:
+            assert len(started["tables"]) == 6 and started["byes"] == []
+            came = door.arrive(late)
+            assert came["from_round"] == 2 and came["entrant"] == 24
+            tokens[late] = came["tokens"]["entrant"]
+            assert client.get(f"{door.url}/door", headers=auth(door.door)).json[
+                "from_round"] == 2
+        elif number == 2:
+            # 25 play: six tables and a bye, which is not the late arrival's (the round
+            # they missed was theirs).
+            assert len(started["tables"]) == 6 and len(started["byes"]) == 1
+            assert late in seated and started["byes"] != [late]
+            on_bye = started["byes"][0]
+            page = door.page(PLAYERS.index(on_bye), tokens[on_bye]).json
+            assert page["now"] == {"round": 2, "bye": True}
+            # The late arrival's page opens their seat's game with their player link.
+            page = door.page(24, tokens[late]).json
+            assert page["now"]["round"] == 2 and len(page["now"]["seats"]) == 1
+            seat = page["now"]["seats"][0]
+            assert seat["name"] == late and len(page["now"]["with"]) == 3
+            game = client.get(f"{API}/games/{page['now']['game']}",
+                              headers=auth(link_token(seat["link"])))
+            assert game.status_code == 200
+            assert game.json["players"][seat["seat"] - 1] == late
+            assert page["clock"]["started_at"] and page["clock"]["auto_close"] is False
+            # One withdraws for good, one withdraws and thinks again.
+            assert door.act(PLAYERS.index(gone), "withdraw", tokens[gone]).json[
+                "withdrawn_from"] == 3
+            assert door.act(PLAYERS.index(back), "withdraw", door.edit).status_code == 200
+            assert door.act(PLAYERS.index(back), "return", tokens[back]).json[
+                "withdrawn"] is False
+        else:
+            # 24 play again: the one who withdrew sits out for good, nobody has a bye.
+            assert len(started["tables"]) == 6 and started["byes"] == []
+            assert gone not in seated and back in seated and late in seated
+        for t, table in enumerate(started["tables"]):
+            side0 = 30 + (7 * t + 5 * number) % 13
+            hand = client.post(f"{API}/games/{table['game']}/hands",
+                               json={"dealer": 0, **_points(side0)},
+                               headers=auth(table["tokens"]["edit"]))
+            assert hand.status_code == 201, hand.json
+            seats = table["seats"]
+            for names, own, other in (((seats[0], seats[2]), side0, 72 - side0),
+                                      ((seats[1], seats[3]), 72 - side0, side0)):
+                for name in names:
+                    sums[name][0] += 2 if own > other else 1 if own == other else 0
+                    sums[name][1] += own
+        for name in started["byes"]:
+            sums[name][0] += 1  # an average table: a draw's match points
+        door.close(number)
+    if late_rounds == "bye":
+        sums[late][0] += 1
+    assert_problem(door.checkin({"name": "Troppo tardi"}), 409, code="checkin_closed")
+    standings = client.get(f"{door.url}/standings", headers=auth(door.read)).json
+    rows = {row["entrant"]: row for row in standings["rows"]}
+    assert len(rows) == 25
+    assert {name: [row["match_points"], row["points"]] for name, row in rows.items()} == sums
+    assert rows[gone]["withdrawn"] is True and rows[gone]["rounds_played"] == 2
+    assert rows[back]["withdrawn"] is False and rows[back]["rounds_played"] == 4
+    assert rows[late]["rounds_played"] == 3
+    late_rounds_seen = [r["round"] for r in rows[late]["rounds"]]
+    assert late_rounds_seen == ([1, 2, 3, 4] if late_rounds == "bye" else [2, 3, 4])
+    if late_rounds == "bye":
+        assert rows[late]["rounds"][0]["state"] == "bye"
+    on_bye = byes[2][0]
+    assert [r["state"] for r in rows[on_bye]["rounds"]].count("bye") == 1
+    entrants = {e["name"]: e for e in door.state()["entrants"]}
+    assert entrants[late]["from_round"] == 2 and entrants[late]["checked_in"] is True
+    assert entrants[gone]["withdrawn_from"] == 3
+    page = door.page(PLAYERS.index(gone), tokens[gone]).json
+    assert page["withdrawn"] is True and page["standing"]["rounds_played"] == 2
+    assert page["standing"]["place"] == rows[gone]["place"]
