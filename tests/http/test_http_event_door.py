@@ -340,3 +340,56 @@ def test_a_whole_evening_at_the_door(client: Any, late_rounds: str) -> None:
     page = door.page(PLAYERS.index(gone), tokens[gone]).json
     assert page["withdrawn"] is True and page["standing"]["rounds_played"] == 2
     assert page["standing"]["place"] == rows[gone]["place"]
+
+
+# -- a club's event ---------------------------------------------------------------------------
+
+
+def _club_door(client: Any) -> tuple[dict[str, Any], Door, dict[str, str]]:
+    from test_http_clubs import found_club, member
+
+    club = found_club(client)
+    members = {name: member(client, club, name)["id"] for name in ("Anna", "Bruno", "Zita")}
+    made = client.post(f"{API}/events", json={
+        "name": "Giovedì", "variant": "gatti-3", "format": "individual", "checkin": True,
+        "club": club["id"]}, headers={"Club-Authorization": f"Bearer {club['tokens']['edit']}"})
+    assert made.status_code == 201, made.json
+    door = Door.__new__(Door)
+    door.client, door.created, door.id = client, made, made.json["id"]
+    door.edit, door.read = made.json["tokens"]["edit"], made.json["tokens"]["read"]
+    door.door, door.url = made.json["tokens"]["door"], f"{API}/events/{door.id}"
+    return club, door, members
+
+
+def test_at_a_clubs_door_a_member_checks_in_by_id_and_a_new_name_becomes_a_member(
+        client: Any) -> None:
+    from test_http_clubs import roster
+
+    club, door, members = _club_door(client)
+    opened = client.get(f"{door.url}/door", headers=auth(door.door)).json
+    assert opened["members"] == [{"id": members[n], "name": n} for n in ("Anna", "Bruno", "Zita")]
+    anna = door.checkin({"member": members["Anna"]})
+    assert anna.status_code == 201, anna.json
+    assert anna.json["name"] == "Anna"
+    bruno = door.checkin({"name": "bruno"})  # a member's name: that member
+    assert bruno.status_code == 201, bruno.json
+    new = door.checkin({"name": "Carla"})
+    assert new.status_code == 201, new.json
+    now = {m["name"]: m["id"] for m in roster(client, club)}
+    assert set(now) == {"Anna", "Bruno", "Zita", "Carla"}
+    entrants = door.state()["entrants"]
+    assert [e["member"] for e in entrants] == [now["Anna"], now["Bruno"], now["Carla"]]
+    opened = client.get(f"{door.url}/door", headers=auth(door.door)).json
+    assert opened["members"] == [{"id": members["Zita"], "name": "Zita"}]
+
+
+def test_at_a_clubs_door_the_same_member_twice_is_already_checked_in(client: Any) -> None:
+    from test_http_clubs import roster
+
+    club, door, members = _club_door(client)
+    assert door.checkin({"member": members["Anna"]}).status_code == 201
+    assert_problem(door.checkin({"member": members["Anna"]}), 409, code="already_checked_in")
+    assert_problem(door.checkin({"name": "ANNA"}), 409, code="already_checked_in")
+    refused = door.checkin({"member": "nobody0000"})
+    assert refused.status_code == 422
+    assert len(roster(client, club)) == 3 and len(door.state()["entrants"]) == 1

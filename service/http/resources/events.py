@@ -371,7 +371,7 @@ class Events(MethodView):
         link = club_entrants(body)
         club = None
         if link is not None:
-            body = {**body, "entrants": link.named(body["entrants"])}
+            body = {**body, "entrants": link.named(body.get("entrants") or [])}
             club = (link.link.club.id,
                     link.by_entrant(club_service().seat(unit, link.link, "event")))
         created = event_service().create_event(
