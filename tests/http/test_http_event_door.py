@@ -393,3 +393,60 @@ def test_at_a_clubs_door_the_same_member_twice_is_already_checked_in(client: Any
     refused = door.checkin({"member": "nobody0000"})
     assert refused.status_code == 422
     assert len(roster(client, club)) == 3 and len(door.state()["entrants"]) == 1
+
+
+# -- every format ----------------------------------------------------------------------------
+
+
+def test_pairs_check_in_at_the_door_and_a_round_seats_the_pairs_active_in_it(
+        client: Any) -> None:
+    door = Door(client, variant="tarocchino-bolognese", format="pairs", rounds=3)
+    for i in range(5):
+        came = door.checkin({"name": f"Coppia {i + 1}",
+                             "players": [f"Giocatore {2 * i + 1}", f"Giocatore {2 * i + 2}"]})
+        assert came.status_code == 201, came.json
+        assert came.json["players"] == [f"Giocatore {2 * i + 1}", f"Giocatore {2 * i + 2}"]
+    assert_problem(door.checkin({"name": "Altra", "players": ["Giocatore 1", "Nuovo"]}), 409,
+                   code="already_checked_in")
+    first = door.start()
+    assert len(first["tables"]) == 2 and len(first["byes"]) == 1
+    late = door.checkin({"name": "Coppia 6", "players": ["Giocatore 11", "Giocatore 12"]})
+    assert late.json["from_round"] == 2
+    door.close(1)
+    second = door.start()
+    assert len(second["tables"]) == 3 and second["byes"] == []
+    assert door.act(0, "withdraw", door.edit).status_code == 200
+    door.close(2)
+    third = door.start()
+    seated = [name for t in door.state()["rounds"][2]["tables"] for name in t["entrants"]]
+    assert "Coppia 1" not in seated and third["byes"] != ["Coppia 1"]
+    assert len(third["tables"]) == 2 and len(third["byes"]) == 1
+
+
+def test_the_free_format_seats_only_the_entrants_active_in_the_round(client: Any) -> None:
+    door = Door(client, variant="gatti-3", format="free")
+    for name in ("Anna", "Bruno", "Carla", "Dario"):
+        door.arrive(name)
+    assert door.act(3, "withdraw", door.edit).status_code == 200
+    refused = client.post(f"{door.url}/rounds", json={"tables": [["Anna", "Bruno", "Dario"]]},
+                          headers=auth(door.edit))
+    assert error_fields(assert_problem(refused, 422)) == {"tables[0]": "entrant_not_playing"}
+    started = client.post(f"{door.url}/rounds", json={"tables": [["Anna", "Bruno", "Carla"]]},
+                          headers=auth(door.edit))
+    assert started.status_code == 201 and started.json["byes"] == []
+
+
+def test_a_duplicate_movement_seats_the_late_arrival_and_gives_the_bye_to_another(
+        client: Any) -> None:
+    door = Door(client, deals="duplicate", rounds=3)
+    for name in PLAYERS[:8]:
+        door.arrive(name)
+    first = door.start()
+    assert len(first["tables"]) == 2
+    door.arrive("Ritardo")
+    door.close(1)
+    second = door.start()
+    seated = [name for table in second["tables"] for name in table["seats"]]
+    assert "Ritardo" in seated and len(second["byes"]) == 1
+    assert second["byes"] != ["Ritardo"]
+    assert all(table["boards"] for table in second["tables"])
