@@ -450,3 +450,23 @@ def test_a_duplicate_movement_seats_the_late_arrival_and_gives_the_bye_to_anothe
     assert "Ritardo" in seated and len(second["byes"]) == 1
     assert second["byes"] != ["Ritardo"]
     assert all(table["boards"] for table in second["tables"])
+
+
+def test_the_database_keeps_the_seats_links_sealed_and_the_entrants_tokens_hashed(
+        app: Any, client: Any) -> None:
+    """What the event keeps of an entrant's link: their token's hash, and their seat's player
+    token sealed for them (it opens with their token, not with anything the database holds)."""
+    from sqlalchemy import text
+
+    door = Door(client, variant="gatti-3")
+    tokens = [door.arrive(n)["tokens"]["entrant"] for n in ("Anna", "Bruno", "Carla")]
+    door.start()
+    page = door.page(0, tokens[0]).json
+    player = link_token(page["now"]["seats"][0]["link"])
+    engine = app.extensions["segnapunti.games"].repository.engine
+    with engine.connect() as connection:
+        kept = " ".join(str(row) for row in connection.execute(text(
+            "SELECT e.entrants, t.sealed FROM events e JOIN event_tables t "
+            "ON t.event_id = e.id WHERE e.id = :id"), {"id": door.id}))
+    assert "'0'" in kept or '"0"' in kept  # entrant 0's sealed seats are there
+    assert player not in kept and not any(token in kept for token in tokens)
