@@ -43,11 +43,12 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from service.domain import Text
 
 from .clubs import club_read_token
+from .entrant_links import door_token, entrant_token, sealed_seats
 from .errors import (
     ConcurrentChange,
     Conflict,
@@ -57,7 +58,7 @@ from .errors import (
     PreconditionRequired,
     Unauthenticated,
 )
-from .events import room_token, table_tokens
+from .events import event_setup, room_token, table_tokens
 from .games.access import TOKEN_BYTES, hash_token, player_token
 from .ports import ClubRepository, EventRepository, GameRepository, StaleGame
 from .ratings import keep_ratings, rating_points
@@ -177,7 +178,11 @@ class AdminRepository(Protocol):
 
     def rekey_event(self, event_id: str, *, expected_version: int, edit_token_hash: str,
                     read_token_hash: str, tables: Sequence[GameKeys], data: dict[str, object],
-                    now: datetime) -> None: ...
+                    now: datetime, door_token_hash: str | None = None,
+                    entrants: Sequence[dict[str, Any]] | None = None,
+                    sealed: Sequence[tuple[int, int, dict[str, Any]]] = ()) -> None:
+        """``door_token_hash``, ``entrants`` (each with its new token's hash) and each
+        table's ``sealed`` links (round, table, sealed) are replaced too."""
 
     def rekey_game(self, keys: GameKeys, now: datetime) -> None: ...
 
@@ -281,16 +286,28 @@ class AdminService:
         edit = secrets.token_urlsafe(TOKEN_BYTES)
         read = room_token(edit, event_id)
         tables = []
+        # The door's and each entrant's tokens are worked out from the edit token too
+        # (docs/events.md#the-door): new ones, and each seat's link sealed for them anew.
+        door = door_token(edit, event_id)
+        entrants = [{**e, "token_hash": hash_token(entrant_token(door, event_id, i))}
+                    for i, e in enumerate(event.entrants)]
+        setup = event_setup(event)
+        sealed = []
         for played in event.played:
             for table in played.tables:
                 table_edit, table_read = table_tokens(edit, event_id, played.number,
                                                       table.number)
                 tables.append(self._game_keys(table.game_id, table_edit, table_read))
+                sealed.append((played.number, table.number, sealed_seats(
+                    edit, event_id, played.number, table.number, table.game_id, table_edit,
+                    setup.seat_entrants(table.entrants))))
         try:
             self.store.admin.rekey_event(
                 event_id, expected_version=event.version, edit_token_hash=hash_token(edit),
                 read_token_hash=hash_token(read), tables=tables,
-                data={"by": "admin", "tables": len(tables)}, now=self.clock())
+                data={"by": "admin", "tables": len(tables)}, now=self.clock(),
+                door_token_hash=hash_token(door) if event.door_token_hash else None,
+                entrants=entrants, sealed=sealed)
         except StaleGame:
             raise _concurrent() from None
         log.warning("admin: new tokens for event %s and its %d tables", event_id, len(tables))

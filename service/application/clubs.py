@@ -508,12 +508,27 @@ class ClubService:
                 seats.append((f"entrants[{i}].name", entrant.get("name")))
         return EntrantLink(self._link(club_id, token, seats), tuple(where))
 
+    def link_arrival(self, club_id: str, seats: list[tuple[str, object]]) -> SeatLink:
+        """An entrant arriving at a club's event (docs/events.md#the-door) as the club's
+        members, as ``link_seats``: the event's door or organiser is let in by the event's
+        own token (the event was made for the club with the club's)."""
+        return self._link(club_id, None, seats, authorize=False)
+
+    def door_members(self, club_id: str, entered: set[str]) -> list[tuple[str, str]]:
+        """The club's active members not among ``entered``, by name: who may yet arrive."""
+        club = self._load(club_id)
+        found = [(m.id, m.name) for m in club.members
+                 if m.active and m.merged_into is None and not m.forgotten
+                 and m.id not in entered]
+        return sorted(found, key=lambda m: (member_key(m[1]), m[1], m[0]))
+
     def _link(self, club_id: object, token: str | None,
-              seats: list[tuple[str, object]]) -> SeatLink:
+              seats: list[tuple[str, object]], authorize: bool = True) -> SeatLink:
         if not isinstance(club_id, str):
             raise RecordInvalid([Problem("club", "invalid_club", Text(
                 "club is the id of the club the game or event is played for"))])
-        self._authorize(club_id, token, write=True)
+        if authorize:
+            self._authorize(club_id, token, write=True)
         club = self._load(club_id)
         roster = [RosterEntry(m.id, m.name, m.name_key, m.merged_into, m.forgotten)
                   for m in club.members]

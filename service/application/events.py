@@ -23,6 +23,7 @@ from service.domain import (
     Board,
     BoardPlay,
     BoardTop,
+    Entrant,
     EventSetup,
     GameSummary,
     Problem,
@@ -31,6 +32,7 @@ from service.domain import (
     Row,
     Seating,
     Standings,
+    Subset,
     TableProgress,
     TableResult,
     Text,
@@ -38,7 +40,6 @@ from service.domain import (
     board_columns,
     board_standings,
     board_tops,
-    byes_of,
     complete_boards,
     counted_hands,
     deal_boards,
@@ -63,6 +64,7 @@ from service.domain.events.prizes import ROUND_MINUTES_MIN
 
 from .caches import LruCache
 from .club_results import project_game
+from .entrant_links import door_token, entrant_token, sealed_seats
 from .errors import (
     ConcurrentChange,
     Conflict,
@@ -258,9 +260,14 @@ class EventView:
         setup = self.setup
         results = self.results() if results is None else results
         byes = {r.number: r.stored.byes for r in self.rounds}
+        # The rounds late arrivals missed, each a bye when the event says so
+        # (docs/events.md#late-arrivals-and-withdrawals).
+        for number, late in setup.late_byes(len(self.rounds)).items():
+            byes[number] = tuple(sorted({*byes.get(number, ()), *late}))
+        listed = setup.listed()
         if not setup.duplicate:
             return standings(setup.names(), results, byes, setup.scoring, setup.columns,
-                             explained=explained)
+                             explained=explained, among=listed)
         # The rounds only (what each gave, for the rows' ``rounds``): the boards rank.
         rounds = round_entries(len(setup.entrants), results, byes, setup.columns)
         by_boards = board_standings(
@@ -270,7 +277,7 @@ class EventView:
             Row(row.place, row.entrant, row.match_points, row.difference, row.points,
                 rounds.get(row.entrant, ()), row.explanation, row.name, boards=row.boards,
                 percentage=percent(row.percentage))
-            for row in by_boards.rows))
+            for row in by_boards.rows if row.entrant in listed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +299,7 @@ _SETUPS: LruCache[str, tuple[int, EventSetup]] = LruCache(1024)
 
 
 def _setup_of(event: StoredEvent) -> EventSetup:
+    """A stored event's setup, kept by its version (``_validated_setup``)."""
     kept = _SETUPS.get(event.id)
     if kept is not None and kept[0] == event.version:
         return kept[1]
@@ -301,12 +309,31 @@ def _setup_of(event: StoredEvent) -> EventSetup:
 
 
 def _validated_setup(event: StoredEvent) -> EventSetup:
+    """A stored event's setup; its roster read as stored (checked when each entrant came)."""
     variant = find_variant(event.variant)
-    raw = {"name": event.name, "options": event.options, "format": event.format,
-           "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
-           "seed": event.seed, "entrants": list(event.entrants), "deals": event.deals,
-           "boards_per_round": event.boards_per_round}
-    return validate_event_setup(variant, raw, event.seed)
+    raw: dict[str, Any] = {
+        "name": event.name, "options": event.options, "format": event.format,
+        "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
+        "seed": event.seed, "entrants": [], "checkin": True, "deals": event.deals,
+        "boards_per_round": event.boards_per_round, "late_rounds": event.late_rounds}
+    setup = validate_event_setup(variant, raw, event.seed)
+    return replace(setup, checkin=event.checkin,
+                   entrants=tuple(entrant_of(e) for e in event.entrants))
+
+
+def event_setup(event: StoredEvent) -> EventSetup:
+    """A stored event's setup (``_setup_of``)."""
+    return _setup_of(event)
+
+
+def entrant_of(stored: Mapping[str, Any]) -> Entrant:
+    """An entrant as the event keeps it (its token's hash and members aside)."""
+    withdrawn = stored.get("withdrawn_from")
+    return Entrant(str(stored["name"]), tuple(stored.get("players") or ()),
+                   from_round=int(stored.get("from_round", 1)),
+                   withdrawn_from=int(withdrawn) if withdrawn is not None else None,
+                   removed=bool(stored.get("removed", False)),
+                   checked_in=bool(stored.get("checked_in", False)))
 
 
 class TableGames(Protocol):
@@ -530,6 +557,10 @@ class EventService:
         edit_token = secrets.token_urlsafe(TOKEN_BYTES)
         event_id = new_game_id()
         read_token = room_token(edit_token, event_id)
+        door = door_token(edit_token, event_id)
+        # Each entrant's own link (docs/events.md#the-door): only its token's hash is kept.
+        entrants = tuple({**e, "token_hash": hash_token(entrant_token(door, event_id, i))}
+                         for i, e in enumerate(entrants))
         now = self.clock()
         event = StoredEvent(
             id=event_id, name=setup.name, variant=variant.id,
@@ -538,7 +569,9 @@ class EventService:
             entrants=entrants,
             edit_token_hash=hash_token(edit_token), read_token_hash=hash_token(read_token),
             created_at=now, version=1, club=club[0] if club else None, deals=setup.deals,
-            boards_per_round=setup.boards_per_round, settings=settings if night else None)
+            boards_per_round=setup.boards_per_round, settings=settings if night else None,
+            checkin=setup.checkin, late_rounds=setup.late_rounds,
+            door_token_hash=hash_token(door) if setup.checkin else None)
         try:
             unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -592,7 +625,8 @@ class EventService:
                 game = replace(game, club=view.event.club,
                                seat_members=view.event.seat_members(tuple(entrants)))
             games.append(game)
-            stored_tables.append(StoredTable(t, game.id, tuple(entrants)))
+            stored_tables.append(StoredTable(t, game.id, tuple(entrants), sealed=sealed_seats(
+                token, event_id, number, t, game.id, edit, setup.seat_entrants(entrants))))
             links.append(TableLinks(t, game.id, edit, read))
         played = StoredRound(number, "open", seating.byes, now, None, tuple(stored_tables))
         try:
@@ -770,7 +804,20 @@ class EventService:
         if problems:
             raise RecordInvalid(problems)
         seated = tuple(tuple(int(e) for e in table if e is not None) for table in seating)
-        byes = byes_of(len(setup.entrants), seated)
+        active = setup.active(number)
+        away = [Problem(f"tables[{t}]", "entrant_not_playing", Text(
+            "{name} does not play round {n}", name=setup.entrants[e].name, n=number))
+            for t, table in enumerate(seated) for e in table if e not in active]
+        if away:
+            raise RecordInvalid(away)
+        on = {e for table in seated for e in table}
+        byes = tuple(e for e in active if e not in on)
+        assert token is not None
+        sealed = tuple(sealed_seats(token, event_id, number, t, table.stored.game_id,
+                                    table_tokens(token, event_id, number, t)[0],
+                                    setup.seat_entrants(entrants))
+                       for t, (table, entrants) in enumerate(zip(played.tables, seated,
+                                                                 strict=True), start=1))
         before = played.seating()
         try:
             unit.events.reseat_round(
@@ -780,7 +827,7 @@ class EventService:
                              for t, entrants in enumerate(seated, start=1)),
                 byes=byes, data={"round": number, "before": before.to_json(),
                                  "after": Seating(seated, byes).to_json()},
-                now=self.clock())
+                now=self.clock(), sealed=sealed)
         except StaleGame as error:
             raise Conflict(Text("the event changed, or a table recorded a hand, while the "
                                 "swap was made; read it and try again"),
@@ -791,8 +838,9 @@ class EventService:
                            version=table.game.game.version + 1,
                            seat_members=view.event.seat_members(entrants))
             tables_after.append(TableView(
-                number, replace(table.stored, entrants=entrants,
-                                game_version=game.version), self.games.view_of(game)))
+                number, replace(table.stored, entrants=entrants, game_version=game.version,
+                                sealed=sealed[table.stored.number - 1]),
+                self.games.view_of(game)))
         after = RoundView(replace(played.stored, byes=byes,
                                   tables=tuple(t.stored for t in tables_after)),
                           tuple(tables_after))
@@ -1026,8 +1074,13 @@ class EventService:
                          table.game.setup.variant.family, table.game.hands)
 
     def _seat(self, view: EventView, tables: object | None) -> Seating:
+        """The next round's seating, in roster numbers: the entrants active in it
+        (docs/events.md#late-arrivals-and-withdrawals) seated by the format, the others
+        left out (nobody's bye)."""
         setup = view.setup
-        n = len(setup.entrants)
+        number = len(view.rounds) + 1
+        subset = Subset.of(setup.active(number), len(setup.entrants))
+        n = subset.size
         if setup.format == "free":
             if tables is None:
                 raise RecordInvalid([Problem("tables", "missing_tables", Text(
@@ -1037,24 +1090,42 @@ class EventService:
             if problems:
                 raise RecordInvalid(problems)
             seated = tuple(tuple(int(e) for e in t if e is not None) for t in seating)
-            return Seating(seated, byes_of(n, seated))
+            away = [Problem(f"tables[{t}]", "entrant_not_playing", Text(
+                "{name} does not play round {n}", name=setup.entrants[e].name, n=number))
+                for t, table in enumerate(seated) for e in table if e not in subset.active]
+            if away:
+                raise RecordInvalid(away)
+            on = {e for table in seated for e in table}
+            return Seating(seated, tuple(e for e in subset.active if e not in on))
         if tables is not None:
             raise RecordInvalid([Problem("tables", "tables_unexpected", Text(
                 "the {format} format seats the round itself; change it with a swap before "
                 "the round starts", format=setup.format))])
-        history = view.history_seatings()
+        self._roster_fills(setup, number, n)
+        history = subset.history(view.history_seatings(), setup.missed(len(view.rounds)))
         if setup.duplicate:
             # The movement (docs/events.md#duplicate): individual by the seating search, pairs
             # by a Mitchell.
             assert setup.boards_per_round is not None
-            return plan_round(setup.variant, setup.format, n, len(view.rounds),
-                              setup.boards_per_round, history, setup.seed).seating
+            return subset.back(plan_round(setup.variant, setup.format, n, len(view.rounds),
+                                          setup.boards_per_round, history, setup.seed).seating)
         if setup.format == "individual":
-            return seat_individual(n, setup.shape, history, setup.seed)
-        ranking = [row.entrant for row in self.standings_of(view).rows] if history else \
-            list(range(n))
+            return subset.back(seat_individual(n, setup.shape, history, setup.seed))
+        ranking = (subset.ranking([row.entrant for row in self.standings_of(view).rows])
+                   if view.rounds else list(range(n)))
         assert setup.pairing is not None
-        return seat_pairs(n, ranking, history, setup.pairing, setup.seed)
+        return subset.back(seat_pairs(n, ranking, history, setup.pairing, setup.seed))
+
+    @staticmethod
+    def _roster_fills(setup: EventSetup, number: int, active: int) -> None:
+        """409 ``roster_too_small`` when the entrants active in round ``number`` fill no
+        table."""
+        wanted = 2 if setup.format == "pairs" else setup.shape.per_table
+        if active < wanted:
+            raise Conflict(Text.counted(
+                "round {round} would seat {n} entrant; a table needs {wanted}",
+                "round {round} would seat {n} entrants; a table needs {wanted}",
+                active, round=number, wanted=wanted), code="roster_too_small")
 
     @staticmethod
     def _boards_of(view: EventView, seating: Seating) -> list[tuple[int, ...]] | None:
@@ -1098,6 +1169,11 @@ class EventService:
         setup = _setup_of(event)
         rounds = tuple(self._round_view(r) for r in event.played)
         return EventView(event, setup, rounds)
+
+    @staticmethod
+    def _view_of(event: StoredEvent, rounds: tuple[RoundView, ...]) -> EventView:
+        """The view of ``event`` as a write changed it (its rounds as they were)."""
+        return EventView(event, _setup_of(event), rounds)
 
     def _round_view(self, played: StoredRound, fresh: Mapping[str, GameView] | None = None
                     ) -> RoundView:

@@ -158,6 +158,9 @@ class StoredTable:
     entrants: tuple[int, ...]
     game_version: int = 1
     closed: bool = False
+    #: Each seated entrant's player links, sealed for the entrant's own link (entrant number
+    #: -> seat -> the sealed token; docs/events.md#the-door), or None.
+    sealed: dict[str, dict[str, str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,12 @@ class StoredEvent:
     #: The round clock and the prize list with its currency (``events.settings``), as stored:
     #: ``round_minutes``, ``auto_close``, ``grace_minutes``, ``prizes``, ``currency``.
     settings: dict[str, Any] | None = None
+    #: The door (docs/events.md#the-door): entrants check in as they arrive; what a late
+    #: arrival's missed rounds are worth; the hash of the door's token (worked out from the
+    #: edit token). Each entrant's own token's hash is on the entrant (``token_hash``).
+    checkin: bool = False
+    late_rounds: str = "zero"
+    door_token_hash: str | None = None
 
 
 #: An event's: its two tokens and its version.
@@ -546,7 +555,8 @@ class EventRepository(Protocol):
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
                      tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
                                          tuple[str | None, ...] | None], ...],
-                     byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
+                     byes: tuple[int, ...], data: dict[str, Any], now: datetime,
+                     sealed: tuple[dict[str, dict[str, str]], ...] | None = None) -> None:
         """The organiser's swap: each table (number, entrants, names by seat, members by
         seat in an event of a club) seated anew, its game renamed, while no game of the
         round has a hand (else ``StaleGame``)."""
@@ -560,6 +570,12 @@ class EventRepository(Protocol):
                       data: dict[str, Any], now: datetime) -> None:
         """An organiser's action that changes no round (a hand corrected at a table): kept in
         the event's history, the event one version on (else ``StaleGame``)."""
+
+    def change_event(self, event_id: str, *, expected_version: int, values: dict[str, Any],
+                     action: str, data: dict[str, Any], now: datetime) -> None:
+        """The event's ``values`` stored (among ``entrants``, ``checkin``, ``late_rounds``,
+        ``door_token_hash``), the event one version on (else ``StaleGame``), ``action`` in
+        its history."""
 
     def publish_event(self, event_id: str, *, expected_version: int, public: bool,
                       now: datetime) -> None:

@@ -114,6 +114,7 @@ from .events.prizes import (
 )
 from .events.seating import (
     Seating,
+    Subset,
     TableShape,
     byes_of,
     repeats,
@@ -122,12 +123,15 @@ from .events.seating import (
 )
 from .events.setup import (
     ENTRANTS_MAX,
+    LATE_ROUNDS,
+    Entrant,
     EventSetup,
     boards_per_round_max,
     default_boards_per_round,
     read_seating,
     seating_json,
     validate_event_setup,
+    validate_newcomer,
 )
 from .events.standings import (
     Row,
@@ -176,6 +180,7 @@ __all__ = [
     "FEW_GAMES",
     "GRACE_MINUTES_DEFAULT",
     "LANGUAGES",
+    "LATE_ROUNDS",
     "MEMBERS_MAX",
     "RULES_VERSION",
     "STARTING_MARCA",
@@ -191,6 +196,7 @@ __all__ = [
     "Cards",
     "ClubResult",
     "Confirmation",
+    "Entrant",
     "Evening",
     "EventSetup",
     "Figure",
@@ -222,6 +228,7 @@ __all__ = [
     "Seating",
     "Seats",
     "Standings",
+    "Subset",
     "Suit",
     "TablePlan",
     "TableProgress",
@@ -300,6 +307,7 @@ __all__ = [
     "validate_event_setup",
     "validate_game_setup",
     "validate_member",
+    "validate_newcomer",
     "validate_prizes",
     "validate_season",
     "verdict_problems",

@@ -93,7 +93,8 @@ def _refuse_undecodable_text() -> Response | None:
 
 
 #: The changes that take no body (closing a round): sent with none, they need no JSON type.
-BODYLESS = {"events.CloseRound", "events.ReleaseBoard", "clubs.UnmergeMember",
+BODYLESS = {"events.CloseRound", "events.ReleaseBoard", "events.EntrantWithdraw",
+            "events.EntrantReturn", "clubs.UnmergeMember",
             "clubs.ForgetMember", "games.EndEvening", "games.ReopenEvening", "admin.ClubTokens",
             "admin.EventTokens", "admin.GameTokens"}
 

@@ -77,11 +77,20 @@ class SqlAdminRepository:
 
     def rekey_event(self, event_id: str, *, expected_version: int, edit_token_hash: str,
                     read_token_hash: str, tables: Sequence[GameKeys], data: dict[str, object],
-                    now: datetime) -> None:
+                    now: datetime, door_token_hash: str | None = None,
+                    entrants: Sequence[dict[str, Any]] | None = None,
+                    sealed: Sequence[tuple[int, int, dict[str, Any]]] = ()) -> None:
         with self._write() as connection:
             _bump(connection, _BUMP_EVENT, event_id, expected_version)
+            door: dict[str, Any] = {"door_token_hash": door_token_hash}
+            if entrants is not None:
+                door["entrants"] = list(entrants)
             connection.execute(update(_events).where(_events.c.id == event_id).values(
-                edit_token_hash=edit_token_hash, read_token_hash=read_token_hash))
+                edit_token_hash=edit_token_hash, read_token_hash=read_token_hash, **door))
+            for round_, table, links in sealed:
+                connection.execute(update(_tables).where(
+                    _tables.c.event_id == event_id, _tables.c.round == round_,
+                    _tables.c.number == table).values(sealed=links))
             for keys in tables:
                 _rekey_game(connection, keys, now)
             log_action(connection, _event_actions, "event", event_id, expected_version + 1,
@@ -405,8 +414,16 @@ class SqlAdminWrites:
                                    (_events, _event_actions, _BUMP_EVENT, "event"))
         with self._write() as connection:
             _bump(connection, bump, owner_id, expected_version)
-            values = {f"{name}_token_hash": revoked_hash() for name in which
-                      if name in ("edit", "read")}
+            values: dict[str, Any] = {f"{name}_token_hash": revoked_hash()
+                                      for name in which if name in ("edit", "read")}
+            if kind == "events" and "edit" in which:
+                # The door's and the entrants' tokens are worked out from the edit token
+                # (docs/events.md#the-door): they go with it.
+                values["door_token_hash"] = None
+                entrants = connection.execute(select(_events.c.entrants).where(
+                    _events.c.id == owner_id)).scalar_one()
+                values["entrants"] = [{k: v for k, v in e.items() if k != "token_hash"}
+                                      for e in entrants]
             if values:
                 connection.execute(update(table).where(table.c.id == owner_id).values(values))
             for game_id, version in tables:

@@ -26,7 +26,7 @@ _BUMP_EVENT = version_bump(_events, "event_id")
 # A round's tables with their games' versions and whether they were closed, in order.
 _TABLES = (
     select(_tables.c.round, _tables.c.number, _tables.c.game_id, _tables.c.entrants,
-           _games.c.version, _games.c.closed_at)
+           _games.c.version, _games.c.closed_at, _tables.c.sealed)
     .join(_games, _games.c.id == _tables.c.game_id)
     .where(_tables.c.event_id == bindparam("event_id"))
     .order_by(_tables.c.round, _tables.c.number)
@@ -70,7 +70,8 @@ class SqlEventRepository:
         for table in tables:
             by_round.setdefault(table.round, []).append(ports.StoredTable(
                 table.number, table.game_id, tuple(table.entrants), table.version,
-                table.closed_at is not None))
+                table.closed_at is not None,
+                dict(table.sealed) if table.sealed is not None else None))
         return ports.StoredEvent(
             id=row.id, name=row.name, variant=row.variant, options=dict(row.options),
             format=row.format, pairing=row.pairing, scoring=row.scoring, rounds=row.rounds,
@@ -80,6 +81,8 @@ class SqlEventRepository:
             version=row.version, deals=row.deals, boards_per_round=row.boards_per_round,
             public=bool(row.public),
             settings=dict(row.settings) if row.settings is not None else None,
+            checkin=bool(row.checkin), late_rounds=row.late_rounds,
+            door_token_hash=row.door_token_hash,
             played=tuple(ports.StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
@@ -148,7 +151,9 @@ class SqlEventRepository:
 
     def event_token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:
-            return token_opens_a_row(connection, _events, token_hash)
+            return token_opens_a_row(connection, _events, token_hash) or connection.execute(
+                select(_events.c.id).where(_events.c.door_token_hash == token_hash)
+                .limit(1)).first() is not None
 
     def event_history(self, event_id: str) -> list[ports.EventAction]:
         return action_log(self._connect, _actions, "event", event_id)
@@ -176,6 +181,17 @@ class SqlEventRepository:
             self._bump_event(connection, event_id, expected_version)
             self._act(connection, event_id, expected_version + 1, action, data, now)
 
+    def change_event(self, event_id: str, *, expected_version: int, values: dict[str, Any],
+                     action: str, data: dict[str, Any], now: datetime) -> None:
+        with self._write() as connection:
+            self._bump_event(connection, event_id, expected_version)
+            stored = dict(values)
+            if "entrants" in stored:
+                stored["entrants"] = list(stored["entrants"])
+            connection.execute(update(_events).where(_events.c.id == event_id)
+                               .values(**stored))
+            self._act(connection, event_id, expected_version + 1, action, data, now)
+
     def publish_event(self, event_id: str, *, expected_version: int, public: bool,
                       now: datetime) -> None:
         with self._write() as connection:
@@ -200,6 +216,8 @@ class SqlEventRepository:
                     "club_id": event.club,
                     "deals": event.deals, "boards_per_round": event.boards_per_round,
                     "settings": event.settings,
+                    "checkin": event.checkin, "late_rounds": event.late_rounds,
+                    "door_token_hash": event.door_token_hash,
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:
@@ -218,7 +236,8 @@ class SqlEventRepository:
         with self._write() as connection:
             connection.execute(insert(_tables), [
                 {"event_id": event_id, "round": played.number, "number": table.number,
-                 "game_id": table.game_id, "entrants": list(table.entrants)}
+                 "game_id": table.game_id, "entrants": list(table.entrants),
+                 "sealed": table.sealed}
                 for table in played.tables])
             self._act(connection, event_id, expected_version + 1, "start_round", data, now)
 
@@ -261,7 +280,8 @@ class SqlEventRepository:
     def reseat_round(self, event_id: str, *, expected_version: int, number: int,
                      tables: tuple[tuple[int, tuple[int, ...], tuple[str, ...],
                                          tuple[str | None, ...] | None], ...],
-                     byes: tuple[int, ...], data: dict[str, Any], now: datetime) -> None:
+                     byes: tuple[int, ...], data: dict[str, Any], now: datetime,
+                     sealed: tuple[dict[str, dict[str, str]], ...] | None = None) -> None:
         with self._write() as connection:
             self._bump_event(connection, event_id, expected_version)
             games = dict(connection.execute(
@@ -274,7 +294,8 @@ class SqlEventRepository:
                     update(_tables).where(_tables.c.event_id == event_id,
                                           _tables.c.round == number,
                                           _tables.c.number == table)
-                    .values(entrants=list(entrants)))
+                    .values(entrants=list(entrants),
+                            **({} if sealed is None else {"sealed": sealed[table - 1]})))
                 seats = {} if members is None else {"seat_members": list(members)}
                 connection.execute(
                     update(_games).where(_games.c.id == games[table])

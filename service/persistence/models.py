@@ -190,6 +190,11 @@ class EventRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # The round clock and the prize list with its currency, one JSON object (NULL: none).
     settings: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
+    # The door: entrants check in as they arrive; what a late arrival's missed rounds are
+    # worth; the hash of the door's token (NULL: no door).
+    checkin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    late_rounds: Mapped[str] = mapped_column(String(8), default="zero", server_default="zero")
+    door_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class EventRoundRow(Base):
@@ -216,6 +221,8 @@ class EventTableRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), unique=True)
     entrants: Mapped[list[int]] = mapped_column(JSONType)
+    # Each seated entrant's player links, sealed for the entrant's own link (NULL: none).
+    sealed: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON, nullable=True)
 
 
 class BoardRefusalRow(Base):

@@ -199,3 +199,45 @@ def test_wrong_admin_tokens_spend_the_address_s_failed_authentications(
         assert_problem(refused, 429)
         answered = client.post(f"{API}/admin/games/abcdefghjk/tokens", headers=auth(ADMIN))
         assert_problem(answered, 404, code="not_found")
+
+
+def test_an_event_s_new_tokens_renew_its_door_and_its_entrants_links(admin: Any) -> None:
+    made = admin.post(f"{API}/events", json={"name": "Alla porta", "variant": "gatti-3",
+                                             "format": "individual", "checkin": True})
+    assert made.status_code == 201, made.json
+    event_id, old = made.json["id"], made.json["tokens"]
+    url = f"{API}/events/{event_id}"
+    came = [admin.post(f"{url}/checkins", json={"name": n}, headers=auth(old["door"])).json
+            for n in ("Anna", "Bruno", "Carla")]
+    assert admin.post(f"{url}/rounds", json={}, headers=auth(old["edit"])).status_code == 201
+    new = _renew(admin, "events", event_id)["tokens"]
+    # The door's and the entrants' old tokens open nothing now.
+    assert_problem(admin.get(f"{url}/door", headers=auth(old["door"])), 401,
+                   code="invalid_token")
+    assert_problem(admin.get(f"{url}/entrants/0", headers=auth(came[0]["tokens"]["entrant"])),
+                   401, code="invalid_token")
+    # The new ones, worked out from the new edit token, do, and the seat's link with them.
+    door = admin.get(f"{url}/links", headers=auth(new["edit"])).json["tokens"]["door"]
+    assert admin.get(f"{url}/door", headers=auth(door)).status_code == 200
+    link = admin.get(f"{url}/entrants/0", headers=auth(new["edit"])).json["links"]["entrant"]
+    own = link.rsplit("token=", 1)[1]
+    assert own != came[0]["tokens"]["entrant"]
+    page = admin.get(f"{url}/entrants/0", headers=auth(own))
+    assert page.status_code == 200, page.json
+    seat = page.json["now"]["seats"][0]
+    token = seat["link"].rsplit("token=", 1)[1]
+    assert admin.get(f"{API}/games/{page.json['now']['game']}",
+                     headers=auth(token)).status_code == 200
+
+
+def test_an_event_s_revoked_edit_token_takes_its_door_and_entrants_links(admin: Any) -> None:
+    made = admin.post(f"{API}/events", json={"name": "Alla porta", "variant": "gatti-3",
+                                             "format": "individual", "checkin": True})
+    event_id, old = made.json["id"], made.json["tokens"]
+    url = f"{API}/events/{event_id}"
+    came = admin.post(f"{url}/checkins", json={"name": "Anna"}, headers=auth(old["door"])).json
+    revoked = admin.post(f"{API}/admin/events/{event_id}/tokens", json={
+        "action": "revoke", "which": ["edit"]}, headers=auth(ADMIN))
+    assert revoked.status_code == 200, revoked.json
+    assert_problem(admin.get(f"{url}/door", headers=auth(old["door"])), 401)
+    assert_problem(admin.get(f"{url}/entrants/0", headers=auth(came["tokens"]["entrant"])), 401)

@@ -48,12 +48,31 @@ BOARDS_PER_ROUND_MAX = 8
 OTTOCENTO_BOARDS = 4
 
 
+#: What the rounds a late arrival missed are worth (docs/events.md#the-door): nothing, or each
+#: a bye.
+LATE_ROUNDS = ("zero", "bye")
+
+
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """A player, or a fixed pair (``players`` their two names) in the ``pairs`` format."""
+    """A player, or a fixed pair (``players`` their two names) in the ``pairs`` format.
+
+    Where the roster changes during the event (docs/events.md#the-door): the first round the
+    entrant plays (``from_round``: a late arrival's is after round 1), the round from which
+    they withdrew (``withdrawn_from``), whether the organiser removed them (a mistaken
+    check-in: their number is never used again) and whether they came through the door."""
 
     name: str
     players: tuple[str, ...] = ()
+    from_round: int = 1
+    withdrawn_from: int | None = None
+    removed: bool = False
+    checked_in: bool = False
+
+    def active_in(self, number: int) -> bool:
+        """Whether round ``number`` seats the entrant."""
+        return (not self.removed and self.from_round <= number
+                and (self.withdrawn_from is None or self.withdrawn_from > number))
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"name": self.name}
@@ -76,6 +95,10 @@ class EventSetup:
     #: ``free`` or ``duplicate`` (docs/events.md#duplicate), and a duplicate round's boards.
     deals: str = "free"
     boards_per_round: int | None = None
+    #: The door (docs/events.md#the-door): entrants check in as they arrive, and what the
+    #: rounds a late arrival missed are worth.
+    checkin: bool = False
+    late_rounds: str = "zero"
 
     @property
     def duplicate(self) -> bool:
@@ -102,6 +125,33 @@ class EventSetup:
 
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]
+
+    def listed(self) -> tuple[int, ...]:
+        """The entrants on the roster: all but those the organiser removed."""
+        return tuple(i for i, e in enumerate(self.entrants) if not e.removed)
+
+    def active(self, number: int) -> tuple[int, ...]:
+        """The entrants round ``number`` seats (``Entrant.active_in``)."""
+        return tuple(i for i, e in enumerate(self.entrants) if e.active_in(number))
+
+    def missed(self, rounds: int) -> dict[int, tuple[int, ...]]:
+        """The rounds among the first ``rounds`` that late arrivals missed: round -> those
+        who arrived after it started (removed entrants never count)."""
+        out: dict[int, tuple[int, ...]] = {}
+        for number in range(1, rounds + 1):
+            late = tuple(i for i, e in enumerate(self.entrants)
+                         if not e.removed and e.from_round > number)
+            if late:
+                out[number] = late
+        return out
+
+    def late_byes(self, rounds: int) -> dict[int, tuple[int, ...]]:
+        """What the standings count as byes for missed rounds: each missed round (of those
+        a late arrival could have played, among the first ``rounds``) with
+        ``late_rounds`` ``bye``; nothing with ``zero``."""
+        if self.late_rounds != "bye":
+            return {}
+        return self.missed(rounds)
 
     def seat_names(self, table: Sequence[int]) -> list[str]:
         """The names a table's game is started with, by seat (a gatti-2 game takes its two
@@ -192,9 +242,27 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int,
         problems.add("seed", "invalid_seed", Text("seed is a whole number from 0 to {n}",
                                                   n=SEED_MAX))
     deals, boards_per_round = _deals(variant, raw, problems)
-    entrants = _entrants(raw.get("entrants"), format_, problems, looks)
-    if format_ in FORMATS and not any(p.field == "entrants" for p in problems.items):
-        problems.extend(roster_problems(len(entrants), str(format_), shape))
+    checkin = raw.get("checkin", False)
+    if checkin is None:
+        checkin = False
+    if not isinstance(checkin, bool):
+        problems.add("checkin", "invalid_checkin", Text(
+            "checkin is true (entrants check in at the door) or false"))
+        checkin = False
+    late_rounds = raw.get("late_rounds", "zero")
+    if late_rounds is None:
+        late_rounds = "zero"
+    if late_rounds not in LATE_ROUNDS:
+        problems.add("late_rounds", "unknown_late_rounds", Text(
+            "late_rounds says what a late arrival's missed rounds are worth: zero or bye"))
+        late_rounds = "zero"
+    if checkin and not raw.get("entrants"):
+        # The roster fills at the door.
+        entrants: list[Entrant] = []
+    else:
+        entrants = _entrants(raw.get("entrants"), format_, problems, looks)
+        if format_ in FORMATS and not any(p.field == "entrants" for p in problems.items):
+            problems.extend(roster_problems(len(entrants), str(format_), shape))
     problems.raise_if_any()
     assert name is not None
     return EventSetup(
@@ -202,7 +270,8 @@ def validate_event_setup(variant: Variant, raw: Mapping[str, Any], seed: int,
         pairing=pairing if format_ == "pairs" else None,
         scoring=scoring,
         rounds=rounds, seed=given_seed if given_seed is not None else seed,
-        entrants=tuple(entrants), deals=deals, boards_per_round=boards_per_round)
+        entrants=tuple(entrants), deals=deals, boards_per_round=boards_per_round,
+        checkin=checkin, late_rounds=str(late_rounds))
 
 
 def boards_per_round_max(variant: Variant) -> int:
@@ -248,7 +317,10 @@ def _deals(variant: Variant, raw: Mapping[str, Any], problems: ProblemList
 
 
 def _entrants(raw: object, format_: object, problems: ProblemList,
-              looks: Callable[[str], str] | None = None) -> list[Entrant]:
+              looks: Callable[[str], str] | None = None,
+              numbers: Sequence[int] | None = None) -> list[Entrant]:
+    """The roster checked whole; ``numbers``: each item's entrant number (by default its
+    place in the list), what a problem names."""
     if not isinstance(raw, list) or not raw:
         problems.add("entrants", "missing_entrants", Text(
             "entrants lists the players (or the pairs) of the event"))
@@ -258,6 +330,9 @@ def _entrants(raw: object, format_: object, problems: ProblemList,
             "an event takes at most {n} entrants, not {count}", n=ENTRANTS_MAX,
             count=len(raw)))
         return []
+    def number(i: int) -> int:
+        return numbers[i] if numbers is not None else i
+
     out: list[Entrant] = []
     # Names are compared by ``name_key``: the same person whatever Unicode form, width, case
     # or invisible characters the name was typed with.
@@ -287,7 +362,7 @@ def _entrants(raw: object, format_: object, problems: ProblemList,
                     if key in players:
                         problems.add(f"{field}.players[{k}]", "player_in_two_pairs", Text(
                             "{player} already plays in pair {pair}", player=player,
-                            pair=players[key] + 1))
+                            pair=number(players[key]) + 1))
                     else:
                         players[key] = i
                 if len(pair) == 2 and name_key(pair[0]) == name_key(pair[1]):
@@ -302,7 +377,7 @@ def _entrants(raw: object, format_: object, problems: ProblemList,
         look = looks(name) if looks is not None else None
         if key in names:
             problems.add(f"{field}.name", "duplicate_name", Text(
-                "{name} is already entrant {n}", name=name, n=names[key] + 1))
+                "{name} is already entrant {n}", name=name, n=number(names[key]) + 1))
         elif look is not None and look in seen:
             problems.add(f"{field}.name", "looks_like_entrant", Text(
                 "{name} looks like {other}, entrant {n}: the same letters, some of them from "
@@ -315,6 +390,39 @@ def _entrants(raw: object, format_: object, problems: ProblemList,
                 seen[look] = (i, name)
         out.append(Entrant(name, pair))
     return out
+
+
+#: A newcomer's problems that say they are on the roster already (a 409, not a 400).
+ALREADY_ENTERED = ("duplicate_name", "player_in_two_pairs")
+
+
+def validate_newcomer(setup: EventSetup, raw: object,
+                      looks: Callable[[str], str] | None = None
+                      ) -> tuple[Entrant | None, list[Problem], list[Problem]]:
+    """An entrant arriving at the door (or added by the organiser), checked against the
+    roster as the roster is checked whole (``_entrants``): the entrant, the problems of the
+    request (fields ``name``, ``players[k]``) and, apart, the problems that say they are
+    on the roster already (``ALREADY_ENTERED``: the same name, a player already in a pair),
+    each naming the entrant they are."""
+    listed = setup.listed()
+    items: list[object] = [setup.entrants[i].to_json() for i in listed]
+    items.append(raw)
+    problems = ProblemList()
+    field = f"entrants[{len(listed)}]"
+    if len(listed) >= ENTRANTS_MAX:
+        problems.add("name", "too_many_entrants", Text(
+            "an event takes at most {n} entrants, not {count}", n=ENTRANTS_MAX,
+            count=len(listed) + 1))
+        return None, list(problems.items), []
+    found = _entrants(items, setup.format, problems, looks,
+                      numbers=[*listed, len(setup.entrants)])
+    own = [Problem(p.field[len(field) + 1:] if p.field.startswith(field + ".") else
+                   ("name" if p.field == field else p.field), p.code, p.message, p.rule)
+           for p in problems.items if p.field == field or p.field.startswith(field + ".")]
+    already = [p for p in own if p.code in ALREADY_ENTERED]
+    wrong = [p for p in own if p.code not in ALREADY_ENTERED]
+    newcomer = found[-1] if len(found) == len(items) else None
+    return newcomer, wrong, already
 
 
 def seating_json(setup: EventSetup, seating: Seating) -> dict[str, object]:

@@ -267,28 +267,33 @@ def _entries(n: int, results: Sequence[TableResult], byes: Mapping[int, Sequence
 def standings(entrants: Sequence[str], results: Sequence[TableResult],
               byes: Mapping[int, Sequence[int]],
               scoring: Scoring = "match_points", columns: int = 2,
-              averaged: Mapping[int, int] | None = None, explained: bool = True) -> Standings:
+              averaged: Mapping[int, int] | None = None, explained: bool = True,
+              among: Sequence[int] | None = None) -> Standings:
     """The standings of an event from its tables' results and its byes (round -> entrants).
     ``columns``: how many score columns each table of the event has, which is what a bye is
     worth (``columns - 1`` match points, an average table). ``averaged`` (a club's season
     counting ``average``): each entrant's sums are divided by their number there (their
     evenings) before anyone is placed, and a line says so. ``explained=False`` leaves every
     row's sentences out (the same places and sums, for a reader who shows no explanation:
-    they are half the work)."""
+    they are half the work). ``among``: the entrants ranked (by default all; an entrant the
+    organiser removed has no row)."""
     n = len(entrants)
     entries, meetings = _entries(n, results, byes, columns)
 
-    sums = {e: _Sums() for e in range(n)}
+    ranked = range(n) if among is None else among
+    sums = {e: _Sums() for e in ranked}
     for entrant, items in entries.items():
+        if entrant not in sums:
+            continue  # not ranked (removed from the roster)
         for entry in items:
             sums[entrant].match_points += entry.match_points
             sums[entrant].difference += entry.difference
             sums[entrant].points += entry.points
     for entrant, count in (averaged or {}).items():
-        if count:
+        if count and entrant in sums:
             sums[entrant] = sums[entrant].averaged(count)
 
-    order, shared = _order(n, sums, meetings, scoring)
+    order, shared = _order(ranked, sums, meetings, scoring)
     places = place_numbers(order)
     flat = [e for level in order for e in level]
     keys = {e: _key(sums[e], scoring) for e in flat}
@@ -347,12 +352,13 @@ def _key(sums: _Sums, scoring: Scoring) -> tuple[Fraction | Decimal, ...]:
     return (match_points, difference, points)
 
 
-def _order(n: int, sums: Mapping[int, _Sums], meetings: Mapping[tuple[int, int], int],
+def _order(ranked: Sequence[int], sums: Mapping[int, _Sums],
+           meetings: Mapping[tuple[int, int], int],
            scoring: Scoring) -> tuple[list[list[int]], dict[int, str]]:
     """The entrants best first, in levels that share a place (in roster order within); and
     for every entrant in a shared level, why: ``never_met`` or ``not_separated``."""
     by_key: dict[tuple[Fraction | Decimal, ...], list[int]] = defaultdict(list)
-    for entrant in range(n):
+    for entrant in ranked:
         by_key[_key(sums[entrant], scoring)].append(entrant)
     levels: list[list[int]] = []
     shared: dict[int, str] = {}

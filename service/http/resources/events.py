@@ -11,6 +11,8 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
+from service.application.door import Door, rounds_played
+from service.application.entrant_links import door_token
 from service.application.event_clock import (
     PrizeReading,
     clock_of,
@@ -150,9 +152,13 @@ def event_json(view: EventView) -> dict[str, Any]:
         "deals": setup.deals,
         "boards_per_round": setup.boards_per_round,
         "status": status_of(view),
-        "entrants": [{"number": i, **e.to_json(), **_members(stored)}
+        "checkin": setup.checkin,
+        "late_rounds": setup.late_rounds,
+        # Entrants removed by the organiser are not listed (their numbers are never reused).
+        "entrants": [{"number": i, **e.to_json(), **_members(stored),
+                      **entrant_state(view, i)}
                      for i, (e, stored) in enumerate(zip(setup.entrants, event.entrants,
-                                                         strict=True))],
+                                                         strict=True)) if not e.removed],
         "rounds": [{
             "round": r.number,
             "state": r.stored.state,
@@ -185,6 +191,29 @@ def event_json(view: EventView) -> dict[str, Any]:
         "public": event.public,
         "version": event.version,
     }
+
+
+def entrant_state(view: EventView, number: int) -> dict[str, Any]:
+    """Where an entrant stands on the roster (docs/events.md#the-door): their first round,
+    whether they withdrew (and from which round), came through the door, the rounds
+    they sat at a table."""
+    entrant = view.setup.entrants[number]
+    return {"from_round": entrant.from_round,
+            "withdrawn": entrant.withdrawn_from is not None,
+            "withdrawn_from": entrant.withdrawn_from,
+            "checked_in": entrant.checked_in,
+            "rounds_played": rounds_played(view, number)}
+
+
+def door_links(event_id: str, edit_token: str) -> dict[str, Any]:
+    """The door's token and link, worked out from the organiser's."""
+    door = door_token(edit_token, event_id)
+    return {"tokens": {"door": door}, "links": {"door": door_link(event_id, door)}}
+
+
+def door_link(event_id: str, door: str) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return f"{base.rstrip('/')}/#/events/{event_id}/door?token={door}"
 
 
 def refusals_json(found: list[TableRefusals] | None) -> dict[str, Any]:
@@ -268,7 +297,9 @@ def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
         "provisional": found.provisional,
         "scoring": view.setup.scoring,
         "round": view.current.number if view.current else None,
-        "rows": standings_rows(found, names),
+        "rows": [{**row, "withdrawn": view.setup.entrants[row["number"]].withdrawn_from
+                  is not None, "rounds_played": rounds_played(view, row["number"])}
+                 for row in standings_rows(found, names)],
     }
     if view.setup.duplicate:
         out["boards_finished"] = finished_boards_json(view)
@@ -340,7 +371,7 @@ class Events(MethodView):
         link = club_entrants(body)
         club = None
         if link is not None:
-            body = {**body, "entrants": link.named(body["entrants"])}
+            body = {**body, "entrants": link.named(body.get("entrants") or [])}
             club = (link.link.club.id,
                     link.by_entrant(club_service().seat(unit, link.link, "event")))
         created = event_service().create_event(
@@ -350,6 +381,10 @@ class Events(MethodView):
         data["tokens"] = {"edit": created.edit_token, "read": created.read_token}
         data["links"] = {"edit": event_link(created.view.id, created.edit_token),
                          "read": event_link(created.view.id, created.read_token, board=True)}
+        if created.view.setup.checkin:
+            door = door_links(created.view.id, created.edit_token)
+            data["tokens"] |= door["tokens"]
+            data["links"] |= door["links"]
         return data, 201, {"Location": url_for("events.Event", event_id=created.view.id)}
 
 
@@ -373,7 +408,11 @@ class Event(MethodView):
     @blp.arguments(EventPublishSchema)
     @blp.response(200, EventSchema)
     def patch(self, body: dict[str, Any], event_id: str, unit: UnitOfWork) -> Any:
-        """Publish an event, or take it down
+        """Publish an event, or take it down; open or close its door
+
+        `checkin` (true: entrants check in at the door; only before round 1 starts, else 409
+        `round_started`) and `late_rounds` (`zero` or `bye`: what a late arrival's missed
+        rounds are worth) are the organiser's too, kept in the history (`door`).
 
         `public: true` (the organiser's edit token) makes the event's standings, rounds,
         complete boards' travellers readable by anyone without a token, at
@@ -381,8 +420,13 @@ class Event(MethodView):
         them down at once. Nothing is public unless published. The read token may not
         (403). Kept in the history (`publish`, `unpublish`).
         """
-        view = event_service().publish(unit, event_id, bearer_token(), body["public"])
-        RECENT.forget(f"event:{event_id}", f"club:{view.event.club}")
+        service = event_service()
+        view = service.get_event(event_id, bearer_token())
+        if "checkin" in body or "late_rounds" in body:
+            view = Door(service).set_door(unit, event_id, bearer_token(), body)
+        if "public" in body:
+            view = service.publish(unit, event_id, bearer_token(), body["public"])
+            RECENT.forget(f"event:{event_id}", f"club:{view.event.club}")
         return event_json(view)
 
 
@@ -400,9 +444,14 @@ class EventLinks(MethodView):
         token = bearer_token()
         read = event_service().room_link(event_id, token)
         assert token is not None
-        return {"tokens": {"read": read},
-                "links": {"edit": event_link(event_id, token),
-                          "read": event_link(event_id, read, board=True)}}
+        out = {"tokens": {"read": read},
+               "links": {"edit": event_link(event_id, token),
+                         "read": event_link(event_id, read, board=True)}}
+        if event_service().get_event(event_id, token).setup.checkin:
+            door = door_links(event_id, token)
+            out["tokens"] |= door["tokens"]
+            out["links"] |= door["links"]
+        return out
 
 
 @blp.route("/<id:event_id>/keycard.pdf")

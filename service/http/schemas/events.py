@@ -71,8 +71,15 @@ class EventCreateSchema(_NightFields, _PrizeFields):
     boards_per_round = _checked_by_the_core(
         "deals duplicate: the boards each round plays at every table (1 to what a game "
         "holds; default the variant's hands a game, Ottocento 4, Mitigatti one a seat)")
-    entrants = fields.List(fields.Nested(EntrantSchema), required=True,
-                           validate=validate.Length(max=ENTRANTS_MAX))
+    entrants = fields.List(fields.Nested(EntrantSchema),
+                           validate=validate.Length(max=ENTRANTS_MAX), metadata={
+                               "description": "the roster; with checkin it may be empty or "
+                                              "left out (the roster fills at the door)"})
+    checkin = _checked_by_the_core(
+        "true: entrants check in at the door as they arrive (the door's link); default false")
+    late_rounds = _checked_by_the_core(
+        "what a late arrival's missed rounds are worth: zero (default, nothing) or bye "
+        "(each a bye)", enum=["zero", "bye"])
     club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
         "description": "the club the event is held for, with the club's edit "
                        "token in Club-Authorization: its entrants become members"})
@@ -334,7 +341,72 @@ class EventSheetQuerySchema(StrictSchema):
 
 
 class EventPublishSchema(StrictSchema):
-    public = StrictBoolean(required=True, metadata={
+    public = StrictBoolean(metadata={
         "description": "true publishes the event's results (readable without a token at "
                        "/api/v1/public/events/{id} and /results/events/{id}); false takes "
                        "them down at once"})
+    checkin = _checked_by_the_core(
+        "true: entrants check in at the door; changes only before round 1 starts (else 409 "
+        "round_started)")
+    late_rounds = _checked_by_the_core(
+        "what a late arrival's missed rounds are worth: zero or bye", enum=["zero", "bye"])
+
+
+class ArrivalSchema(StrictSchema):
+    name = _checked_by_the_core("the entrant's name (a pair's name in the pairs format)")
+    member = _checked_by_the_core("an event of a club: the member arriving, by id")
+    players = _checked_by_the_core("format pairs: the pair's two players (names, or "
+                                   "{\"member\": id} in an event of a club)")
+
+
+class DoorEventSchema(PassThroughSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    format = fields.String(required=True)
+    status = fields.String(required=True)
+    current_round = fields.Integer(allow_none=True)
+    rounds_planned = fields.Integer(allow_none=True)
+    variant = fields.String(required=True)
+
+
+class DoorSchema(PassThroughSchema):
+    event = fields.Nested(DoorEventSchema, required=True)
+    open = fields.Boolean(required=True, metadata={
+        "description": "the door takes check-ins (until the last planned round starts)"})
+    from_round = fields.Integer(required=True, metadata={
+        "description": "the first round an entrant checking in now plays"})
+    checked_in = fields.Integer(required=True, metadata={
+        "description": "how many entrants the roster has"})
+    members = fields.List(fields.Dict(), required=True, metadata={
+        "description": "an event of a club: its active members not yet entrants, by name "
+                       "({id, name})"})
+
+
+class NewEntrantSchema(PassThroughSchema):
+    entrant = fields.Integer(required=True, metadata={"description": "the entrant's number"})
+    name = fields.String(required=True)
+    players = fields.List(fields.String())
+    tokens = fields.Dict(required=True, metadata={"description": "entrant: their own token"})
+    links = fields.Dict(required=True, metadata={
+        "description": "entrant: their own page, where they sit each round"})
+    from_round = fields.Integer(required=True)
+
+
+class EntrantReadingSchema(PassThroughSchema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    players = fields.List(fields.String())
+    from_round = fields.Integer(required=True)
+    withdrawn = fields.Boolean(required=True)
+    withdrawn_from = fields.Integer(allow_none=True)
+    rounds_played = fields.Integer(required=True)
+    event = fields.Dict(required=True)
+    now = fields.Dict(allow_none=True, metadata={
+        "description": "the round being played: a bye, or the table, its game, the "
+                       "entrant's seats each with its player link, the others at the table "
+                       "and the table's status; null between rounds"})
+    clock = fields.Dict(allow_none=True, metadata={"description": "the round's clock"})
+    standing = fields.Dict(allow_none=True, metadata={
+        "description": "place, match_points, points, rounds_played (and difference with "
+                       "scoring difference)"})
+    links = fields.Dict(required=True)

@@ -57,6 +57,7 @@ from .common import (
 from .free import check_free_seating
 from .individual import schedule_round, seat_individual
 from .pairs import seat_pairs
+from .subset import Subset
 
 __all__ = [
     "FORMATS",
@@ -65,6 +66,7 @@ __all__ = [
     "Pairing",
     "Repeats",
     "Seating",
+    "Subset",
     "TableShape",
     "byes_of",
     "check_free_seating",
