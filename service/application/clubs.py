@@ -514,6 +514,11 @@ class ClubService:
         own token (the event was made for the club with the club's)."""
         return self._link(club_id, None, seats, authorize=False)
 
+    def get_club_name(self, club_id: str) -> str | None:
+        """A club's name, for a printout of one of its events (its poster)."""
+        found = self.repository.get_club(club_id)
+        return found.name if found is not None else None
+
     def door_members(self, club_id: str, entered: set[str]) -> list[tuple[str, str]]:
         """The club's active members not among ``entered``, by name: who may yet arrive."""
         club = self._load(club_id)

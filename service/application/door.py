@@ -168,6 +168,15 @@ class Door:
             raise Forbidden(Text("only the organiser's link can do this"))
         return reader, self.events._view(event)
 
+    def poster(self, event_id: str, token: str | None) -> EventView:
+        """The event whose door's poster the organiser prints: 409 ``checkin_closed`` for an
+        event that takes no check-ins (its poster would open nothing)."""
+        _reader, view = self._organiser(event_id, token)
+        if not view.setup.checkin:
+            raise Conflict(Text("the event takes no check-ins: open its door first "
+                                "(checkin: true)"), code="checkin_closed")
+        return view
+
     def _entrant_reader(self, event_id: str, token: str | None,
                         number: int) -> tuple[Reader, EventView]:
         reader, event = self.reader(event_id, token)

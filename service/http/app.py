@@ -23,7 +23,7 @@ from service.application.ports import StoreUnavailable
 from service.application.printouts import SheetPrinter
 from service.application.retention import Retention
 from service.application.unit_of_work import UnitOfWorkFactory
-from service.pdf import render_keycard, render_sheet, render_slips, render_standings
+from service.pdf import poster_pdf, render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
 
 from . import creation, metrics, problems, ratelimit, requestlog
@@ -193,6 +193,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.standings_pdf"] = render_standings
     app.extensions["segnapunti.slips_pdf"] = render_slips
     app.extensions["segnapunti.keycard_pdf"] = render_keycard
+    app.extensions["segnapunti.poster_pdf"] = poster_pdf
     app.extensions["segnapunti.idempotency"] = keys
     app.extensions["segnapunti.units"] = units
     app.extensions["segnapunti.printer"] = SheetPrinter(

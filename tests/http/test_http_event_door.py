@@ -5,11 +5,13 @@ arrives after round 1, one withdraws after round 2, another withdraws and comes 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from http_support import assert_problem, auth, error_fields
+from pypdf import PdfReader
 
 API = "/api/v1"
 PLAYERS = [f"Giocatore {i + 1}" for i in range(24)]
@@ -494,3 +496,27 @@ def test_after_a_swap_an_entrants_page_opens_their_new_seat(client: Any) -> None
         ["Gino", *first[1:]], swapped[1]]}, headers=auth(door.edit))
     assert error_fields(assert_problem(refused, 422)) == {"tables[0]": "entrant_not_playing"}
     assert late == 6
+
+
+def test_the_door_poster_prints_the_doors_link_for_the_organiser_only(client: Any) -> None:
+    door = Door(client)
+    printed = client.get(f"{door.url}/poster.pdf?lang=it", headers=auth(door.edit))
+    assert printed.status_code == 200
+    assert printed.mimetype == "application/pdf"
+    assert printed.headers["Cache-Control"] == "no-store"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.data)).pages)
+    assert "Sera alla porta" in text
+    assert "registrarti" in text
+    assert door.door in text.replace("\n", "")
+    for token in (door.read, door.door):
+        refused = client.get(f"{door.url}/poster.pdf", headers=auth(token))
+        assert refused.status_code in (403, 404)
+
+
+def test_an_event_without_a_door_has_no_poster(client: Any) -> None:
+    plain = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-4", "format": "individual",
+        "entrants": [{"name": n} for n in PLAYERS[:4]]}).json
+    refused = client.get(f"{API}/events/{plain['id']}/poster.pdf",
+                         headers=auth(plain["tokens"]["edit"]))
+    assert_problem(refused, 409, code="checkin_closed")

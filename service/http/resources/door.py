@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 
 from service.application.door import Door, EntrantReading, NewEntrant
@@ -15,14 +15,15 @@ from service.application.events import EventView
 from service.application.unit_of_work import UnitOfWork
 from service.domain import Problem, decimal_json
 
+from ..language import request_language
 from ..schemas.events import (
     ArrivalSchema,
     DoorSchema,
     EntrantReadingSchema,
     NewEntrantSchema,
 )
-from .common import bearer_token, club_service, json_body, write
-from .events import blp, event_protected, event_service, status_of
+from .common import bearer_token, club_service, json_body, prints_standings, write
+from .events import blp, door_links, event_protected, event_service, status_of
 from .games import share_link
 
 ENTRANT = "int(min=0, max=10000)"
@@ -143,6 +144,37 @@ class EventDoor(MethodView):
                                 "rounds_planned", "variant"),
                 "open": found.open, "from_round": found.from_round,
                 "checked_in": found.checked_in, "members": members}
+
+
+@blp.route("/<id:event_id>/poster.pdf")
+class EventPoster(MethodView):
+    @prints_standings(blp, event_protected, "The door's poster, one A4 page: the event's "
+                      "name and day, the door's link as a QR code read from a metre away, "
+                      "one line saying what to do, and the link as text", write=True)
+    @blp.alt_response(409, response="CONFLICT")
+    def get(self, query: dict[str, Any], event_id: str) -> Any:
+        """Print the door's poster
+
+        For the organiser's edit token, at an event that takes check-ins (else 409
+        `checkin_closed`): an A4 poster for the entrance, in the language asked (`lang`) or
+        the reader's. Its code opens the door's screen, where players check themselves in.
+        The day printed is the event's creation day.
+        """
+        token = bearer_token()
+        view = door().poster(event_id, token)
+        assert token is not None
+        club = None
+        if view.event.club is not None:
+            club = club_service().get_club_name(view.event.club)
+        pdf = current_app.extensions["segnapunti.poster_pdf"](
+            name=view.setup.name, date=view.event.created_at,
+            link=door_links(event_id, token)["links"]["door"],
+            lang=query.get("lang") or request_language(), club=club)
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = 'inline; filename="door-poster.pdf"'
+        # The poster holds the door's token: no cache on the way keeps a copy.
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
 
 @blp.route("/<id:event_id>/checkins")
