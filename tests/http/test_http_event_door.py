@@ -520,3 +520,21 @@ def test_an_event_without_a_door_has_no_poster(client: Any) -> None:
     refused = client.get(f"{API}/events/{plain['id']}/poster.pdf",
                          headers=auth(plain["tokens"]["edit"]))
     assert_problem(refused, 409, code="checkin_closed")
+
+
+def test_a_published_event_marks_a_withdrawn_entrant_and_counts_rounds_at_a_table(
+        client: Any) -> None:
+    door = Door(client)
+    tokens = [door.arrive(name)["tokens"]["entrant"] for name in PLAYERS[:5]]
+    door.start()
+    assert door.act(4, "withdraw", tokens[4]).status_code == 200
+    client.patch(door.url, json={"public": True}, headers=auth(door.edit))
+    public = client.get(f"{API}/public/events/{door.id}").json
+    rows = {row["number"]: row for row in public["standings"]["rows"]}
+    bye = next(n for n, row in rows.items() if row["rounds_played"] == 0)
+    assert sum(row["rounds_played"] for row in rows.values()) == 4
+    assert rows[4]["withdrawn"] is True
+    assert all(not row["withdrawn"] for n, row in rows.items() if n != 4)
+    page = client.get(f"/results/events/{door.id}?lang=it").get_data(as_text=True)
+    assert "(ha lasciato)" in page
+    assert bye in rows
