@@ -1,0 +1,127 @@
+"""An evening that runs itself, on the phones (docs/club-guide.md): a club's event with a door,
+made with no entrants; its 24 members check in from their phones at the door's link, a tap
+on their name and a tap to confirm each, and each phone lands on the entrant's own page; the
+organiser only starts the rounds (the tables' hands come in through the API, as the tables'
+phones would send them, and each round ends by itself with its last table) and publishes the
+results. The organiser's taps for the whole evening and a member's taps at the door are
+counted and printed (``-s``); the organiser types nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from page_driver import call
+from playwright.sync_api import expect
+
+MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
+           "Marta", "Nino", "Olga", "Paolo", "Rita", "Sara", "Tommaso", "Ugo", "Vera",
+           "Walter", "Zoe", "Aldo", "Bice", "Ciro", "Dora"]
+#: Every tap and every key the page takes, counted by the page itself.
+COUNTING = """
+window.__taps = 0; window.__keys = 0;
+document.addEventListener("click", (e) => { if (e.isTrusted) window.__taps += 1; }, true);
+document.addEventListener("keydown", (e) => { if (e.isTrusted) window.__keys += 1; }, true);
+"""
+
+
+def club_with_members(base: str, names: list[str]) -> dict[str, Any]:
+    club: dict[str, Any] = call(base, "POST", "/clubs", body={"name": "Circolo del Tarocco"})
+    club["members"] = {name: call(base, "POST", f"/clubs/{club['id']}/members",
+                                  club["tokens"]["edit"], {"name": name})["id"]
+                       for name in names}
+    return club
+
+
+def door_event(base: str, club: dict[str, Any], **more: Any) -> dict[str, Any]:
+    event: dict[str, Any] = call(base, "POST", "/events", body={
+        "name": "Giovedì al circolo", "variant": "gatti-4", "format": "individual",
+        "rounds": 4, "club": club["id"], "checkin": True, "entrants": [], **more},
+        headers={"Club-Authorization": f"Bearer {club['tokens']['edit']}"})
+    return event
+
+
+def play_round(base: str, event: dict[str, Any], number: int) -> None:
+    """Every table of round ``number`` plays its four hands (through the API, as each
+    table's scorekeeper's phone sends them)."""
+    tables = call(base, "GET", f"/events/{event['id']}/rounds/{number}",
+                  event["tokens"]["edit"])["tables"]
+    for table in tables:
+        game, token = table["game"], table["tokens"]["edit"]
+        dealer = call(base, "GET", f"/games/{game}", token)["next_dealer"]
+        for hand in range(4):
+            call(base, "POST", f"/games/{game}/hands", token, {
+                "dealer": (dealer + hand) % 4,
+                "piles": [{"side": 0, "points": 30 + 2 * hand + table["table"]},
+                          {"side": 1, "points": 42 - 2 * hand - table["table"]}]})
+
+
+def test_an_evening_runs_itself_from_the_door_to_the_published_results(phones: Any) -> None:
+    # The players' phones read their page less often than the organiser's screen.
+    organiser, member, door = phones(), phones(poll_ms=1500), phones(poll_ms=1500)
+    base = organiser.base
+    club = club_with_members(base, MEMBERS)
+    event = door_event(base, club)
+    for phone in (organiser, member, door):
+        phone.context.add_init_script(COUNTING)
+    page = organiser.page
+    page.goto(f"{base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(page.locator("#door-card")).to_be_visible()
+
+    # Anna checks in from her own phone, by the poster's QR code: her name, then yes.
+    door_link = event["links"]["door"]
+    phone = member.page
+    phone.goto(door_link)
+    phone.click(f"#member-{club['members']['Anna']}")
+    phone.click("#door-yes")
+    expect(phone.locator("#entrant h1")).to_have_text("Anna")
+    expect(phone.locator("#now-title")).to_have_text("Waiting for round 1")
+    member_taps = phone.evaluate("window.__taps")
+    assert "token" not in phone.url
+    # The phone keeps her page: the app opened again goes back to it.
+    phone.goto(f"{base}/")
+    expect(phone.locator("#entrant h1")).to_have_text("Anna")
+
+    # The 23 others, each from a phone of their own (one phone's storage cleared between).
+    for name in MEMBERS[1:]:
+        door.page.goto(door_link)
+        before = door.page.evaluate("window.__taps")
+        door.page.click(f"#member-{club['members'][name]}")
+        door.page.click("#door-yes")
+        expect(door.page.locator("#entrant h1")).to_have_text(name)
+        assert door.page.evaluate("window.__taps") - before <= 3
+        door.page.evaluate("localStorage.clear()")
+    at_the_door = call(base, "GET", f"/events/{event['id']}/door", event["tokens"]["door"])
+    assert at_the_door["members"] == [] and at_the_door["checked_in"] == 24
+
+    # Who has checked in fills the organiser's screen as they come.
+    expect(page.locator("#roster summary")).to_have_text("Checked in: 24 players")
+    expect(page.locator("#door-checked")).to_have_text("24 players have checked in at the door")
+    for number in range(1, 5):
+        page.click("#start-round")
+        expect(page.locator("#round-title")).to_contain_text(f"Round {number}")
+        expect(page.locator(".table-card")).to_have_count(6)
+        if number == 2:
+            # Anna's phone says where she sits, and opens her table's game as her seat.
+            expect(phone.locator("#now-title")).to_have_text(
+                re.compile(r"^Round 2 · table [1-6] · seat [1-4]$"))
+            expect(phone.locator("#now-with")).to_have_text(re.compile(r"^with \w+, \w+ and \w+$"))
+            expect(phone.locator(".open-game")).to_have_attribute(
+                "href", re.compile(r"#/games/\w+\?token="))
+        play_round(base, event, number)
+        expect(page.locator("#round .round-state")).to_have_text("closed")
+    expect(page.locator("#event-status")).to_have_text("Over")
+    page.click("#publish-switch")
+    expect(page.locator("#public-link")).to_have_attribute(
+        "href", re.compile(rf"/results/events/{event['id']}$"))
+    assert call(base, "GET", f"/events/{event['id']}", event["tokens"]["edit"])["public"] is True
+    expect(phone.locator("#entrant-rounds")).to_have_text("4 rounds played")
+    expect(phone.locator("#entrant-place")).to_have_text(re.compile(r"^Place \d+$"))
+
+    organiser_taps = page.evaluate("window.__taps")
+    organiser_keys = page.evaluate("window.__keys")
+    print(f"\norganiser's taps for the evening: {organiser_taps}, keys typed: {organiser_keys}"
+          f"\na member's taps at the door: {member_taps}")
+    assert organiser_taps <= 10
+    assert organiser_keys == 0
+    assert member_taps <= 3
