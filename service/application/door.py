@@ -231,7 +231,9 @@ class Door:
         if wrong:
             raise RecordInvalid([*wrong, *already])
         if already:
-            raise Conflict(Text(already[0].message), code="already_checked_in")
+            refused = Conflict(already[0].message, code="already_checked_in")
+            refused.items = tuple(already)  # each naming the entrant they are
+            raise refused
         assert newcomer is not None
         number = len(setup.entrants)
         door = reader.token if reader.kind == "door" else door_token(reader.token, event_id)
