@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from page_driver import call
+from page_driver import call, new_event_form
 from playwright.sync_api import expect
 
 MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
@@ -61,7 +61,7 @@ def test_an_evening_runs_itself_from_the_door_to_the_published_results(phones: A
     organiser, member, door = phones(), phones(poll_ms=1500), phones(poll_ms=1500)
     base = organiser.base
     club = club_with_members(base, MEMBERS)
-    event = door_event(base, club)
+    event = door_event(base, club, round_minutes=30)
     for phone in (organiser, member, door):
         phone.context.add_init_script(COUNTING)
     page = organiser.page
@@ -108,6 +108,7 @@ def test_an_evening_runs_itself_from_the_door_to_the_published_results(phones: A
             expect(phone.locator("#now-with")).to_have_text(re.compile(r"^with \w+, \w+ and \w+$"))
             expect(phone.locator(".open-game")).to_have_attribute(
                 "href", re.compile(r"#/games/\w+\?token="))
+            expect(phone.locator("#entrant-clock")).to_have_text(re.compile(r"^Time left 2\d:\d\d$"))
         play_round(base, event, number)
         expect(page.locator("#round .round-state")).to_have_text("closed")
     expect(page.locator("#event-status")).to_have_text("Over")
@@ -125,3 +126,61 @@ def test_an_evening_runs_itself_from_the_door_to_the_published_results(phones: A
     assert organiser_taps <= 10
     assert organiser_keys == 0
     assert member_taps <= 3
+
+
+def test_the_door_refuses_a_second_check_in_in_the_readers_words_and_the_organiser_fixes_the_roster(
+        phones: Any) -> None:
+    organiser, player = phones("it-IT"), phones("it-IT")
+    page, base = organiser.page, organiser.base
+    # Made on the form: a door, a bye for each round missed, and nobody on the roster yet.
+    new_event_form(page, base, "gatti-4", "Venerdì")
+    page.click("#event-checkin")
+    page.locator("label:has(#late-bye)").click()
+    page.click("#start-event")
+    expect(page.locator("#door-card")).to_be_visible()
+    event_id = page.evaluate("location.hash").split("/")[2]
+    saved = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.events.v1'))['{event_id}']")
+    made = call(base, "GET", f"/events/{event_id}", saved["tokens"]["edit"])
+    assert (made["checkin"], made["late_rounds"], made["entrants"]) == (True, "bye", [])
+    page.fill("#add-entrant", "Anna")
+    page.click("#add-entrant-send")
+    expect(page.locator("#roster summary")).to_have_text("Registrati: 1 giocatore")
+
+    # A newcomer types a name once, and lands on their own page.
+    phone = player.page
+    phone.goto(saved["links"]["door"])
+    phone.fill("#door-name", "Bruno")
+    phone.click("#door-send")
+    expect(phone.locator("#entrant h1")).to_have_text("Bruno")
+    expect(phone.locator("#now-title")).to_have_text("In attesa del turno 1")
+    # The door again on the same phone: it knows whom it checked in; a name on the roster
+    # already is refused, in Italian, saying what to do.
+    phone.goto(saved["links"]["door"])
+    expect(phone.locator("#door-mine")).to_contain_text("Bruno")
+    phone.fill("#door-name", "anna")
+    phone.click("#door-send")
+    expect(phone.locator("#door-errors")).to_contain_text(
+        "La registrazione di anna c'è già: l'organizzatore può mostrarne di nuovo il link.")
+    phone.click("#door-to-mine")
+
+    # Bruno withdraws (asked first), then comes back before the first round.
+    phone.click("#entrant-withdraw-ask")
+    expect(phone.locator("#withdraw-text")).to_contain_text("Ritirarti dalla serata?")
+    phone.click("#withdraw-yes")
+    expect(phone.locator("#withdrawn-line")).to_have_text("Hai lasciato la serata dal turno 1.")
+    expect(page.locator("#entrant-1 .entrant-notes")).to_contain_text("ritiro dal turno 1")
+    phone.click("#entrant-return")
+    expect(phone.locator("#entrant-withdraw-ask")).to_be_visible()
+
+    # The organiser shows Bruno's link again, and removes a mistaken entrant.
+    page.click("#entrant-button-1")
+    page.click("#entrant-link-1")
+    expect(page.locator("#link-entrant-1")).to_have_value(
+        re.compile(rf"/#/events/{event_id}/entrants/1\?token=\w+$"))
+    expect(page.locator(".entrant-link svg.qr")).to_have_count(1)
+    page.click("#entrant-button-0")
+    page.click("#entrant-remove-0")
+    page.click("#remove-yes")
+    expect(page.locator("#roster summary")).to_have_text("Registrati: 1 giocatore")
+    expect(page.locator("#entrant-0")).to_have_count(0)

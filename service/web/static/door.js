@@ -201,8 +201,11 @@ async function checkIn(body, name) {
     location.hash = `#/events/${D.id}/entrants/${data.entrant}`;
     return;
   } catch (error) {
-    D.errors = problemErrors(error).map((e) => ({ ...e, code: null, message: doorWords(e, name) }));
-    if (error.problem?.code === "checkin_closed") D.etag = null;
+    const code = error.problem?.code;
+    // The door's two refusals said as its reader needs them: what to do, then whom.
+    D.errors = code === "already_checked_in" || code === "checkin_closed"
+      ? [{ field: "", message: doorWords(code, name, error.problem.detail || "") }] : problemErrors(error);
+    if (code === "checkin_closed") D.etag = null;
   }
   D.busy = false;
   await readDoor().catch(() => false);
@@ -210,13 +213,11 @@ async function checkIn(body, name) {
   document.querySelector("#door-errors .field-error")?.scrollIntoView({ block: "center" });
 }
 
-/** A refusal at the door said as the door's reader needs it: the service's words, after
- * what to do about it. */
-function doorWords(error, name) {
-  if (!error.code) return error.message;
-  if (error.code === "already_checked_in") return `${t("door.already", { name })} ${error.message}`;
-  if (error.code === "checkin_closed") return `${t("door.closed")} ${error.message}`;
-  return error.message;
+/** A refusal at the door said as the door's reader needs it: what to do about it, then the
+ * service's words (which entrant the name is already). */
+function doorWords(code, name, detail) {
+  if (code === "already_checked_in") return `${t("door.already", { name })} (${detail})`;
+  return t("door.closed");
 }
 
 export { doorScreen, stopDoor };

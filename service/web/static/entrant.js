@@ -6,7 +6,7 @@
  * like the event's other live screens. The organiser's phone opens it too, with the
  * organiser's token. */
 import { api, problemErrors } from "./api.js";
-import { h, redraw, toast } from "./dom.js";
+import { append, h, redraw, toast } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { problemText } from "./problems.js";
 import { QR } from "./qr.js";
@@ -103,7 +103,7 @@ function drawEntrant(first) {
   if (own && saved.justCheckedIn) root.append(welcome(r));
   root.append(nowCard(r));
   root.append(standingCard(r));
-  root.append(withdrawCard(r));
+  append(root, [withdrawCard(r)]);
   if (!own && r.links?.entrant) root.append(linkCard(r.links.entrant, t("entrant.linkHint", { name: r.name })));
   root.append(h("div", { class: "row tools" },
     saved.tokens?.edit ? h("a", { class: "button", href: `#/events/${E.id}`, id: "to-organiser" }, t("entrant.toOrganiser")) : null,
@@ -160,12 +160,12 @@ function nowCard(r) {
       h("p", { id: "now-where", "data-bye": "true" }, t("entrant.bye")));
   } else if (now) {
     const seats = now.seats.map((s) => s.seat).join(", ");
-    box.append(h("h2", { id: "now-title" },
+    append(box, [h("h2", { id: "now-title" },
       [t("entrant.round", { n: now.round }), t("entrant.table", { n: now.table }),
         t(now.seats.length > 1 ? "entrant.seats" : "entrant.seat", { n: seats })].join(" · ")),
     now.with.length ? h("p", { id: "now-with" }, t("entrant.with", { names: list(now.with) })) : null,
     now.status === "finished" || now.status === "closed"
-      ? h("p", { class: "hint", id: "now-done" }, t("entrant.tableDone")) : null);
+      ? h("p", { class: "hint", id: "now-done" }, t("entrant.tableDone")) : null]);
     for (const seat of now.seats) {
       if (!seat.link) continue;
       box.append(h("a", {

@@ -223,9 +223,9 @@ function drawOrganiser(first) {
   // The organiser's key: its card offered first until it is printed, then with the links.
   const key = keyCard("event", ev.id, EV.token, () => drawOrganiser(false));
   if (cardWaits("event", ev.id)) root.append(key);
-  if (ev.checkin) root.append(doorCard(ev, saved));
-  root.append(rosterFold(ev));
-  root.append(actions(ev, round));
+  // At an event with a door: the door, then the next round's tap, then who has come.
+  if (ev.checkin) root.append(doorCard(ev, saved), actions(ev, round), rosterFold(ev));
+  else root.append(rosterFold(ev), actions(ev, round));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
   if (ev.boards_secret) root.append(secretBoards(ev));
