@@ -292,10 +292,11 @@ class TableLinks:
 def _setup_of(event: StoredEvent) -> EventSetup:
     """A stored event's setup; its roster read as stored (checked when each entrant came)."""
     variant = find_variant(event.variant)
-    raw = {"name": event.name, "options": event.options, "format": event.format,
-           "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
-           "seed": event.seed, "entrants": [], "checkin": True, "deals": event.deals,
-           "boards_per_round": event.boards_per_round, "late_rounds": event.late_rounds}
+    raw: dict[str, Any] = {
+        "name": event.name, "options": event.options, "format": event.format,
+        "pairing": event.pairing, "scoring": event.scoring, "rounds": event.rounds,
+        "seed": event.seed, "entrants": [], "checkin": True, "deals": event.deals,
+        "boards_per_round": event.boards_per_round, "late_rounds": event.late_rounds}
     setup = validate_event_setup(variant, raw, event.seed)
     return replace(setup, checkin=event.checkin,
                    entrants=tuple(entrant_of(e) for e in event.entrants))

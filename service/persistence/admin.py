@@ -414,8 +414,8 @@ class SqlAdminWrites:
                                    (_events, _event_actions, _BUMP_EVENT, "event"))
         with self._write() as connection:
             _bump(connection, bump, owner_id, expected_version)
-            values = {f"{name}_token_hash": revoked_hash() for name in which
-                      if name in ("edit", "read")}
+            values: dict[str, Any] = {f"{name}_token_hash": revoked_hash()
+                                      for name in which if name in ("edit", "read")}
             if kind == "events" and "edit" in which:
                 # The door's and the entrants' tokens are worked out from the edit token
                 # (docs/events.md#the-door): they go with it.

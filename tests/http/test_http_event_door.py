@@ -450,3 +450,47 @@ def test_a_duplicate_movement_seats_the_late_arrival_and_gives_the_bye_to_anothe
     assert "Ritardo" in seated and len(second["byes"]) == 1
     assert second["byes"] != ["Ritardo"]
     assert all(table["boards"] for table in second["tables"])
+
+
+def test_the_database_keeps_the_seats_links_sealed_and_the_entrants_tokens_hashed(
+        app: Any, client: Any) -> None:
+    """What the event keeps of an entrant's link: their token's hash, and their seat's player
+    token sealed for them (it opens with their token, not with anything the database holds)."""
+    from sqlalchemy import text
+
+    door = Door(client, variant="gatti-3")
+    tokens = [door.arrive(n)["tokens"]["entrant"] for n in ("Anna", "Bruno", "Carla")]
+    door.start()
+    page = door.page(0, tokens[0]).json
+    player = link_token(page["now"]["seats"][0]["link"])
+    engine = app.extensions["segnapunti.games"].repository.engine
+    with engine.connect() as connection:
+        kept = " ".join(str(row) for row in connection.execute(text(
+            "SELECT e.entrants, t.sealed FROM events e JOIN event_tables t "
+            "ON t.event_id = e.id WHERE e.id = :id"), {"id": door.id}))
+    assert "'0'" in kept or '"0"' in kept  # entrant 0's sealed seats are there
+    assert player not in kept and not any(token in kept for token in tokens)
+
+
+def test_after_a_swap_an_entrants_page_opens_their_new_seat(client: Any) -> None:
+    door = Door(client, variant="gatti-3", seed=5)
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+    tokens = {n: door.arrive(n)["tokens"]["entrant"] for n in names}
+    started = door.start()
+    first, second = started["tables"][0]["seats"], started["tables"][1]["seats"]
+    moved = second[0]
+    swapped = [[moved, *first[1:]], [first[0], *second[1:]]]
+    response = client.put(f"{door.url}/rounds/1", json={"tables": swapped},
+                          headers=auth(door.edit))
+    assert response.status_code == 200, response.json
+    page = door.page(names.index(moved), tokens[moved]).json
+    assert page["now"]["table"] == 1 and page["now"]["seats"][0]["seat"] == 1
+    game = client.get(f"{API}/games/{page['now']['game']}",
+                      headers=auth(link_token(page["now"]["seats"][0]["link"])))
+    assert game.status_code == 200 and game.json["players"][0] == moved
+    # An entrant not active in the round cannot be swapped in.
+    late = door.arrive("Gino")["entrant"]
+    refused = client.put(f"{door.url}/rounds/1", json={"tables": [
+        ["Gino", *first[1:]], swapped[1]]}, headers=auth(door.edit))
+    assert error_fields(assert_problem(refused, 422)) == {"tables[0]": "entrant_not_playing"}
+    assert late == 6
