@@ -13,6 +13,7 @@ from typing import Any
 
 from page_driver import call, new_event_form
 from playwright.sync_api import expect
+from test_web_accessibility import violations
 
 MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
            "Marta", "Nino", "Olga", "Paolo", "Rita", "Sara", "Tommaso", "Ugo", "Vera",
@@ -158,6 +159,7 @@ def test_the_door_refuses_a_second_check_in_in_the_readers_words_and_the_organis
     # already is refused, in Italian, saying what to do.
     phone.goto(saved["links"]["door"])
     expect(phone.locator("#door-mine")).to_contain_text("Bruno")
+    assert violations(phone) == []
     phone.fill("#door-name", "anna")
     phone.click("#door-send")
     expect(phone.locator("#door-errors")).to_contain_text(
@@ -167,6 +169,7 @@ def test_the_door_refuses_a_second_check_in_in_the_readers_words_and_the_organis
     # Bruno withdraws (asked first), then comes back before the first round.
     phone.click("#entrant-withdraw-ask")
     expect(phone.locator("#withdraw-text")).to_contain_text("Ritirarti dalla serata?")
+    assert violations(phone) == []
     phone.click("#withdraw-yes")
     expect(phone.locator("#withdrawn-line")).to_have_text("Hai lasciato la serata dal turno 1.")
     expect(page.locator("#entrant-1 .entrant-notes")).to_contain_text("ritiro dal turno 1")
@@ -179,6 +182,7 @@ def test_the_door_refuses_a_second_check_in_in_the_readers_words_and_the_organis
     expect(page.locator("#link-entrant-1")).to_have_value(
         re.compile(rf"/#/events/{event_id}/entrants/1\?token=\w+$"))
     expect(page.locator(".entrant-link svg.qr")).to_have_count(1)
+    assert violations(page) == []
     page.click("#entrant-button-0")
     page.click("#entrant-remove-0")
     page.click("#remove-yes")

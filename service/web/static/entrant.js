@@ -95,7 +95,7 @@ function drawEntrant(first) {
   const root = h("section", { class: "screen entrant", id: "entrant", "data-entrant": r.entrant },
     h("div", { class: "sheet-head" },
       h("h1", {}, r.name),
-      h("p", { class: "event-line" }, ev.name),
+      h("p", { class: "lead", id: "entrant-event" }, ev.name),
       r.players ? h("p", { class: "muted" }, r.players.join(" & ")) : null,
       h("p", { class: "badges" },
         h("span", { class: "live", id: "entrant-live" }, h("span", { class: "dot", "aria-hidden": "true" }),
