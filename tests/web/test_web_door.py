@@ -188,3 +188,29 @@ def test_the_door_refuses_a_second_check_in_in_the_readers_words_and_the_organis
     page.click("#remove-yes")
     expect(page.locator("#roster summary")).to_have_text("Registrati: 1 giocatore")
     expect(page.locator("#entrant-0")).to_have_count(0)
+
+
+def test_the_organiser_opens_the_door_before_round_1_and_a_pair_checks_in_with_two_names(
+        phones: Any) -> None:
+    organiser, player = phones(), phones()
+    page, base = organiser.page, organiser.base
+    event = call(base, "POST", "/events", body={
+        "name": "Pairs night", "variant": "tarocchino-bolognese", "format": "pairs",
+        "entrants": [{"name": "Reds", "players": ["Carla", "Dario"]},
+                     {"name": "Blues", "players": ["Elena", "Fabio"]}]})
+    page.goto(f"{base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    expect(page.locator("#door-card")).to_have_count(0)
+    page.click("#checkin-switch")
+    expect(page.locator("#door-card")).to_be_visible()
+    page.click("#door-link summary")
+    door_link = page.input_value("#link-door")
+    assert re.search(rf"/#/events/{event['id']}/door\?token=\w+$", door_link)
+
+    phone = player.page
+    phone.goto(door_link)
+    phone.fill("#door-player-0", "Anna")
+    phone.fill("#door-player-1", "Bruno")
+    phone.click("#door-send")
+    expect(phone.locator("#entrant h1")).to_have_text("Anna & Bruno")
+    expect(page.locator("#roster summary")).to_have_text("Checked in: 3 pairs")
+    expect(page.locator("#door-checked")).to_have_text("1 pair has checked in at the door")

@@ -226,6 +226,8 @@ function drawOrganiser(first) {
   // At an event with a door: the door, then the next round's tap, then who has come.
   if (ev.checkin) root.append(doorCard(ev, saved), actions(ev, round), rosterFold(ev));
   else root.append(rosterFold(ev), actions(ev, round));
+  // Before round 1 the door may still be opened (or closed again).
+  if (!ev.checkin && !ev.rounds.length) root.append(h("section", { class: "card door-card", id: "door-offer" }, checkinSwitch(ev)));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
   if (ev.boards_secret) root.append(secretBoards(ev));
@@ -410,6 +412,7 @@ function doorCard(ev, saved) {
   const pairs = ev.format === "pairs";
   return h("section", { class: "card door-card", id: "door-card", "aria-labelledby": "door-title" },
     h("h2", { id: "door-title" }, t("ev.door.title")),
+    ev.rounds.length ? null : checkinSwitch(ev),
     h("p", { id: "door-checked" }, t(pairs ? "ev.door.countPairs" : "ev.door.countPlayers", {
       n: ev.entrants.filter((e) => e.checked_in).length })),
     h("div", { class: "row" },
@@ -422,6 +425,29 @@ function doorCard(ev, saved) {
       h("label", { for: "link-door", class: "visually-hidden" }, t("ev.door.link")),
       h("input", { id: "link-door", class: "link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
       h("button", { type: "button", class: "button small", onclick: () => copy(link, "link-door") }, t("share.copy")))) : null);
+}
+
+/** Check-in at the door, switched on or off before round 1. */
+function checkinSwitch(ev) {
+  return switchButton("checkin-switch", t("ev.new.checkin"), Boolean(ev.checkin), async (on) => {
+    O.busy = true;
+    O.errors = [];
+    try {
+      const { data } = await api("PATCH", `/events/${EV.id}`, { token: EV.token, body: { checkin: on } });
+      await eventChanged(data);
+      if (on) {
+        O.open.add("roster");
+        await loadDoorLink();
+      }
+    } catch (error) {
+      if (error.status === 403) return readOnly();
+      O.errors = problemErrors(error);
+    } finally {
+      O.busy = false;
+    }
+    drawOrganiser(false);
+    document.getElementById("checkin-switch")?.focus();
+  });
 }
 
 /** The results published (readable by anyone with the public page's link) or taken down. */
