@@ -622,8 +622,14 @@ async function closeRound(number, despiteDisputes = false) {
 
 // -- the free format: the organiser seats each table -----------------------------------------
 
+/** The entrants the next round seats: come by then, and not withdrawn from it. */
+function activeNames(ev, next) {
+  return ev.entrants.filter((e) => (e.from_round ?? 1) <= next && !(e.withdrawn && e.withdrawn_from <= next))
+    .map((e) => e.name);
+}
+
 function openSeating(ev) {
-  const names = ev.entrants.map((e) => e.name);
+  const names = activeNames(ev, ev.rounds.length + 1);
   const lines = [];
   for (let i = 0; i + O.players <= names.length; i += O.players) lines.push(names.slice(i, i + O.players).join(", "));
   O.seating = lines.join("\n");
@@ -650,7 +656,7 @@ function seatingEditor(ev) {
   const out = h("p", { class: "hint", id: "seating-out", "aria-live": "polite" });
   const update = () => {
     const seated = new Set(parseSeating(O.seating).flat().map(nameKey));
-    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(nameKey(n)));
+    const left = activeNames(ev, next).filter((n) => !seated.has(nameKey(n)));
     out.textContent = left.length ? t("ev.seatingOut", { names: left.join(", ") }) : t("ev.seatingAll");
   };
   const box = h("section", { class: "card seating", id: "seating-editor", "aria-labelledby": "seating-title" },
