@@ -98,7 +98,6 @@ def door_screens(browser: Any, base: str, shots: Shots) -> None:
         call(base, "POST", f"/events/{event['id']}/checkins", event["tokens"]["door"],
              {"member": members[name]})
     call(base, "POST", f"/events/{event['id']}/rounds", event["tokens"]["edit"], {})
-    page.click("#welcome-ok")
     page.wait_for_selector(".open-game")
     shots.take(page, "30-entrant")
     page.goto(f"{base}/#/events/{event['id']}?token={event['tokens']['edit']}")

@@ -100,7 +100,8 @@ function drawEntrant(first) {
       h("p", { class: "badges" },
         h("span", { class: "live", id: "entrant-live" }, h("span", { class: "dot", "aria-hidden": "true" }),
           h("span", { class: "live-text" })))));
-  if (own && saved.justCheckedIn) root.append(welcome(r));
+  // The welcome until the player is seated (or says they have read it).
+  if (own && saved.justCheckedIn && !r.now && ev.status !== "over") root.append(welcome(r));
   root.append(nowCard(r));
   root.append(standingCard(r));
   append(root, [withdrawCard(r)]);
