@@ -73,6 +73,42 @@ def event_screens(browser: Any, base: str, shots: Shots) -> None:
     wall.close()
 
 
+def door_screens(browser: Any, base: str, shots: Shots) -> None:
+    """An evening that runs itself: the door on a player's phone (a name tapped), the
+    entrant's own page in a round, and the organiser's screen with the door and who came."""
+    club = call(base, "POST", "/clubs", body={"name": "Circolo del Tarocco"})
+    members = {name: call(base, "POST", f"/clubs/{club['id']}/members", club["tokens"]["edit"],
+                          {"name": name})["id"] for name in TWELVE}
+    event = call(base, "POST", "/events", body={
+        "name": "Giovedì al circolo", "variant": "gatti-4", "format": "individual",
+        "rounds": 4, "club": club["id"], "checkin": True, "entrants": [], "round_minutes": 40},
+        headers={"Club-Authorization": f"Bearer {club['tokens']['edit']}"})
+    for name in TWELVE[4:11]:
+        call(base, "POST", f"/events/{event['id']}/checkins", event["tokens"]["door"],
+             {"member": members[name]})
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="it-IT",
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(event["links"]["door"])
+    page.click(f"#member-{members['Anna']}")
+    shots.take(page, "29-door")
+    page.click("#door-yes")
+    page.wait_for_selector("#welcome")
+    for name in TWELVE[1:4]:
+        call(base, "POST", f"/events/{event['id']}/checkins", event["tokens"]["door"],
+             {"member": members[name]})
+    call(base, "POST", f"/events/{event['id']}/rounds", event["tokens"]["edit"], {})
+    page.wait_for_selector(".open-game")
+    shots.take(page, "30-entrant")
+    page.goto(f"{base}/#/events/{event['id']}?token={event['tokens']['edit']}")
+    page.wait_for_selector("#door-card")
+    page.click("#door-link summary")
+    page.wait_for_selector("#door-link svg.qr")
+    page.set_viewport_size({"width": 360, "height": 1100})
+    shots.take(page, "31-organiser-door")
+    context.close()
+
+
 def verdict_screens(browser: Any, base: str, shots: Shots) -> None:
     """A player's phone asked to check a hand, and the scorekeeper's sheet with a
     player's dispute at the top."""
@@ -301,6 +337,7 @@ def main() -> None:
             reader.close()
             event_screens(browser, base, shots)
             verdict_screens(browser, base, shots)
+            door_screens(browser, base, shots)
             chart_screens(browser, base, shots)
             browser.close()
     finally:

@@ -26,9 +26,10 @@ ASSETS = ["app.js", "app.css", "i18n.js", "cards.js", "qr.js", "icon.svg", "icon
 LINKED = ["app.css", "icon.svg", "icon-192.png", "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step): the state, each screen, and the
 #: helpers it uses itself.
-MODULES = ["admin.js", "api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "eventform.js",
-           "events.js", "eventstate.js", "handform.js", "home.js", "i18n.js", "member.js",
-           "newgame.js", "rules.js", "share.js", "sheet.js", "state.js", "stores.js"]
+MODULES = ["admin.js", "api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "door.js",
+           "entrant.js", "eventform.js", "events.js", "eventstate.js", "handform.js", "home.js",
+           "i18n.js", "member.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js",
+           "stores.js"]
 #: Every module of the page, whoever imports it: every file of it but the entry and the
 #: service worker (no classic script puts anything on ``window``).
 ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js") if p.name not in ("sw.js", "app.js"))

@@ -2,7 +2,7 @@
 (home, the new-game form, a Gatti, an Ottocento and a Mitigatti sheet with their hands and
 forms, the figure chips, the calls, a duplicate board's uncovered cards, an ended game and its
 winner, an event's organiser view and its standings, a club with a forgotten member, a
-member's page, a season) is no wider than the phone, and shows no English word of the page
+member's page, a season, the door, an entrant's own page and the organiser's door) is no wider than the phone, and shows no English word of the page
 and no code (an end's ``R10`` or ``boards``, a card's ``K♥`` or ``T5`` where the language
 names the card otherwise, a forgotten member's "Player 2").
 
@@ -133,6 +133,7 @@ class World:
         call(base, "POST", f"/clubs/{cid}/members/{members['Nicolò']}/forget", edit, {})
         self.forgotten_game = game
         self.anna = members["Anna"]
+        self.door: dict[str, Any] = {}
 
 
 def _walk(table: Table, world: World) -> list[tuple[str, Callable[[], None]]]:
@@ -253,6 +254,37 @@ def _walk(table: Table, world: World) -> list[tuple[str, Callable[[], None]]]:
         page.goto(f"{base}/#/clubs/{cid}/members/{world.anna}")
         page.wait_for_selector("#member-rating polyline")
 
+    def door() -> None:
+        created = call(base, "POST", "/events", headers={
+            "Club-Authorization": f"Bearer {club['tokens']['edit']}"}, body={
+            "name": "Giovedì", "variant": "gatti-4", "format": "individual", "club": cid,
+            "checkin": True, "entrants": [], "round_minutes": 30})
+        world.door = created
+        page.goto(created["links"]["door"])
+        page.wait_for_selector("#door-list")
+        page.click(f"#member-{world.anna}")
+        page.wait_for_selector("#door-yes")
+
+    def entrant() -> None:
+        created = world.door
+        page.click("#door-yes")
+        page.wait_for_selector("#welcome")
+        for arrival in ({"name": "Bruno"}, {"name": "Carla"}, {"name": "Dario"}):
+            call(base, "POST", f"/events/{created['id']}/checkins", created["tokens"]["door"],
+                 arrival)
+        call(base, "POST", f"/events/{created['id']}/rounds", created["tokens"]["edit"], {})
+        page.wait_for_selector(".open-game")
+        page.click("#entrant-withdraw-ask")
+
+    def door_organiser() -> None:
+        created = world.door
+        page.goto(f"{base}/#/events/{created['id']}?token={created['tokens']['edit']}")
+        page.wait_for_selector("#door-card")
+        page.click("#roster summary")
+        page.click("#entrant-button-0")
+        page.click("#entrant-link-0")
+        page.wait_for_selector(".entrant-link svg")
+
     return [
         ("home", lambda: (page.goto(base + "/"), page.wait_for_selector("#new-game"))),
         ("new game", lambda: (page.click("#new-game"), page.wait_for_selector("#start"))),
@@ -270,6 +302,9 @@ def _walk(table: Table, world: World) -> list[tuple[str, Callable[[], None]]]:
         ("a club with a forgotten member and its season", club_page),
         ("a game of a forgotten member", forgotten_game),
         ("a member's page", member),
+        ("the door, a member's name tapped", door),
+        ("an entrant's own page in a round", entrant),
+        ("the organiser's door and an entrant's link", door_organiser),
     ]
 
 

@@ -17,6 +17,8 @@ import { clubScreen, newClubScreen } from "./clubs.js";
 import { openClub } from "./clubseats.js";
 import { api } from "./api.js";
 import { h, show } from "./dom.js";
+import { doorScreen, stopDoor } from "./door.js";
+import { entrantScreen, stopEntrant } from "./entrant.js";
 import { newEventScreen } from "./eventform.js";
 import { organiserScreen } from "./events.js";
 import { stopEventPolling } from "./eventstate.js";
@@ -36,9 +38,31 @@ import { Clubs, Events, Store } from "./stores.js";
 async function route() {
   const hash = location.hash || "#/";
   stopEventPolling();
+  stopDoor();
+  stopEntrant();
   // The operator's page, at its own address (/admin): its screen, whatever the page's others.
   if (location.pathname === "/admin" && hash === "#/") return adminScreen();
-  let m = /^#\/events\/([a-z0-9]{1,32})(\/board)?\?(.*)$/.exec(hash);
+  let m = /^#\/events\/([a-z0-9]{1,32})\/door\?(.*)$/.exec(hash);
+  if (m) {
+    // The door's link (a tablet at the entrance, a phone that scanned the poster).
+    const token = new URLSearchParams(m[2]).get("token");
+    if (token) Events.put(m[1], { tokens: { door: token } });
+    history.replaceState(null, "", `#/events/${m[1]}/door`);
+    return route();
+  }
+  m = /^#\/events\/([a-z0-9]{1,32})\/entrants\/(\d{1,5})\?(.*)$/.exec(hash);
+  if (m) {
+    // An entrant's own link: kept on this phone all evening (the organiser's phone opens
+    // the entrant's screen with its own token, and keeps none).
+    const token = new URLSearchParams(m[3]).get("token");
+    const saved = Events.get(m[1]) || {};
+    if (token && token !== saved.tokens?.edit) {
+      Events.put(m[1], { tokens: { entrant: token }, entrant: Number(m[2]) });
+    }
+    history.replaceState(null, "", `#/events/${m[1]}/entrants/${m[2]}`);
+    return route();
+  }
+  m = /^#\/events\/([a-z0-9]{1,32})(\/board)?\?(.*)$/.exec(hash);
   if (m) {
     // An event's link: the organiser's (edit) opens its view, the room's (read) its board.
     const token = new URLSearchParams(m[3]).get("token");
@@ -92,6 +116,8 @@ async function route() {
     if ((m = /^#\/clubs\/([a-z0-9]{1,32})\/events\/new$/.exec(hash))) return await newEventScreen(await openClub(m[1]));
     if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
+    if ((m = /^#\/events\/([a-z0-9]{1,32})\/door$/.exec(hash))) return await doorScreen(m[1]);
+    if ((m = /^#\/events\/([a-z0-9]{1,32})\/entrants\/(\d{1,5})$/.exec(hash))) return await entrantScreen(m[1], m[2]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
       return await rulesScreen(m[1], m[2] ? decodeURIComponent(m[2]) : null);
     }
@@ -163,5 +189,17 @@ window.addEventListener("online", () => {
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* not offered here */ });
 }
+/** The app opened at its start (no address of a screen) on a phone that checked in at an
+ * event lately, still being played: it opens that entrant's own screen again. */
+function resume() {
+  if ((location.hash || "#/") !== "#/" || location.pathname !== "/") return;
+  const lately = Date.now() - 12 * 3600 * 1000;
+  const entrant = Object.values(Events.all())
+    .filter((e) => e.tokens?.entrant && e.entrant !== undefined && e.status !== "over" && (e.seen || 0) > lately)
+    .sort((a, b) => (b.seen || 0) - (a.seen || 0))[0];
+  if (entrant) history.replaceState(null, "", `#/events/${entrant.id}/entrants/${entrant.entrant}`);
+}
+
 // Whatever waits to be sent since the last visit goes once the first screen is drawn.
+resume();
 setLanguage(I18n.lang).then(route).then(flushAll);

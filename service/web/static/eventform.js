@@ -3,7 +3,7 @@
  * rounds and the roster; sent as a new game is (gamechoice.js: the time zone and the
  * Idempotency-Key), it opens the organiser's view (events.js). */
 import { clubHeaders, onRoster, rosterButtons, rosterText, seatOf, tapEntrant } from "./clubseats.js";
-import { banner, h, show, stepper } from "./dom.js";
+import { banner, h, show, stepper, switchButton } from "./dom.js";
 import { chosenOptions, gameChips, submitNew, variantSummary } from "./gamechoice.js";
 import { colon, t } from "./i18n.js";
 import { placeProblems, problemText } from "./problems.js";
@@ -56,7 +56,7 @@ async function newEventScreen(club = null) {
   const state = {
     name: "", variant: "gatti-4", options: {}, format: "individual", pairing: "danish",
     scoring: "match_points", rounds: 3, deals: "free", boards: null, roster: "", errors: [], lines: [],
-    minutes: "", autoClose: false, prizes: "",
+    minutes: "", autoClose: false, prizes: "", checkin: false, lateRounds: "zero",
   };
   const root = h("section", { class: "screen new-event" });
 
@@ -144,7 +144,7 @@ async function newEventScreen(club = null) {
         draw();
       }));
     root.append(h("section", { class: "step" },
-      h("h2", {}, t("ev.new.step.roster")), members,
+      h("h2", {}, t("ev.new.step.roster")), doorFields(state, draw), members,
       h("div", { class: "field", "data-field": "entrants" },
         h("label", { for: "event-roster" }, t(pairs ? "ev.new.rosterPairs" : "ev.new.rosterPlayers")),
         h("p", { class: "hint", id: "roster-hint" }, t(pairs ? "ev.new.rosterPairsHint" : "ev.new.rosterHint", { n: v.players })),
@@ -193,6 +193,10 @@ async function newEventScreen(club = null) {
     }
     if (state.prizes.trim()) body.prizes = parsePrizes(state.prizes);
     if (state.format === "pairs") body.pairing = state.pairing;
+    if (state.checkin) {
+      body.checkin = true;
+      body.late_rounds = state.lateRounds;
+    }
     if (club) {
       // Each member by id; a name the roster does not have becomes a new member.
       body.club = club.id;
@@ -205,6 +209,19 @@ async function newEventScreen(club = null) {
 
   draw();
   show(root);
+}
+
+/** Check-in at the door: the players check themselves in as they arrive (the roster may then
+ * be empty), and what a late arrival's missed rounds are worth. */
+function doorFields(state, draw) {
+  return h("div", { class: "field door-fields", "data-field": "checkin" },
+    switchButton("event-checkin", t("ev.new.checkin"), state.checkin, (on) => { state.checkin = on; draw(); }),
+    h("p", { class: "hint", id: "checkin-hint" }, t(state.checkin ? "ev.new.checkinOn" : "ev.new.checkinHint")),
+    state.checkin ? h("div", { "data-field": "late_rounds" },
+      h("h3", { id: "late-title" }, t("ev.new.late")),
+      h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "late-title" },
+        ["zero", "bye"].map((value) => choice("late", value, t(`ev.late.${value}`), t(`ev.lateHint.${value}`),
+          state.lateRounds === value, () => { state.lateRounds = value; draw(); })))) : null);
 }
 
 /** The round's clock: its length in minutes (none: no clock), and whether a round closes by

@@ -6,7 +6,7 @@
  * evening's deal slips, the standings in short, the organiser's key (keycard.js). It
  * refreshes by itself; the new-event form is in eventform.js, the board in board.js. */
 import { API, ApiError, api, problemErrors } from "./api.js";
-import { append, h, money, randomKey, redraw, saveFile, toast } from "./dom.js";
+import { append, h, money, randomKey, redraw, saveFile, switchButton, toast } from "./dom.js";
 import {
   boardScreen, eventLine, liveLine, shownRound, standingsNote, standingsOrWait,
   statusBadge, tableSides, tableState,
@@ -30,6 +30,9 @@ const O = {
   id: null, selected: null, confirmClose: false, disputes: null, seating: null, errors: [], seatingErrors: [],
   roundErrors: [], busy: false, open: new Set(), players: 4, closed: null, prizes: null,
   clockDraft: null, clockErrors: [],
+  // The door: the entrant whose actions are open, their link shown again, a name being added,
+  // the entrant asked about before removing, and what the service refused.
+  entrant: null, entrantLink: null, adding: "", removing: null, doorErrors: [],
 };
 
 async function organiserScreen(id) {
@@ -51,11 +54,18 @@ async function organiserScreen(id) {
       if (error.status === 403) return readOnly();
     }
   }
-  if (O.id !== id) Object.assign(O, { id, selected: null, confirmClose: false, seating: null, open: new Set() });
+  if (O.id !== id) {
+    Object.assign(O, { id, selected: null, confirmClose: false, seating: null, open: new Set(),
+      entrant: null, entrantLink: null, adding: "", removing: null });
+    // At an event with a door, who has checked in is on show as they come.
+    if (EV.event.checkin && !EV.event.rounds.length) O.open.add("roster");
+  }
+  O.doorErrors = [];
   Object.assign(O, { errors: [], seatingErrors: [], roundErrors: [], busy: false });
   const v = (await variants()).find((x) => x.id === EV.event.variant);
   O.players = v ? v.players : 4;
   remember();
+  await loadDoorLink();
   await loadLinks();
   await loadClose();
   await loadPrizes();
@@ -73,6 +83,18 @@ async function organiserScreen(id) {
 function remember() {
   const ev = EV.event;
   Events.put(ev.id, { name: ev.name, variant: ev.variant, format: ev.format, status: ev.status });
+}
+
+/** The door's link (an event that takes check-ins), worked out by the service from the
+ * organiser's token once. */
+async function loadDoorLink() {
+  if (!EV.event.checkin || Events.get(EV.id)?.links?.door) return;
+  try {
+    const { data } = await api("GET", `/events/${EV.id}/links`, { token: EV.token });
+    Events.put(EV.id, { links: data.links, tokens: { door: data.tokens.door } });
+  } catch (error) {
+    if (error.status === 403) readOnly();
+  }
 }
 
 /** The shown round's table links (their tokens), read once per round. */
@@ -201,13 +223,17 @@ function drawOrganiser(first) {
   // The organiser's key: its card offered first until it is printed, then with the links.
   const key = keyCard("event", ev.id, EV.token, () => drawOrganiser(false));
   if (cardWaits("event", ev.id)) root.append(key);
-  root.append(rosterFold(ev));
-  root.append(actions(ev, round));
+  // At an event with a door: the door, then the next round's tap, then who has come.
+  if (ev.checkin) root.append(doorCard(ev, saved), actions(ev, round), rosterFold(ev));
+  else root.append(rosterFold(ev), actions(ev, round));
+  // Before round 1 the door may still be opened (or closed again).
+  if (!ev.checkin && !ev.rounds.length) root.append(h("section", { class: "card door-card", id: "door-offer" }, checkinSwitch(ev)));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
   if (ev.boards_secret) root.append(secretBoards(ev));
   if (ev.refusals?.boards.length) root.append(refusalsCard(ev));
   root.append(linksCard(ev, saved));
+  root.append(publishCard(ev));
   if (!cardWaits("event", ev.id)) root.append(key);
   root.append(h("section", { class: "card standings-short", id: "standings-short", "aria-labelledby": "short-title" },
     h("h2", { id: "short-title" }, t("ev.standings"), " ", standingsNote(st, ev)),
@@ -222,10 +248,234 @@ function drawOrganiser(first) {
 
 function rosterFold(ev) {
   const pairs = ev.format === "pairs";
-  return fold("roster", "card roster",
-    t(pairs ? "ev.rosterPairs" : "ev.rosterPlayers", { n: ev.entrants.length }),
-    () => h("ol", { class: "roster-list" }, ev.entrants.map((e) => h("li", {},
-      h("strong", {}, e.name), e.players ? h("span", { class: "muted" }, ` — ${e.players.join(" & ")}`) : null))));
+  const summary = ev.checkin
+    ? t(pairs ? "ev.door.inPairs" : "ev.door.inPlayers", { n: ev.entrants.length })
+    : t(pairs ? "ev.rosterPairs" : "ev.rosterPlayers", { n: ev.entrants.length });
+  const box = fold("roster", "card roster", summary, () => h("div", { id: "roster-body" }));
+  // Drawn at every redraw (the fold's content is made once): who checked in fills it live.
+  const body = box.querySelector("#roster-body");
+  if (body) body.replaceChildren(rosterList(ev), addByHand(ev), errorBox("door-errors", O.doorErrors));
+  box.addEventListener("toggle", () => {
+    const filled = box.querySelector("#roster-body");
+    if (box.open && filled && !filled.childElementCount) {
+      filled.replaceChildren(rosterList(ev), addByHand(ev), errorBox("door-errors", O.doorErrors));
+    }
+  });
+  return box;
+}
+
+/** The roster, each entrant a button that opens what the organiser may do with them: show
+ * their own link again, withdraw them or bring them back, remove a mistaken check-in. */
+function rosterList(ev) {
+  return h("ol", { class: "roster-list", id: "roster-list" }, ev.entrants.map((e) => {
+    const open = O.entrant === e.number;
+    const notes = [
+      e.from_round > 1 ? t("ev.door.fromRound", { n: e.from_round }) : null,
+      e.withdrawn ? t("ev.door.withdrawnFrom", { n: e.withdrawn_from }) : null,
+    ].filter(Boolean).join(" · ");
+    return h("li", { class: `entrant-row${e.withdrawn ? " withdrawn" : ""}`, id: `entrant-${e.number}`, "data-entrant": e.number },
+      h("button", {
+        type: "button", class: "entrant-button", id: `entrant-button-${e.number}`, "aria-expanded": open ? "true" : "false",
+        onclick: () => {
+          O.entrant = open ? null : e.number;
+          O.entrantLink = null;
+          O.removing = null;
+          drawOrganiser(false);
+        },
+      }, h("strong", {}, e.name),
+      e.players ? h("span", { class: "muted" }, ` — ${e.players.join(" & ")}`) : null,
+      notes ? h("span", { class: "muted entrant-notes" }, ` (${notes})`) : null),
+      open ? entrantActions(ev, e) : null);
+  }));
+}
+
+function entrantActions(ev, e) {
+  const box = h("div", { class: "entrant-actions" });
+  if (O.removing === e.number) {
+    box.append(h("div", { class: "card warn", role: "group", "aria-labelledby": "remove-text" },
+      h("p", { id: "remove-text" }, t("ev.door.removeAsk", { name: e.name })),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "button danger", id: "remove-yes", disabled: O.busy,
+          onclick: () => entrantAction(e, "remove") }, t("ev.door.removeYes")),
+        h("button", { type: "button", class: "button", id: "remove-no",
+          onclick: () => { O.removing = null; drawOrganiser(false); } }, t("action.cancel")))));
+    return box;
+  }
+  box.append(h("div", { class: "row" },
+    h("button", { type: "button", class: "button small", id: `entrant-link-${e.number}`, disabled: O.busy,
+      onclick: () => showEntrantLink(e) }, t("ev.door.showLink")),
+    ev.status !== "over" ? h("button", {
+      type: "button", class: "button small", id: `entrant-${e.withdrawn ? "return" : "withdraw"}-${e.number}`,
+      disabled: O.busy, onclick: () => entrantAction(e, e.withdrawn ? "return" : "withdraw"),
+    }, t(e.withdrawn ? "ev.door.return" : "ev.door.withdraw")) : null,
+    !e.rounds_played ? h("button", {
+      type: "button", class: "button small danger", id: `entrant-remove-${e.number}`,
+      onclick: () => { O.removing = e.number; drawOrganiser(false); document.getElementById("remove-no")?.focus(); },
+    }, t("ev.door.remove")) : null));
+  if (O.entrantLink?.number === e.number) {
+    const link = O.entrantLink.link;
+    const inputId = `link-entrant-${e.number}`;
+    box.append(h("div", { class: "link-block entrant-link" },
+      h("p", { class: "hint" }, t("ev.door.linkHint", { name: e.name })),
+      h("div", { class: "qr-box" }, QR.svg(link, t("entrant.qr", { name: e.name }))),
+      h("label", { for: inputId, class: "visually-hidden" }, t("entrant.link")),
+      h("input", { id: inputId, class: "link", type: "text", readonly: true, value: link, onfocus: (ev2) => ev2.target.select() }),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "button small", onclick: () => copy(link, inputId) }, t("share.copy")),
+        h("a", { class: "button small", href: `#/events/${ev.id}/entrants/${e.number}` }, t("ev.door.openScreen")))));
+  }
+  return box;
+}
+
+async function showEntrantLink(e) {
+  O.doorErrors = [];
+  try {
+    const { data } = await api("GET", `/events/${EV.id}/entrants/${e.number}`, { token: EV.token });
+    O.entrantLink = { number: e.number, link: data.links.entrant };
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.doorErrors = problemErrors(error);
+  }
+  drawOrganiser(false);
+}
+
+/** An entrant withdrawn, brought back or removed (a mistaken check-in) by the organiser. */
+async function entrantAction(e, what) {
+  O.busy = true;
+  O.doorErrors = [];
+  try {
+    if (what === "remove") {
+      await api("DELETE", `/events/${EV.id}/entrants/${e.number}`, { token: EV.token });
+      O.entrant = null;
+    } else {
+      await api("POST", `/events/${EV.id}/entrants/${e.number}/${what}`, { token: EV.token });
+    }
+    toast(t(`ev.door.${what}Done`, { name: e.name }));
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.doorErrors = problemErrors(error);
+  } finally {
+    O.busy = false;
+    O.removing = null;
+  }
+  await eventChanged(null);
+  drawOrganiser(false);
+}
+
+/** A name added by hand (someone with no phone, a late arrival the organiser met): a pair
+ * as "Pair: Player, Player". */
+function addByHand(ev) {
+  const pairs = ev.format === "pairs";
+  return h("div", { class: "field add-entrant", "data-field": "name" },
+    h("label", { for: "add-entrant" }, t(pairs ? "ev.door.addPair" : "ev.door.add")),
+    h("div", { class: "row" },
+      h("input", {
+        id: "add-entrant", type: "text", value: O.adding, autocomplete: "off", autocapitalize: "words",
+        placeholder: pairs ? t("ev.new.rosterPairsPlaceholder").split("\n")[0] : "",
+        oninput: (e) => { O.adding = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") addEntrant(ev); },
+      }),
+      h("button", { type: "button", class: "button", id: "add-entrant-send", disabled: O.busy,
+        onclick: () => addEntrant(ev) }, t("ev.door.addButton"))));
+}
+
+async function addEntrant(ev) {
+  const line = O.adding.trim();
+  if (!line) return;
+  let body = { name: line };
+  if (ev.format === "pairs") {
+    const colon = line.indexOf(":");
+    const players = colon >= 0 ? line.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) : [];
+    body = { name: (colon >= 0 ? line.slice(0, colon) : line).trim(), players };
+  }
+  O.busy = true;
+  O.doorErrors = [];
+  try {
+    await api("POST", `/events/${EV.id}/entrants`, { token: EV.token, body, headers: { "Idempotency-Key": randomKey() } });
+    O.adding = "";
+    toast(t("ev.door.added", { name: body.name }));
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.doorErrors = problemErrors(error);
+  } finally {
+    O.busy = false;
+  }
+  await eventChanged(null);
+  drawOrganiser(false);
+  document.getElementById("add-entrant")?.focus();
+}
+
+/** The door: its link as a QR code (on a tablet at the entrance, or scanned from the
+ * poster), the poster to print, and the door opened on this phone. */
+function doorCard(ev, saved) {
+  const link = saved.links?.door;
+  const pairs = ev.format === "pairs";
+  return h("section", { class: "card door-card", id: "door-card", "aria-labelledby": "door-title" },
+    h("h2", { id: "door-title" }, t("ev.door.title")),
+    ev.rounds.length ? null : checkinSwitch(ev),
+    h("p", { id: "door-checked" }, t(pairs ? "ev.door.countPairs" : "ev.door.countPlayers", {
+      n: ev.entrants.filter((e) => e.checked_in).length })),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "button", id: "poster-pdf",
+        onclick: () => downloadPdf(ev, "poster.pdf", `segnapunti-poster-${ev.id}.pdf`) }, t("ev.door.poster")),
+      h("a", { class: "button", id: "open-door", href: `#/events/${ev.id}/door` }, t("ev.door.open"))),
+    link ? fold("door-link", "door-link", t("ev.door.link"), () => h("div", { class: "link-block" },
+      h("p", { class: "hint" }, t("ev.door.linkHintDoor")),
+      h("div", { class: "qr-box" }, QR.svg(link, t("ev.door.qr"))),
+      h("label", { for: "link-door", class: "visually-hidden" }, t("ev.door.link")),
+      h("input", { id: "link-door", class: "link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
+      h("button", { type: "button", class: "button small", onclick: () => copy(link, "link-door") }, t("share.copy")))) : null);
+}
+
+/** Check-in at the door, switched on or off before round 1. */
+function checkinSwitch(ev) {
+  return switchButton("checkin-switch", t("ev.new.checkin"), Boolean(ev.checkin), async (on) => {
+    O.busy = true;
+    O.errors = [];
+    try {
+      const { data } = await api("PATCH", `/events/${EV.id}`, { token: EV.token, body: { checkin: on } });
+      await eventChanged(data);
+      if (on) {
+        O.open.add("roster");
+        await loadDoorLink();
+      }
+    } catch (error) {
+      if (error.status === 403) return readOnly();
+      O.errors = problemErrors(error);
+    } finally {
+      O.busy = false;
+    }
+    drawOrganiser(false);
+    document.getElementById("checkin-switch")?.focus();
+  });
+}
+
+/** The results published (readable by anyone with the public page's link) or taken down. */
+function publishCard(ev) {
+  const url = `${location.origin}/results/events/${ev.id}`;
+  return h("section", { class: "card publish", id: "publish", "aria-labelledby": "publish-title" },
+    h("h2", { id: "publish-title" }, t("ev.publish.title")),
+    switchButton("publish-switch", t("ev.publish.switch"), Boolean(ev.public), (on) => publish(on)),
+    h("p", { class: "hint" }, t(ev.public ? "ev.publish.on" : "ev.publish.off")),
+    ev.public ? h("a", { class: "button small", id: "public-link", href: url, target: "_blank", rel: "noopener" },
+      t("ev.publish.link")) : null);
+}
+
+async function publish(on) {
+  O.busy = true;
+  O.errors = [];
+  try {
+    const { data } = await api("PATCH", `/events/${EV.id}`, { token: EV.token, body: { public: on } });
+    await eventChanged(data);
+    toast(t(on ? "ev.publish.done" : "ev.publish.undone"));
+  } catch (error) {
+    if (error.status === 403) return readOnly();
+    O.errors = problemErrors(error);
+  } finally {
+    O.busy = false;
+  }
+  drawOrganiser(false);
+  document.getElementById("publish-switch")?.focus();
 }
 
 /** A fold (``details``) whose content is made when it first opens, and that stays open
@@ -372,8 +622,14 @@ async function closeRound(number, despiteDisputes = false) {
 
 // -- the free format: the organiser seats each table -----------------------------------------
 
+/** The entrants the next round seats: come by then, and not withdrawn from it. */
+function activeNames(ev, next) {
+  return ev.entrants.filter((e) => (e.from_round ?? 1) <= next && !(e.withdrawn && e.withdrawn_from <= next))
+    .map((e) => e.name);
+}
+
 function openSeating(ev) {
-  const names = ev.entrants.map((e) => e.name);
+  const names = activeNames(ev, ev.rounds.length + 1);
   const lines = [];
   for (let i = 0; i + O.players <= names.length; i += O.players) lines.push(names.slice(i, i + O.players).join(", "));
   O.seating = lines.join("\n");
@@ -400,7 +656,7 @@ function seatingEditor(ev) {
   const out = h("p", { class: "hint", id: "seating-out", "aria-live": "polite" });
   const update = () => {
     const seated = new Set(parseSeating(O.seating).flat().map(nameKey));
-    const left = ev.entrants.map((e) => e.name).filter((n) => !seated.has(nameKey(n)));
+    const left = activeNames(ev, next).filter((n) => !seated.has(nameKey(n)));
     out.textContent = left.length ? t("ev.seatingOut", { names: left.join(", ") }) : t("ev.seatingAll");
   };
   const box = h("section", { class: "card seating", id: "seating-editor", "aria-labelledby": "seating-title" },

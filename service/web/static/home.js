@@ -109,6 +109,25 @@ function gameItem(saved) {
 function eventItem(saved) {
   const organiser = Boolean(saved.tokens && saved.tokens.edit);
   const name = saved.name || saved.id;
+  // A player's own link at an event (kept when they checked in at its door).
+  const entrant = !organiser && saved.tokens?.entrant && saved.entrant !== undefined;
+  if (entrant) {
+    return {
+      href: `#/events/${saved.id}/entrants/${saved.entrant}`,
+      forget: t("home.forgetEvent", { name }),
+      lost: [t("home.forgetEntrantLost", { name })],
+      lines: [h("strong", {}, name), saved.entrantName ? h("span", {}, saved.entrantName) : null,
+        h("span", { class: "muted" }, t("home.eventEntrant"))],
+    };
+  }
+  if (!organiser && saved.tokens?.door && !saved.tokens?.read) {  // the door's device
+    return {
+      href: `#/events/${saved.id}/door`,
+      forget: t("home.forgetEvent", { name }),
+      lost: [t("home.forgetDoorLost", { name })],
+      lines: [h("strong", {}, name), h("span", { class: "muted" }, t("home.eventDoor"))],
+    };
+  }
   return {
     href: organiser ? `#/events/${saved.id}` : `#/events/${saved.id}/board`,
     forget: t("home.forgetEvent", { name }),
