@@ -71,6 +71,16 @@ EV_PRIZES: Op = ("get", f"{EVENT}/prizes")
 EV_PRIZES_SET: Op = ("put", f"{EVENT}/prizes")
 #: The organiser's key card: the edit link printed.
 EV_KEYCARD: Op = ("get", f"{EVENT}/keycard.pdf")
+#: The door (the world's event takes no check-ins), its poster, and the entrants' own pages
+#: (``{number}``: an entrant, numbered from 0; the world's event seats 0, 1 and 2 in round 1).
+EV_DOOR: Op = ("get", f"{EVENT}/door")
+EV_CHECKIN: Op = ("post", f"{EVENT}/checkins")
+EV_POSTER: Op = ("get", f"{EVENT}/poster.pdf")
+EV_ADD_ENTRANT: Op = ("post", f"{EVENT}/entrants")
+EV_ENTRANT: Op = ("get", f"{EVENT}/entrants/{{number}}")
+EV_REMOVE_ENTRANT: Op = ("delete", f"{EVENT}/entrants/{{number}}")
+EV_WITHDRAW: Op = ("post", f"{EVENT}/entrants/{{number}}/withdraw")
+EV_RETURN: Op = ("post", f"{EVENT}/entrants/{{number}}/return")
 #: The organiser's release of a board a duplicate table was refused too often.
 EV_RELEASE: Op = ("post", f"{EVENT}/rounds/{{number}}/tables/{{table}}/boards/{{board}}/release")
 #: Clubs: the world's club has two members, Anna (``{member}``, every member
@@ -367,6 +377,9 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_LINKS: ["POST", "DELETE"], EV_HAND: ["GET", "POST"], EV_BOARDS: ["POST", "PUT"],
     EV_SLIPS: ["POST", "DELETE"], EV_TRAVELLER: ["PUT", "DELETE"], EV_KEYCARD: ["POST"],
     EV_RELEASE: ["GET", "PUT"], EV_CLOCK: ["GET", "POST"], EV_PRIZES: ["POST", "DELETE"],
+    EV_DOOR: ["POST", "DELETE"], EV_CHECKIN: ["GET", "PUT"], EV_POSTER: ["POST"],
+    EV_ADD_ENTRANT: ["GET", "PUT"], EV_ENTRANT: ["POST", "PUT"], EV_WITHDRAW: ["GET"],
+    EV_RETURN: ["GET", "DELETE"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -377,7 +390,8 @@ WRONG_METHODS: dict[Op, list[str]] = {
     REOPEN: ["GET", "DELETE"],
     PUB_EVENT: ["POST", "PUT", "PATCH", "DELETE"], PUB_CLUB: ["POST", "PUT", "PATCH", "DELETE"],
 }
-PATH_BODIES.update({EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]},
+PATH_BODIES.update({EV_CHECKIN: {"name": "Zeno"}, EV_ADD_ENTRANT: {"name": "Zeno"},
+                    EV_ROUNDS: {}, EV_SWAP: {"tables": [["Anna", "Bruno", "Carla"]]},
                     EV_CLOCK: {"round_minutes": 45}, EV_PRIZES_SET: {"prizes": [{"amount": 5}]}})
 #: The odd paths every event operation is sent: a missing event, injected text, bytes that
 #: are no UTF-8, and round numbers out of range or no number at all.
@@ -388,7 +402,10 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
                EV_KEYCARD, EV_RELEASE, EV_PUBLISH, PUB_EVENT, EV_CLOCK, EV_PRIZES,
-               EV_PRIZES_SET)
+               EV_PRIZES_SET, EV_DOOR, EV_CHECKIN, EV_POSTER, EV_ADD_ENTRANT)
+#: The entrants' paths: entrant 0 is there, so of the odd numbers 0 is none.
+ENTRANT_PATHS = (EV_ENTRANT, EV_REMOVE_ENTRANT, EV_WITHDRAW, EV_RETURN)
+ENTRANT_ODD_PATHS = EVENT_ODD_PATHS - {"hand number: 0"}
 
 #: The club operations whose path takes odd club ids, and (under a member) odd member ids.
 CLUB_PATHS = (CL_READ, CL_LINKS, CL_MEMBERS, CL_ADD, CL_MEMBER, CL_CHANGE, CL_MERGE,
@@ -422,6 +439,33 @@ CASES: list[Case] = [
     # number the odd numbers.
     *(case for op in EVENT_PATHS for case in path_cases(op)
       if case.name in EVENT_ODD_PATHS),
+    *(case for op in ENTRANT_PATHS for case in path_cases(op)
+      if case.name in ENTRANT_ODD_PATHS),
+    # The door: shut at the world's event; the roster's own rules for a name added by hand.
+    Case(EV_CHECKIN, "a check-in at an event without a door", 409, "checkin_closed",
+         body={"name": "Zeno"}),
+    Case(EV_CHECKIN, "a check-in's name as a number, at a door that is shut", 409,
+         "checkin_closed", body={"name": 5}),
+    Case(EV_CHECKIN, "a check-in with an unknown field", 422,
+         body={"name": "Zeno", "zzz_unknown": 1}),
+    Case(EV_CHECKIN, "a check-in as a list", 422, body=[]),
+    Case(EV_CHECKIN, "a check-in as malformed JSON", 400, "malformed_json", raw=b"{"),
+    Case(EV_POSTER, "the poster of an event without a door", 409, "checkin_closed"),
+    Case(EV_POSTER, "query: an unknown language", 422, path=_path(EV_POSTER) + "?lang=xx"),
+    Case(EV_ADD_ENTRANT, "an entrant without a name", 422, body={}),
+    Case(EV_ADD_ENTRANT, "an entrant's name of 61 characters", 422, body={"name": "x" * 61}),
+    Case(EV_ADD_ENTRANT, "an entrant's name holding NUL", 422, body={"name": "a\u0000b"}),
+    Case(EV_ADD_ENTRANT, "an entrant's name of spaces only", 422, body={"name": "   "}),
+    Case(EV_ADD_ENTRANT, "a name already on the roster, in capitals", 409,
+         "already_checked_in", body={"name": "ANNA"}),
+    Case(EV_ADD_ENTRANT, "a pair's players at an individual event", 422,
+         body={"name": "Zeno", "players": ["Zeno", "Ugo"]}),
+    Case(EV_ADD_ENTRANT, "an entrant as malformed JSON", 400, "malformed_json", raw=b"{"),
+    Case(EV_ENTRANT, "an entrant not on the roster", 404, path=_path(EV_ENTRANT, number="99")),
+    Case(EV_REMOVE_ENTRANT, "removing an entrant seated in round 1", 409, "entrant_played"),
+    Case(EV_WITHDRAW, "withdrawing an entrant not on the roster", 404,
+         path=_path(EV_WITHDRAW, number="99")),
+    Case(EV_RETURN, "bringing back an entrant who never withdrew", 409, "not_withdrawn"),
     # An event's round: one at a time, seated as the roster allows, swapped only within it.
     Case(EV_ROUNDS, "a round while round 1 is open", 409, "round_open", body={}),
     Case(EV_ROUNDS, "a round's body as a list", 422, body=[]),

@@ -71,6 +71,8 @@ WRITES: dict[tuple[str, str], Request] = {
         f"{url}/entrants/0/withdraw", headers=h),
     ("post", f"{EVENT}/entrants/{{number}}/return"): lambda c, url, h: c.post(
         f"{url}/entrants/0/return", headers=h),
+    # The door's poster prints the door's link.
+    ("get", f"{EVENT}/poster.pdf"): lambda c, url, h: c.get(f"{url}/poster.pdf", headers=h),
 }
 OPERATIONS = {**READS, **WRITES}
 MATRIX: dict[str, tuple[int | None, int | None, str | None]] = {

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from typing import Any
+
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from service.application.language import LANGUAGES
 from service.domain import (
@@ -350,6 +352,11 @@ class EventPublishSchema(StrictSchema):
         "round_started)")
     late_rounds = _checked_by_the_core(
         "what a late arrival's missed rounds are worth: zero or bye", enum=["zero", "bye"])
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("say what changes: public, checkin or late_rounds", "_schema")
 
 
 class ArrivalSchema(StrictSchema):
