@@ -341,9 +341,7 @@ async function showEntrantLink(e) {
 
 /** An entrant withdrawn, brought back or removed (a mistaken check-in) by the organiser. */
 async function entrantAction(e, what) {
-  O.busy = true;
-  O.doorErrors = [];
-  try {
+  await organiserChange("doorErrors", async () => {
     if (what === "remove") {
       await api("DELETE", `/events/${EV.id}/entrants/${e.number}`, { token: EV.token });
       O.entrant = null;
@@ -351,15 +349,28 @@ async function entrantAction(e, what) {
       await api("POST", `/events/${EV.id}/entrants/${e.number}/${what}`, { token: EV.token });
     }
     toast(t(`ev.door.${what}Done`, { name: e.name }));
+  }, { reread: true, settle: () => { O.removing = null; } });
+}
+
+/** One of the organiser's changes of the roster, the door or the results: the screen busy
+ * while ``run`` runs, a refusal shown in ``O[errors]``, ``settle`` run whatever happened,
+ * then the event read again (``reread``), the screen drawn again and the focus put back on
+ * ``focus``. The read-only token's refusal turns the screen read-only instead. */
+async function organiserChange(errors, run, { reread = false, focus = null, settle = null } = {}) {
+  O.busy = true;
+  O[errors] = [];
+  try {
+    await run();
   } catch (error) {
     if (error.status === 403) return readOnly();
-    O.doorErrors = problemErrors(error);
+    O[errors] = problemErrors(error);
   } finally {
     O.busy = false;
-    O.removing = null;
+    settle?.();
   }
-  await eventChanged(null);
+  if (reread) await eventChanged(null);
   drawOrganiser(false);
+  if (focus) document.getElementById(focus)?.focus();
 }
 
 /** A name added by hand (someone with no phone, a late arrival the organiser met): a pair
@@ -388,21 +399,11 @@ async function addEntrant(ev) {
     const players = colon >= 0 ? line.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) : [];
     body = { name: (colon >= 0 ? line.slice(0, colon) : line).trim(), players };
   }
-  O.busy = true;
-  O.doorErrors = [];
-  try {
+  await organiserChange("doorErrors", async () => {
     await api("POST", `/events/${EV.id}/entrants`, { token: EV.token, body, headers: { "Idempotency-Key": randomKey() } });
     O.adding = "";
     toast(t("ev.door.added", { name: body.name }));
-  } catch (error) {
-    if (error.status === 403) return readOnly();
-    O.doorErrors = problemErrors(error);
-  } finally {
-    O.busy = false;
-  }
-  await eventChanged(null);
-  drawOrganiser(false);
-  document.getElementById("add-entrant")?.focus();
+  }, { reread: true, focus: "add-entrant" });
 }
 
 /** The door: its link as a QR code (on a tablet at the entrance, or scanned from the
@@ -429,25 +430,15 @@ function doorCard(ev, saved) {
 
 /** Check-in at the door, switched on or off before round 1. */
 function checkinSwitch(ev) {
-  return switchButton("checkin-switch", t("ev.new.checkin"), Boolean(ev.checkin), async (on) => {
-    O.busy = true;
-    O.errors = [];
-    try {
+  return switchButton("checkin-switch", t("ev.new.checkin"), Boolean(ev.checkin), (on) =>
+    organiserChange("errors", async () => {
       const { data } = await api("PATCH", `/events/${EV.id}`, { token: EV.token, body: { checkin: on } });
       await eventChanged(data);
       if (on) {
         O.open.add("roster");
         await loadDoorLink();
       }
-    } catch (error) {
-      if (error.status === 403) return readOnly();
-      O.errors = problemErrors(error);
-    } finally {
-      O.busy = false;
-    }
-    drawOrganiser(false);
-    document.getElementById("checkin-switch")?.focus();
-  });
+    }, { focus: "checkin-switch" }));
 }
 
 /** The results published (readable by anyone with the public page's link) or taken down. */
@@ -462,20 +453,11 @@ function publishCard(ev) {
 }
 
 async function publish(on) {
-  O.busy = true;
-  O.errors = [];
-  try {
+  await organiserChange("errors", async () => {
     const { data } = await api("PATCH", `/events/${EV.id}`, { token: EV.token, body: { public: on } });
     await eventChanged(data);
     toast(t(on ? "ev.publish.done" : "ev.publish.undone"));
-  } catch (error) {
-    if (error.status === 403) return readOnly();
-    O.errors = problemErrors(error);
-  } finally {
-    O.busy = false;
-  }
-  drawOrganiser(false);
-  document.getElementById("publish-switch")?.focus();
+  }, { focus: "publish-switch" });
 }
 
 /** A fold (``details``) whose content is made when it first opens, and that stays open
