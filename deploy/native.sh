@@ -1,11 +1,12 @@
 #!/bin/sh
 # compose.yaml's topology without Docker, from Debian's packages: Caddy (deploy/Caddyfile, the
-# same file compose mounts) in front of two app servers (python -m service serve), on the
-# local PostgreSQL and Redis. Each app server runs under runit's runsv (Debian's runit,
-# installed when missing, as Caddy is): one that dies is started again within a second or
+# same file compose mounts) in front of two app servers (python -m service serve) and the
+# streams' server (SERVER=tornado: every …/stream path), on the local PostgreSQL and Redis. Each app server runs under runit's runsv (Debian's runit,
+# installed when missing, as Caddy is), and so does the streams' server: one that dies is started again within a second or
 # two, and the restart is logged; Caddy's health checks keep clients on the other meanwhile.
 #
-#   deploy/native.sh start          migrate, start app-1, app-2 and Caddy; wait until ready
+#   deploy/native.sh start          migrate, start app-1, app-2, streams and Caddy; wait until
+#                                   ready
 #   deploy/native.sh stop           stop Caddy and the app servers (the database stays)
 #   deploy/native.sh status         what runs, and whether the proxy says ready
 #   deploy/native.sh backup FILE    python -m service backup FILE, on the topology's database
@@ -20,6 +21,7 @@
 #   SEGNAPUNTI_STATE        pids, logs, Caddy's data            (./var/native)
 #   SEGNAPUNTI_PORT         the proxy's port, every interface   (8080, as compose publishes)
 #   SEGNAPUNTI_APP_PORTS    the two app servers' ports          ("8001 8002", on 127.0.0.1)
+#   SEGNAPUNTI_STREAMS_PORT the streams' server's port          (8003, on 127.0.0.1)
 #   DATABASE_URL            PostgreSQL; when unset, the database and role `segnapunti` on
 #                           127.0.0.1:5432 are created if missing (trust auth, as user postgres)
 #   RATE_LIMIT_STORAGE_URL  Redis                               (redis://127.0.0.1:6379/0)
@@ -48,6 +50,7 @@ settings() {
     fi
     SEGNAPUNTI_PORT=${SEGNAPUNTI_PORT:-8080}
     SEGNAPUNTI_APP_PORTS=${SEGNAPUNTI_APP_PORTS:-8001 8002}
+    SEGNAPUNTI_STREAMS_PORT=${SEGNAPUNTI_STREAMS_PORT:-8003}
     DATABASE_URL=${DATABASE_URL:-}
     RATE_LIMIT_STORAGE_URL=${RATE_LIMIT_STORAGE_URL:-redis://127.0.0.1:6379/0}
     RATE_LIMIT_KEY_PREFIX=${RATE_LIMIT_KEY_PREFIX:-segnapunti-native}
@@ -60,7 +63,7 @@ settings() {
 
 # The script's own settings, and the service's (the settings table of docs/operations.md; HOST and PORT are each
 # app server's own): what the first `start` saves and the later commands read.
-OWN_SETTINGS="PYTHON SEGNAPUNTI_PORT SEGNAPUNTI_APP_PORTS DATABASE_URL RATE_LIMIT_STORAGE_URL
+OWN_SETTINGS="PYTHON SEGNAPUNTI_PORT SEGNAPUNTI_APP_PORTS SEGNAPUNTI_STREAMS_PORT DATABASE_URL RATE_LIMIT_STORAGE_URL
     RATE_LIMIT_KEY_PREFIX TRUSTED_PROXIES SERVER WEB_CONCURRENCY WEB_THREADS"
 SERVICE_SETTINGS="REQUEST_DEADLINE RATE_LIMIT_PER_MINUTE RATE_LIMIT_BURST
     AUTH_FAILURES_PER_MINUTE AUTH_FAILURE_BURST PUBLIC_URL ADMIN_TOKEN LOG_LEVEL PDF_CACHE_BYTES
@@ -197,8 +200,9 @@ migrate() {
 
 sv_dir() { printf '%s/sv/%s' "$STATE" "$1"; }
 
-# supervise NAME PORT: app server NAME on 127.0.0.1:PORT under runsv, which starts ./run
-# again whenever it exits (./finish logs each exit, with its status, and counts it).
+# supervise NAME PORT [SERVER]: app server NAME on 127.0.0.1:PORT (served by SERVER, by
+# default $SERVER) under runsv, which starts ./run again whenever it exits (./finish logs each
+# exit, with its status, and counts it).
 supervise() {
     dir=$(sv_dir "$1")
     mkdir -p "$dir"
@@ -207,7 +211,7 @@ supervise() {
 #!/bin/sh
 cd $(quoted "$ROOT") || exit 1
 exec 2>&1
-HOST=127.0.0.1 PORT=$2 exec "\$PYTHON" -m service serve
+HOST=127.0.0.1 PORT=$2 SERVER=${3:-$SERVER} exec "\$PYTHON" -m service serve
 EOF
     cat >"$dir/finish" <<EOF
 #!/bin/sh
@@ -234,17 +238,24 @@ app_pid() {  # app_pid NAME: the pid of the app server runsv runs now (empty if 
     cat "$(sv_dir "$1")/supervise/pid" 2>/dev/null || true
 }
 
-start_apps() {  # start_apps: app-1 and app-2 under runsv, until both are ready
+# The servers runsv supervises: two app servers and the streams' server.
+SERVERS_RUN="app-1 app-2 streams"
+
+start_apps() {  # start_apps: app-1, app-2 and streams under runsv, until all are ready
     n=1
     for port in $SEGNAPUNTI_APP_PORTS; do
         supervise "app-$n" "$port"
         n=$((n + 1))
     done
     [ "$n" = 3 ] || fail "SEGNAPUNTI_APP_PORTS names two ports, not: $SEGNAPUNTI_APP_PORTS"
+    # Every …/stream path (Server-Sent Events) goes to this one: tornado holds each open
+    # stream in its event loop, no thread held (docs/decisions.md, "Live screens").
+    supervise streams "$SEGNAPUNTI_STREAMS_PORT" tornado
     # shellcheck disable=SC2086
     set -- $SEGNAPUNTI_APP_PORTS
     wait_ready app-1 "$1"
     wait_ready app-2 "$2"
+    wait_ready streams "$SEGNAPUNTI_STREAMS_PORT"
 }
 
 ensure_database() {
@@ -268,7 +279,7 @@ start() {
     mkdir -p "$STATE"
     load_saved_settings
     settings
-    for name in proxy app-1 app-2; do
+    for name in proxy $SERVERS_RUN; do
         ! running "$name" || fail "$name runs already (pid $(cat "$STATE/$name.pid")): deploy/native.sh stop"
     done
     ensure_caddy
@@ -286,12 +297,13 @@ start() {
     set -- $SEGNAPUNTI_APP_PORTS
     mkdir -p "$STATE/caddy"
     SEGNAPUNTI_LISTEN=":$SEGNAPUNTI_PORT" SEGNAPUNTI_APP_1="127.0.0.1:$1" \
-        SEGNAPUNTI_APP_2="127.0.0.1:$2" SEGNAPUNTI_CADDY_ADMIN=off \
+        SEGNAPUNTI_APP_2="127.0.0.1:$2" SEGNAPUNTI_STREAMS="127.0.0.1:$SEGNAPUNTI_STREAMS_PORT" \
+        SEGNAPUNTI_CADDY_ADMIN=off \
         XDG_DATA_HOME="$STATE/caddy" XDG_CONFIG_HOME="$STATE/caddy" HOME="$STATE/caddy" \
         launch proxy caddy run --config "$ROOT/deploy/Caddyfile" --adapter caddyfile
     wait_ready proxy "$SEGNAPUNTI_PORT"
     trap - EXIT
-    say "ready: http://127.0.0.1:$SEGNAPUNTI_PORT/ (app servers on 127.0.0.1:$1 and :$2; logs in $STATE)"
+    say "ready: http://127.0.0.1:$SEGNAPUNTI_PORT/ (app servers on 127.0.0.1:$1 and :$2, streams on :$SEGNAPUNTI_STREAMS_PORT; logs in $STATE)"
 }
 
 alive() {  # alive PID: a process of the session PID leads runs (or PID itself)
@@ -305,9 +317,9 @@ signal_one() {  # signal_one NAME SIGNAL: to its whole session (runsv, gunicorn 
     kill "-$2" "-$pid" 2>/dev/null || kill "-$2" "$pid" 2>/dev/null || true  # dash: no "--"
 }
 
-stop_apps() {  # the app servers down together (SIGTERM, up to 30 s, then SIGKILL), then runsv
+stop_apps() {  # the servers down together (SIGTERM, up to 30 s, then SIGKILL), then runsv
     dirs=''
-    for name in app-1 app-2; do
+    for name in $SERVERS_RUN; do
         ! running "$name" || dirs="$dirs $(sv_dir "$name")"
     done
     [ -n "$dirs" ] || return 0
@@ -322,8 +334,8 @@ stop() {  # SIGTERM to all (the proxy first), then up to 30 s each to go, then S
     signal_one proxy TERM
     stop_apps
     # What a runsv killed outright left in its session (an app server on its own).
-    for name in app-1 app-2; do signal_one "$name" TERM; done
-    for name in proxy app-1 app-2; do
+    for name in $SERVERS_RUN; do signal_one "$name" TERM; done
+    for name in proxy $SERVERS_RUN; do
         [ -f "$STATE/$name.pid" ] || continue
         pid=$(cat "$STATE/$name.pid")
         waited=0
@@ -346,7 +358,7 @@ status() {
     code=0
     if running proxy; then say "proxy runs (pid $(cat "$STATE/proxy.pid"))"
     else say "proxy is not running"; code=1; fi
-    for name in app-1 app-2; do
+    for name in $SERVERS_RUN; do
         if running "$name" && [ -n "$(app_pid "$name")" ]; then
             restarts=$(wc -l <"$STATE/$name.exits" 2>/dev/null || echo 0)
             say "$name runs (pid $(app_pid "$name"), under runsv pid $(cat "$STATE/$name.pid"); restarted $((restarts)) times)"
@@ -391,7 +403,7 @@ EOF
     esac
     say "stopping the app servers for the restore"
     stop_apps
-    for name in app-1 app-2; do
+    for name in $SERVERS_RUN; do
         while running "$name"; do sleep 0.1; done
         rm -f "$STATE/$name.pid"
     done

@@ -36,8 +36,8 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
-DEFAULT_SERVER = "waitress"
-SERVERS = ("waitress", "gunicorn")
+DEFAULT_SERVER = "tornado"
+SERVERS = ("waitress", "gunicorn", "tornado")
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
 DEFAULT_THREADS = 8
@@ -208,6 +208,23 @@ def serve_gunicorn(host: str, port: int) -> None:
     GunicornServer(gunicorn_options(host, port)).run()
 
 
+def serve_tornado(host: str, port: int) -> None:
+    import asyncio
+
+    from service.live.server import run
+    from service.process import serving_app
+
+    app = serving_app()
+    connections = int_env("WEB_CONNECTIONS", DEFAULT_CONNECTIONS)
+    raise_open_files(connections + SPARE_FILES)
+    try:
+        asyncio.run(run(app, host, port, threads=int_env("WEB_THREADS", DEFAULT_THREADS),
+                        deadline=request_deadline(), max_head=MAX_HEAD_BYTES,
+                        max_body=MAX_BODY_BYTES))
+    except TimeoutError:
+        log.warning("some connections were still open 5 s after the server stopped")
+
+
 def serve() -> None:
     """Serve on ``$HOST:$PORT`` with ``$SERVER`` until SIGTERM."""
     from service import metrics_dir
@@ -219,6 +236,8 @@ def serve() -> None:
     port = int_env("PORT", DEFAULT_PORT)
     if chosen == "gunicorn":
         serve_gunicorn(host, port)
+    elif chosen == "tornado":
+        serve_tornado(host, port)
     else:
         serve_waitress(host, port)
     sys.stdout.flush()

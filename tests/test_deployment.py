@@ -61,7 +61,7 @@ def test_compose_names_the_five_services_of_the_deployment() -> None:
         assert services[name]["depends_on"]["migrate"]["condition"] == (
             "service_completed_successfully")
     assert services["proxy"]["depends_on"] == {
-        name: {"condition": "service_healthy"} for name in APPS}
+        name: {"condition": "service_healthy"} for name in (*APPS, "streams")}
     assert set(services["postgres"]["healthcheck"]) >= {"test", "interval"}
     assert set(services["redis"]["healthcheck"]) >= {"test", "interval"}
 
@@ -93,18 +93,33 @@ def caddyfile_placeholders() -> dict[str, str]:
 
 def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
     caddyfile = CADDYFILE.read_text()
-    proxied = re.search(r"reverse_proxy (.+) \{$", caddyfile, re.MULTILINE)
+    proxied = re.search(r"reverse_proxy @not_streams (.+) \{$", caddyfile, re.MULTILINE)
     assert proxied is not None
     upstreams = re.findall(r"\{\$([A-Z0-9_]+):", proxied.group(1))
     defaults = caddyfile_placeholders()
     assert [defaults[name] for name in upstreams] == [f"{name}:8000" for name in APPS]
     assert "health_uri /api/v1/ready" in caddyfile
-    assert "encode zstd gzip" in caddyfile
+    assert "encode @not_streams zstd gzip" in caddyfile
     proxy = compose()["services"]["proxy"]
     assert proxy["volumes"][0] == "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro"
     # compose says where the apps are as the Caddyfile's defaults do.
     assert {name: proxy["environment"][name] for name in upstreams} == {
         name: defaults[name] for name in upstreams}
+
+
+def test_every_stream_goes_to_the_streams_server_flushed_and_never_compressed() -> None:
+    caddyfile = CADDYFILE.read_text()
+    streams = re.search(r"reverse_proxy @streams \{\$SEGNAPUNTI_STREAMS:([^}]+)\} \{\n(.*?)\n\t\}",
+                        caddyfile, re.DOTALL)
+    assert streams is not None and streams.group(1) == "streams:8000"
+    assert "flush_interval -1" in streams.group(2)
+    matchers = dict(re.findall(r"^\t@(\w+) (.+)$", caddyfile, re.MULTILINE))
+    assert matchers["streams"] == "path_regexp ^/(api/v1|results)/.+/stream$"
+    assert matchers["not_streams"] == "not " + matchers["streams"]
+    services = compose()["services"]
+    assert services["streams"]["environment"]["SERVER"] == "tornado"
+    assert services["proxy"]["environment"]["SEGNAPUNTI_STREAMS"] == "streams:8000"
+    assert "streams" in services["proxy"]["depends_on"]
 
 
 # -- health that means it, pinned images, locked dependencies, backups ---------------
@@ -334,7 +349,7 @@ def test_the_caddyfile_reads_the_same_for_compose_and_for_the_native_script() ->
         server: dict[str, Any] = json.loads(done.stdout)["apps"]["http"]["servers"]["srv0"]
         return server
 
-    def proxy(server: dict[str, Any]) -> dict[str, Any]:
+    def proxies(server: dict[str, Any]) -> list[dict[str, Any]]:
         def handlers(node: Any) -> Iterator[dict[str, Any]]:
             if isinstance(node, dict):
                 if node.get("handler") == "reverse_proxy":
@@ -345,12 +360,22 @@ def test_the_caddyfile_reads_the_same_for_compose_and_for_the_native_script() ->
                 for value in node:
                     yield from handlers(value)
 
-        found = next(handlers(server))
-        return found
+        return list(handlers(server))
+
+    def proxy(server: dict[str, Any]) -> dict[str, Any]:
+        """The app servers' proxy (the one with two upstreams; the other is the streams')."""
+        return next(p for p in proxies(server) if len(p["upstreams"]) == 2)
+
+    def streams(server: dict[str, Any]) -> dict[str, Any]:
+        return next(p for p in proxies(server) if len(p["upstreams"]) == 1)
 
     composed = adapted(compose()["services"]["proxy"]["environment"])
     native = adapted({"SEGNAPUNTI_LISTEN": ":18080", "SEGNAPUNTI_APP_1": "127.0.0.1:8001",
-                      "SEGNAPUNTI_APP_2": "127.0.0.1:8002", "SEGNAPUNTI_CADDY_ADMIN": "off"})
+                      "SEGNAPUNTI_APP_2": "127.0.0.1:8002", "SEGNAPUNTI_STREAMS": "127.0.0.1:8003",
+                      "SEGNAPUNTI_CADDY_ADMIN": "off"})
+    assert [u["dial"] for u in streams(composed)["upstreams"]] == ["streams:8000"]
+    assert [u["dial"] for u in streams(native)["upstreams"]] == ["127.0.0.1:8003"]
+    assert streams(native)["flush_interval"] == -1
     assert composed["listen"] == [":80"] and native["listen"] == [":18080"]
     assert [u["dial"] for u in proxy(composed)["upstreams"]] == ["app-1:8000", "app-2:8000"]
     assert [u["dial"] for u in proxy(native)["upstreams"]] == ["127.0.0.1:8001",

@@ -25,6 +25,8 @@ OWNERS: dict[str, str | tuple[str, ...]] = {
     "psycopg": "persistence",
     "gunicorn": ("server.py",),
     "waitress": ("server.py",),
+    # the live screens' server: streams in an event loop, the app in threads
+    "tornado": "live",
     "reportlab": "pdf",
     "babel": "locale",
     # the ratings' model (application/ratings.py): arithmetic, no edge technology

@@ -383,6 +383,9 @@ class EventService:
         #: Told of each round the clock closed, once its write stands, by what closed it
         #: (``reading``, ``sweep``): the metrics' count.
         self.clock_closed: Callable[[str], None] | None = None
+        #: Told of each event the clock changed, once its write stands, for the screens that
+        #: follow it (``service.application.notices``).
+        self.changed: Callable[[str], None] | None = None
 
     def clock(self) -> datetime:
         return self.games.clock()
@@ -911,6 +914,8 @@ class EventService:
                      "unfinished_tables": unfinished}})
         if self.clock_closed is not None:
             self.clock_closed(by)
+        if self.changed is not None:
+            self.changed(event_id)
 
     def close_due_rounds(self) -> int:
         """The clock's sweep: close every round stored open whose clock's moment has come

@@ -25,8 +25,9 @@ from service.application.retention import Retention
 from service.application.unit_of_work import UnitOfWorkFactory
 from service.pdf import poster_pdf, render_keycard, render_sheet, render_slips, render_standings
 from service.persistence import SqlStore, make_engine
+from service.persistence.notices import StoreNotices
 
-from . import creation, metrics, problems, ratelimit, requestlog
+from . import creation, metrics, notices, problems, ratelimit, requestlog
 from .bodies import InflateImports, check_body
 from .bodylimits import IMPORT_MAX_BYTES
 from .config import default_config
@@ -181,6 +182,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         fill_facts)
     admin = AdminService(store, service.clock, app.config.get("ADMIN_TOKEN"))
     app.extensions["segnapunti.admin"] = admin
+    told = StoreNotices(getattr(store, "engine", None))
+    app.extensions["segnapunti.notices"] = told
+    events.changed = lambda event_id: notices.tell(told, event_id=event_id)
 
     def token_opens(token: str) -> bool:
         """Whether a token opens anything here: a game (or a player's seat), an event, a club,
@@ -208,6 +212,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ratelimit.install(app, token_opens)
     creation.install(app, admin.is_admin_token, administered=admin.enabled)
     metrics.install(app)
+    notices.install(app, told)
     days = app.config.get("RETENTION_DAYS")
     retention = Retention(store, service.clock, int(days) if days else None)
     app.extensions["segnapunti.retention"] = retention

@@ -103,6 +103,10 @@ from .paths import (
 )
 from .problems import FAILED_AUTHENTICATION, problem_response
 
+#: Set in the WSGI environ of a stream's reading again after a change notice
+#: (``service/http/follow.py``): the server's own request, which no client's limit counts.
+REREAD = "segnapunti.stream_reread"
+
 log = logging.getLogger(__name__)
 
 #: A room of 200 phones, each polling a board (30 a minute): see the module's docstring.
@@ -341,6 +345,8 @@ def install(app: Flask, token_opens: Callable[[str], bool] = lambda _token: Fals
 
     def limit() -> Response | None:
         if request.path in EXEMPT_PATHS or request.path.startswith(EXEMPT_PREFIX):
+            return None
+        if request.environ.get(REREAD):  # a stream's own reading again, not the client's
             return None
         token = bearer_token()
         if failures and token is not None:

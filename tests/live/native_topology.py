@@ -51,6 +51,7 @@ class NativeTopology:
     workers: int = 2  # per app server, as compose (WEB_CONCURRENCY)
     port: int = 0
     app_ports: tuple[int, int] = (0, 0)
+    streams_port: int = 0
     key_prefix: str = field(default_factory=lambda: f"live-proxy-{uuid.uuid4().hex}")
 
     @property
@@ -63,6 +64,7 @@ class NativeTopology:
             "SEGNAPUNTI_STATE": str(self.state),
             "SEGNAPUNTI_PORT": str(self.port),
             "SEGNAPUNTI_APP_PORTS": " ".join(map(str, self.app_ports)),
+            "SEGNAPUNTI_STREAMS_PORT": str(self.streams_port),
             "SEGNAPUNTI_START_WAIT": str(int(SERVER_START_TIMEOUT_S)),
             "DATABASE_URL": self.database_url,
             "RATE_LIMIT_STORAGE_URL": self.redis_url,
@@ -81,6 +83,7 @@ class NativeTopology:
     def start(self) -> NativeTopology:
         self.port = free_port()
         self.app_ports = (free_port(), free_port())
+        self.streams_port = free_port()
         self.state.mkdir(parents=True, exist_ok=True)
         started = self.run("start")
         if started.returncode != 0:
@@ -93,7 +96,7 @@ class NativeTopology:
         assert stopped.returncode == 0, stopped.stderr
 
     def log(self, name: str) -> str:
-        """The log of ``proxy``, ``app-1``, ``app-2`` or ``migrate``."""
+        """The log of ``proxy``, ``app-1``, ``app-2``, ``streams`` or ``migrate``."""
         path = self.state / f"{name}.log"
         return path.read_text(errors="replace") if path.exists() else ""
 

@@ -1,0 +1,117 @@
+"""``SERVER=tornado``: one process that holds the streams (``service/live/streams.py``) in an
+event loop and runs the app's other requests in ``WEB_THREADS`` threads.
+
+Tornado reads each request whole (its head, then its body) in the loop before a thread sees
+it, as waitress does: a client that trickles its request, sends a head or a body too large,
+or opens thousands of idle connections holds no thread. An open stream holds no thread
+either, only a coroutine and its connection. ``docs/decisions.md`` ("Live screens") says why
+this server, with the measurements.
+
+Limits as waitress's (``service/server.py``): a head over 64 KiB or a body over 16 MiB closes
+the connection, a connection idle ``REQUEST_DEADLINE`` seconds (30) mid-request or between
+requests is closed, the soft limit of open files is raised for ``WEB_CONNECTIONS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
+from tornado.web import Application, FallbackHandler
+from tornado.wsgi import WSGIContainer
+
+from service.application.notices import Follow
+
+from .streams import Hub, StreamHandler
+
+log = logging.getLogger("service.server")
+
+STREAM_PATHS = r"(/api/v1/.+|/results/.+)/stream"
+
+
+def topics_for(notices: Any) -> Any:
+    """What a followed resource listens to, from the store's notices (``of_game``,
+    ``of_event``)."""
+
+    def topics_of(follow: Follow) -> frozenset[str]:
+        topics = {"*"}
+        if follow.of == "game":
+            topics.add(f"g:{follow.id}")
+            event_id = notices.of_game(follow.id)[0]
+            if event_id:
+                topics.add(f"ev:{event_id}")
+        elif follow.of == "event":
+            topics.add(f"e:{follow.id}")
+        elif follow.of == "field":
+            host = notices.of_event(follow.id)[1] or follow.id
+            topics.update({f"f:{host}", f"e:{follow.id}"})
+        else:
+            topics.add(f"c:{follow.id}")
+        return frozenset(topics)
+
+    return topics_of
+
+
+def named(app: Any) -> Any:
+    """``app`` answering with ``Server: segnapunti`` (tornado's container would name itself)."""
+
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], *info: Any) -> Any:
+            if not any(name.lower() == "server" for name, _ in headers):
+                headers.append(("Server", "segnapunti"))
+            return start_response(status, headers, *info)
+        return app(environ, start)
+    return wsgi
+
+
+def application(app: Any, threads: int) -> tuple[Application, Hub]:
+    """The tornado application: streams in the loop, every other request to ``app`` in a
+    pool of ``threads`` threads; and the streams' hub (not yet listening)."""
+    executor = ThreadPoolExecutor(threads, thread_name_prefix="segnapunti-request")
+    container = WSGIContainer(named(app), executor=executor)
+    notices = app.extensions["segnapunti.notices"]
+    hub = Hub(app, executor, topics_for(notices))
+    routes = [
+        (STREAM_PATHS, StreamHandler, {"hub": hub, "fallback": container}),
+        (r".*", FallbackHandler, {"fallback": container}),
+    ]
+    return Application(routes, compress_response=False), hub
+
+
+async def run(app: Any, host: str, port: int, *, threads: int, deadline: float,
+              max_head: int, max_body: int, ready: Any = None) -> None:
+    """Serve until SIGTERM or SIGINT (or ``stop`` set, for tests through ``ready``)."""
+    # Each request has the app's own line (service/http/requestlog.py); tornado's would be a
+    # second one, without the request's id.
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)
+    tornado_app, hub = application(app, threads)
+    hub.loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    listening = app.extensions["segnapunti.notices"].listen(hub.deliver, stopping)
+    server = HTTPServer(tornado_app, max_header_size=max_head, max_body_size=max_body,
+                        max_buffer_size=max_body, idle_connection_timeout=deadline,
+                        body_timeout=deadline)
+    sockets = bind_sockets(port, host, backlog=2048)
+    server.add_sockets(sockets)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stopping.set)
+        except (ValueError, RuntimeError):  # not the main thread (a test's server)
+            pass
+    bound = sockets[0].getsockname()
+    log.info("Serving on http://%s:%s", bound[0], bound[1])
+    if ready is not None:
+        ready(hub, stopping, bound[1])
+    await stopping.wait()
+    server.stop()
+    if isinstance(listening, asyncio.Task):
+        listening.cancel()
+    else:
+        listening()
+    await asyncio.wait_for(server.close_all_connections(), 5)
