@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -25,9 +26,10 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application, FallbackHandler
 from tornado.wsgi import WSGIContainer
 
-from service.application.notices import Follow
+from service.application.notices import EVERYTHING, Follow, kept_for
+from service.application.public import RECENT
 
-from .streams import Hub, StreamHandler
+from .streams import KEEP_ALIVE_S, Hub, StreamHandler
 
 log = logging.getLogger("service.server")
 
@@ -39,7 +41,7 @@ def topics_for(notices: Any) -> Any:
     ``of_event``)."""
 
     def topics_of(follow: Follow) -> frozenset[str]:
-        topics = {"*"}
+        topics = {EVERYTHING}
         if follow.of == "game":
             topics.add(f"g:{follow.id}")
             event_id = notices.of_game(follow.id)[0]
@@ -69,13 +71,39 @@ def named(app: Any) -> Any:
     return wsgi
 
 
+def forget_kept(topics: frozenset[str]) -> None:
+    """The published states this process keeps a moment, forgotten where a notice says they
+    may have changed (all of them after ``*``)."""
+    if EVERYTHING in topics:
+        RECENT.clear()
+    else:
+        RECENT.forget(*kept_for(topics))
+
+
+def keep_alive_seconds(raw: str | None) -> float:
+    """``STREAM_KEEP_ALIVE_SECONDS``: seconds between two comments on a quiet stream, 1 to
+    25; unset or empty, 15."""
+    value = (raw or "").strip()
+    if not value:
+        return KEEP_ALIVE_S
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 1 <= seconds <= 25:
+        raise ValueError("STREAM_KEEP_ALIVE_SECONDS is a number of seconds from 1 to 25, "
+                         f"not {raw!r}")
+    return seconds
+
+
 def application(app: Any, threads: int) -> tuple[Application, Hub]:
     """The tornado application: streams in the loop, every other request to ``app`` in a
     pool of ``threads`` threads; and the streams' hub (not yet listening)."""
     executor = ThreadPoolExecutor(threads, thread_name_prefix="segnapunti-request")
     container = WSGIContainer(named(app), executor=executor)
     notices = app.extensions["segnapunti.notices"]
-    hub = Hub(app, executor, topics_for(notices))
+    hub = Hub(app, executor, topics_for(notices), forget_kept,
+              keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")))
     routes = [
         (STREAM_PATHS, StreamHandler, {"hub": hub, "fallback": container}),
         (r".*", FallbackHandler, {"fallback": container}),

@@ -39,7 +39,8 @@ from service.http.follow import Reading, passed_on, read
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two comments on a quiet stream (at most 25: what proxies and phones keep).
+#: Seconds between two comments on a quiet stream, by default (``STREAM_KEEP_ALIVE_SECONDS``,
+#: 1 to 25: at most what proxies and phones keep a quiet connection).
 KEEP_ALIVE_S = 15.0
 #: How long a client waits before it opens a stream again (the ``retry`` field).
 RETRY_MS = 3_000
@@ -164,15 +165,22 @@ class Hub:
     """Every follower of this process, by key and by topic; notices in, pokes out."""
 
     def __init__(self, app: Any, executor: Executor,
-                 topics_of: Callable[[Follow], frozenset[str]]) -> None:
+                 topics_of: Callable[[Follow], frozenset[str]],
+                 heard: Callable[[frozenset[str]], None] = lambda _topics: None,
+                 keep_alive: float = KEEP_ALIVE_S) -> None:
         self.app = app
+        self.keep_alive = keep_alive
         self.executor = executor
         self.topics_of = topics_of
+        #: Told of each notice before any follower reads again (what the process keeps of
+        #: the published pages is forgotten there).
+        self.heard = heard
         self.loop: asyncio.AbstractEventLoop | None = None
         self.followers: dict[tuple[Any, ...], Follower] = {}
         self.by_topic: dict[str, set[Follower]] = {}
         #: Streams open now, and notices heard (for the tests and the benchmarks).
         self.open_streams = 0
+        self.streams_opened = 0
         self.notices = 0
 
     def read(self, path: str, headers: Mapping[str, str], remote: str, *,
@@ -187,6 +195,7 @@ class Hub:
 
     def _notice(self, topics: frozenset[str]) -> None:
         self.notices += 1
+        self.heard(topics)
         poked: set[Follower] = set()
         if EVERYTHING in topics:
             poked.update(self.followers.values())
@@ -316,13 +325,14 @@ class StreamHandler(RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Accel-Buffering", "no")  # a proxy passes each event on at once
         self.write(f"retry: {RETRY_MS}\n\n")
+        self.hub.streams_opened += 1
         last = self.request.headers.get("Last-Event-ID")
         if last != follower.version:
             self.write(change(follow.kind, follower.version))
         await self.flush()
         sent = follower.version
         while not listener.closed:
-            if not await listener.next(KEEP_ALIVE_S):
+            if not await listener.next(self.hub.keep_alive):
                 self.write(": keep-alive\n\n")
             elif listener.gone is not None:
                 self.write(gone(listener.gone))

@@ -16,8 +16,9 @@ from redis_support import forget
 def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     # Two gunicorn worker processes (SERVER=gunicorn, as compose runs it): requests race across
     # processes as in production, and a busy machine starts the module's server in half the
-    # time four would take. The default server (waitress, one process) has its own module:
-    # test_live_slow_clients.py.
+    # time four would take. The other servers have their own modules: waitress
+    # test_live_slow_clients.py, tornado (the default: one process, with the streams)
+    # test_live_streams.py.
     live = LiveServer(db_url, tmp_path_factory.mktemp("server"), workers=2,
                       env={"SERVER": "gunicorn"}).start()
     yield live

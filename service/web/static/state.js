@@ -203,7 +203,7 @@ const live = watch(async (current) => {
     if (current()) setLive(false);
     throw error;
   }
-});
+}, { follow: () => (G.id ? { path: `/api/v1/games/${G.id}`, token: G.token } : null) });
 
 /** The game on screen watched from now (a screen that has just drawn it). */
 function schedulePoll() {
