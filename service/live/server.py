@@ -59,15 +59,23 @@ def topics_for(notices: Any) -> Any:
     return topics_of
 
 
-def named(app: Any) -> Any:
-    """``app`` answering with ``Server: segnapunti`` (tornado's container would name itself)."""
+def buffered(app: Any) -> Any:
+    """``app`` with its answer made whole in the thread that runs it (the container would go
+    back to a thread for each part, and once more to learn there is none), and answering with
+    ``Server: segnapunti`` (the container would name itself)."""
 
     def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
         def start(status: str, headers: list[tuple[str, str]], *info: Any) -> Any:
             if not any(name.lower() == "server" for name, _ in headers):
                 headers.append(("Server", "segnapunti"))
             return start_response(status, headers, *info)
-        return app(environ, start)
+        answer = app(environ, start)
+        try:
+            return [b"".join(answer)]
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
     return wsgi
 
 
@@ -100,7 +108,7 @@ def application(app: Any, threads: int) -> tuple[Application, Hub]:
     """The tornado application: streams in the loop, every other request to ``app`` in a
     pool of ``threads`` threads; and the streams' hub (not yet listening)."""
     executor = ThreadPoolExecutor(threads, thread_name_prefix="segnapunti-request")
-    container = WSGIContainer(named(app), executor=executor)
+    container = WSGIContainer(buffered(app), executor=executor)
     notices = app.extensions["segnapunti.notices"]
     hub = Hub(app, executor, topics_for(notices), forget_kept,
               keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")))
