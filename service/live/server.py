@@ -111,7 +111,8 @@ def application(app: Any, threads: int) -> tuple[Application, Hub]:
     container = WSGIContainer(buffered(app), executor=executor)
     notices = app.extensions["segnapunti.notices"]
     hub = Hub(app, executor, topics_for(notices), forget_kept,
-              keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")))
+              keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")),
+              app.extensions.get("segnapunti.streams_open", lambda _open: None))
     routes = [
         (STREAM_PATHS, StreamHandler, {"hub": hub, "fallback": container}),
         (r".*", FallbackHandler, {"fallback": container}),

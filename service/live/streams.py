@@ -167,9 +167,12 @@ class Hub:
     def __init__(self, app: Any, executor: Executor,
                  topics_of: Callable[[Follow], frozenset[str]],
                  heard: Callable[[frozenset[str]], None] = lambda _topics: None,
-                 keep_alive: float = KEEP_ALIVE_S) -> None:
+                 keep_alive: float = KEEP_ALIVE_S,
+                 counted: Callable[[int], None] = lambda _open: None) -> None:
         self.app = app
         self.keep_alive = keep_alive
+        #: Told how many streams are open, each time one opens or closes (the metrics).
+        self.counted = counted
         self.executor = executor
         self.topics_of = topics_of
         #: Told of each notice before any follower reads again (what the process keeps of
@@ -238,10 +241,12 @@ class Hub:
         listener = Listener(version=follower.version)
         follower.listeners.add(listener)
         self.open_streams += 1
+        self.counted(self.open_streams)
         return follower, listener
 
     def leave(self, follower: Follower, listener: Listener) -> None:
         self.open_streams -= 1
+        self.counted(self.open_streams)
         follower.listeners.discard(listener)
         if not follower.listeners:
             self.drop(follower)

@@ -273,14 +273,16 @@ def test_a_published_pages_stream_hears_a_new_result(server: LiveServer) -> None
 
 
 def test_a_hundred_held_streams_hold_no_thread(server: LiveServer) -> None:
-    """The server has 8 threads for requests: a hundred streams held, a hand and a read are
-    answered as usual, and every stream hears the hand."""
+    """The server has 8 threads for requests: a hundred streams held (the metrics count
+    them), a hand and a read are answered as usual, and every stream hears the hand."""
     game = server.create_game()
     token = game["tokens"]["edit"]
     streams = [open_stream(server, f"{API}/games/{game['id']}", token) for _ in range(100)]
     try:
         for stream in streams:
             version(stream.next_event())
+        scraped = server.call("GET", "/metrics").body.decode()
+        assert "segnapunti_streams_open 100.0" in scraped.splitlines()
         started = time.monotonic()
         recorded = server.call("POST", f"{API}/games/{game['id']}/hands",
                                gatti3_hand(dealer=0), auth(token))
