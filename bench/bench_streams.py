@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "live"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_support import API, LiveServer, auth  # noqa: E402
+from live_support import API, LiveServer, auth
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ilaria", "Luca",
          "Marta", "Nino", "Olga"]
