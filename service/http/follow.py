@@ -50,7 +50,7 @@ def read(app: Any, path: str, headers: Mapping[str, str], remote_addr: str, *,
     sent["Accept"] = "text/html" if path.startswith("/results/") else "application/json"
     if etag:
         sent["If-None-Match"] = etag
-    environ = EnvironBuilder(path=path, method="GET", headers=sent,
+    environ = EnvironBuilder(path=path, method="GET", headers=list(sent.items()),
                              environ_base={"REMOTE_ADDR": remote_addr}).get_environ()
     if again:
         environ[REREAD] = True

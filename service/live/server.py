@@ -113,7 +113,7 @@ def application(app: Any, threads: int) -> tuple[Application, Hub]:
     hub = Hub(app, executor, topics_for(notices), forget_kept,
               keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")),
               app.extensions.get("segnapunti.streams_open", lambda _open: None))
-    routes = [
+    routes: list[Any] = [
         (STREAM_PATHS, StreamHandler, {"hub": hub, "fallback": container}),
         (r".*", FallbackHandler, {"fallback": container}),
     ]
