@@ -291,6 +291,10 @@ class StreamHandler(RequestHandler):
         self.fallback = fallback
         self.listener: Listener | None = None
 
+    def _request_summary(self) -> str:
+        # What tornado logs of a request that failed: its path, never its query string.
+        return f"{self.request.method} {self.request.path}"
+
     def set_default_headers(self) -> None:
         self.clear_header("Server")
         self.set_header("Server", "segnapunti")

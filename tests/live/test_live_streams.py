@@ -320,3 +320,18 @@ def test_a_write_on_another_server_is_heard_through_the_database(
 def test_every_probe_is_answered_within_a_second_under_the_battery(server: LiveServer) -> None:
     latencies = run_battery(server.port)
     assert max(latencies) < 1.0, [round(s, 2) for s in latencies]
+
+
+def test_no_token_of_a_stream_reaches_the_servers_log(server: LiveServer) -> None:
+    game = server.create_game()
+    token = game["tokens"]["edit"]
+    path = f"{API}/games/{game['id']}"
+    held = open_stream(server, path, token)
+    version(held.next_event())
+    held.close()
+    # A hand-made link might put a token in the query string: refused, and never logged.
+    refused = open_stream(server, f"{path}?token={token}&x=")
+    refused.connection.close()
+    server.call("GET", f"{path}/stream?token={token}")
+    server.call("POST", f"{path}/stream?token={token}", {})
+    assert token not in server.log_path.read_text()
