@@ -1,7 +1,8 @@
 """Screens told of each change by their stream (watch.js, stream.js): the wall board shows a
 table's new hand with no poll at all (its polls set ten minutes apart), its stream sent with
 the token as ``Authorization`` and never in the address; a phone whose stream is refused (a
-service or a proxy without streams) polls as before and still sees the hand."""
+service or a proxy without streams) polls as before and still sees the hand; a published
+results page puts the new standings in place by itself, with no reload."""
 
 from __future__ import annotations
 
@@ -61,3 +62,20 @@ def test_a_sheet_whose_stream_is_refused_polls_and_still_sees_the_hand(phones: A
     expect(page.locator("tfoot td[data-total='2']")).to_contain_text("31", timeout=5000)
     assert len(refused) == 1, "a service without streams is not asked again at once"
     phone.problems[:] = [p for p in phone.problems if "404" not in p]
+
+
+def test_a_published_page_puts_the_new_results_in_place_without_a_reload(phones: Any) -> None:
+    reader = phones()
+    page, base = reader.page, reader.base
+    event = evening(base, SIXTEEN, rounds=3)
+    edit = event["tokens"]["edit"]
+    call(base, "PATCH", f"/events/{event['id']}", edit, {"public": True})
+    with page.expect_response(lambda r: r.url.endswith(f"/results/events/{event['id']}/stream")):
+        page.goto(f"{base}/results/events/{event['id']}")
+    page.evaluate("window.stillTheSamePage = true")
+    before = page.locator("main").inner_text()
+    record(base, event["round"]["tables"][0], 50)
+    call(base, "POST", f"/events/{event['id']}/rounds/1/close", edit, {})
+    expect(page.locator("main")).not_to_have_text(before, timeout=5000)
+    expect(page.locator("main")).to_contain_text("50")
+    assert page.evaluate("window.stillTheSamePage") is True
