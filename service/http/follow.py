@@ -22,8 +22,7 @@ from .ratelimit import REREAD
 #: The client's headers a reading passes on; the others (its ``Accept``, ``Last-Event-ID``,
 #: ``If-None-Match``) are the stream's own.
 PASSED_ON = ("authorization", "accept-language", "x-forwarded-for", "x-forwarded-proto",
-             "x-forwarded-host", "x-forwarded-port", "x-forwarded-prefix", "x-request-id",
-             "user-agent", "host")
+             "x-forwarded-host", "x-forwarded-port", "x-forwarded-prefix", "user-agent", "host")
 
 
 @dataclass(frozen=True, slots=True)

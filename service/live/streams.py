@@ -47,6 +47,8 @@ RETRY_MS = 3_000
 #: The shortest time between two readings of one follower: notices closer together are
 #: taken as one.
 MIN_GAP_S = 0.2
+#: The app's readiness: what a stream answers when its database is away.
+READY_PATH = "/api/v1/ready"
 #: The statuses that end a stream: the token no longer opens the resource, or it is gone.
 ENDING = frozenset({401, 403, 404, 410})
 
@@ -310,7 +312,16 @@ class StreamHandler(RequestHandler):
             self._to_the_app()
             return
         headers = passed_on(self.request.headers)
-        opened = await self.hub.open(follow, headers, self.request.remote_ip or "")
+        try:
+            opened = await self.hub.open(follow, headers, self.request.remote_ip or "")
+        except Exception:
+            # Its database away between the reading and the topics: the app's readiness
+            # says so (503, in the client's language); anything else is a failure (500).
+            ready = await asyncio.get_running_loop().run_in_executor(
+                self.hub.executor, self.hub.read, READY_PATH, headers, "")
+            if ready.status == 200:
+                raise
+            opened = ready
         if isinstance(opened, Reading):
             self.set_status(opened.status)
             for name, value in opened.headers:
