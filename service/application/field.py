@@ -37,6 +37,17 @@ class FieldChoice:
     host: StoredEvent | None = None
 
 
+#: The options that are each room's own, not the field's: its clock, the sheets' language,
+#: how hands are confirmed, what a marca is worth and in which currency. Every other option
+#: is a rule of play, the host's.
+ROOM_OPTIONS = frozenset({"time_zone", "language", "confirmation", "marca_value", "currency"})
+
+
+def _play(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that are rules of play (``ROOM_OPTIONS`` aside)."""
+    return {k: v for k, v in options.items() if k not in ROOM_OPTIONS}
+
+
 def _not_joinable(join: str) -> Problem:
     """The one refusal of a join that fails on its host: the same whether the host does not
     exist, was deleted, hosts no field, is a section, or the key is not its own — a wrong
@@ -90,7 +101,12 @@ def read_field_choice(body: Mapping[str, Any], events: EventRepository
     if out.get("deals", "duplicate") != "duplicate":
         problems.append(Problem("deals", "field_deals", Text(
             "a section of a field deals duplicate, the host's boards")))
-    theirs: dict[str, Any] = {"variant": host.variant, "options": dict(host.options),
+    own = out.get("options") if isinstance(out.get("options"), Mapping) else {}
+    assert isinstance(own, Mapping)
+    # The host's rules of play; the room's own clock, language, confirmations and stakes.
+    options = {**{k: v for k, v in host.options.items() if k not in ROOM_OPTIONS},
+               **{k: v for k, v in own.items() if k in ROOM_OPTIONS}}
+    theirs: dict[str, Any] = {"variant": host.variant, "options": options,
                               "boards_per_round": host.boards_per_round, "seed": host.seed}
     if "variant" in out and out["variant"] != host.variant:
         problems.append(Problem("variant", "field_contradicts_host", Text(
@@ -99,11 +115,12 @@ def read_field_choice(body: Mapping[str, Any], events: EventRepository
     elif out.get("options") is not None:
         try:
             given = dict(resolve_options(find_variant(host.variant), out["options"]))
-        except RecordInvalid:  # the setup's own check names what is wrong with them
+        except RecordInvalid as error:  # named here: the host's options replace them
             given = None
-        if given is not None and given != dict(host.options):
+            problems += error.problems
+        if given is not None and _play(given) != _play(host.options):
             problems.append(Problem("options", "field_contradicts_host", Text(
-                "a section plays with the host's options; leave them out")))
+                "a section plays by the host's rules of play; leave them out")))
     if out.get("boards_per_round") is not None \
             and out["boards_per_round"] != host.boards_per_round:
         problems.append(Problem("boards_per_round", "field_contradicts_host", Text(

@@ -348,3 +348,20 @@ def test_the_field_answers_304_until_a_section_records_a_hand(client: Any) -> No
     assert after.status_code == 200
     board = client.get(f"{host.url}/field/boards/1", headers=auth(host.read))
     assert board.status_code == 404
+
+
+def test_a_section_keeps_its_room_s_options_and_plays_by_the_host_s_rules(
+        client: Any) -> None:
+    host = _host(client)
+    section = _join(client, host, options={"time_zone": "Europe/Paris", "language": "fr"})
+    options = section.created.json["options"]
+    assert (options["time_zone"], options["language"]) == ("Europe/Paris", "fr")
+    assert options["melds"] == host.created.json["options"]["melds"]
+    refused = assert_problem(client.post(f"{API}/events", json=_body(
+        "Modena", options={"melds": "none" if options["melds"] != "none" else "hand"},
+        field={"join": host.id, "key": host.key})), 422)
+    assert error_fields(refused)["options"] == "field_contradicts_host"
+    wrong = assert_problem(client.post(f"{API}/events", json=_body(
+        "Modena", options={"melds": "sideways"}, field={"join": host.id, "key": host.key})),
+        422)
+    assert "options.melds" in error_fields(wrong) or "options" in error_fields(wrong)
