@@ -27,7 +27,8 @@ LINKED = ["app.css", "icon.svg", "icon-192.png", "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step): the state, each screen, and the
 #: helpers it uses itself.
 MODULES = ["admin.js", "api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "door.js",
-           "entrant.js", "eventform.js", "events.js", "eventstate.js", "handform.js", "home.js",
+           "entrant.js", "eventform.js", "events.js", "eventstate.js", "field.js", "handform.js",
+           "home.js",
            "i18n.js", "member.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js",
            "stores.js"]
 #: Every module of the page, whoever imports it: every file of it but the entry, the service
