@@ -129,3 +129,30 @@ def test_the_wall_of_a_section_opens_the_field_in_italian(phones: Any) -> None:
     expect(page.locator("#field-standings-title")).to_contain_text("Classifica del simultaneo")
     expect(page.locator("#field-boards")).to_have_text(
         "Nessuna smazzata è ancora stata giocata da tutte le sezioni.")
+
+
+def test_the_field_standings_move_as_the_last_section_plays_without_a_poll(
+        phones: Any) -> None:
+    """The field's view holds the field's stream: with its polls ten minutes apart, the
+    standings appear when the other club's section plays the boards the host has played."""
+    phone = phones(poll_ms=600_000)
+    page, base = phone.page, phone.base
+    host = _host(base)
+    section = call(base, "POST", "/events", body={
+        "name": "Circolo di Modena", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "rounds": 1, "entrants": [{"name": n} for n in GUESTS],
+        "field": {"join": host["id"], "key": host["tokens"]["field"]}})
+    # The section seats its round: its table owes the host's boards from now on.
+    seated = call(base, "POST", f"/events/{section['id']}/rounds", section["tokens"]["edit"], {})
+    table = seated["tables"][0]
+    _play_all(base, host, winner=0)
+    with page.expect_response(lambda r: r.url.endswith(f"/events/{host['id']}/field/stream")):
+        page.goto(f"{base}/#/events/{host['id']}/board?token={host['tokens']['read']}")
+        page.click("#board-to-field")
+    expect(page.locator("#field-boards")).to_have_text(
+        "No board has been played by every section yet.")
+    for number in table["boards"]:
+        call(base, "POST", f"/games/{table['game']}/hands", table["tokens"]["edit"],
+             _record(number, 1))
+    expect(page.locator("#field-boards")).to_have_text("Boards counted: 1, 2, 3", timeout=5000)
+    expect(page.locator("#field-table tbody tr")).to_have_count(6)

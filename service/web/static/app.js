@@ -20,7 +20,7 @@ import { h, show } from "./dom.js";
 import { doorScreen, stopDoor } from "./door.js";
 import { entrantScreen, stopEntrant } from "./entrant.js";
 import { newEventScreen } from "./eventform.js";
-import { fieldScreen } from "./field.js";
+import { fieldScreen, stopField } from "./field.js";
 import { organiserScreen } from "./events.js";
 import { stopEventPolling } from "./eventstate.js";
 import { handScreen } from "./handform.js";
@@ -41,6 +41,7 @@ async function route() {
   stopEventPolling();
   stopDoor();
   stopEntrant();
+  stopField();
   // The operator's page, at its own address (/admin): its screen, whatever the page's others.
   if (location.pathname === "/admin" && hash === "#/") return adminScreen();
   let m = /^#\/events\/([a-z0-9]{1,32})\/door\?(.*)$/.exec(hash);

@@ -1,17 +1,55 @@
 /* One field across many clubs: the field's sections (each club's event, its tables and where
  * it stands) and the field's standings, every result compared with every section's on the
  * same board, each row naming its section. Opened by any token this phone keeps for one of
- * the field's events (the organiser's or the room's), or by none once the host publishes. */
+ * the field's events (the organiser's or the room's), or by none once the host publishes.
+ * Kept current while on show: told by the field's stream when any section moves (watch.js),
+ * read again with its ETag, and drawn again in place. */
 import { api } from "./api.js";
 import { banner, h, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { Events } from "./stores.js";
+import { watch } from "./watch.js";
+
+const F = { id: null, token: null, etag: null, data: null };
+
+const live = watch(async (current) => {
+  if (!F.id) return;
+  const id = F.id;
+  const changed = await readField();
+  if (current() && changed && F.id === id) drawField();
+}, { follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null) });
+
+/** The field read again; whether it changed. */
+async function readField() {
+  const id = F.id;
+  const headers = F.etag ? { "If-None-Match": F.etag } : {};
+  const response = await api("GET", `/events/${id}/field`, { token: F.token, headers });
+  if (F.id !== id || response.status === 304) return false;
+  F.data = response.data;
+  F.etag = response.headers.get("ETag");
+  return true;
+}
+
+function stopField() {
+  live.stop();
+  F.id = null;
+}
 
 async function fieldScreen(id) {
   banner(null);
+  live.stop();
   const saved = Events.get(id) || {};
-  const token = saved.tokens?.edit || saved.tokens?.read || null;
-  const { data } = await api("GET", `/events/${id}/field`, { token });
+  Object.assign(F, { id, token: saved.tokens?.edit || saved.tokens?.read || null, etag: null, data: null });
+  await readField();
+  if (F.id !== id || !F.data) return;  // another screen opened meanwhile
+  drawField();
+  live.start();
+}
+
+function drawField() {
+  const id = F.id;
+  const data = F.data;
+  const saved = Events.get(id) || {};
   const back = saved.tokens?.edit ? `#/events/${id}` : `#/events/${id}/board`;
   const root = h("section", { class: "screen field-view", id: "field-view" },
     h("div", { class: "sheet-head" },
@@ -20,7 +58,7 @@ async function fieldScreen(id) {
     sectionsCard(data),
     standingsCard(data),
     h("div", { class: "row tools" },
-      h("button", { type: "button", class: "button", id: "field-refresh", onclick: () => fieldScreen(id) }, t("field.refresh")),
+      h("button", { type: "button", class: "button", id: "field-refresh", onclick: () => live.now() }, t("field.refresh")),
       h("a", { class: "button", href: back, id: "field-back" }, t("field.back"))));
   show(root);
 }
@@ -55,4 +93,4 @@ function standingsCard(data) {
         h("td", {}, `${r.percentage} %`))))));
 }
 
-export { fieldScreen };
+export { fieldScreen, stopField };
