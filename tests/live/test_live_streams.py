@@ -8,7 +8,8 @@ app's other requests in its threads), on SQLite and on PostgreSQL:
 - it opens on the resource's own access rules and refuses as the resource does;
 - a token revoked ends it with ``event: gone``;
 - the board's stream hears a hand at one of its tables, a table's game hears its round closed,
-  a published page's stream hears a new result;
+  a published page's stream hears a new result, a section's field stream a hand in another
+  section;
 - a hundred held streams hold no thread: a hand and a read are answered meanwhile;
 - on PostgreSQL a write made by another server (gunicorn) is heard (``LISTEN/NOTIFY``);
 - the battery of hostile connections leaves every health probe answered within a second.
@@ -30,6 +31,8 @@ from typing import Any
 import pytest
 from attack_battery import run_battery
 from live_support import API, LiveServer, auth, gatti3_hand
+
+from service.domain import deal_board, find_variant
 
 KEEP_ALIVE_S = 1
 #: How long a stream may take to tell a change here (the goal of a room is 2 s, on a loaded
@@ -335,3 +338,36 @@ def test_no_token_of_a_stream_reaches_the_servers_log(server: LiveServer) -> Non
     server.call("GET", f"{path}/stream?token={token}")
     server.call("POST", f"{path}/stream?token={token}", {})
     assert token not in server.log_path.read_text()
+
+
+def test_a_sections_field_stream_hears_a_hand_in_another_section(server: LiveServer) -> None:
+    names = ["Anna", "Bruno", "Carla"]
+    host = server.call("POST", f"{API}/events", {
+        "name": "Simultaneo", "variant": "gatti-3", "format": "individual",
+        "deals": "duplicate", "rounds": 1, "field": True,
+        "entrants": [{"name": n} for n in names]}).body
+    section = server.call("POST", f"{API}/events", {
+        "name": "Circolo", "variant": "gatti-3", "format": "individual", "deals": "duplicate",
+        "rounds": 1, "entrants": [{"name": n} for n in ["Dora", "Ezio", "Fede"]],
+        "field": {"join": host["id"], "key": host["tokens"]["field"]}}).body
+    assert section["field"]["host"] == host["id"], section
+    started = server.call("POST", f"{API}/events/{host['id']}/rounds", {},
+                          auth(host["tokens"]["edit"])).body
+    field = open_stream(server, f"{API}/events/{section['id']}/field",
+                        section["tokens"]["read"])
+    try:
+        assert field.status == 200
+        before = version(field.next_event())
+        assert json.loads(field.events[0]["data"])["kind"] == "field"
+        table = started["tables"][0]
+        dealt = deal_board(find_variant("gatti-3"), host["seed"], table["boards"][0])
+        held = [*dealt.hands[dealt.dealer], *dealt.extra]
+        discard = [c.code for c in held if c.is_plain and c.rank not in "KQCJ"][:3]
+        recorded = server.call("POST", f"{API}/games/{table['game']}/hands", {
+            "dealer": dealt.dealer, "discard": discard,
+            "piles": [{"side": s, "points": p} for s, p in enumerate([40, 20, 18])]},
+            auth(table["tokens"]["edit"]))
+        assert recorded.status == 201, recorded.body
+        assert version(field.next_event()) != before
+    finally:
+        field.close()
