@@ -42,8 +42,8 @@ ADMIN_TOKEN = "the-administrators-token-of-the-streams-tests"
 
 
 @pytest.fixture(scope="module")
-def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(db_url, tmp_path_factory.mktemp("streams"), workers=1,
+def server(migrated_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(migrated_url, tmp_path_factory.mktemp("streams"), workers=1,
                       env={"STREAM_KEEP_ALIVE_SECONDS": str(KEEP_ALIVE_S),
                            "ADMIN_TOKEN": ADMIN_TOKEN, "TRUSTED_PROXIES": "1"}).start()
     yield live
@@ -300,7 +300,8 @@ def test_a_hundred_held_streams_hold_no_thread(server: LiveServer) -> None:
 
 
 def test_a_write_on_another_server_is_heard_through_the_database(
-        server: LiveServer, db_url: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+        server: LiveServer, tmp_path_factory: pytest.TempPathFactory) -> None:
+    db_url = server.database_url
     if not db_url.startswith("postgresql"):
         pytest.skip("one process on SQLite: its notices stay in it (the tests above)")
     other = LiveServer(db_url, tmp_path_factory.mktemp("writer"), workers=1,
