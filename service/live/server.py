@@ -126,7 +126,10 @@ def application(app: Any, threads: int) -> tuple[RuleRouter, Hub]:
     executor = ThreadPoolExecutor(threads, thread_name_prefix="segnapunti-request")
     container = WSGIContainer(buffered(app), executor=executor)
     notices = app.extensions["segnapunti.notices"]
-    hub = Hub(app, executor, topics_for(notices), forget_kept,
+    # The streams' readings in threads of their own: a crowd of streams opening at once
+    # queues there, never in front of the app's requests (the proxy's health checks).
+    readings = ThreadPoolExecutor(threads, thread_name_prefix="segnapunti-stream")
+    hub = Hub(app, readings, topics_for(notices), forget_kept,
               keep_alive_seconds(os.environ.get("STREAM_KEEP_ALIVE_SECONDS")),
               app.extensions.get("segnapunti.streams_open", lambda _open: None))
     streams = Application([(STREAM_PATHS, StreamHandler, {"hub": hub, "fallback": container})],

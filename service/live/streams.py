@@ -6,7 +6,10 @@ when they say no. Then it waits, holding no thread: a coroutine of the server's 
 
 - **Followers.** The streams that follow the same resource with the same token and language
   share one ``Follower``: a thousand spectators of a published page cost one reading a
-  change, not a thousand.
+  change, not a thousand, and a stream that joins a follower already held opens with no
+  reading of its own.
+- **Threads.** The streams' readings run in a pool of their own, so that a crowd opening
+  streams at once never keeps the app's other requests (a health check) waiting.
 - **Notices.** A committed write tells its topics (``service.application.notices``); the
   ``Hub`` pokes the followers listening to them, and each reads its resource again (with
   ``If-None-Match``: 304 when the notice concerned something else). Only when the resource's
@@ -217,6 +220,12 @@ class Hub:
         loop = asyncio.get_running_loop()
         key = (follow.paths, headers.get("authorization", ""),
                headers.get("accept-language", ""))
+        follower = self.followers.get(key)
+        if follower is not None and follower.listeners:
+            # The same resource, token and language as streams already held: the follower's
+            # readings answer for this one too (a token revoked since is read by the notice
+            # that revoked it, and ends every stream of the follower).
+            return self._join(follower)
         fresh = Follower(self, key, follow, headers, remote)
 
         def first() -> Reading | None:
@@ -240,6 +249,9 @@ class Hub:
                 self.by_topic.setdefault(topic, set()).add(follower)
         elif follower.parts != fresh.parts and not follower.reading:
             follower.poke()  # the client read something newer than the follower knows
+        return self._join(follower)
+
+    def _join(self, follower: Follower) -> tuple[Follower, Listener]:
         listener = Listener(version=follower.version)
         follower.listeners.add(listener)
         self.open_streams += 1

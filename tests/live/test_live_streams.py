@@ -277,13 +277,18 @@ def test_a_published_pages_stream_hears_a_new_result(server: LiveServer) -> None
 
 def test_a_hundred_held_streams_hold_no_thread(server: LiveServer) -> None:
     """The server has 8 threads for requests: a hundred streams held (the metrics count
-    them), a hand and a read are answered as usual, and every stream hears the hand."""
+    them; one reading opened them all), a hand and a read are answered as usual, and every
+    stream hears the hand."""
     game = server.create_game()
     token = game["tokens"]["edit"]
+    route = '"route": "/api/v1/games/<game_id:game_id>"'
+    read_before = server.log_path.read_text().count(route)
     streams = [open_stream(server, f"{API}/games/{game['id']}", token) for _ in range(100)]
     try:
         for stream in streams:
             version(stream.next_event())
+        # One token, one resource: the first stream read it, the others joined its follower.
+        assert server.log_path.read_text().count(route) - read_before == 1
         scraped = server.call("GET", "/metrics").body.decode()
         assert "segnapunti_streams_open 100.0" in scraped.splitlines()
         started = time.monotonic()
