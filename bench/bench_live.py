@@ -23,7 +23,8 @@ invocation:
    standings (``GET /events/{section}/field``), for ``--minutes``, with streams and then
    polling: the p99 of a field standings' read while they play.
 
-For each step it also samples the CPU time of each process every 5 s: Caddy, app-1, app-2,
+For each step it also samples the CPU time of each process every 5 s (over the whole step,
+and from 30 s after it starts, once every page is loaded, to 10 s before it ends): Caddy, app-1, app-2,
 the streams' server (each by its session, as ``deploy/native.sh`` starts them), this
 database's PostgreSQL backends, locust, and the whole machine (``/proc/stat``), as a share of
 one core: what is CPU-bound at the knee.
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
 import os
 import re
@@ -116,22 +118,29 @@ class CpuSampler:
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
 
-    def stop(self) -> dict[str, float]:
+    def stop(self, steady_after: float = 0.0) -> dict[str, float]:
         """Each part's share of one core (%) over the run, from its first sample to its last
-        (a process gone meanwhile, e.g. a backend, is counted up to its last sample)."""
-        self.stopping.set()
-        self.thread.join()
-        self.samples.append((time.monotonic(), self.read()))
-        if len(self.samples) < 2:
+        (a process gone meanwhile, e.g. a backend, is counted up to its last sample); with
+        ``steady_after``, from that many seconds after the first sample to 10 s before the
+        last (the night at its pace: every page loaded, nothing stopping yet)."""
+        if not self.stopping.is_set():
+            self.stopping.set()
+            self.thread.join()
+            self.samples.append((time.monotonic(), self.read()))
+        samples = self.samples
+        if steady_after:
+            t_first, t_last = samples[0][0] + steady_after, samples[-1][0] - 10
+            samples = [s for s in samples if t_first <= s[0] <= t_last]
+        if len(samples) < 2:
             return {}
-        (t0, first), (t1, last) = self.samples[0], self.samples[-1]
+        (t0, first), (t1, last) = samples[0], samples[-1]
         shares: dict[str, float] = {}
         names = set(first) | set(last)
         for name in names:
             # A process that ended between samples takes its ticks with it: sum each
             # interval's growth where positive.
             used = 0.0
-            for (_, a), (_, b) in zip(self.samples, self.samples[1:], strict=False):
+            for (_, a), (_, b) in itertools.pairwise(samples):
                 used += max(0.0, b.get(name, 0.0) - a.get(name, 0.0))
             shares[name] = round(100 * used / (t1 - t0), 1)
         # What the rest of the machine used meanwhile (other people's work on it).
@@ -170,6 +179,7 @@ def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spect
             process.kill()
             process.wait()
         cpu = sampler.stop()
+        steady = sampler.stop(steady_after=30.0)
     text = (OUT / f"{name}.txt").read_text()
     stats: dict[str, dict[str, str]] = {}
     path = Path(f"{prefix}_stats.csv")
@@ -177,13 +187,14 @@ def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spect
         with path.open() as f:
             stats = {row["Name"]: row for row in csv.DictReader(f)}
     return {"name": name, "tables": tables, "live": live, "users": users, "stats": stats,
-            "text": text, "cpu": cpu, **extra}
+            "text": text, "cpu": cpu, "cpu_steady": steady, **extra}
 
 
 def figures(run: dict[str, Any]) -> dict[str, Any]:
     stats = run["stats"]
     read = "read game" if run["live"] == "streams" else "poll game"
-    row: dict[str, Any] = {"tables": run["tables"], "live": run["live"], "cpu": run["cpu"]}
+    row: dict[str, Any] = {"tables": run["tables"], "live": run["live"], "cpu": run["cpu"],
+                           "cpu_steady": run["cpu_steady"]}
     for key, name in (("hand", "hand"), ("read", read)):
         s = stats.get(name, {})
         row[key] = [s.get(q, "-") for q in ("50%", "95%", "99%")]
@@ -316,6 +327,7 @@ def main() -> int:
                 print(f"{live:8} {tables:4d} tables: hand p50/p95/p99 {'/'.join(row['hand'])}"
                       f"  read p50/p95/p99 {'/'.join(row['read'])}  errors {row['errors']}"
                       f"  requests {row['requests']}  cpu {row['cpu']}"
+                      f"  cpu from 30 s on {row['cpu_steady']}"
                       f"  {'held' if held else 'passed the knee'}", flush=True)
                 if held:
                     knees[live] = tables

@@ -258,11 +258,14 @@ def set_up_the_night(environment: Environment, **_: Any) -> None:
                           "field": {"join": host, "key": key}} if host else
                          {"deals": "duplicate", "boards_per_round": BOARDS_A_ROUND,
                           "field": True})
-            created = call("POST", "/events", {
+            body = {
                 "name": f"Campionato, girone {section.number + 1}", "variant": VARIANT,
                 "format": "individual", "rounds": 6, "seed": 2026 + section.number,
                 "entrants": [{"name": section.entrant(i)}
-                             for i in range(SEATS * section.tables_planned)], **extra})
+                             for i in range(SEATS * section.tables_planned)], **extra}
+            if FIELD and host:
+                del body["seed"]  # a section plays the host's boards, dealt from its seed
+            created = call("POST", "/events", body)
             if FIELD and not host:
                 host, key = created["id"], created["tokens"]["field"]
             section.event, section.edit, section.read = (
@@ -520,6 +523,10 @@ class Phone(Visitor):
                 table.hands += 1
                 self.next_dealer = (self.next_dealer + 1) % SEATS
                 self.next_hand = time.monotonic() + hand_seconds()
+            elif response.status_code == 409 and "game-closed" in response.text:
+                # The organiser closed the round at its time: the table counts as it stands.
+                response.success()
+                table.hands = HANDS_PER_GAME
             else:
                 response.failure(f"{response.status_code}: {response.text[:200]}")
                 self.next_hand = time.monotonic() + POLL_S
