@@ -38,10 +38,11 @@ $(BIN)/python:
 
 # The package and its extras installed by uv (a few seconds from its cache, where pip takes
 # half a minute), itself installed by pip into the venv; where uv cannot be had or fails, pip
-# does it all.
+# does it all. Both compile the installed modules once, there (uv only when asked): else the
+# suite's first run has each of its many interpreters compile them again as it imports them.
 define install_extras
 	@{ $(BIN)/python -m pip install --quiet --disable-pip-version-check uv 2>/dev/null \
-	   && $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[$(1)]'; } \
+	   && $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[$(1)]'; } \
 	|| $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(1)]'
 endef
 

@@ -1,9 +1,10 @@
-"""Benchmark: plain throughput of waitress (``python -m service``'s default) against gunicorn
-gthread (``SERVER=gunicorn``, 2 workers of 8 threads) in the same run, on the same SQLite
-database: ``GET /api/v1/health`` and ``GET /api/v1/games/{id}`` of a game of one hand, as
-requests a second with ``--clients`` client processes on kept-alive connections, rounds of
-``--seconds`` alternating between the servers, ``--rounds`` times; the ratio waitress ÷
-gunicorn of each round, and their median.
+"""Benchmark: plain throughput of tornado (``python -m service``'s default: one process, the
+app in 8 threads) and waitress (``SERVER=waitress``, one process of 8 threads) against
+gunicorn gthread (``SERVER=gunicorn``, 2 workers of 8 threads) in the same run, on the same
+SQLite database: ``GET /api/v1/health`` and ``GET /api/v1/games/{id}`` of a game of one hand,
+as requests a second with ``--clients`` client processes on kept-alive connections, rounds of
+``--seconds`` taking the servers in turn, ``--rounds`` times; the ratios tornado ÷ gunicorn
+and waitress ÷ gunicorn of each round, and their medians.
 
     .venv/bin/python bench/bench_servers.py [--clients 4] [--seconds 2] [--rounds 3]
 
@@ -63,27 +64,27 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         url = f"sqlite:///{work}/bench.sqlite3"
         quiet = {"LOG_LEVEL": "WARNING", "RATE_LIMIT_PER_MINUTE": "0"}
-        servers = {
-            "waitress": LiveServer(url, Path(work), env=quiet).start(),
-            "gunicorn": LiveServer(url, Path(work), env={**quiet, "SERVER": "gunicorn"}).start(),
-        }
+        servers = {name: LiveServer(url, Path(work), env={**quiet, "SERVER": name}).start()
+                   for name in ("tornado", "waitress", "gunicorn")}
         try:
-            some = servers["waitress"]
+            some = servers["tornado"]
             game = some.create_game()
             edit = auth(game["tokens"]["edit"])
             assert some.call("POST", f"{API}/games/{game['id']}/hands", gatti3_hand(0),
                              edit).status == 201
             for name, path in (("health", f"{API}/health"),
                                ("game read", f"{API}/games/{game['id']}")):
-                ratios = []
+                ratios: dict[str, list[float]] = {"tornado": [], "waitress": []}
                 for _ in range(args.rounds):
                     rates = {server: rate(live.port, path, edit, args.clients, args.seconds)
                              for server, live in servers.items()}
-                    ratios.append(rates["waitress"] / rates["gunicorn"])
-                    print(f"{name}: waitress {rates['waitress']:.0f}/s, "
-                          f"gunicorn {rates['gunicorn']:.0f}/s", flush=True)
-                print(f"{name}: waitress ÷ gunicorn, median of {args.rounds} rounds: "
-                      f"{statistics.median(ratios):.2f}", flush=True)
+                    for server, kept in ratios.items():
+                        kept.append(rates[server] / rates["gunicorn"])
+                    print(f"{name}: " + ", ".join(f"{server} {value:.0f}/s"
+                                                  for server, value in rates.items()), flush=True)
+                for server, kept in ratios.items():
+                    print(f"{name}: {server} ÷ gunicorn, median of {args.rounds} rounds: "
+                          f"{statistics.median(kept):.2f}", flush=True)
         finally:
             for live in servers.values():
                 live.stop()

@@ -1,4 +1,4 @@
-"""``python -m service``: apply the database migrations, then serve the API (waitress, or gunicorn behind a proxy).
+"""``python -m service``: apply the database migrations, then serve the API (tornado, waitress, or gunicorn behind a proxy).
 
     python -m service            migrate, then serve on $PORT (default 8000)
     python -m service migrate    only migrate (waiting up to $MIGRATE_WAIT s, default 60,
@@ -11,22 +11,25 @@
                                  (prints what it removed; migrate does it too)
 
 Environment: ``DATABASE_URL`` (default: SQLite file ``./var/segnapunti.sqlite3``), ``PORT``,
-``HOST`` (default 0.0.0.0), ``SERVER`` (``waitress``, the default, or ``gunicorn``),
-``WEB_THREADS`` (threads, default 8), ``WEB_CONNECTIONS`` (waitress: connections held at once,
-default 10,000), ``REQUEST_DEADLINE`` (waitress: seconds a connection may stay idle, default
-30), ``WEB_CONCURRENCY`` (gunicorn: worker processes, default 2), ``PROMETHEUS_MULTIPROC_DIR``
+``HOST`` (default 0.0.0.0), ``SERVER`` (``tornado``, the default, ``waitress`` or
+``gunicorn``), ``WEB_THREADS`` (threads, default 8), ``WEB_CONNECTIONS`` (tornado, waitress:
+connections held at once, default 10,000), ``REQUEST_DEADLINE`` (tornado, waitress: seconds a
+connection may stay idle, default 30), ``STREAM_KEEP_ALIVE_SECONDS`` (tornado: seconds between
+two comments on a quiet stream, default 15), ``WEB_CONCURRENCY`` (gunicorn: worker processes, default 2), ``PROMETHEUS_MULTIPROC_DIR``
 (where the server's processes keep their metrics for ``GET /metrics``; default a fresh
 temporary directory: ``service/metrics_dir.py``).
 
-By default one process serves with waitress, which reads each request whole in its event loop
+By default one process serves with tornado, which reads each request whole in its event loop
 before a thread gets it: a client that trickles its request (a slowloris, or a phone on one bar
 of signal), sends too large a head or body, or holds thousands of idle connections, holds no
-thread. ``SERVER=gunicorn`` runs stock gunicorn gthread workers, for behind a proxy that
-buffers requests (Caddy, as compose.yaml and deploy/native.sh run it): gthread alone gives a
-thread to a slow client. ``service/server.py`` has both.
+thread; and each screen's open stream is held in that loop too (``service/live``). waitress
+(``SERVER=waitress``) reads requests as safely but holds no streams. ``SERVER=gunicorn`` runs
+stock gunicorn gthread workers, for behind a proxy that buffers requests (Caddy, as
+compose.yaml and deploy/native.sh run it): gthread alone gives a thread to a slow client.
+``service/server.py`` has the three.
 
-The serving process stays lean (gunicorn's master imports nothing of the service; waitress's
-process holds the app only): ``python -m service`` runs the migrations (Alembic, SQLAlchemy)
+The serving process stays lean (gunicorn's master imports nothing of the service; tornado's
+and waitress's process holds the app only): ``python -m service`` runs the migrations (Alembic, SQLAlchemy)
 in a child process of its own, ``python -m service migrate``.
 """
 

@@ -1,8 +1,13 @@
-"""How ``python -m service serve`` serves the app: waitress by default, stock gunicorn behind a
-buffering proxy (``SERVER=gunicorn``). ``docs/decisions.md`` ("The HTTP server") says why.
+"""How ``python -m service serve`` serves the app: tornado by default (``service/live``: one
+process, the app in threads and the screens' streams in its event loop), waitress
+(``SERVER=waitress``), stock gunicorn behind a buffering proxy (``SERVER=gunicorn``).
+``docs/decisions.md`` ("The HTTP server", "Live screens") says why.
 
-``SERVER=waitress`` (the default: one process, what a club runs on its own Wi-Fi with nothing
-in front). waitress reads every request whole (head and body) in its event loop before one
+``SERVER=tornado`` (the default: one process, what a club runs on its own Wi-Fi with nothing
+in front) reads requests as waitress does below, with the same limits, and holds each open
+stream without a thread (``service/live/server.py``).
+
+``SERVER=waitress`` (one process, no streams: the screens poll). waitress reads every request whole (head and body) in its event loop before one
 of its ``WEB_THREADS`` threads (8) is given it, so a client that trickles its request, or
 sends a head or a body too large, or opens thousands of connections and sends nothing, holds
 no thread: a health probe is answered at once whatever they do. Settings for hostile Wi-Fi:

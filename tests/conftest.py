@@ -20,6 +20,7 @@ import re
 import secrets
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +32,15 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
 from service.persistence import make_engine, normalise_url, upgrade
+
+# Python keeps its compiled modules (__pycache__) even where the machine says not to
+# (PYTHONDONTWRITEBYTECODE, as the Makefile's test target does): the suite starts many
+# interpreters (pytest's workers, live servers and their gunicorn workers, the service's
+# commands, schemathesis), and without the cache each compiles again every module it imports,
+# a second or two of CPU apiece. Set here, before pytest-xdist starts its workers, it holds for
+# `pytest` run directly too, and for every process the tests start.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Servers and scripts the tests start in other processes import this checkout's service, not
 # whatever copy of the package is installed (an editable install may point at another tree).

@@ -59,6 +59,7 @@ from .errors import (
     Unauthenticated,
 )
 from .events import event_setup, room_token, table_tokens
+from .field import field_key
 from .games.access import TOKEN_BYTES, hash_token, player_token
 from .ports import ClubRepository, EventRepository, GameRepository, StaleGame
 from .ratings import keep_ratings, rating_points
@@ -179,6 +180,7 @@ class AdminRepository(Protocol):
     def rekey_event(self, event_id: str, *, expected_version: int, edit_token_hash: str,
                     read_token_hash: str, tables: Sequence[GameKeys], data: dict[str, object],
                     now: datetime, door_token_hash: str | None = None,
+                    field_key_hash: str | None = None,
                     entrants: Sequence[dict[str, Any]] | None = None,
                     sealed: Sequence[tuple[int, int, dict[str, Any]]] = ()) -> None:
         """``door_token_hash``, ``entrants`` (each with its new token's hash) and each
@@ -307,7 +309,10 @@ class AdminService:
                 read_token_hash=hash_token(read), tables=tables,
                 data={"by": "admin", "tables": len(tables)}, now=self.clock(),
                 door_token_hash=hash_token(door) if event.door_token_hash else None,
-                entrants=entrants, sealed=sealed)
+                entrants=entrants, sealed=sealed,
+                # A field's join key is worked out from the edit token too: a new one.
+                field_key_hash=(hash_token(field_key(edit, event_id))
+                                if event.field_key_hash else None))
         except StaleGame:
             raise _concurrent() from None
         log.warning("admin: new tokens for event %s and its %d tables", event_id, len(tables))

@@ -60,6 +60,7 @@ from service.domain import (
     validate_event_setup,
     validate_prizes,
 )
+from service.domain.duplicate import Section, field_standings, rounds_to_come, section_owes
 from service.domain.events.prizes import ROUND_MINUTES_MIN
 
 from .caches import LruCache
@@ -72,6 +73,7 @@ from .errors import (
     OpenDisputes,
 )
 from .event_clock import PrizeReading, clock_of, prizes_of, read_prizes, settings_json
+from .field import FieldReading, FieldTraveller, field_key, read_field_choice
 from .games import (
     TOKEN_BYTES,
     Created,
@@ -180,6 +182,9 @@ class EventView:
     setup: EventSetup
     rounds: tuple[RoundView, ...]
     counted: frozenset[int] | None = None
+    #: A section of a field's: the boards the field's other sections still owe (a table of
+    #: theirs is due to play them), which no reader of this one may count yet either.
+    field_owed: frozenset[int] = frozenset()
 
     @property
     def id(self) -> str:
@@ -189,11 +194,23 @@ class EventView:
 
     def complete_boards(self) -> frozenset[int]:
         """The boards every table due to play them has played (or whose round was closed):
-        what the room may count. Empty at an event of free deals, which has no boards."""
-        return complete_boards(
-            TableProgress(tuple(b.number for b in t.game.setup.boards),
-                          t.game.summary.hands_played, t.state == "playing")
-            for r in self.rounds for t in r.tables)
+        what the room may count. Empty at an event of free deals, which has no boards. At a
+        section of a field, every table of every section (``field_owed``)."""
+        return complete_boards(self.progress()) - self.field_owed
+
+    def progress(self) -> tuple[TableProgress, ...]:
+        """How far each table seated so far has got with its boards."""
+        return tuple(TableProgress(tuple(b.number for b in t.game.setup.boards),
+                                   t.game.summary.hands_played, t.state == "playing")
+                     for r in self.rounds for t in r.tables)
+
+    def owed(self) -> frozenset[int]:
+        """The boards this event still owes its field: those its tables have still to play,
+        and, once it has started, those of the planned rounds it has still to seat."""
+        if not self.setup.duplicate or self.setup.boards_per_round is None:
+            return frozenset()
+        return section_owes(self.progress(), rounds_to_come(
+            self.setup.rounds, len(self.rounds), self.setup.boards_per_round))
 
     def secret_boards(self) -> tuple[int, ...]:
         """The boards of the rounds seated so far that some table due to play them has not
@@ -434,6 +451,9 @@ class EventService:
                                      event=repr(event_id)))
         # The organiser's answers say the tables' refusals too: their state is part of it.
         seen = (*state, self.refusals.refusals_state(event_id)) if kind == "edit" else state
+        # A section's room counts a board once the whole field has played it: the other
+        # sections' state is part of what it reads.
+        seen = (*seen, self.repository.field_state(event_id))
         digest = hashlib.sha256(f"{event_id}|{seen}".encode()).hexdigest()[:16]
         return f"e{state[0]}.{state[1]}-{digest}", kind
 
@@ -533,11 +553,12 @@ class EventService:
                      problems: Sequence[Problem] = ()) -> CreatedEvent:
         """A new event; ``club``: the club it is held for and each entrant's member (a
         pair's two), its entrants' ``problems`` reported with the setup's, all at once."""
+        body, field, wrong = read_field_choice(body, self.repository)
         variant = variant_of(str(body.get("variant")))
         settings: dict[str, Any] | None = None
         night = {k: body[k] for k in ("round_minutes", "auto_close", "grace_minutes",
                                       "prizes", "currency") if k in body}
-        problems = list(problems)
+        problems = [*problems, *wrong]
         try:
             settings = settings_json(validate_clock(night), *validate_prizes(night))
         except RecordInvalid as error:
@@ -561,6 +582,7 @@ class EventService:
         event_id = new_game_id()
         read_token = room_token(edit_token, event_id)
         door = door_token(edit_token, event_id)
+        field_host = event_id if field.hosts else field.host.id if field.host else None
         # Each entrant's own link (docs/events.md#the-door): only its token's hash is kept.
         entrants = tuple({**e, "token_hash": hash_token(entrant_token(door, event_id, i))}
                          for i, e in enumerate(entrants))
@@ -574,7 +596,9 @@ class EventService:
             created_at=now, version=1, club=club[0] if club else None, deals=setup.deals,
             boards_per_round=setup.boards_per_round, settings=settings if night else None,
             checkin=setup.checkin, late_rounds=setup.late_rounds,
-            door_token_hash=hash_token(door) if setup.checkin else None)
+            door_token_hash=hash_token(door) if setup.checkin else None,
+            field_host=field_host,
+            field_key_hash=hash_token(field_key(edit_token, event_id)) if field.hosts else None)
         try:
             unit.events.add_event(event, now)
         except GameIdTaken as error:  # pragma: no cover - a collision in a 2**49 space
@@ -735,13 +759,92 @@ class EventService:
             event = replace(event, public=public, version=event.version + 1)
         return self._view(event)
 
-    def public_state(self, event_id: str) -> tuple[int, int, int, int]:
-        """A published event's state (``event_state``); 404 for one not published, as for
-        one that does not exist."""
+    def public_state(self, event_id: str) -> tuple[object, ...]:
+        """A published event's state (``event_state``, and its field's: what a section's
+        room counts moves with the other sections); 404 for one not published, as for one
+        that does not exist."""
         state = self.repository.public_event_state(event_id)
         if state is None:
             raise _unpublished(event_id)
-        return state
+        return (*state, self.repository.field_state(event_id))
+
+    # -- one field across many clubs ---------------------------------------------------------
+
+    def field_links(self, event_id: str, token: str | None) -> str | None:
+        """The join key of the field the event hosts, again, for its organiser (edit token);
+        None for an event that hosts none."""
+        self._authorize(event_id, token, write=True)
+        assert token is not None
+        event = self._load(event_id)
+        return field_key(token, event_id) if event.field_key_hash is not None else None
+
+    def field_tag(self, event_id: str, token: str | None) -> str:
+        """The field's state as an entity tag, for a reader allowed it (``_field_access``):
+        every section's version and its tables' games', and how many sections there are."""
+        host = self._field_access(event_id, token)
+        state = self.repository.field_state(event_id)
+        digest = hashlib.sha256(f"{host}|{state}".encode()).hexdigest()[:16]
+        return f"f{digest}"
+
+    def _field_access(self, event_id: str, token: str | None) -> str:
+        """The host of the event's field, for a reader who may read it: any token of the
+        event (a section's, the host's), or no token once the host has published its event
+        (and with it the field). 401 without a token otherwise, 404 for an event in no
+        field."""
+        if token:
+            self._authorize(event_id, token, write=False)
+            event = self._load(event_id)
+        else:
+            event = self.repository.get_event(event_id)
+            host = (self.repository.get_event(event.field_host)
+                    if event is not None and event.field_host is not None else None)
+            if event is None or host is None or not host.public:
+                self._authorize(event_id, token, write=False)  # 401: it needs a token
+                raise _unpublished(event_id)  # pragma: no cover - the line above raises
+        if event.field_host is None:
+            raise NotFound(Text("event {event} plays in no field", event=event_id))
+        return event.field_host
+
+    def _field_sections(self, host: str) -> tuple[EventView, ...]:
+        """Every section of the field as its room reads it: only the boards no table of
+        any section is due to play counted."""
+        events = self._field_events(host)
+        own = {e.id: self._own_view(e) for e in events}
+        owed = {i: v.owed() for i, v in own.items()}
+        out = []
+        for event in events:
+            elsewhere = frozenset().union(*(o for i, o in owed.items() if i != event.id))
+            out.append(replace(own[event.id], field_owed=elsewhere).for_reader("read"))
+        return tuple(out)
+
+    def get_field(self, event_id: str, token: str | None) -> FieldReading:
+        """The field of the event: its sections and its standings (every section's results
+        on the boards complete for the field, scored together)."""
+        host = self._field_access(event_id, token)
+        sections = self._field_sections(host)
+        found, rows = field_standings([
+            Section(v.id, tuple(v.setup.names()), frozenset(v.setup.listed()),
+                    tuple(board_plays(v))) for v in sections])
+        provisional = any(v.current is not None and v.current.stored.state == "open"
+                          and not v.current.finished for v in sections)
+        return FieldReading(host, sections, replace(found, provisional=provisional), rows)
+
+    def get_field_traveller(self, event_id: str, token: str | None, number: int
+                            ) -> FieldTraveller:
+        """Board ``number``'s traveller across the field: every section's results on it,
+        scored together, once no table of any section is due to play it; 404 before."""
+        host = self._field_access(event_id, token)
+        sections = self._field_sections(host)
+        plays: list[BoardPlay] = []
+        by_game: dict[str, EventView] = {}
+        for view in sections:
+            for play in board_plays(view, number):
+                plays.append(play)
+                by_game[play.game] = view
+        if not plays:
+            raise NotFound(Text("the field of event {event} has no board {board} to show",
+                                event=event_id, board=number))
+        return FieldTraveller(traveller(number, plays), by_game)
 
     def public_event(self, event_id: str) -> EventView:
         """A published event as anyone may read it: as its room does, every board not yet
@@ -1171,14 +1274,39 @@ class EventService:
         return found
 
     def _view(self, event: StoredEvent) -> EventView:
+        """The event's view; a section of a field's with the boards the field's other
+        sections still owe (``EventView.field_owed``)."""
+        view = self._own_view(event)
+        if event.field_host is None:
+            return view
+        return replace(view, field_owed=self._owed_elsewhere(event))
+
+    def _own_view(self, event: StoredEvent) -> EventView:
         setup = _setup_of(event)
         rounds = tuple(self._round_view(r) for r in event.played)
         return EventView(event, setup, rounds)
 
-    @staticmethod
-    def _view_of(event: StoredEvent, rounds: tuple[RoundView, ...]) -> EventView:
+    def _owed_elsewhere(self, event: StoredEvent) -> frozenset[int]:
+        """The boards the other sections of the event's field still owe: a section deleted
+        owes nothing, nor one that has not started."""
+        assert event.field_host is not None
+        owed: set[int] = set()
+        for other in self._field_events(event.field_host):
+            if other.id != event.id:
+                owed |= self._own_view(other).owed()
+        return frozenset(owed)
+
+    def _field_events(self, host: str) -> list[StoredEvent]:
+        """The events of the field ``host`` hosts, in the order they joined it."""
+        found = (self.repository.get_event(i) for i in self.repository.field_sections(host))
+        return [e for e in found if e is not None]
+
+    def _view_of(self, event: StoredEvent, rounds: tuple[RoundView, ...]) -> EventView:
         """The view of ``event`` as a write changed it (its rounds as they were)."""
-        return EventView(event, _setup_of(event), rounds)
+        view = EventView(event, _setup_of(event), rounds)
+        if event.field_host is None:
+            return view
+        return replace(view, field_owed=self._owed_elsewhere(event))
 
     def _round_view(self, played: StoredRound, fresh: Mapping[str, GameView] | None = None
                     ) -> RoundView:

@@ -126,6 +126,8 @@ _FOLLOWED: tuple[tuple[re.Pattern[str], str, str, Callable[[str], tuple[str, ...
      lambda p: (p,)),
     (re.compile(rf"/results/events/({_ID})"), "results", "event", lambda p: (p,)),
     (re.compile(rf"/results/clubs/({_ID})"), "results", "club", lambda p: (p,)),
+    (re.compile(rf"/api/v1/public/events/({_ID})"), "results", "event", lambda p: (p,)),
+    (re.compile(rf"/api/v1/public/clubs/({_ID})"), "results", "club", lambda p: (p,)),
 )
 
 
@@ -139,6 +141,14 @@ def followed(path: str) -> Follow | None:
     return None
 
 
-def followed_paths() -> Collection[str]:
-    """The followed resources' path patterns, for the documentation."""
-    return [pattern.pattern for pattern, *_ in _FOLLOWED]
+def kept_for(topics: Collection[str]) -> list[str]:
+    """The keys of the published states a process keeps a moment (``public.RECENT``) that
+    these topics may have changed: forgotten before the streams read again."""
+    keys = []
+    for topic in topics:
+        kind, _, name = topic.partition(":")
+        if kind == "e":
+            keys.append(f"event:{name}")
+        elif kind == "c":
+            keys.append(f"club:{name}")
+    return keys

@@ -217,6 +217,11 @@ class StoredEvent:
     checkin: bool = False
     late_rounds: str = "zero"
     door_token_hash: str | None = None
+    #: One field across many clubs (docs/events.md#one-field-across-many-clubs): the
+    #: field's host (the event's own id when it hosts, the host's when it is a section; None:
+    #: in no field) and, for the host, the hash of its join key.
+    field_host: str | None = None
+    field_key_hash: str | None = None
 
 
 #: An event's: its two tokens and its version.
@@ -585,6 +590,15 @@ class EventRepository(Protocol):
     def public_event_state(self, event_id: str) -> tuple[int, int, int, int] | None:
         """``event_state`` of a published event and its club's version (0 for an event of
         no club: a member's public name moves it); None for one not published (or none)."""
+
+    def field_sections(self, field_host: str) -> list[str]:
+        """The ids of the events of the field ``field_host`` hosts (the host, if it is still
+        there, and its sections), in the order they were made."""
+
+    def field_state(self, event_id: str) -> tuple[str, int, int, int] | None:
+        """The field of the event (None for an event in no field): its host's id, and a
+        fingerprint of every section's state (``event_state``'s, summed over the field, and
+        how many sections it has): what moves when anything any section counts moves."""
 
 
 @dataclass(frozen=True, slots=True)

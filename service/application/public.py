@@ -61,6 +61,10 @@ class RecentStates:
             for key in keys:
                 self._kept.pop(key, None)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
 
 #: This process's recent published states: ``event:{id}``, ``club:{id}``.
 RECENT = RecentStates()

@@ -22,8 +22,7 @@ from .ratelimit import REREAD
 #: The client's headers a reading passes on; the others (its ``Accept``, ``Last-Event-ID``,
 #: ``If-None-Match``) are the stream's own.
 PASSED_ON = ("authorization", "accept-language", "x-forwarded-for", "x-forwarded-proto",
-             "x-forwarded-host", "x-forwarded-port", "x-forwarded-prefix", "x-request-id",
-             "user-agent", "host")
+             "x-forwarded-host", "x-forwarded-port", "x-forwarded-prefix", "user-agent", "host")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,7 @@ def read(app: Any, path: str, headers: Mapping[str, str], remote_addr: str, *,
     sent["Accept"] = "text/html" if path.startswith("/results/") else "application/json"
     if etag:
         sent["If-None-Match"] = etag
-    environ = EnvironBuilder(path=path, method="GET", headers=sent,
+    environ = EnvironBuilder(path=path, method="GET", headers=list(sent.items()),
                              environ_base={"REMOTE_ADDR": remote_addr}).get_environ()
     if again:
         environ[REREAD] = True

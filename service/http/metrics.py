@@ -87,6 +87,8 @@ POOL_IN_USE = Gauge("segnapunti_db_pool_in_use", "Database connections checked o
                     "workers' pools", multiprocess_mode="livesum")
 WORKERS = Gauge("segnapunti_workers", "Worker processes of the server alive",
                 multiprocess_mode="livesum")
+STREAMS_OPEN = Gauge("segnapunti_streams_open", "The screens' streams held open now "
+                     "(SERVER=tornado)", multiprocess_mode="livesum")
 ROUNDS_CLOSED_BY_CLOCK = Counter("segnapunti_rounds_closed_by_clock", "Rounds their clock "
                                  "closed (auto_close), by what applied the close (sweep, "
                                  "reading, table)", ["by"])
@@ -243,6 +245,8 @@ def install(app: Flask) -> None:
     events = app.extensions.get("segnapunti.events")
     if events is not None:
         events.clock_closed = lambda by: ROUNDS_CLOSED_BY_CLOCK.labels(by).inc()
+    # Told by the streams' hub (service/live) each time a stream opens or closes.
+    app.extensions["segnapunti.streams_open"] = STREAMS_OPEN.set
     figures = getattr(app.extensions.get("segnapunti.store"), "figures", None)
     if figures is not None:
         figures.watch_pool(POOL_IN_USE.set)

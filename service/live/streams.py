@@ -39,13 +39,16 @@ from service.http.follow import Reading, passed_on, read
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two comments on a quiet stream (at most 25: what proxies and phones keep).
+#: Seconds between two comments on a quiet stream, by default (``STREAM_KEEP_ALIVE_SECONDS``,
+#: 1 to 25: at most what proxies and phones keep a quiet connection).
 KEEP_ALIVE_S = 15.0
 #: How long a client waits before it opens a stream again (the ``retry`` field).
 RETRY_MS = 3_000
 #: The shortest time between two readings of one follower: notices closer together are
 #: taken as one.
 MIN_GAP_S = 0.2
+#: The app's readiness: what a stream answers when its database is away.
+READY_PATH = "/api/v1/ready"
 #: The statuses that end a stream: the token no longer opens the resource, or it is gone.
 ENDING = frozenset({401, 403, 404, 410})
 
@@ -164,15 +167,25 @@ class Hub:
     """Every follower of this process, by key and by topic; notices in, pokes out."""
 
     def __init__(self, app: Any, executor: Executor,
-                 topics_of: Callable[[Follow], frozenset[str]]) -> None:
+                 topics_of: Callable[[Follow], frozenset[str]],
+                 heard: Callable[[frozenset[str]], None] = lambda _topics: None,
+                 keep_alive: float = KEEP_ALIVE_S,
+                 counted: Callable[[int], None] = lambda _open: None) -> None:
         self.app = app
+        self.keep_alive = keep_alive
+        #: Told how many streams are open, each time one opens or closes (the metrics).
+        self.counted = counted
         self.executor = executor
         self.topics_of = topics_of
+        #: Told of each notice before any follower reads again (what the process keeps of
+        #: the published pages is forgotten there).
+        self.heard = heard
         self.loop: asyncio.AbstractEventLoop | None = None
         self.followers: dict[tuple[Any, ...], Follower] = {}
         self.by_topic: dict[str, set[Follower]] = {}
         #: Streams open now, and notices heard (for the tests and the benchmarks).
         self.open_streams = 0
+        self.streams_opened = 0
         self.notices = 0
 
     def read(self, path: str, headers: Mapping[str, str], remote: str, *,
@@ -187,6 +200,7 @@ class Hub:
 
     def _notice(self, topics: frozenset[str]) -> None:
         self.notices += 1
+        self.heard(topics)
         poked: set[Follower] = set()
         if EVERYTHING in topics:
             poked.update(self.followers.values())
@@ -229,10 +243,12 @@ class Hub:
         listener = Listener(version=follower.version)
         follower.listeners.add(listener)
         self.open_streams += 1
+        self.counted(self.open_streams)
         return follower, listener
 
     def leave(self, follower: Follower, listener: Listener) -> None:
         self.open_streams -= 1
+        self.counted(self.open_streams)
         follower.listeners.discard(listener)
         if not follower.listeners:
             self.drop(follower)
@@ -277,6 +293,10 @@ class StreamHandler(RequestHandler):
         self.fallback = fallback
         self.listener: Listener | None = None
 
+    def _request_summary(self) -> str:
+        # What tornado logs of a request that failed: its path, never its query string.
+        return f"{self.request.method} {self.request.path}"
+
     def set_default_headers(self) -> None:
         self.clear_header("Server")
         self.set_header("Server", "segnapunti")
@@ -292,7 +312,16 @@ class StreamHandler(RequestHandler):
             self._to_the_app()
             return
         headers = passed_on(self.request.headers)
-        opened = await self.hub.open(follow, headers, self.request.remote_ip or "")
+        try:
+            opened = await self.hub.open(follow, headers, self.request.remote_ip or "")
+        except Exception:
+            # Its database away between the reading and the topics: the app's readiness
+            # says so (503, in the client's language); anything else is a failure (500).
+            ready = await asyncio.get_running_loop().run_in_executor(
+                self.hub.executor, self.hub.read, READY_PATH, headers, "")
+            if ready.status == 200:
+                raise
+            opened = ready
         if isinstance(opened, Reading):
             self.set_status(opened.status)
             for name, value in opened.headers:
@@ -316,13 +345,14 @@ class StreamHandler(RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Accel-Buffering", "no")  # a proxy passes each event on at once
         self.write(f"retry: {RETRY_MS}\n\n")
+        self.hub.streams_opened += 1
         last = self.request.headers.get("Last-Event-ID")
         if last != follower.version:
             self.write(change(follow.kind, follower.version))
         await self.flush()
         sent = follower.version
         while not listener.closed:
-            if not await listener.next(KEEP_ALIVE_S):
+            if not await listener.next(self.hub.keep_alive):
                 self.write(": keep-alive\n\n")
             elif listener.gone is not None:
                 self.write(gone(listener.gone))

@@ -79,10 +79,12 @@ class SqlAdminRepository:
                     read_token_hash: str, tables: Sequence[GameKeys], data: dict[str, object],
                     now: datetime, door_token_hash: str | None = None,
                     entrants: Sequence[dict[str, Any]] | None = None,
-                    sealed: Sequence[tuple[int, int, dict[str, Any]]] = ()) -> None:
+                    sealed: Sequence[tuple[int, int, dict[str, Any]]] = (),
+                    field_key_hash: str | None = None) -> None:
         with self._write() as connection:
             _bump(connection, _BUMP_EVENT, event_id, expected_version)
-            door: dict[str, Any] = {"door_token_hash": door_token_hash}
+            door: dict[str, Any] = {"door_token_hash": door_token_hash,
+                                    "field_key_hash": field_key_hash}
             if entrants is not None:
                 door["entrants"] = list(entrants)
             connection.execute(update(_events).where(_events.c.id == event_id).values(
@@ -420,6 +422,7 @@ class SqlAdminWrites:
                 # The door's and the entrants' tokens are worked out from the edit token
                 # (docs/events.md#the-door): they go with it.
                 values["door_token_hash"] = None
+                values["field_key_hash"] = None  # the field's join key goes with it too
                 entrants = connection.execute(select(_events.c.entrants).where(
                     _events.c.id == owner_id)).scalar_one()
                 values["entrants"] = [{k: v for k, v in e.items() if k != "token_hash"}

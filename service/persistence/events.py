@@ -83,6 +83,7 @@ class SqlEventRepository:
             settings=dict(row.settings) if row.settings is not None else None,
             checkin=bool(row.checkin), late_rounds=row.late_rounds,
             door_token_hash=row.door_token_hash,
+            field_host=row.field_host, field_key_hash=row.field_key_hash,
             played=tuple(ports.StoredRound(
                 r.number, r.state, tuple(r.byes), aware(r.started_at),
                 aware(r.closed_at) if r.closed_at is not None else None,
@@ -113,6 +114,31 @@ class SqlEventRepository:
         with self._connect() as connection:
             found = connection.execute(_PUBLIC_STATE, {"event_id": event_id}).first()
         return (int(found[0]), int(found[1]), int(found[2]), int(found[3])) if found else None
+
+    def field_sections(self, field_host: str) -> list[str]:
+        with self._connect() as connection:
+            return list(connection.execute(
+                select(_events.c.id).where(_events.c.field_host == field_host)
+                .order_by(_events.c.created_at, _events.c.id)).scalars())
+
+    def field_state(self, event_id: str) -> tuple[str, int, int, int] | None:
+        with self._connect() as connection:
+            host = connection.execute(select(_events.c.field_host)
+                                      .where(_events.c.id == event_id)).scalar()
+            if host is None:
+                return None
+            found = connection.execute(
+                select(func.coalesce(func.sum(_events.c.version), 0),
+                       func.count(func.distinct(_events.c.id)))
+                .where(_events.c.field_host == host)).first()
+            games = connection.execute(
+                select(func.coalesce(func.sum(_games.c.version), 0))
+                .select_from(_events.join(_tables, _tables.c.event_id == _events.c.id)
+                             .join(_games, _games.c.id == _tables.c.game_id))
+                .where(_events.c.field_host == host)).scalar()
+        assert found is not None
+        return str(host), int(found[0]), int(games or 0), int(found[1])
+
     def open_round_clock(self, event_id: str
                          ) -> tuple[dict[str, Any] | None, int, datetime] | None:
         with self._connect() as connection:
@@ -218,6 +244,8 @@ class SqlEventRepository:
                     "settings": event.settings,
                     "checkin": event.checkin, "late_rounds": event.late_rounds,
                     "door_token_hash": event.door_token_hash,
+                    "field_host": event.field_host,
+                    "field_key_hash": event.field_key_hash,
                 })
                 self._act(connection, event.id, event.version, "create", {}, now)
         except IntegrityError as error:

@@ -195,6 +195,10 @@ class EventRow(Base):
     checkin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     late_rounds: Mapped[str] = mapped_column(String(8), default="zero", server_default="zero")
     door_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # One field across many clubs: the field's host (its own id for the host, the host's for
+    # a section; NULL: in no field) and, for the host, the hash of its join key.
+    field_host: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    field_key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class EventRoundRow(Base):

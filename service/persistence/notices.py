@@ -127,7 +127,7 @@ class StoreNotices:
         """Hear every notice from now on, ``deliver``ed its topics: on PostgreSQL a task of
         the running loop (``LISTEN``, again after a lost connection, telling ``*`` then: what
         was said meanwhile is lost); else within the process (what stops it is returned)."""
-        if not self.postgres:
+        if not self.postgres or self.engine is None:
             return self.local.listen(deliver)
         url = make_url(self.engine.url).set(drivername="postgresql")
         conninfo = url.render_as_string(hide_password=False)

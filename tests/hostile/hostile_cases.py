@@ -65,6 +65,9 @@ EV_LINKS: Op = ("get", f"{EVENT}/links")
 EV_BOARDS: Op = ("get", f"{EVENT}/boards")
 EV_SLIPS: Op = ("get", f"{EVENT}/boards.pdf")
 EV_TRAVELLER: Op = ("get", f"{EVENT}/boards/{{board}}")
+#: One field across many clubs: the world's event plays in none.
+EV_FIELD: Op = ("get", f"{EVENT}/field")
+EV_FIELD_BOARD: Op = ("get", f"{EVENT}/field/boards/{{board}}")
 #: The round's clock and the prize list, set by the organiser; the prize list read by either.
 EV_CLOCK: Op = ("put", f"{EVENT}/clock")
 EV_PRIZES: Op = ("get", f"{EVENT}/prizes")
@@ -379,7 +382,8 @@ WRONG_METHODS: dict[Op, list[str]] = {
     EV_RELEASE: ["GET", "PUT"], EV_CLOCK: ["GET", "POST"], EV_PRIZES: ["POST", "DELETE"],
     EV_DOOR: ["POST", "DELETE"], EV_CHECKIN: ["GET", "PUT"], EV_POSTER: ["POST"],
     EV_ADD_ENTRANT: ["GET", "PUT"], EV_ENTRANT: ["POST", "PUT"], EV_WITHDRAW: ["GET"],
-    EV_RETURN: ["GET", "DELETE"],
+    EV_RETURN: ["GET", "DELETE"], EV_FIELD: ["POST", "PUT", "DELETE"],
+    EV_FIELD_BOARD: ["POST", "DELETE"],
     CL_CREATE: ["GET", "DELETE"], CL_READ: ["POST", "PUT", "DELETE"], CL_LINKS: ["POST"],
     CL_MEMBERS: ["PUT", "DELETE"], CL_MEMBER: ["POST", "PUT", "DELETE"],
     CL_MERGE: ["GET", "PUT"], CL_UNMERGE: ["GET"], CL_FORGET: ["GET", "DELETE"],
@@ -402,7 +406,8 @@ EVENT_ODD_PATHS = {"game id: a game that is not there", "game id: SQL", "game id
 EVENT_PATHS = (EV_READ, EV_ROUNDS, EV_ROUND, EV_SWAP, EV_CLOSE, EV_STANDINGS, EV_PDF,
                EV_HISTORY, EV_JSON, EV_CSV, EV_LINKS, EV_BOARDS, EV_SLIPS, EV_TRAVELLER,
                EV_KEYCARD, EV_RELEASE, EV_PUBLISH, PUB_EVENT, EV_CLOCK, EV_PRIZES,
-               EV_PRIZES_SET, EV_DOOR, EV_CHECKIN, EV_POSTER, EV_ADD_ENTRANT)
+               EV_PRIZES_SET, EV_DOOR, EV_CHECKIN, EV_POSTER, EV_ADD_ENTRANT, EV_FIELD,
+               EV_FIELD_BOARD)
 #: The entrants' paths: entrant 0 is there, so of the odd numbers 0 is none.
 ENTRANT_PATHS = (EV_ENTRANT, EV_REMOVE_ENTRANT, EV_WITHDRAW, EV_RETURN)
 ENTRANT_ODD_PATHS = EVENT_ODD_PATHS - {"hand number: 0"}
@@ -534,6 +539,36 @@ CASES: list[Case] = [
     Case(EV_TRAVELLER, "board: a word", 404, path=_path(EV_TRAVELLER, board="seven")),
     Case(EV_TRAVELLER, "board: 0", 404, path=_path(EV_TRAVELLER, board="0")),
     Case(EV_RELEASE, "releasing a board at an event of free deals", 404),
+    # One field across many clubs: the world's event plays in none; a field is hosted by a
+    # duplicate event only, and joined with its host's id and key, never guessed.
+    Case(EV_FIELD, "the field of an event in no field", 404),
+    Case(EV_FIELD, "the field without a token", 401, "token_missing",
+         headers={"Authorization": ""}),
+    Case(EV_FIELD_BOARD, "a field's board at an event in no field", 404),
+    Case(EV_FIELD_BOARD, "board: a word", 404, path=_path(EV_FIELD_BOARD, board="seven")),
+    Case(EV_FIELD_BOARD, "board: 0", 404, path=_path(EV_FIELD_BOARD, board="0")),
+    Case(EV_CREATE, "field: hosted by an event of free deals", 422,
+         body={**VALID[EV_CREATE], "field": True}),
+    Case(EV_CREATE, "field: a word", 422,
+         body={**VALID[EV_CREATE], "deals": "duplicate", "field": "host"}),
+    Case(EV_CREATE, "field: a number", 422,
+         body={**VALID[EV_CREATE], "deals": "duplicate", "field": 1}),
+    Case(EV_CREATE, "field: joining the world's event, which hosts none", 422,
+         body={**VALID[EV_CREATE], "deals": "duplicate",
+               "field": {"join": "{event}", "key": "guessed"}}),
+    Case(EV_CREATE, "field: joining an event that is not there", 422,
+         body={**VALID[EV_CREATE], "field": {"join": "nothere123", "key": "guessed"}}),
+    Case(EV_CREATE, "field: join as a number", 422,
+         body={**VALID[EV_CREATE], "field": {"join": 7, "key": "k"}}),
+    Case(EV_CREATE, "field: no key", 422,
+         body={**VALID[EV_CREATE], "field": {"join": "nothere123"}}),
+    Case(EV_CREATE, "field: a key of 10,000 characters", 422,
+         body={**VALID[EV_CREATE], "field": {"join": "nothere123", "key": "k" * 10_000}}),
+    Case(EV_CREATE, "field: a key of SQL", 422,
+         body={**VALID[EV_CREATE], "field": {"join": "x' OR '1'='1", "key": "' OR 1=1 --"}}),
+    Case(EV_CREATE, "field: something else beside join and key", 422,
+         body={**VALID[EV_CREATE], "field": {"join": "nothere123", "key": "k",
+                                             "host": True}}),
     Case(EV_RELEASE, "releasing at a table not there", 404, path=_path(EV_RELEASE, table="9")),
     Case(EV_RELEASE, "releasing in a round not played", 404,
          path=_path(EV_RELEASE, number="2")),

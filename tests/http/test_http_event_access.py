@@ -29,6 +29,11 @@ READS: dict[tuple[str, str], Request] = {
     ("get", f"{EVENT}/boards"): lambda c, url, h: c.get(f"{url}/boards", headers=h),
     ("get", f"{EVENT}/boards/{{board}}"): lambda c, url, h: c.get(f"{url}/boards/1", headers=h),
     ("get", f"{EVENT}/prizes"): lambda c, url, h: c.get(f"{url}/prizes", headers=h),
+    # The field the event hosts: either token of any of its sections (without a token only
+    # once the host publishes, which the matrix's events never do).
+    ("get", f"{EVENT}/field"): lambda c, url, h: c.get(f"{url}/field", headers=h),
+    ("get", f"{EVENT}/field/boards/{{board}}"): lambda c, url, h: c.get(
+        f"{url}/field/boards/1", headers=h),
 }
 WRITES: dict[tuple[str, str], Request] = {
     # The organiser's alone: the table links are the tables' tokens, the room's link its own,
@@ -96,10 +101,11 @@ def test_every_operation_on_an_event_is_in_the_matrix() -> None:
 
 def _event(client: Any, name: str) -> dict[str, Any]:
     # Duplicate deals: every operation, the boards' included, has something to show; board
-    # 1 is played, so the room may read its traveller.
+    # 1 is played, so the room may read its traveller; it hosts a field (of itself alone).
     created = client.post("/api/v1/events", json={
         "name": name, "variant": "gatti-3", "format": "individual", "deals": "duplicate",
-        "seed": SEED, "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+        "seed": SEED, "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")],
+        "field": True})
     assert created.status_code == 201, created.json
     body: dict[str, Any] = created.json
     started = client.post(f"/api/v1/events/{body['id']}/rounds", json={},

@@ -350,32 +350,39 @@ def test_the_page_has_its_title_description_share_link_qr_and_language(client: A
     link = f"http://localhost/results/events/{event['id']}"
     assert any(tag == "a" and a.get("href") == link for tag, a in found.tags)
     assert "<svg" in html and "Codice QR" in html
-    assert not any(tag == "script" for tag, _ in found.tags)
+    # One script, the page's own: it follows the page's stream (the page is whole without it).
+    scripts = [a for tag, a in found.tags if tag == "script"]
+    assert len(scripts) == 1 and scripts[0]["type"] == "module"
+    assert (scripts[0]["src"] or "").startswith("/app/resultslive.js?v=")
+    assert client.get(scripts[0]["src"]).status_code == 200
     assert any(tag == "caption" for tag, _ in found.tags)
-    assert "script-src" not in page.headers["Content-Security-Policy"]
+    assert "script-src 'self';" in page.headers["Content-Security-Policy"]
 
 
 def test_the_page_loads_nothing_before_it_shows(client: Any) -> None:
     """What would hold a phone's first paint back: a style sheet, a script or a font to
-    fetch; the page's style is inline and its QR code inline SVG."""
+    fetch; the page's style is inline and its QR code inline SVG, and its one script is a
+    module (run once the page has shown) after everything it shows."""
     event = evening(client)
     publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
     html = client.get(f"/results/events/{event['id']}").get_data(as_text=True)
     assert "<style>" in html
     assert 'rel="stylesheet"' not in html and "@import" not in html and "@font-face" not in html
-    assert "<script" not in html and " src=" not in html
+    assert html.count("<script") == 1 and html.count(" src=") == 1
+    assert '<script type="module" src="/app/resultslive.js?v=' in html
+    assert html.index("<script") > html.index("</footer>")
 
 
 def test_the_page_s_policy_lets_a_crawler_s_tool_read_robots_txt_from_it(client: Any) -> None:
     """Lighthouse, for one, reads ``/robots.txt`` from within the page: a policy without
-    ``connect-src`` refuses it (and so the page's SEO audit); no script may run there to use
-    it otherwise."""
+    ``connect-src`` refuses it (and so the page's SEO audit); the page's own script reads its
+    stream with it, and no other script may run."""
     event = evening(client)
     publish(client, f"{EVENTS}/{event['id']}", event["tokens"]["edit"], public=True)
     policy = client.get(f"/results/events/{event['id']}").headers["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
     assert directives["connect-src"] == "'self'"
-    assert directives["default-src"] == "'none'" and "script-src" not in directives
+    assert directives["default-src"] == "'none'" and directives["script-src"] == "'self'"
 
 
 def test_the_page_after_a_hand_shows_the_round_that_changed_and_keeps_the_others(

@@ -1,6 +1,7 @@
 """Fixtures of the live-server tests: a running server per test module on the module's
-database (``db_url``: SQLite, and PostgreSQL when ``TEST_DATABASE_URL`` is set); and the
-production topology behind its proxy (``proxy_topology``, ``proxy_base_url``)."""
+database (``db_url``: SQLite, and PostgreSQL when ``TEST_DATABASE_URL`` is set), already
+migrated; and the production topology behind its proxy (``proxy_topology``,
+``proxy_base_url``)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from redis_support import forget
 
 
 @pytest.fixture(scope="module")
-def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    # Two gunicorn worker processes (SERVER=gunicorn, as compose runs it): requests race across
-    # processes as in production, and a busy machine starts the module's server in half the
-    # time four would take. The default server (waitress, one process) has its own module:
-    # test_live_slow_clients.py.
-    live = LiveServer(db_url, tmp_path_factory.mktemp("server"), workers=2,
+def server(migrated_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    # The module's database (``db_url``: SQLite, and PostgreSQL when there is one) starts as a
+    # copy of the schema migrated once in this process (``migrated_url``): the server's own
+    # migration finds nothing to do. Two gunicorn worker processes (SERVER=gunicorn, as compose
+    # runs it): requests race across processes as in production, and a busy machine starts the
+    # module's server in half the time four would take. The other servers have their own
+    # modules: waitress test_live_slow_clients.py, tornado (the default: one process, with the
+    # streams) test_live_streams.py.
+    live = LiveServer(migrated_url, tmp_path_factory.mktemp("server"), workers=2,
                       env={"SERVER": "gunicorn"}).start()
     yield live
     live.stop()

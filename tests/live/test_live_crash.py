@@ -116,6 +116,6 @@ def test_kill_9_during_a_write_load_loses_no_acknowledged_hand(
             engine.dispose()
 
     log = server.log_path.read_text()
-    assert server.starts == 2 and "Serving on http" in log  # waitress's own line
+    assert server.starts == 2 and "Serving on http" in log  # the server's own line
     for entry in acknowledged:
         assert entry[2] not in log  # no token in the server's logs

@@ -4,7 +4,8 @@ PostgreSQL (SQLite without ``TEST_DATABASE_URL``) and Redis. Through the proxy's
 a short game (the page and one of its files, a game, a hand, a poll answered 304), served by
 both app servers; the client's address is the one the proxy says (``X-Forwarded-For``, with
 ``TRUSTED_PROXIES=1``), so one client's allowance is not another's; twenty phones opening
-the page at once all show the home screen, nothing refused; the script's backup; and
+the page at once all show the home screen, nothing refused; a stream held through the proxy
+hears a hand an app server wrote; the script's backup; and
 readiness (``/api/v1/ready``) turns 503 when the database goes away while liveness stays 200.
 One topology for the module, its database reached through a port the test can cut."""
 
@@ -142,6 +143,37 @@ def test_a_short_game_through_the_proxy_served_by_both_app_servers(
 
     assert wait_until(lambda: sum(served()) == 5, 10), served()
     assert all(served()), f"API requests each app server served: {served()}"
+
+
+def test_a_stream_through_the_proxy_hears_a_hand_an_app_server_wrote(
+        topology: NativeTopology, database: tuple[str, Forwarder | None]) -> None:
+    """The hand goes to an app server (gunicorn), the stream to the streams' server (tornado),
+    which hears of the hand through PostgreSQL; Caddy passes the event on at once, never
+    compressed though the client takes gzip."""
+    if database[1] is None:
+        pytest.skip("notices cross processes through PostgreSQL: one process on SQLite only")
+    from test_live_streams import Stream, version
+
+    port = topology.port
+    game = call(port, "POST", f"{API}/games",
+                {"variant": "gatti-3", "players": ["Anna", "Bruno", "Carla"]}).json()
+    edit = auth(game["tokens"]["edit"])
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", f"{API}/games/{game['id']}/stream",
+                       headers={**edit, "Accept": "text/event-stream",
+                                "Accept-Encoding": "gzip, br, zstd"})
+    stream = Stream(connection, connection.getresponse())
+    try:
+        assert stream.status == 200
+        assert stream.response.getheader("Content-Encoding") is None
+        before = version(stream.next_event())
+        hand = call(port, "POST", f"{API}/games/{game['id']}/hands", gatti3_hand(0), edit)
+        assert hand.status == 201, hand.body
+        assert version(stream.next_event(within=5)) != before
+    finally:
+        stream.close()
+    assert "/api/v1/games/<game_id:game_id>" in topology.log("streams")
+    assert "/hands" not in topology.log("streams")
 
 
 @needs_redis

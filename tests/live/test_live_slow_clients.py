@@ -2,8 +2,9 @@
 attack of ``attack_battery`` (a head over 64 KiB trickled, a body over 1 MiB trickled, two
 ``Content-Length`` fields, bare line feeds, a small body trickled) from one address, with 3,500 idle connections
 besides, and every health probe is still answered within a second. Checked on the two ways the
-service is run: ``python -m service`` alone (waitress, what a club exposes with nothing in
-front), and ``SERVER=gunicorn`` behind Caddy on ``deploy/Caddyfile`` (which buffers each
+service may be run: ``SERVER=waitress`` alone (what a club may expose with nothing in front;
+the default server, tornado, has the same battery in ``test_live_streams.py``), and
+``SERVER=gunicorn`` behind Caddy on ``deploy/Caddyfile`` (which buffers each
 request for gthread). A hand recorded while waitress serves shows it serves as before."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def waitress_server(one_db_url: str,
                     tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     # Behind one proxy, as an operator may put one in front: the app's ProxyFix believes it.
     live = LiveServer(one_db_url, tmp_path_factory.mktemp("waitress"),
-                      env={"TRUSTED_PROXIES": "1"}).start()
+                      env={"SERVER": "waitress", "TRUSTED_PROXIES": "1"}).start()
     yield live
     live.stop()
 

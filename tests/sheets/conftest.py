@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,15 +10,17 @@ import pytest
 from sheet_samples import SAMPLES, Sample, StoredGames, play
 
 from service.application.games import GameView
-from service.persistence import SqlStore, make_engine, upgrade
+from service.persistence import SqlStore, make_engine
 
 
 @pytest.fixture(scope="session")
-def sheet_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StoredGames]:
-    """Use cases over a SQLite file of their own (the sheet tests read games; the HTTP ones
-    use the shared ``client`` on every backend)."""
-    url = f"sqlite:///{Path(tmp_path_factory.mktemp('sheets')) / 'sheets.sqlite3'}"
-    upgrade(url)
+def sheet_service(tmp_path_factory: pytest.TempPathFactory,
+                  migrated_sqlite: Path) -> Iterator[StoredGames]:
+    """Use cases over a SQLite file of their own, a copy of the process's migrated one (the
+    sheet tests read games; the HTTP ones use the shared ``client`` on every backend)."""
+    path = Path(tmp_path_factory.mktemp('sheets')) / 'sheets.sqlite3'
+    shutil.copyfile(migrated_sqlite, path)
+    url = f"sqlite:///{path}"
     store = SqlStore(make_engine(url))
     yield StoredGames(store)
     store.engine.dispose()

@@ -27,12 +27,15 @@ LINKED = ["app.css", "icon.svg", "icon-192.png", "manifest.webmanifest"]
 #: The modules app.js imports (ES modules, no build step): the state, each screen, and the
 #: helpers it uses itself.
 MODULES = ["admin.js", "api.js", "board.js", "clubs.js", "clubseats.js", "dom.js", "door.js",
-           "entrant.js", "eventform.js", "events.js", "eventstate.js", "handform.js", "home.js",
+           "entrant.js", "eventform.js", "events.js", "eventstate.js", "field.js", "handform.js",
+           "home.js",
            "i18n.js", "member.js", "newgame.js", "rules.js", "share.js", "sheet.js", "state.js",
            "stores.js"]
-#: Every module of the page, whoever imports it: every file of it but the entry and the
-#: service worker (no classic script puts anything on ``window``).
-ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js") if p.name not in ("sw.js", "app.js"))
+#: Every module of the page, whoever imports it: every file of it but the entry, the service
+#: worker (no classic script puts anything on ``window``) and the published results pages'
+#: own script (``resultslive.js``, which the page never loads).
+ALL_MODULES = sorted(p.name for p in STATIC_DIR.glob("*.js")
+                     if p.name not in ("sw.js", "app.js", "resultslive.js"))
 IMPORT = re.compile(r'"/app/([a-z0-9]+\.js)\?v=([0-9a-f]{16})"')
 
 

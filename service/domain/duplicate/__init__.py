@@ -6,6 +6,7 @@ and the boards' scores: matchpoints or difference, travellers and standings."""
 from __future__ import annotations
 
 from .boards import Board, deal_board, deal_boards, sort_cards
+from .field import FieldRow, Section, field_standings, rounds_to_come, section_owes
 from .movement import (
     RoundPlan,
     TablePlan,
@@ -42,8 +43,10 @@ __all__ = [
     "BoardScoring",
     "BoardStandings",
     "BoardTop",
+    "FieldRow",
     "RoundPlan",
     "ScoredPlay",
+    "Section",
     "TablePlan",
     "TableProgress",
     "Traveller",
@@ -57,14 +60,17 @@ __all__ = [
     "deal_board",
     "deal_boards",
     "disagreements",
+    "field_standings",
     "mitchell",
     "mitchell_rounds",
     "percent",
     "plan_movement",
     "plan_round",
     "round_boards",
+    "rounds_to_come",
     "score_board",
     "seated_round",
+    "section_owes",
     "sort_cards",
     "table_play",
     "traveller",

@@ -29,6 +29,7 @@ from service.application.events import (
     finished_boards,
     repeated,
 )
+from service.application.field import FieldReading, FieldTraveller, field_key
 from service.application.games import GameView
 from service.application.printouts import build_slips, build_standings_sheet
 from service.application.public import RECENT, event_status
@@ -56,6 +57,8 @@ from ..schemas.events import (
     EventPublishSchema,
     EventRefusalsSchema,
     EventSchema,
+    FieldSchema,
+    FieldTravellerSchema,
     PrizeListSchema,
     RoundTablesSchema,
     SeatingSchema,
@@ -189,8 +192,17 @@ def event_json(view: EventView) -> dict[str, Any]:
         "prizes": [p.to_json() for p in prizes],
         "created_at": event.created_at.isoformat(),
         "public": event.public,
+        "field": _field_of(event),
         "version": event.version,
     }
+
+
+def _field_of(event: Any) -> dict[str, Any] | None:
+    """The field the event plays in (docs/events.md#one-field-across-many-clubs): its host,
+    and whether this event is it; None for an event in no field."""
+    if event.field_host is None:
+        return None
+    return {"host": event.field_host, "hosts": event.field_host == event.id}
 
 
 def entrant_state(view: EventView, number: int) -> dict[str, Any]:
@@ -385,6 +397,8 @@ class Events(MethodView):
             door = door_links(created.view.id, created.edit_token)
             data["tokens"] |= door["tokens"]
             data["links"] |= door["links"]
+        if created.view.event.field_key_hash is not None:
+            data["tokens"]["field"] = field_key(created.edit_token, created.view.id)
         return data, 201, {"Location": url_for("events.Event", event_id=created.view.id)}
 
 
@@ -451,6 +465,9 @@ class EventLinks(MethodView):
             door = door_links(event_id, token)
             out["tokens"] |= door["tokens"]
             out["links"] |= door["links"]
+        key = event_service().field_links(event_id, token)
+        if key is not None:
+            out["tokens"]["field"] = key
         return out
 
 
@@ -708,6 +725,86 @@ class BoardTraveller(MethodView):
         view, found = event_service().get_traveller(event_id, bearer_token(), board)
         scoring = "difference" if view.setup.scoring == "difference" else "matchpoints"
         return found.to_json(scoring)
+
+
+def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]]) -> Response:
+    """A read of the field answered by its state (every section's): 304 while the client
+    has it, else the body made once per state and language."""
+    lang = request_language()
+    tag = f"{event_service().field_tag(event_id, bearer_token())}-{what}-{lang}"
+    response = kept_json(_BODIES, tag, build)
+    if response.status_code != 304:
+        response.vary.add("Accept-Language")
+    return response
+
+
+def field_json(found: FieldReading) -> dict[str, Any]:
+    """The field: its sections and its standings, each row naming its section."""
+    names = {v.id: v.setup.name for v in found.sections}
+    host = next((v for v in found.sections if v.id == found.host), None)
+    rows = []
+    for row, whose in zip(found.standings.rows, found.rows, strict=True):
+        out = row.to_json()
+        del out["name"], out["entrant"]
+        view = next(v for v in found.sections if v.id == whose.section)
+        out |= {"section": whose.section, "section_name": names[whose.section],
+                "entrant": view.setup.names()[whose.entrant], "number": whose.entrant}
+        rows.append(out)
+    complete = sorted(set().union(*(v.counted or () for v in found.sections)))
+    return {
+        "host": found.host,
+        "public": bool(host is not None and host.event.public),
+        "boards_complete": complete,
+        "sections": [{
+            "event": v.id, "name": v.setup.name, "host": v.id == found.host,
+            "tables": len(v.current.tables) if v.current else 0,
+            "rounds_played": len(v.rounds), "rounds_planned": v.setup.rounds,
+            "status": status_of(v)} for v in found.sections],
+        "provisional": found.standings.provisional,
+        "rows": rows,
+    }
+
+
+def field_traveller_json(found: FieldTraveller) -> dict[str, Any]:
+    """A board's traveller across the field, each result naming its section."""
+    out = found.traveller.to_json()
+    for result, scored in zip(out["results"], found.traveller.results, strict=True):
+        view = found.sections[scored.play.game]
+        result |= {"section": view.id, "section_name": view.setup.name}
+    return out
+
+
+@blp.route("/<id:event_id>/field")
+class Field(MethodView):
+    @conditional_read(blp, event_protected, FieldSchema, {},
+                      "nothing in the field changed since the ETag sent")
+    def get(self, event_id: str) -> Any:
+        """Read the field
+
+        One field across many clubs: its sections (each club's event: its name, tables,
+        rounds and status) and the field's standings, every result compared with every
+        result on that board in every section (matchpoints and percentage across the field),
+        each row naming its section. Any token of any section's event opens it at that
+        event's id; without a token once the host has published its event. Only the boards
+        no table of any section is due to play are counted. 404 for an event in no field.
+        """
+        return _field_answer(event_id, "field", lambda: field_json(
+            event_service().get_field(event_id, bearer_token())))
+
+
+@blp.route("/<id:event_id>/field/boards/<int:board>")
+class FieldTravellerResource(MethodView):
+    @conditional_read(blp, event_protected, FieldTravellerSchema, {},
+                      "nothing in the field changed since the ETag sent")
+    def get(self, event_id: str, board: int) -> Any:
+        """Read a board's traveller across the field
+
+        Every section's results on the board, scored across the field (each result naming
+        its section), once no table of any section is due to play it; 404 before, and for a
+        board the field does not deal. Opened as the field is.
+        """
+        return _field_answer(event_id, f"board-{board}", lambda: field_traveller_json(
+            event_service().get_field_traveller(event_id, bearer_token(), board)))
 
 
 @blp.route("/<id:event_id>/boards.pdf")

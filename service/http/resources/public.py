@@ -43,6 +43,7 @@ from ..schemas.public import PublicClubSchema, PublicEventSchema
 from ..smorest import Blueprint
 from .common import club_service, not_modified_doc
 from .events import event_service
+from .web import ASSETS, ASSETS_PREFIX
 
 #: How long a browser or a proxy may keep a public answer without asking again: short, so a
 #: result (or the organiser taking the results down) reaches the readers within seconds.
@@ -52,12 +53,13 @@ PUBLIC_MAX_AGE = 10
 FRESH_SECONDS = 1.0
 CACHE_CONTROL = f"public, max-age={PUBLIC_MAX_AGE}"
 
-#: A results page runs nothing and loads nothing: its style is inline, its QR code inline SVG.
-#: ``connect-src 'self'`` opens nothing to the page (no script may run to connect) but lets a
-#: crawler's tool that reads ``/robots.txt`` from within the page (Lighthouse does) read it.
-PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-               "connect-src 'self'; base-uri 'none'; form-action 'none'; "
-               "frame-ancestors 'none'")
+#: A results page is whole without a script: its style is inline, its QR code inline SVG. Its
+#: one script (``resultslive.js``, the page's own file) follows the page's stream and puts the
+#: new results in place; ``connect-src 'self'`` lets it read the stream and the page again
+#: (and a crawler's tool read ``/robots.txt``).
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
+               "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
+               "form-action 'none'; frame-ancestors 'none'")
 
 blp = Blueprint(
     "public",
@@ -254,8 +256,14 @@ def _page(template: str, lang: str, data: dict[str, Any], path: str) -> bytes:
     html = render_template(
         template, data=data, lang=lang, t=words, link=link, languages=LANGUAGES,
         path=path, qr=qr_svg(link, words["share.qr"]), num=_number(lang), date=_date(lang),
-        quote=quote, round_html=_round_html(lang, words))
+        quote=quote, round_html=_round_html(lang, words), live_script=_live_script())
     return html.encode()
+
+
+@functools.cache
+def _live_script() -> str:
+    """The address of the page's script at its version (``resultslive.js``)."""
+    return f"{ASSETS_PREFIX}resultslive.js?v={ASSETS['resultslive.js'].version}"
 
 
 def _not_found_page(lang: str) -> Response:

@@ -85,6 +85,12 @@ class EventCreateSchema(_NightFields, _PrizeFields):
     club = fields.String(validate=validate.Length(min=1, max=MAX_ID), metadata={
         "description": "the club the event is held for, with the club's edit "
                        "token in Club-Authorization: its entrants become members"})
+    field = _checked_by_the_core(
+        "one field across many clubs, for a duplicate event: true hosts a field (the answer's "
+        "tokens.field is its join key, for the other clubs' organisers); {\"join\": the "
+        "host event's id, \"key\": the join key} makes the event a section of that field, "
+        "playing the host's boards (its variant, options, boards_per_round and seed: leave "
+        "them out, or give the host's)")
 
 
 class EventClockSchema(_NightFields):
@@ -217,6 +223,9 @@ class EventSchema(PassThroughSchema):
     refusals = fields.Nested(RefusalsSchema, metadata={
         "description": "a duplicate event's, to the organiser's token only: its tables' "
                        "refused records, board by board"})
+    field = fields.Dict(allow_none=True, metadata={
+        "description": "the field the event plays in (null: none): host, the host event's "
+                       "id, and hosts, whether this event is it"})
     created_at = fields.String(required=True)
     version = fields.Integer(required=True)
 
@@ -224,6 +233,8 @@ class EventSchema(PassThroughSchema):
 class EventTokensSchema(PassThroughSchema):
     edit = fields.String(required=True, metadata={"description": "the organiser's"})
     read = fields.String(required=True, metadata={"description": "the room's (the board)"})
+    field = fields.String(metadata={
+        "description": "a field's host: the join key the other clubs' organisers join with"})
 
 
 class CreatedEventSchema(EventSchema):
@@ -232,6 +243,44 @@ class CreatedEventSchema(EventSchema):
     links = fields.Dict(required=True, metadata={
         "description": "the organiser's page and the public board, the token in the "
                        "fragment"})
+
+
+class FieldSectionSchema(PassThroughSchema):
+    event = fields.String(required=True, metadata={"description": "the section's event id"})
+    name = fields.String(required=True, metadata={"description": "the section's event name"})
+    host = fields.Boolean(required=True, metadata={"description": "the field's host"})
+    tables = fields.Integer(required=True, metadata={
+        "description": "the tables of its latest round (0 before it starts)"})
+    rounds_played = fields.Integer(required=True)
+    rounds_planned = fields.Integer(allow_none=True)
+    status = fields.String(required=True, metadata={
+        "description": "not_started, playing, between_rounds or over"})
+
+
+class FieldSchema(PassThroughSchema):
+    host = fields.String(required=True, metadata={"description": "the host event's id"})
+    public = fields.Boolean(required=True, metadata={
+        "description": "the host published its event, and with it the field"})
+    boards_complete = fields.List(fields.Integer(), required=True, metadata={
+        "description": "the boards no table of any section is due to play any more: the "
+                       "only ones the field's standings and travellers count"})
+    sections = fields.List(fields.Nested(FieldSectionSchema), required=True)
+    provisional = fields.Boolean(required=True)
+    rows = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the field's standings, by average percentage: each row's place, "
+                       "section (its event id) and section_name, entrant (its name) and "
+                       "number (in its section), boards, percentage, match_points, points, "
+                       "results and explanation"})
+
+
+class FieldTravellerSchema(PassThroughSchema):
+    board = fields.Integer(required=True)
+    top = fields.Integer(required=True, metadata={
+        "description": "the most matchpoints a result on the board could earn across the "
+                       "field"})
+    results = fields.List(fields.Dict(), required=True, metadata={
+        "description": "every section's results on the board (a traveller's rows, each "
+                       "adding section and section_name), scored across the field"})
 
 
 class EventLinksSchema(PassThroughSchema):

@@ -20,6 +20,7 @@ import { h, show } from "./dom.js";
 import { doorScreen, stopDoor } from "./door.js";
 import { entrantScreen, stopEntrant } from "./entrant.js";
 import { newEventScreen } from "./eventform.js";
+import { fieldScreen, stopField } from "./field.js";
 import { organiserScreen } from "./events.js";
 import { stopEventPolling } from "./eventstate.js";
 import { handScreen } from "./handform.js";
@@ -40,6 +41,7 @@ async function route() {
   stopEventPolling();
   stopDoor();
   stopEntrant();
+  stopField();
   // The operator's page, at its own address (/admin): its screen, whatever the page's others.
   if (location.pathname === "/admin" && hash === "#/") return adminScreen();
   let m = /^#\/events\/([a-z0-9]{1,32})\/door\?(.*)$/.exec(hash);
@@ -117,6 +119,7 @@ async function route() {
     if ((m = /^#\/events\/([a-z0-9]{1,32})$/.exec(hash))) return await organiserScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/board$/.exec(hash))) return await boardScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/door$/.exec(hash))) return await doorScreen(m[1]);
+    if ((m = /^#\/events\/([a-z0-9]{1,32})\/field$/.exec(hash))) return await fieldScreen(m[1]);
     if ((m = /^#\/events\/([a-z0-9]{1,32})\/entrants\/(\d{1,5})$/.exec(hash))) return await entrantScreen(m[1], m[2]);
     if ((m = /^#\/rules\/([a-z0-9-]{1,40})(?:\/([^/]+))?$/.exec(hash))) {
       return await rulesScreen(m[1], m[2] ? decodeURIComponent(m[2]) : null);

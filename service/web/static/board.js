@@ -294,7 +294,10 @@ function drawBoard(first) {
   const root = h("section", { class: "screen board", "data-status": ev.status },
     h("div", { class: "board-head" },
       h("h1", {}, ev.name),
-      h("p", { class: "board-meta" }, h("span", {}, eventLine(ev)), statusBadge(ev), liveLine())),
+      h("p", { class: "board-meta" }, h("span", {}, eventLine(ev)), statusBadge(ev), liveLine(),
+        // A section of a field: the field's standings, every club's results compared.
+        ev.field ? h("a", { class: "button small", id: "board-to-field", href: `#/events/${ev.id}/field` },
+          t("field.open")) : null)),
     h("div", { class: "board-grid" },
       h("section", { class: "board-standings", "aria-labelledby": "standings-title" },
         h("h2", { id: "standings-title" }, t("ev.standings"), " ", standingsNote(st, ev)),

@@ -21,7 +21,7 @@ const live = watch(async (current) => {
   if (!D.id) return;
   const changed = await readDoor();
   if (current() && changed) drawDoor(false);
-});
+}, { follow: () => (D.id ? { path: `/api/v1/events/${D.id}/door`, token: D.token } : null) });
 
 function stopDoor() {
   live.stop();

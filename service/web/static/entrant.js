@@ -34,6 +34,9 @@ const live = watch(async (current) => {
     showLive();
     throw error;
   }
+}, {
+  follow: () => (E.id === null ? null
+    : { path: `/api/v1/events/${E.id}/entrants/${E.number}`, token: E.token }),
 });
 
 function stopEntrant() {

@@ -57,6 +57,8 @@ async function newEventScreen(club = null) {
     name: "", variant: "gatti-4", options: {}, format: "individual", pairing: "danish",
     scoring: "match_points", rounds: 3, deals: "free", boards: null, roster: "", errors: [], lines: [],
     minutes: "", autoClose: false, prizes: "", checkin: false, lateRounds: "zero",
+    // One field across many clubs: none, host one, or join one (its host's id and key).
+    field: "none", join: "", key: "",
   };
   const root = h("section", { class: "screen new-event" });
 
@@ -115,6 +117,7 @@ async function newEventScreen(club = null) {
         h("span", { class: "label", id: "boards-label" }, t("ev.new.boards")),
         stepper("event-boards", boards.value, 1, boards.max, (n) => { state.boards = n; draw(); }, t("ev.new.boards")),
         h("p", { class: "hint", id: "boards-hint" }, t("ev.new.boardsHint", { n: boards.max }))));
+      formatStep.append(fieldChoice(state, draw));
     }
     // A duplicate evening compares each board with those who held the same cards.
     const scoringHint = (s) => (duplicate ? t(`ev.scoringHintDuplicate.${s}`) : t(`ev.scoringHint.${s}`));
@@ -187,6 +190,12 @@ async function newEventScreen(club = null) {
       rounds: state.rounds, deals: state.deals, entrants,
     };
     if (state.deals === "duplicate") body.boards_per_round = boardsOf(v, state.boards).value;
+    if (state.deals === "duplicate" && state.field === "host") body.field = true;
+    if (state.deals === "duplicate" && state.field === "join") {
+      // A section plays the host's boards: their number a round is the host's.
+      delete body.boards_per_round;
+      body.field = { join: state.join.trim(), key: state.key.trim() };
+    }
     if (state.minutes.trim()) {
       body.round_minutes = Number(state.minutes);
       body.auto_close = state.autoClose;
@@ -209,6 +218,28 @@ async function newEventScreen(club = null) {
 
   draw();
   show(root);
+}
+
+/** One field across many clubs, for a duplicate evening: play alone, host a field (its join
+ * key is shown to the organiser once made), or join another club's with its id and key. */
+function fieldChoice(state, draw) {
+  const box = h("div", { class: "field field-choice", "data-field": "field" },
+    h("h3", { id: "field-title" }, t("ev.new.field")),
+    h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "field-title" },
+      ["none", "host", "join"].map((value) => choice("field", value, t(`ev.field.${value}`), t(`ev.fieldHint.${value}`),
+        state.field === value, () => { state.field = value; draw(); }))));
+  if (state.field === "join") {
+    box.append(
+      h("div", { class: "field", "data-field": "field.join" },
+        h("label", { for: "field-join-id" }, t("ev.new.fieldJoin")),
+        h("input", { id: "field-join-id", type: "text", value: state.join, autocomplete: "off", spellcheck: "false",
+          autocapitalize: "off", oninput: (e) => { state.join = e.target.value; } })),
+      h("div", { class: "field", "data-field": "field.key" },
+        h("label", { for: "field-join-key" }, t("ev.new.fieldKey")),
+        h("input", { id: "field-join-key", type: "text", value: state.key, autocomplete: "off", spellcheck: "false",
+          autocapitalize: "off", oninput: (e) => { state.key = e.target.value; } })));
+  }
+  return box;
 }
 
 /** Check-in at the door: the players check themselves in as they arrive (the roster may then

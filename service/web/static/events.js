@@ -66,6 +66,7 @@ async function organiserScreen(id) {
   O.players = v ? v.players : 4;
   remember();
   await loadDoorLink();
+  await loadFieldKey();
   await loadLinks();
   await loadClose();
   await loadPrizes();
@@ -92,6 +93,18 @@ async function loadDoorLink() {
   try {
     const { data } = await api("GET", `/events/${EV.id}/links`, { token: EV.token });
     Events.put(EV.id, { links: data.links, tokens: { door: data.tokens.door } });
+  } catch (error) {
+    if (error.status === 403) readOnly();
+  }
+}
+
+/** The join key of the field the event hosts, worked out by the service from the organiser's
+ * token once (another phone of the organiser's has not seen the create answer). */
+async function loadFieldKey() {
+  if (!EV.event.field?.hosts || Events.get(EV.id)?.tokens?.field) return;
+  try {
+    const { data } = await api("GET", `/events/${EV.id}/links`, { token: EV.token });
+    Events.put(EV.id, { tokens: { field: data.tokens.field } });
   } catch (error) {
     if (error.status === 403) readOnly();
   }
@@ -230,6 +243,7 @@ function drawOrganiser(first) {
   if (!ev.checkin && !ev.rounds.length) root.append(h("section", { class: "card door-card", id: "door-offer" }, checkinSwitch(ev)));
   if (O.seating !== null) root.append(seatingEditor(ev));
   if (round) root.append(roundCard(ev, round));
+  if (ev.field) root.append(fieldCard(ev, saved));
   if (ev.boards_secret) root.append(secretBoards(ev));
   if (ev.refusals?.boards.length) root.append(refusalsCard(ev));
   root.append(linksCard(ev, saved));
@@ -828,6 +842,25 @@ async function swap(round, a, b) {
     focus.setAttribute("tabindex", "-1");
     focus.focus();
   }
+}
+
+// -- one field across many clubs ------------------------------------------------------------
+
+/** The field the event plays in: for its host, what the other clubs' organisers join with (the
+ * event's id and the join key, to copy); for every section, the way to the field's standings. */
+function fieldCard(ev, saved) {
+  const key = saved.tokens?.field;
+  return h("section", { class: "card field-card", id: "field-card", "aria-labelledby": "field-card-title" },
+    h("h2", { id: "field-card-title" }, t("field.card")),
+    h("p", { class: "hint" }, t(ev.field.hosts ? "field.hostHint" : "field.sectionHint")),
+    ev.field.hosts && key ? h("div", { class: "link-block" },
+      h("label", { for: "field-host-id" }, t("field.hostId")),
+      h("input", { id: "field-host-id", class: "link", type: "text", readonly: true, value: ev.id, onfocus: (e) => e.target.select() }),
+      h("button", { type: "button", class: "button small", id: "copy-field-host", onclick: () => copy(ev.id, "field-host-id") }, t("share.copy")),
+      h("label", { for: "field-key" }, t("field.key")),
+      h("input", { id: "field-key", class: "link", type: "text", readonly: true, value: key, onfocus: (e) => e.target.select() }),
+      h("button", { type: "button", class: "button small", id: "copy-field-key", onclick: () => copy(key, "field-key") }, t("share.copy"))) : null,
+    h("a", { class: "button", id: "to-field", href: `#/events/${ev.id}/field` }, t("field.open")));
 }
 
 // -- a duplicate evening's secret boards ---------------------------------------------------

@@ -28,7 +28,7 @@ const live = watch(async (current) => {
     throw error;
   }
   showLive();
-});
+}, { follow: () => (EV.id ? { path: `/api/v1/events/${EV.id}`, token: EV.token } : null) });
 
 /** The watch stopped, and whatever read is on its way dropped when it comes back. */
 function stopEventPolling() {

@@ -196,14 +196,15 @@ const live = watch(async (current) => {
   try {
     const changed = await refreshGame();
     if (!current()) return;
-    if (changed && G.onChange) G.onChange();
+    // Drawn once the game's variant is known (a game still opening is drawn by its screen).
+    if (changed && G.onChange && G.detail) G.onChange();
     setLive(true);
     if (!sending.timer || !Outbox.of(G.id).length) flushOutbox(G.id);
   } catch (error) {
     if (current()) setLive(false);
     throw error;
   }
-});
+}, { follow: () => (G.id ? { path: `/api/v1/games/${G.id}`, token: G.token } : null) });
 
 /** The game on screen watched from now (a screen that has just drawn it). */
 function schedulePoll() {

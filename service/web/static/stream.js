@@ -1,0 +1,81 @@
+/* A screen's stream: the service's Server-Sent Events beside the resource the screen shows
+ * (``<resource>/stream``), read with fetch, since EventSource cannot send the token as
+ * Authorization and a token never goes in an address. Each ``change`` event says the resource
+ * moved (its ``id`` is the resource's version); ``gone`` says the token no longer opens it.
+ * The watch (watch.js) reads the resource when told, and polls as before whenever no stream
+ * can be held. */
+
+/** Why a stream could not be held: the answer's status (0: no answer, or no stream). */
+class StreamClosed extends Error {
+  constructor(status) {
+    super(`stream closed (${status})`);
+    this.status = status;
+  }
+}
+
+/** Whether this browser can read a stream with fetch. */
+function canStream() {
+  return typeof fetch === "function" && typeof ReadableStream === "function"
+    && typeof TextDecoderStream === "function" && typeof AbortController === "function";
+}
+
+/** Hold the stream at ``url`` until it ends or ``signal`` aborts it. ``onOpen()`` once it is
+ * held; ``onChange(id)`` for each change; ``onGone()`` when the token no longer opens it.
+ * ``lastId``: the version this screen last heard, so that a stream opened again says at once
+ * only what moved since. Resolves with the last id heard when the service ends the stream;
+ * throws ``StreamClosed`` when it is refused or cut. */
+async function holdStream(url, { token, lastId, language, signal, onOpen, onChange, onGone }) {
+  const headers = { Accept: "text/event-stream" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (lastId) headers["Last-Event-ID"] = lastId;
+  if (language) headers["Accept-Language"] = language;
+  let response;
+  try {
+    response = await fetch(url, { headers, signal, cache: "no-store" });
+  } catch (error) {
+    throw new StreamClosed(0);
+  }
+  const type = response.headers.get("Content-Type") || "";
+  if (!response.ok || !type.startsWith("text/event-stream") || !response.body) {
+    throw new StreamClosed(response.ok ? 0 : response.status);
+  }
+  onOpen();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let last = lastId;
+  let pending = "";
+  let kind = "";
+  let id = null;
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new StreamClosed(0);
+    }
+    if (chunk.done) return last;
+    pending += chunk.value;
+    const lines = pending.split(/\r\n|\r|\n/);
+    pending = lines.pop();
+    for (const line of lines) {
+      if (line === "") {  // an event ends
+        if (kind === "gone") {
+          onGone();
+          return last;
+        }
+        if (kind === "change" && id !== null && id !== last) {
+          last = id;
+          onChange(id);
+        }
+        kind = "";
+        id = null;
+      } else if (line.startsWith("event:")) {
+        kind = line.slice(6).trim();
+      } else if (line.startsWith("id:")) {
+        id = line.slice(3).trim();
+      }
+      // data (the kind and version, which the id says), retry and comments: nothing to do
+    }
+  }
+}
+
+export { StreamClosed, canStream, holdStream };
