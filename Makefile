@@ -20,7 +20,7 @@ STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 comma := ,
 
-.PHONY: all install test test-image run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee
+.PHONY: all install test test-image run openapi lint clean debian-packages chromium caddy bench-clubnight bench-knee bench-live
 
 all: test
 
@@ -123,6 +123,17 @@ bench-clubnight: $(BENCH_STAMP) caddy
 bench-knee: $(BENCH_STAMP) caddy
 	deploy/native.sh start
 	$(BIN)/python bench/bench_clubnight.py --host http://127.0.0.1:8080; status=$$?; \
+	  deploy/native.sh stop; exit $$status
+
+# The room's screens on streams (bench/bench_live.py): 40 tables' phones, boards and organiser
+# on streams with 1,000 spectators' streams, then the knee climbed with streams and with
+# polling in turns, then (BENCH_LIVE_ARGS=--field) a field of 10 sections of 12 tables. One
+# address sends every request: its rate limit and creation quotas are off for the run.
+BENCH_LIVE_ARGS ?=
+bench-live: $(BENCH_STAMP) caddy
+	RATE_LIMIT_PER_MINUTE=0 CREATION_QUOTA_EVENTS=0 CREATION_QUOTA_GAMES=0 deploy/native.sh start
+	$(BIN)/python bench/bench_live.py --host http://127.0.0.1:$${SEGNAPUNTI_PORT:-8080} \
+	  --state $${SEGNAPUNTI_STATE:-var/native} $(BENCH_LIVE_ARGS); status=$$?; \
 	  deploy/native.sh stop; exit $$status
 
 lint: $(STAMP)
