@@ -186,10 +186,8 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.followers: dict[tuple[Any, ...], Follower] = {}
         self.by_topic: dict[str, set[Follower]] = {}
-        #: Streams open now, and notices heard (for the tests and the benchmarks).
+        #: Streams open now (the metrics' gauge, through ``counted``).
         self.open_streams = 0
-        self.streams_opened = 0
-        self.notices = 0
 
     def read(self, path: str, headers: Mapping[str, str], remote: str, *,
              etag: str | None = None, again: bool = False) -> Reading:
@@ -202,7 +200,6 @@ class Hub:
             loop.call_soon_threadsafe(self._notice, topics)
 
     def _notice(self, topics: frozenset[str]) -> None:
-        self.notices += 1
         self.heard(topics)
         poked: set[Follower] = set()
         if EVERYTHING in topics:
@@ -357,7 +354,6 @@ class StreamHandler(RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Accel-Buffering", "no")  # a proxy passes each event on at once
         self.write(f"retry: {RETRY_MS}\n\n")
-        self.hub.streams_opened += 1
         last = self.request.headers.get("Last-Event-ID")
         if last != follower.version:
             self.write(change(follow.kind, follower.version))

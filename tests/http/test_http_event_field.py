@@ -13,6 +13,7 @@ import pytest
 from http_support import assert_problem, auth, error_fields
 from test_http_admin import ADMIN, _app
 from test_http_duplicate import SEED, board_record
+from test_http_events import Evening
 
 API = "/api/v1"
 
@@ -23,17 +24,11 @@ def _body(name: str, players: tuple[str, ...] = ("Anna", "Bruno", "Carla"),
             "entrants": [{"name": n} for n in players], **more}
 
 
-class Section:
+class Section(Evening):
     """An event of the field (the host, or a section) seen from its organiser's phone."""
 
     def __init__(self, client: Any, body: dict[str, Any]) -> None:
-        self.client = client
-        self.created = client.post(f"{API}/events", json=body)
-        assert self.created.status_code == 201, self.created.json
-        self.id = self.created.json["id"]
-        self.edit = self.created.json["tokens"]["edit"]
-        self.read = self.created.json["tokens"]["read"]
-        self.url = f"{API}/events/{self.id}"
+        super().__init__(client, **body)
         self.tables: list[dict[str, Any]] = []
 
     @property
