@@ -32,10 +32,14 @@ _TABLES = (
     .order_by(_tables.c.round, _tables.c.number)
 )
 
+#: A game's version without its verdicts: what changes a table's standing in its event. A
+#: verdict changes nothing its event says, so the event's screens are not told it moved.
+_PLAYED_VERSION = _games.c.version - _games.c.verdicts
+
 #: A published event's state (``event_state``) and its club's version, in one statement built
 #: once; no row for an event not published.
 _PUBLIC_STATE = (
-    select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
+    select(_events.c.version, func.coalesce(func.sum(_PLAYED_VERSION), 0),
            func.count(_games.c.id), func.coalesce(func.max(_clubs.c.version), 0))
     .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
                  .outerjoin(_games, _games.c.id == _tables.c.game_id)
@@ -97,12 +101,12 @@ class SqlEventRepository:
         return ports.EventCredentials(found[0], found[1], found[2]) if found else None
 
     def event_state(self, event_id: str) -> tuple[int, int, int] | None:
-        """The event's version, the sum of its tables' games' versions and their count: one
-        aggregate, whatever the event's size; any change to the event or to a hand at any of
-        its tables moves it (versions only grow)."""
+        """The event's version, the sum of its tables' games' versions (verdicts left out) and
+        their count: one aggregate, whatever the event's size; any change to the event or to
+        a hand at any of its tables moves it (versions only grow)."""
         with self._connect() as connection:
             found = connection.execute(
-                select(_events.c.version, func.coalesce(func.sum(_games.c.version), 0),
+                select(_events.c.version, func.coalesce(func.sum(_PLAYED_VERSION), 0),
                        func.count(_games.c.id))
                 .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
                              .outerjoin(_games, _games.c.id == _tables.c.game_id))
@@ -132,7 +136,7 @@ class SqlEventRepository:
                        func.count(func.distinct(_events.c.id)))
                 .where(_events.c.field_host == host)).first()
             games = connection.execute(
-                select(func.coalesce(func.sum(_games.c.version), 0))
+                select(func.coalesce(func.sum(_PLAYED_VERSION), 0))
                 .select_from(_events.join(_tables, _tables.c.event_id == _events.c.id)
                              .join(_games, _games.c.id == _tables.c.game_id))
                 .where(_events.c.field_host == host)).scalar()

@@ -44,6 +44,9 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Bumped by every change to the game's hands: the optimistic-concurrency guard.
     version: Mapped[int] = mapped_column(Integer)
+    # How many of those changes were players' verdicts: what an event's screens, to which a
+    # verdict makes no difference, leave out of the state they compare.
+    verdicts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # A table of an event: which event, round and table; set when the round
     # seats it. ``closed_at``: the organiser closed its round, and it takes no more changes.
     event_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)

@@ -111,8 +111,13 @@ _INSERT_VERSION = insert(_versions)
 _NEXT_GAME_VERSION = (
     update(_games)
     .where(_games.c.id == bindparam("game_id"))
-    .values(version=_games.c.version + 1)
+    .values(version=_games.c.version + 1, verdicts=_games.c.verdicts + 1)
     .returning(_games.c.version)
+)
+# A verdict given on the version the request read: counted as one (the version moved already).
+_COUNT_VERDICT = (
+    update(_games).where(_games.c.id == bindparam("game_id"))
+    .values(verdicts=_games.c.verdicts + 1)
 )
 _HAND_VERSION = select(_hands.c.version).where(
     _hands.c.game_id == bindparam("game_id"), _hands.c.number == bindparam("number"))
@@ -425,6 +430,7 @@ class SqlGameRepository:
                     raise StaleGame(game_id)
             else:
                 self._bump_game(connection, game_id, expected_game_version)
+                connection.execute(_COUNT_VERDICT, {"game_id": game_id})
                 game_version = expected_game_version + 1
             hand_version = connection.execute(_HAND_VERSION, {
                 "game_id": game_id, "number": number}).scalar_one_or_none()

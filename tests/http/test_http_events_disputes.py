@@ -29,6 +29,7 @@ class Night:
         assert created.status_code == 201, created.json
         self.id = created.json["id"]
         self.edit = created.json["tokens"]["edit"]
+        self.read = created.json["tokens"]["read"]
         self.url = f"{API}/events/{self.id}"
         started = client.post(f"{self.url}/rounds", json={}, headers=auth(self.edit))
         self.table = started.json["tables"][0]
@@ -70,6 +71,33 @@ class Night:
     def points_of(self) -> dict[str, int]:
         rows = self.client.get(f"{self.url}/standings", headers=auth(self.edit)).json["rows"]
         return {r["entrant"]: r["points"] for r in rows}
+
+
+def test_a_verdict_leaves_what_the_event_says_and_its_entity_tag_as_they_were(
+        client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verdict changes nothing an event, its standings or its published page say: a screen
+    polling them is answered 304 (a stream is told nothing); the next hand moves them."""
+    monkeypatch.setitem(app.config, "PUBLIC_FRESH_SECONDS", 0)  # each read asks the database
+    night = Night(client)
+    published = client.patch(night.url, json={"public": True}, headers=auth(night.edit))
+    assert published.status_code == 200, published.json
+    reads = [(f"{night.url}{suffix}", auth(token)) for suffix in ("", "/standings")
+             for token in (night.edit, night.read)]
+    reads.append((f"{API}/public/events/{night.id}", {}))
+    before = [client.get(url, headers=headers) for url, headers in reads]
+    night.dispute(1, "the count is wrong")
+    response = client.post(f"{night.game}/hands/1/confirmations", json={"verdict": "confirm"},
+                           headers=auth(night.players[2]))
+    assert response.status_code == 201, response.json
+    for (url, headers), read in zip(reads, before, strict=True):
+        again = client.get(url, headers={**headers, "If-None-Match": read.headers["ETag"]})
+        assert again.status_code == 304, url
+    hand = client.post(f"{night.game}/hands", json={"dealer": 1, **points(40, 32)},
+                       headers=auth(night.table_edit))
+    assert hand.status_code == 201, hand.json
+    for (url, headers), read in zip(reads, before, strict=True):
+        again = client.get(url, headers={**headers, "If-None-Match": read.headers["ETag"]})
+        assert again.status_code == 200, url
 
 
 def test_closing_a_round_with_open_disputes_asks_first_listing_them(client: Any) -> None:

@@ -101,3 +101,33 @@ def test_0004_numbers_the_logged_changes_with_the_game_versions_they_made(db_url
     assert [tuple(row) for row in rows] == [
         ("a", 1, 1, 2), ("b", 1, 1, 2), ("a", 2, 1, 3), ("a", 2, 2, 4), ("b", 1, 2, 3),
         ("a", 2, 3, 5)]
+
+
+def test_0022_counts_each_games_verdicts_from_those_kept(db_url: str) -> None:
+    """A game's ``verdicts`` starts as the number of its verdicts kept (a seat that changed
+    its mind counts twice: each verdict moved the game's version once)."""
+    from sqlalchemy import text
+
+    downgrade(db_url, "base")
+    upgrade(db_url, "0021_event_field")
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            for game, version in (("a", 5), ("b", 2)):
+                connection.execute(text(
+                    "INSERT INTO games (id, variant, options, players, first_dealer, "
+                    "edit_token_hash, read_token_hash, created_at, version) VALUES (:g, "
+                    "'gatti-3', '{}', '[]', 0, :e, :r, '2026-01-01 00:00:00', :v)"),
+                    {"g": game, "e": game * 64, "r": game.upper() * 64, "v": version})
+            for seat, verdict in ((0, "confirm"), (1, "dispute"), (1, "confirm")):
+                connection.execute(text(
+                    "INSERT INTO confirmations (game_id, number, hand_version, seat, verdict, "
+                    "game_version, created_at) VALUES ('a', 1, 1, :s, :v, 3, "
+                    "'2026-01-01 00:00:00')"), {"s": seat, "v": verdict})
+        upgrade(db_url)
+        with engine.connect() as connection:
+            rows = connection.execute(text(
+                "SELECT id, version, verdicts FROM games ORDER BY id")).all()
+    finally:
+        engine.dispose()
+    assert [tuple(row) for row in rows] == [("a", 5, 3), ("b", 2, 0)]
