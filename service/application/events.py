@@ -93,6 +93,7 @@ from .ports import (
     EventCredentials,
     EventRepository,
     GameIdTaken,
+    OpenRoundClock,
     RefusalRepository,
     StaleGame,
     StoredEvent,
@@ -107,6 +108,8 @@ log = logging.getLogger(__name__)
 
 #: Standings kept in this process: one per event, for the state it was computed at.
 CACHED_STANDINGS = 256
+#: Events whose open round's clock a process keeps (``EventService.close_by_clock``).
+CACHED_CLOCKS = 4096
 
 
 class EventNotFound(NotFound):
@@ -394,6 +397,11 @@ class EventService:
         self.refusals = refusals
         self._standings: LruCache[tuple[str, bool], tuple[tuple[object, ...], Standings]] = (
             LruCache(CACHED_STANDINGS))
+        #: Each event's open round and clock as read at a version of the event (every change
+        #: to its settings or rounds moves the version): a reading that names the version it
+        #: holds asks the database for them only once per version.
+        self._clocks: LruCache[str, tuple[int, OpenRoundClock | None]] = LruCache(
+            CACHED_CLOCKS)
         #: Units of work for the clock's closes a reading applies (``close_by_clock``); none:
         #: a round closes by its clock only at a write.
         self.units: Callable[[], UnitOfWork] | None = None
@@ -418,7 +426,7 @@ class EventService:
     def _authorize(self, event_id: str, token: str | None, *,
                    write: bool) -> tuple[str, EventCredentials]:
         found = self._token_access(event_id, token, write=write)
-        if self.close_by_clock(event_id):
+        if self.close_by_clock(event_id, version=found[1].version):
             # The clock closed a round: the event moved on a version since its credentials.
             found = self._token_access(event_id, token, write=write)
         return found
@@ -957,20 +965,23 @@ class EventService:
 
     # -- the round's clock and the prize list -------------------------------------------------
 
-    def close_by_clock(self, event_id: str, by: str = "reading") -> bool:
+    def close_by_clock(self, event_id: str, by: str = "reading", *,
+                       version: int | None = None) -> bool:
         """Close the event's open round if its clock says it closed already (``auto_close``,
         ``grace_minutes`` after its end), whether or not anyone asked at that moment: what
         every reading and change of the event, and every request of one of its tables, does
         first, so whoever comes after that moment finds it closed; and what the clock's sweep
         does for every round due (``by``: ``reading`` or ``sweep``). One small query when
-        there is nothing to close. The round closes as the organiser's close would close it,
+        there is nothing to close, none when the event's version was read before here. The round closes as the organiser's close would close it,
         at the moment the clock said (its unfinished tables count as they stand), in a unit
         of work of its own (joining the write in progress, if any); whether it closed one.
         Two closers at once (two processes' sweeps, a sweep and a reading) close it once: the
-        second holds the event after the first and finds the round closed."""
+        second holds the event after the first and finds the round closed. ``version``: the
+        event's version the caller read, whose open round and clock this process may have
+        kept (no query then)."""
         if self.units is None:
             return False
-        found = self.repository.open_round_clock(event_id)
+        found = self._open_round_clock(event_id, version)
         if found is None:
             return False
         settings, number, started = found
@@ -979,6 +990,20 @@ class EventService:
             return False
         unit = self.units()
         return unit.run(lambda: self._close_by_clock(unit, event_id, number, by))
+
+    def _open_round_clock(self, event_id: str, version: int | None
+                          ) -> OpenRoundClock | None:
+        """The event's open round's settings, number and start (None: no round open), kept
+        by the event's version when the caller names it. Read after the version was, the
+        kept state is never older than that version's."""
+        if version is None:
+            return self.repository.open_round_clock(event_id)
+        kept = self._clocks.get(event_id)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        found = self.repository.open_round_clock(event_id)
+        self._clocks.put(event_id, (version, found))
+        return found
 
     def _close_by_clock(self, unit: UnitOfWork, event_id: str, number: int, by: str) -> bool:
         self.hold(unit, event_id)

@@ -100,6 +100,11 @@ class Credentials:
     version: int
 
 
+#: An event's open round as its clock needs it: the event's settings, the round's number and
+#: when it started.
+OpenRoundClock = tuple[dict[str, Any] | None, int, datetime]
+
+
 @dataclass(frozen=True, slots=True)
 class GameCredentials(Credentials):
     #: Each player's token hash, by seat; none for a game from before player links.
@@ -107,6 +112,8 @@ class GameCredentials(Credentials):
     #: A table of an event still open (its round not closed): the event's id, read with the
     #: credentials at no cost, so that a table's request can apply the round's clock first.
     open_table_of: str | None = None
+    #: That event's version, read with it: the round's clock is then read once a version.
+    open_table_version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,8 +532,7 @@ class EventRepository(Protocol):
         action logged at ``now``; the round and its games closed at ``closed_at`` (default
         ``now``: a round ended on upgrade is closed when its last table finished)."""
 
-    def open_round_clock(self, event_id: str
-                         ) -> tuple[dict[str, Any] | None, int, datetime] | None:
+    def open_round_clock(self, event_id: str) -> OpenRoundClock | None:
         """The event's settings, and the number and start of its round stored open (None
         when no round is open): one small query, what a reading checks the clock with."""
 

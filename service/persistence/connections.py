@@ -11,7 +11,11 @@ serves (a read that took a second connection while the unit held the first waite
 pool timeout once every connection was held that way). Before the unit's first write its
 reads see what is committed (PostgreSQL's read committed; SQLite opens the transaction only
 at the first write, so a reader there never waits for the writer); after it, they see the
-unit's own writes as well. Outside a unit, a read takes a connection for itself alone.
+unit's own writes as well. Outside a unit, a read takes a connection for itself alone; on
+PostgreSQL it runs without a transaction (autocommit): under read committed each statement
+sees what was committed when it started, in a transaction or not, and a read then costs two
+round trips to the database (the pool's check and the statement) instead of four (with
+``BEGIN`` and ``ROLLBACK``).
 
 Why a ``ContextVar`` holds the open transaction: one store object serves every thread (or
 task) of a worker, and SQLAlchemy needs one connection per transaction. The repositories'
@@ -109,6 +113,8 @@ class SqlConnections:
         if not event.contains(engine, "handle_error", _unavailable):
             event.listen(engine, "handle_error", _unavailable)
         self._gate = writer_gate(engine.url)
+        #: Reads outside a unit of work without a transaction: PostgreSQL's (see the module).
+        self._autocommit_reads = engine.dialect.name == "postgresql"
         # The unit of work open in this context (thread or task), if any: see the module's
         # docstring for why it is a context variable.
         self._unit: ContextVar[_Unit | None] = ContextVar(
@@ -125,14 +131,24 @@ class SqlConnections:
         if unit is not None:
             yield unit.connection
             return
-        with _pool_waits():
-            connection = self.engine.connect()
-        with connection:
+        with self._own(reading=True) as connection:
             yield connection
 
     @contextmanager
     def begin(self) -> Iterator[Connection]:
-        with self.connect() as connection, connection.begin():
+        """A transaction of its own, on a connection taken for it (never the unit's)."""
+        with self._own(reading=False) as connection, connection.begin():
+            yield connection
+
+    @contextmanager
+    def _own(self, *, reading: bool) -> Iterator[Connection]:
+        """A connection of the pool for one read (on PostgreSQL without a transaction) or
+        one transaction, given back when the block ends."""
+        with _pool_waits():
+            connection = self.engine.connect()
+        with connection:
+            if reading and self._autocommit_reads:
+                connection.execution_options(isolation_level="AUTOCOMMIT")
             yield connection
 
     @contextmanager

@@ -49,7 +49,7 @@ from service.domain import (
 
 from .base import tables, token_opens_a_row, version_bump
 from .connections import SqlConnections, aware
-from .models import ConfirmationRow, GameRow, HandRow, PlayerTokenRow
+from .models import ConfirmationRow, EventRow, GameRow, HandRow, PlayerTokenRow
 
 _GAME = select(
     GameRow.id, GameRow.variant, GameRow.options, GameRow.players, GameRow.first_dealer,
@@ -77,8 +77,10 @@ _CONFIRMATIONS = (
 _CREDENTIALS = (
     select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version,
            PlayerTokenRow.seat, PlayerTokenRow.token_hash,
-           case((GameRow.closed_at.is_(None), GameRow.event_id), else_=None))
+           case((GameRow.closed_at.is_(None), GameRow.event_id), else_=None),
+           EventRow.version)
     .outerjoin(PlayerTokenRow, PlayerTokenRow.game_id == GameRow.id)
+    .outerjoin(EventRow, EventRow.id == GameRow.event_id)
     .where(GameRow.id == bindparam("game_id"))
 )
 
@@ -221,6 +223,7 @@ class SqlGameRepository:
                 player_token_hashes=tuple(sorted((row[3], row[4]) for row in rows
                                                  if row[3] is not None)),
                 open_table_of=found[5],
+                open_table_version=found[6] if found[5] is not None else None,
             )
 
     def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:

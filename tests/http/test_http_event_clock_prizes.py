@@ -151,6 +151,45 @@ def test_a_round_closing_by_itself_is_found_closed_by_whoever_comes_after(
     assert_problem(refused, 409, code="game_closed")
 
 
+def test_a_tables_reading_reads_the_rounds_clock_once_for_each_version_of_the_event(
+        client: Any, clock: Clock) -> None:
+    """Every request of a table and every reading of the event checks the round's clock;
+    the clock is read from the database once for each version of the event (a change of the
+    clock moves it), and found closed by whoever comes after its moment all the same."""
+    from sqlalchemy import event
+
+    evening = four(client, round_minutes=30, auto_close=True, grace_minutes=3)
+    table = evening.start()["tables"][0]
+    game = f"{API}/games/{table['game']}"
+    engine = client.application.extensions["segnapunti.games"].repository.engine
+    clock_reads: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "events.settings" in statement and "event_rounds.state" in statement:
+            clock_reads.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        for _ in range(3):
+            assert client.get(game, headers=auth(table["tokens"]["read"])).status_code == 200
+            assert evening.state()["rounds"][0]["state"] == "open"
+        assert len(clock_reads) <= 1
+        changed = client.put(f"{evening.url}/clock", json={"round_minutes": 40},
+                             headers=auth(evening.edit))
+        assert changed.status_code == 200, changed.json
+        clock_reads.clear()
+        for _ in range(3):
+            assert client.get(game, headers=auth(table["tokens"]["read"])).status_code == 200
+        assert len(clock_reads) == 1
+        clock.at(44)  # past 40 + 3 minutes: the table finds its round closed
+        refused = client.post(f"{game}/hands", json={"dealer": 0, **points(40, 32)},
+                              headers=auth(table["tokens"]["edit"]))
+        assert_problem(refused, 409, code="game_closed")
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert evening.state()["rounds"][0]["closed_at"] == iso(43)
+
+
 def test_a_round_past_its_moment_is_closed_before_the_organisers_next_change(
         client: Any, clock: Clock) -> None:
     evening = four(client, round_minutes=30, auto_close=True, rounds=2)

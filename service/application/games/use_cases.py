@@ -112,9 +112,11 @@ class RoundEnds(Protocol):
         its round has, the round ends now, in ``unit``, and counts (the game as that leaves
         it is returned); otherwise nothing happens (None)."""
 
-    def close_by_clock(self, event_id: str, by: str = "reading") -> bool:
+    def close_by_clock(self, event_id: str, by: str = "reading", *,
+                       version: int | None = None) -> bool:
         """Close the event's open round if its clock's moment has come (one small query
-        when there is nothing to close); whether it closed one."""
+        when there is nothing to close, none when ``version``, the event's version the
+        caller read, was read before); whether it closed one."""
 
 
 
@@ -240,7 +242,8 @@ class GameService:
                            events=self.event_tokens)
         event_id = access.credentials.open_table_of
         if event_id is not None and self.rounds is not None \
-                and self.rounds.close_by_clock(event_id, by="table"):
+                and self.rounds.close_by_clock(
+                    event_id, by="table", version=access.credentials.open_table_version):
             # The round's clock closed it just now: the game moved on a version (closed).
             access = authorize(self.repository, game_id, token, write=write, player=player,
                                events=self.event_tokens)
