@@ -71,15 +71,16 @@ class LocalNotices:
 
 
 def game_topics(game_id: str, event_id: str | None, club_id: str | None,
-                field_host: str | None) -> set[str]:
+                field_host: str | None, *, verdict: bool = False) -> set[str]:
     """What a write to a game concerns: its sheet, its event's screens, its club's, its
-    field's."""
+    field's. A player's ``verdict`` concerns the sheet and the club's figures (they count
+    disputes), never the event's or the field's screens: nothing they say depends on one."""
     topics = {f"g:{game_id}"}
-    if event_id:
+    if event_id and not verdict:
         topics.add(f"e:{event_id}")
     if club_id:
         topics.add(f"c:{club_id}")
-    if field_host:
+    if field_host and not verdict:
         topics.add(f"f:{field_host}")
     return topics
 

@@ -13,13 +13,15 @@ log = logging.getLogger(__name__)
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: The path's ids a notice names, by the name of the route's argument.
 NAMED = ("game_id", "event_id", "club_id")
+#: The end of the route of a player's verdicts on a hand.
+VERDICTS = "/confirmations"
 
 
-def tell(notices: Any, **ids: str | None) -> None:
+def tell(notices: Any, *, verdict: bool = False, **ids: str | None) -> None:
     """Tell the write's topics; a failure is logged (the write stands, the screens' next poll
     or notice catches up)."""
     try:
-        notices.wrote(**ids)
+        notices.wrote(verdict=verdict, **ids)
     except Exception:
         log.warning("could not tell the screens of a change", exc_info=True)
 
@@ -32,6 +34,9 @@ def install(app: Flask, notices: Any) -> None:
         args = request.view_args or {}
         ids = {name: str(args[name]) for name in NAMED if args.get(name)}
         if ids:
+            # A verdict changes nothing its event's screens say (game_topics).
+            rule = request.url_rule.rule if request.url_rule is not None else ""
+            verdict = rule.endswith(VERDICTS)
             # After the answer is sent: the writer does not wait for the notice.
-            response.call_on_close(lambda: tell(notices, **ids))
+            response.call_on_close(lambda: tell(notices, verdict=verdict, **ids))
         return response

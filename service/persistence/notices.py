@@ -96,11 +96,12 @@ class StoreNotices:
         return found
 
     def wrote(self, *, game_id: str | None = None, event_id: str | None = None,
-              club_id: str | None = None) -> None:
-        """A write that stands changed this game, event or club: tell its topics."""
+              club_id: str | None = None, verdict: bool = False) -> None:
+        """A write that stands changed this game, event or club (``verdict``: a player's
+        verdict on one of the game's hands): tell its topics."""
         topics: set[str] = set()
         if game_id:
-            topics |= game_topics(game_id, *self.of_game(game_id))
+            topics |= game_topics(game_id, *self.of_game(game_id), verdict=verdict)
         if event_id:
             topics |= event_topics(event_id, *self.of_event(event_id))
         if club_id:

@@ -100,6 +100,34 @@ def test_a_verdict_leaves_what_the_event_says_and_its_entity_tag_as_they_were(
         assert again.status_code == 200, url
 
 
+def test_a_verdict_tells_its_games_sheet_and_not_its_events_screens(
+        client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screens that follow the event are not told of a verdict (it changes nothing they
+    say); the table's sheets are, and the event's are of the next hand."""
+    notices = app.extensions["segnapunti.notices"]
+    monkeypatch.setattr(notices, "postgres", False)  # told within this process
+    told: list[frozenset[str]] = []
+    stop = notices.listen(told.append, None)
+    try:
+        night = Night(client)
+        told.clear()
+        verdict = client.post(f"{night.game}/hands/1/confirmations",
+                              json={"verdict": "dispute", "reason": "the count is wrong"},
+                              headers=auth(night.players[1]))
+        assert verdict.status_code == 201, verdict.json
+        verdict.close()  # the answer sent: the notice goes
+        game = f"g:{night.table['game']}"
+        assert told and all(topics == {game} for topics in told), told
+        told.clear()
+        hand = client.post(f"{night.game}/hands", json={"dealer": 1, **points(40, 32)},
+                           headers=auth(night.table_edit))
+        assert hand.status_code == 201, hand.json
+        hand.close()
+        assert told and {game, f"e:{night.id}"} <= set().union(*told), told
+    finally:
+        stop()
+
+
 def test_closing_a_round_with_open_disputes_asks_first_listing_them(client: Any) -> None:
     night = Night(client)
     night.dispute(1, "the count is wrong")
