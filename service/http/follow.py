@@ -4,9 +4,12 @@ A stream (``service/live``) opens on the same access rules as the resource it fo
 because it asks the app for that resource, with the client's own headers (its token, its
 language, the proxy's ``X-Forwarded-*``): whatever the resource would answer (401, 403, 404,
 a 429 of the client's limit) is the stream's answer. Once open, the stream reads the resource
-again after each change notice with ``If-None-Match``: unchanged, the app answers 304 from
-its kept views. Those readings are the server's, not the client's, and no client's rate limit
-counts them (``ratelimit.REREAD``); they are logged as any request.
+again after each change notice. A stream says only the resource's version, so its readings
+ask for no more (``TAG_ONLY``): a resource with an entity tag answers 304 with its current
+tag, made from the same cheap state a conditional read compares, and never builds its body
+(an event's standings, a results page) for a stream; the client reads the body itself, from
+an app server, when told. Those readings are the server's, not the client's, and no client's
+rate limit counts them (``ratelimit.REREAD``); they are logged as any request.
 """
 
 from __future__ import annotations
@@ -18,6 +21,10 @@ from typing import Any
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from .ratelimit import REREAD
+
+#: A stream's reading (the WSGI environ's key): an answer with an entity tag is 304 with the
+#: current tag, without its body.
+TAG_ONLY = "segnapunti.stream_tag_only"
 
 #: The client's headers a reading passes on; the others (its ``Accept``, ``Last-Event-ID``,
 #: ``If-None-Match``) are the stream's own.
@@ -51,6 +58,7 @@ def read(app: Any, path: str, headers: Mapping[str, str], remote_addr: str, *,
         sent["If-None-Match"] = etag
     environ = EnvironBuilder(path=path, method="GET", headers=list(sent.items()),
                              environ_base={"REMOTE_ADDR": remote_addr}).get_environ()
+    environ[TAG_ONLY] = True
     if again:
         environ[REREAD] = True
     body, status, answered = run_wsgi_app(app, environ, buffered=True)

@@ -11,9 +11,9 @@ when they say no. Then it waits, holding no thread: a coroutine of the server's 
 - **Threads.** The streams' readings run in a pool of their own, so that a crowd opening
   streams at once never keeps the app's other requests (a health check) waiting.
 - **Notices.** A committed write tells its topics (``service.application.notices``); the
-  ``Hub`` pokes the followers listening to them, and each reads its resource again (with
-  ``If-None-Match``: 304 when the notice concerned something else). Only when the resource's
-  version moved does each of its streams get an event.
+  ``Hub`` pokes the followers listening to them, and each reads its resource again, for its
+  entity tag alone (``follow.TAG_ONLY``: the body is the client's to read when told). Only
+  when the resource's version moved does each of its streams get an event.
 - **Events.** ``event: change``, ``id`` the resource's version, ``data`` ``{"kind",
   "version"}``: the page then reads what changed as it does when polling. A stream that sends
   ``Last-Event-ID`` is told at once when the resource moved since, and not otherwise. A
@@ -108,7 +108,11 @@ class Follower:
         self.last = 0.0
 
     def take(self, path: str, reading: Reading) -> None:
+        """A reading's part of the version: its entity tag (a 304 says the current one: a
+        stream's readings ask for the tag alone), else its body's digest."""
         if reading.status == 304:
+            if reading.etag:
+                self.parts[path] = (reading.etag, reading.etag)
             return
         part = reading.etag or hashlib.sha256(reading.body).hexdigest()
         self.parts[path] = (reading.etag, part)
@@ -228,7 +232,7 @@ class Hub:
         def first() -> Reading | None:
             for path in follow.paths:
                 reading = self.read(path, headers, remote)
-                if reading.status != 200:
+                if reading.status not in (200, 304):
                     return reading
                 fresh.take(path, reading)
             fresh.topics = self.topics_of(follow)

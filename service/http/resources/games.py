@@ -17,6 +17,7 @@ from service.application.ports import HandVersion
 from service.application.unit_of_work import UnitOfWork
 from service.domain import Board
 
+from ..follow import TAG_ONLY
 from ..jsonbody import said_json
 from ..language import language_tag, speaker
 from ..paths import API_PREFIX
@@ -226,11 +227,18 @@ def not_modified(etag: str, *, weak: bool) -> Response:
     return response
 
 
+def wants_tag_only() -> bool:
+    """Whether the request is a stream's reading, which asks for the entity tag alone
+    (``follow.TAG_ONLY``)."""
+    return bool(request.environ.get(TAG_ONLY))
+
+
 def kept_json(bodies: LruCache[str, bytes], tag: str,
               build: Callable[[], dict[str, Any]]) -> Response:
     """A read by its weak entity tag ``tag``: 304 while the client has it, else the JSON body
     ``build`` makes, made once per tag in this process (kept in ``bodies``)."""
-    if request.if_none_match and request.if_none_match.contains_weak(tag):
+    if wants_tag_only() or (request.if_none_match
+                            and request.if_none_match.contains_weak(tag)):
         return not_modified(tag, weak=True)
     body = bodies.get(tag)
     if body is None:
@@ -320,6 +328,8 @@ class Game(MethodView):
 
     @staticmethod
     def _read(service: GameService, access: Access) -> Response:
+        if wants_tag_only():
+            return not_modified(language_tag(service.tag_of(access)), weak=True)
         if request.if_none_match:
             tag = language_tag(service.tag_of(access))
             if request.if_none_match.contains_weak(tag):

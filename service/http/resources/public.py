@@ -43,6 +43,7 @@ from ..schemas.public import PublicClubSchema, PublicEventSchema
 from ..smorest import Blueprint
 from .common import club_service, not_modified_doc
 from .events import event_service
+from .games import wants_tag_only
 from .web import ASSETS, ASSETS_PREFIX
 
 #: How long a browser or a proxy may keep a public answer without asking again: short, so a
@@ -95,7 +96,8 @@ def _base() -> str:
 def _cached(tag: str, mimetype: str, build: Callable[[], bytes]) -> Response:
     """The answer of entity tag ``tag``: 304 while the reader has it, else its body, made once
     per tag in this process."""
-    if request.if_none_match and request.if_none_match.contains_weak(tag):
+    if wants_tag_only() or (request.if_none_match
+                            and request.if_none_match.contains_weak(tag)):
         response = Response(status=304)
     else:
         body = _BODIES.get(tag)
