@@ -26,6 +26,7 @@
 #                           127.0.0.1:5432 are created if missing (trust auth, as user postgres)
 #   RATE_LIMIT_STORAGE_URL  Redis                               (redis://127.0.0.1:6379/0)
 #   RATE_LIMIT_KEY_PREFIX   its keys' prefix                    (segnapunti-native)
+#   SHARED_CACHE_URL        where the servers share the bodies they make (that same Redis)
 #   PYTHON                  the interpreter with the service    (.venv/bin/python, or python3)
 # As compose: TRUSTED_PROXIES=1, SERVER=gunicorn, WEB_CONCURRENCY=2, WEB_THREADS=8. The other
 # settings of the table in docs/operations.md (RATE_LIMIT_PER_MINUTE, ADMIN_TOKEN, …) are passed
@@ -54,6 +55,10 @@ settings() {
     DATABASE_URL=${DATABASE_URL:-}
     RATE_LIMIT_STORAGE_URL=${RATE_LIMIT_STORAGE_URL:-redis://127.0.0.1:6379/0}
     RATE_LIMIT_KEY_PREFIX=${RATE_LIMIT_KEY_PREFIX:-segnapunti-native}
+    case $RATE_LIMIT_STORAGE_URL in
+        redis://* | rediss://* | unix://*) SHARED_CACHE_URL=${SHARED_CACHE_URL:-$RATE_LIMIT_STORAGE_URL} ;;
+        *) SHARED_CACHE_URL=${SHARED_CACHE_URL:-} ;;
+    esac
     TRUSTED_PROXIES=1
     SERVER=gunicorn  # stock gthread workers: only behind Caddy, which buffers each request
     WEB_CONCURRENCY=${WEB_CONCURRENCY:-2}
@@ -64,7 +69,7 @@ settings() {
 # The script's own settings, and the service's (the settings table of docs/operations.md; HOST and PORT are each
 # app server's own): what the first `start` saves and the later commands read.
 OWN_SETTINGS="PYTHON SEGNAPUNTI_PORT SEGNAPUNTI_APP_PORTS SEGNAPUNTI_STREAMS_PORT DATABASE_URL RATE_LIMIT_STORAGE_URL
-    RATE_LIMIT_KEY_PREFIX TRUSTED_PROXIES SERVER WEB_CONCURRENCY WEB_THREADS"
+    RATE_LIMIT_KEY_PREFIX SHARED_CACHE_URL TRUSTED_PROXIES SERVER WEB_CONCURRENCY WEB_THREADS"
 SERVICE_SETTINGS="REQUEST_DEADLINE RATE_LIMIT_PER_MINUTE RATE_LIMIT_BURST
     AUTH_FAILURES_PER_MINUTE AUTH_FAILURE_BURST PUBLIC_URL ADMIN_TOKEN LOG_LEVEL PDF_CACHE_BYTES
     PDF_RENDER_CONCURRENCY PDF_RENDER_WAIT_S CACHE_HANDS CREATION CREATION_QUOTA_GAMES

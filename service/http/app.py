@@ -36,6 +36,7 @@ from .language import say_language
 from .paths import API_PREFIX, CLUBS_PREFIX, GAMES_PREFIX
 from .resources import register_resources
 from .routing import register_converters
+from .shared_bodies import shared_bodies
 from .smorest import SegnapuntiApi
 
 log = logging.getLogger(__name__)
@@ -199,6 +200,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.keycard_pdf"] = render_keycard
     app.extensions["segnapunti.poster_pdf"] = poster_pdf
     app.extensions["segnapunti.idempotency"] = keys
+    app.extensions["segnapunti.shared_bodies"] = shared_bodies(app.config.get("SHARED_CACHE_URL"))
     app.extensions["segnapunti.units"] = units
     app.extensions["segnapunti.printer"] = SheetPrinter(
         render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),

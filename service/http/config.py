@@ -72,6 +72,9 @@ def default_config() -> dict[str, Any]:
         # Who else may read GET /metrics (service/http/metrics.py), as a bearer token: a client
         # on this machine or a private network reads it without one.
         "METRICS_TOKEN": os.environ.get("METRICS_TOKEN", "").strip(),
+        # service/http/shared_bodies.py: a Redis where the processes behind one proxy share
+        # the events' bodies they make (unset: each keeps its own).
+        "SHARED_CACHE_URL": os.environ.get("SHARED_CACHE_URL", "").strip(),
         # How many proxies in front of the service to believe (their X-Forwarded-For, -Proto,
         # -Host, -Port and -Prefix, one hop each): 0, the default, believes none.
         "TRUSTED_PROXIES": _env_number("TRUSTED_PROXIES", 0),

@@ -354,7 +354,7 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
     # The organiser's answer and the room's differ while a duplicate board is secret: each
     # has its own tag (and body), so neither is ever answered with the other's.
     tag = f"{state}-{kind}-{variant}-{lang}"
-    response = kept_json(_BODIES, tag, build)
+    response = kept_json(_BODIES, tag, build, shared_as="event")
     response.headers[ACCESS_HEADER] = kind
     if response.status_code != 304:
         response.vary.add("Accept-Language")
@@ -732,7 +732,7 @@ def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]])
     has it, else the body made once per state and language."""
     lang = request_language()
     tag = f"{event_service().field_tag(event_id, bearer_token())}-{what}-{lang}"
-    response = kept_json(_BODIES, tag, build)
+    response = kept_json(_BODIES, tag, build, shared_as="event")
     if response.status_code != 304:
         response.vary.add("Accept-Language")
     return response

@@ -234,15 +234,23 @@ def wants_tag_only() -> bool:
 
 
 def kept_json(bodies: LruCache[str, bytes], tag: str,
-              build: Callable[[], dict[str, Any]]) -> Response:
+              build: Callable[[], dict[str, Any]], *, shared_as: str | None = None) -> Response:
     """A read by its weak entity tag ``tag``: 304 while the client has it, else the JSON body
-    ``build`` makes, made once per tag in this process (kept in ``bodies``)."""
+    ``build`` makes, made once per tag in this process (kept in ``bodies``) and, with
+    ``shared_as`` (what the tag is the tag of), once for every process sharing a cache
+    (``shared_bodies``)."""
     if wants_tag_only() or (request.if_none_match
                             and request.if_none_match.contains_weak(tag)):
         return not_modified(tag, weak=True)
     body = bodies.get(tag)
     if body is None:
-        body = current_app.json.response(build()).get_data()
+        shared = current_app.extensions.get("segnapunti.shared_bodies") if shared_as else None
+        key = f"{shared_as}:{tag}"
+        body = shared.get(key) if shared is not None else None
+        if body is None:
+            body = current_app.json.response(build()).get_data()
+            if shared is not None:
+                shared.put(key, body)
         bodies.put(tag, body)
     response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)

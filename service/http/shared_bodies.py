@@ -1,0 +1,102 @@
+"""Answers' bodies shared by every process of the topology, in Redis.
+
+An event's reading, its standings and a field's are made once for each state of the event
+(their entity tag) and kept in the process that made them (``kept_json``). Behind the proxy
+several processes answer (two app servers of two workers each): without a shared copy each
+one makes the standings of each new state again, and a worker busy making them holds up every
+other request of its own (one interpreter lock). With ``SHARED_CACHE_URL`` (a Redis URL) a
+body made by one process is read by the others: a state's standings are made once for the
+whole topology, whichever process a board's reading reaches first.
+
+- **Keys** are the entity tag, under the release that made the body (a release that says
+  something differently never reads another's bodies) and a ``TTL_S`` after which Redis
+  forgets them (a state is read for a few minutes at most).
+- **Redis away** (stopped, unreachable, too slow): the process makes the body itself, as
+  without one, and asks Redis again after 1, 2, 4… s (``MAX_BACKOFF_S`` at most). A body is
+  never wrong for being made twice; only its cost is shared.
+- Without ``SHARED_CACHE_URL`` (the embedded default, one process) nothing is shared.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
+
+import redis
+
+log = logging.getLogger(__name__)
+
+#: Seconds Redis keeps a body.
+TTL_S = 600
+#: What a body in Redis may weigh: a larger one is made by each process.
+MAX_BYTES = 4 * 1024 * 1024
+#: How long an answer of Redis is waited for, in seconds.
+TIMEOUT_S = 0.1
+MAX_BACKOFF_S = 30.0
+
+
+def _release() -> str:
+    try:
+        return version("segnapunti")
+    except PackageNotFoundError:  # a checkout never installed
+        return "unreleased"
+
+
+class SharedBodies:
+    """Bodies by key in Redis, for every process; see the module's docstring."""
+
+    def __init__(self, url: str, prefix: str = "segnapunti",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = redis.Redis.from_url(url, socket_timeout=TIMEOUT_S,
+                                           socket_connect_timeout=TIMEOUT_S)
+        self.prefix = f"{prefix}:body:{_release()}:"
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._retry_at = 0.0
+        self._backoff = 0.0
+
+    def get(self, key: str) -> bytes | None:
+        if not self._answering():
+            return None
+        try:
+            found = self.client.get(self.prefix + key)
+        except redis.RedisError as error:
+            self._away(error)
+            return None
+        self._back()
+        return found if isinstance(found, bytes) else None
+
+    def put(self, key: str, body: bytes) -> None:
+        if len(body) > MAX_BYTES or not self._answering():
+            return
+        try:
+            self.client.set(self.prefix + key, body, ex=TTL_S)
+        except redis.RedisError as error:
+            self._away(error)
+
+    def _answering(self) -> bool:
+        return self._backoff == 0.0 or self.clock() >= self._retry_at
+
+    def _away(self, error: Exception) -> None:
+        with self._lock:
+            if self._backoff == 0.0:
+                log.warning("the shared cache does not answer (%s): each process makes its "
+                            "bodies until it does", type(error).__name__)
+            self._backoff = min(max(1.0, self._backoff * 2), MAX_BACKOFF_S)
+            self._retry_at = self.clock() + self._backoff
+
+    def _back(self) -> None:
+        if self._backoff:
+            with self._lock:
+                if self._backoff:
+                    log.warning("the shared cache answers again")
+                    self._backoff = 0.0
+
+
+def shared_bodies(url: str | None) -> SharedBodies | None:
+    """The topology's shared bodies at ``url`` (``SHARED_CACHE_URL``); none without one."""
+    url = (url or "").strip()
+    return SharedBodies(url) if url else None

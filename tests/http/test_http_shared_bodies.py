@@ -1,0 +1,105 @@
+"""The events' bodies shared by the processes behind one proxy (``SHARED_CACHE_URL``,
+``service/http/shared_bodies.py``), with the Redis of CI: a second process answers an event's
+standings from the body the first one made, without making them; with Redis away each makes
+its own, and answers all the same."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from http_support import auth
+from redis_support import CLOSED_PORT_URL, REDIS_URL, needs_redis
+
+from service.application.caches import LruCache
+from service.http.app import create_app
+from service.http.resources import events as event_resources
+from service.http.shared_bodies import SharedBodies
+
+API = "/api/v1"
+NO_LIMITS = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0,
+             "CREATION_QUOTA_GAMES": 0, "CREATION_QUOTA_EVENTS": 0, "CREATION_QUOTA_CLUBS": 0}
+
+
+@pytest.fixture()
+def processes(migrated_url: str, request: pytest.FixtureRequest) -> Iterator[list[Any]]:
+    """Two apps on one database sharing the cache at the test's URL (its ``param``)."""
+    url = getattr(request, "param", REDIS_URL)
+    apps = [create_app({"DATABASE_URL": migrated_url, "TESTING": True,
+                        "SHARED_CACHE_URL": url, **NO_LIMITS}) for _ in range(2)]
+    yield apps
+    for app in apps:
+        app.extensions["segnapunti.games"].repository.engine.dispose()
+
+
+def evening(client: Any) -> tuple[str, str]:
+    created = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+    assert created.status_code == 201, created.json
+    event, edit = created.json["id"], created.json["tokens"]["edit"]
+    table = client.post(f"{API}/events/{event}/rounds", json={},
+                        headers=auth(edit)).json["tables"][0]
+    hand = client.post(f"{API}/games/{table['game']}/hands",
+                       json={"dealer": 0, "piles": [{"side": 0, "points": 40},
+                                                    {"side": 1, "points": 20}]},
+                       headers=auth(table["tokens"]["edit"]))
+    assert hand.status_code == 201, hand.json
+    return event, created.json["tokens"]["read"]
+
+
+def counting_standings(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The events whose standings ``app`` makes from now on, as another process would: the
+    bodies the test's process kept so far are not its own."""
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    made: list[str] = []
+    service = app.extensions["segnapunti.events"]
+    standings_of = service.standings_of
+
+    def counted(view: Any) -> Any:
+        made.append(view.id)
+        return standings_of(view)
+
+    monkeypatch.setattr(service, "standings_of", counted)
+    return made
+
+
+@needs_redis
+def test_a_second_process_answers_the_standings_the_first_made(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = (app.test_client() for app in processes)
+    event, read = evening(first)
+    url = f"{API}/events/{event}/standings"
+    one = first.get(url, headers=auth(read))
+    made = counting_standings(processes[1], monkeypatch)
+    two = second.get(url, headers=auth(read))
+    assert one.status_code == two.status_code == 200
+    assert two.get_data() == one.get_data() and two.headers["ETag"] == one.headers["ETag"]
+    assert made == []  # the second process made nothing
+
+
+@pytest.mark.parametrize("processes", [CLOSED_PORT_URL], indirect=True)
+def test_with_the_shared_cache_away_each_process_makes_its_own(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = (app.test_client() for app in processes)
+    event, read = evening(first)
+    url = f"{API}/events/{event}/standings"
+    one = first.get(url, headers=auth(read))
+    made = counting_standings(processes[1], monkeypatch)
+    two = second.get(url, headers=auth(read))
+    assert one.status_code == two.status_code == 200
+    assert two.get_data() == one.get_data()
+    assert made == [event]
+
+
+def test_a_cache_that_does_not_answer_is_asked_again_only_after_a_while() -> None:
+    now = [0.0]
+    shared = SharedBodies(CLOSED_PORT_URL, clock=lambda: now[0])
+    assert shared.get("k") is None
+    assert not shared._answering()  # one second before it is asked again
+    now[0] = 1.5
+    assert shared._answering()
+    shared.put("k", b"x")  # asked again, away again: two seconds now
+    now[0] = 3.0
+    assert not shared._answering()
