@@ -275,7 +275,10 @@ ensure_database() {
         $admin -c "CREATE DATABASE segnapunti OWNER segnapunti"
         say "created the database segnapunti (role segnapunti) on 127.0.0.1:5432"
     fi
+    # Exported as the settings were: the migration and every server run on it (left
+    # unexported, they would each open the default SQLite file instead).
     DATABASE_URL=postgresql://segnapunti@127.0.0.1:5432/segnapunti
+    export DATABASE_URL
 }
 
 # -- the commands ----------------------------------------------------------------------------

@@ -410,3 +410,20 @@ def test_the_proxy_passes_a_request_id_on_and_writes_a_json_access_log() -> None
     assert access["encoder"]["wrap"]["format"] == "json"
     assert access["encoder"]["fields"]["request>headers>Referer"]["filter"] == "delete"
     assert access["encoder"]["fields"]["request>uri"]["regexp"] == r"\?.*$"
+
+
+def test_the_native_scripts_own_database_is_exported_to_the_servers(tmp_path: Path) -> None:
+    """A first start without ``DATABASE_URL`` makes the database ``segnapunti`` and runs the
+    migration and every server on it: the URL it sets reaches their environment (unexported,
+    each would open the default SQLite file, and the servers would not share one database)."""
+    body = re.search(r"^ensure_database\(\) \{\n.*?^\}\n", NATIVE.read_text(),
+                     re.MULTILINE | re.DOTALL)
+    assert body is not None
+    fake = tmp_path / "psql"
+    fake.write_text("#!/bin/sh\necho 1\n")  # every question answered: the role and base exist
+    fake.chmod(0o755)
+    script = (f"fail() {{ echo \"$*\" >&2; exit 1; }}\nsay() {{ :; }}\n{body.group(0)}"
+              "DATABASE_URL=\nensure_database\nsh -c 'echo \"$DATABASE_URL\"'\n")
+    found = subprocess.run(["sh", "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PATH": f"{tmp_path}:{os.environ['PATH']}"})
+    assert found.stdout.strip() == "postgresql://segnapunti@127.0.0.1:5432/segnapunti"
