@@ -4,6 +4,12 @@ Runs ``bench/locust_clubnight.py`` headless against ``--host`` (the proxy of
 ``deploy/native.sh``, whose state folder ``--state`` names its processes) and measures, in one
 invocation:
 
+Every run's request figures are also read from Caddy's access log (``at_the_proxy``: p50,
+p95, p99 in ms and the count of hands, game reads, verdicts, event reads and field standings'
+reads), from the request's arrival at the proxy to its answer: locust's figures add the time
+an answer waits in locust's one process before it is timed, which grows with the streams that
+process holds (1,000 spectators' streams doubled a read's p99 there).
+
 Every run's request figures (p99 of a hand, of a read, errors) are those of the room at its
 pace: from the moment every phone, board and organiser has loaded the page (the locustfile
 then starts its figures again, and prints the arrival's time, requests and errors apart;
@@ -45,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gzip
 import itertools
 import json
 import os
@@ -78,6 +85,7 @@ class CpuSampler:
     """CPU seconds of each part of the topology, sampled every 5 s in a thread."""
 
     def __init__(self, state: Path, database: str) -> None:
+        self.state = state
         self.sessions = {int((state / f"{name}.pid").read_text()): name for name in GROUPS}
         self.database = database
         self.locust_session = 0
@@ -174,6 +182,7 @@ def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spect
     if field_sections:
         env.update(CLUBNIGHT_FIELD="1", CLUBNIGHT_SECTION_TABLES=str(tables // field_sections))
     with (OUT / f"{name}.txt").open("w") as log:
+        started = time.time()
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
         sampler.start(process.pid)
@@ -192,7 +201,53 @@ def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spect
         with path.open() as f:
             stats = {row["Name"]: row for row in csv.DictReader(f)}
     return {"name": name, "tables": tables, "live": live, "users": users, "stats": stats,
-            "text": text, "cpu": cpu, "cpu_steady": steady, **extra}
+            "text": text, "cpu": cpu, "cpu_steady": steady, "started": started,
+            "state": sampler.state,
+            "ended": time.time(), **extra}
+
+
+#: The requests whose time at the proxy is told apart, by the method and path Caddy logs.
+AT_THE_PROXY = {
+    "hand": re.compile(r"POST /api/v1/games/[\w-]+/hands"),
+    "game read": re.compile(r"GET /api/v1/games/[\w-]+"),
+    "verdict": re.compile(r"POST /api/v1/games/[\w-]+/hands/\d+/confirmations"),
+    "event read": re.compile(r"GET /api/v1/events/[\w-]+(/standings)?"),
+    "field standings": re.compile(r"GET /api/v1/events/[\w-]+/field"),
+}
+
+
+def at_the_proxy(state: Path, since: float, until: float) -> dict[str, list[float]]:
+    """Each kind's (``AT_THE_PROXY``) p50, p95 and p99 in ms and count, as Caddy's access log
+    says between ``since`` and ``until`` (wall clock): from the request's arrival at the proxy
+    to its answer, without the time an answer waits in locust's one process before it is
+    timed (which grows with the streams it holds)."""
+    durations: dict[str, list[float]] = {kind: [] for kind in AT_THE_PROXY}
+    folder = state / "caddy"
+    for path in sorted(folder.glob("access*.log*")):
+        opener: Any = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt") as f:
+            for line in f:
+                if '"handled request"' not in line:
+                    continue
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if not since <= entry.get("ts", 0) <= until:
+                    continue
+                asked = f"{entry['request']['method']} {entry['request']['uri'].split('?')[0]}"
+                for kind, pattern in AT_THE_PROXY.items():
+                    if pattern.fullmatch(asked):
+                        durations[kind].append(entry["duration"] * 1000)
+                        break
+    found: dict[str, list[float]] = {}
+    for kind, values in durations.items():
+        if values:
+            values.sort()
+            n = len(values)
+            found[kind] = [round(values[min(n - 1, int(q * n))]) for q in (0.5, 0.95, 0.99)]
+            found[kind].append(n)
+    return found
 
 
 def figures(run: dict[str, Any]) -> dict[str, Any]:
@@ -216,6 +271,9 @@ def figures(run: dict[str, Any]) -> dict[str, Any]:
         row["arrival"] = {"seconds": int(arrival.group(1)), "requests": int(arrival.group(2)),
                           "errors": int(arrival.group(3))}
         row["errors"] += row["arrival"]["errors"]
+    if run.get("state") is not None:
+        since = run["started"] + (row["arrival"]["seconds"] if arrival else 0)
+        row["at_the_proxy"] = at_the_proxy(run["state"], since, run["ended"])
     row["ok"] = bool(stats) and "the night could not be set up" not in run["text"]
     heard = {}
     for line in run["text"].splitlines():
@@ -339,6 +397,7 @@ def main() -> int:
                       f"  read p50/p95/p99 {'/'.join(row['read'])}  errors {row['errors']}"
                       f"  requests {row['requests']}  cpu {row['cpu']}"
                       f"  cpu from 30 s on {row['cpu_steady']}"
+                      f"  at the proxy {row.get('at_the_proxy')}"
                       f"  {'held' if held else 'passed the knee'}", flush=True)
                 if held:
                     knees[live] = tables
@@ -364,7 +423,8 @@ def main() -> int:
             print(f"field of 10 sections of 12 tables, {live}: field standings p50/p95/p99 "
                   f"{'/'.join(row['field_standings'])} ms ({row['field_standings_requests']} "
                   f"reads), hand p99 {row['hand'][2]}, read p99 {row['read'][2]}, errors "
-                  f"{row['errors']}, cpu {row['cpu']}", flush=True)
+                  f"{row['errors']}, cpu {row['cpu']}, at the proxy {row.get('at_the_proxy')}",
+                  flush=True)
 
     summary["minutes"] = round((time.monotonic() - began) / 60, 1)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=1))
