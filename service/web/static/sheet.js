@@ -72,6 +72,8 @@ function ottocentoMark(line) {
 function drawSheet(first) {
   const g = G.game;
   const V = G.detail;
+  // The variant's rules not read yet (a send that ended first): the sheet is drawn once they are.
+  if (!g || !V) return;
   // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
   const active = document.activeElement && document.activeElement.id;
   const mitigatti = V.settles_in_marca;  // the sheet in marca and balances (Mitigatti)
