@@ -166,6 +166,10 @@ def serve_waitress(host: str, port: int) -> None:
     server.close()
 
 
+#: Seconds gunicorn keeps an idle connection open (see ``gunicorn_options``).
+KEEPALIVE_S = 75
+
+
 def gunicorn_options(host: str, port: int) -> dict[str, Any]:
     from service import metrics_dir
     from service.logs import gunicorn_logconfig, log_format
@@ -181,6 +185,11 @@ def gunicorn_options(host: str, port: int) -> dict[str, Any]:
         "errorlog": "-",
         "logconfig_dict": gunicorn_logconfig(log_format()),
         "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        # An idle connection is kept longer than the proxy keeps one of its own idle
+        # (deploy/Caddyfile: 60 s), so the proxy is always the one to close it: a server
+        # closing it first (gunicorn's default is 2 s) races the proxy's next request on it,
+        # which the proxy answers 502 when it is a write it may not send again.
+        "keepalive": KEEPALIVE_S,
         # A worker that exits leaves the live sums of /metrics (service/metrics_dir.py).
         "child_exit": metrics_dir.worker_exited,
     }

@@ -28,6 +28,7 @@ from sqlalchemy import text
 
 from service.http.requestlog import SANE_ID
 from service.persistence import make_engine
+from service.server import gunicorn_options
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "compose.yaml"
@@ -105,6 +106,18 @@ def test_the_proxy_sends_to_both_apps_and_checks_their_readiness() -> None:
     # compose says where the apps are as the Caddyfile's defaults do.
     assert {name: proxy["environment"][name] for name in upstreams} == {
         name: defaults[name] for name in upstreams}
+
+
+def test_the_proxy_closes_an_idle_connection_to_an_app_before_the_app_does() -> None:
+    # Else the app's close races the proxy's next request on that connection, and the proxy
+    # answers a write it may not send again (a hand, a verdict) 502.
+    caddyfile = CADDYFILE.read_text()
+    apps = re.search(r"reverse_proxy @not_streams .+? \{\n(.*?)\n\t\}", caddyfile, re.DOTALL)
+    assert apps is not None
+    idle = re.search(r"transport http \{\s*keepalive (\d+)s\s*\}", apps.group(1))
+    assert idle is not None, "the app servers' transport names its idle time"
+    assert gunicorn_options("127.0.0.1", 8000)["keepalive"] > int(idle.group(1))
+    assert compose()["services"]["app-1"]["environment"]["SERVER"] == "gunicorn"
 
 
 def test_every_stream_goes_to_the_streams_server_flushed_and_never_compressed() -> None:
