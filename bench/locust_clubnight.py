@@ -18,8 +18,9 @@ address). What each of them does is what the page does:
 
 With ``CLUBNIGHT_LIVE=streams`` the screens hold streams instead of polling (Server-Sent
 Events through the proxy, each a gevent greenlet reading the answer line by line, opened again
-with ``Last-Event-ID`` when cut): a phone holds its game's stream and reads the game
-(``If-None-Match``, as ``read game``) only when told of a change; the boards and the
+with ``Last-Event-ID`` when cut): a phone holds its game's stream and takes the game each
+change event carries, as the page does, reading it (``If-None-Match``, as ``read game``) only
+when it opens its table or an event carried none; the boards and the
 organiser hold the event's stream and read the event and its standings when told. With
 ``CLUBNIGHT_SPECTATORS=n`` (streams only) n spectators hold a stream and nothing else, every
 other one on a section's board (``/api/v1/events/{id}/stream``, the read token), the others on
@@ -161,6 +162,8 @@ class Stream:
     closed: float | None = None
     arrivals: list[float] = field(default_factory=list)
     cuts: int = 0
+    #: What the last change event carried (a game's: its entity tag and body), until taken.
+    carried: tuple[str, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -359,6 +362,7 @@ def hold_stream(environment: Environment, path: str, token: str | None, stream: 
                     response_time=(time.monotonic() - started) * 1000, response_length=0,
                     exception=None, context={})
                 event = ""
+                data: list[str] = []
                 while not stop.is_set():
                     line = response.readline()
                     if not line:
@@ -371,15 +375,21 @@ def hold_stream(environment: Environment, path: str, token: str | None, stream: 
                         last_id = text[3:].strip()
                     elif text.startswith("retry:"):
                         retry = int(text[6:].strip()) / 1000
+                    elif text.startswith("data:"):
+                        data.append(text[5:].removeprefix(" "))
                     elif text == "":
                         if event == "change":
                             stream.arrivals.append(time.monotonic())
+                            said = json.loads("\n".join(data)) if data else {}
+                            if "body" in said:  # a game's event carries the game
+                                stream.carried = (said["etag"], said["body"])
                             if told is not None:
                                 told.set()
                         elif event == "gone":
                             error = "gone"
                             break
                         event = ""
+                        data = []
         except (OSError, http.client.HTTPException) as exc:
             error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -406,6 +416,7 @@ class Holder:
         self.told = Event()
         self.path = ""
         self.stop: Event | None = None
+        self.stream: Stream | None = None
 
     def follow(self, path: str, token: str | None, scope: str) -> None:
         if path == self.path:
@@ -413,7 +424,7 @@ class Holder:
         self.end()
         self.path = path
         self.stop = Event()
-        stream = Stream(self.role, scope)
+        stream = self.stream = Stream(self.role, scope)
         NIGHT.streams.append(stream)
         self.told.set()  # the screen reads what it now shows once
         gevent.spawn(hold_stream, self.environment, path, token, stream, self.told,
@@ -429,6 +440,14 @@ class Holder:
         told = self.told.wait(max(0.0, most))
         self.told.clear()
         return bool(told)
+
+    def carried(self) -> tuple[str, dict[str, Any]] | None:
+        """What the stream's last change carried (a game's entity tag and body), taken."""
+        stream = self.stream
+        if stream is None or stream.carried is None:
+            return None
+        found, stream.carried = stream.carried, None
+        return found
 
 
 # -- the room ---------------------------------------------------------------------------------
@@ -517,8 +536,14 @@ class Phone(Visitor):
                         and time.monotonic() >= self.next_hand:
                     self.record_hand(table)
                 return
-        game = self.conditional_get(f"/games/{table.game}", table.players[seat], READ_GAME,
-                                    self.etags)
+        carried = self.holder.carried() if self.holder is not None else None
+        path = f"/games/{table.game}"
+        if carried is not None and carried[1].get("id") == table.game:
+            # The stream's event carried the game, as the page takes it: no read.
+            game = carried[1] if self.etags.get(path) != carried[0] else None
+            self.etags[path] = carried[0]
+        else:
+            game = self.conditional_get(path, table.players[seat], READ_GAME, self.etags)
         if game is not None:
             self.next_dealer = game.get("next_dealer") or 0
             for hand in game.get("hands", []):

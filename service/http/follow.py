@@ -4,12 +4,14 @@ A stream (``service/live``) opens on the same access rules as the resource it fo
 because it asks the app for that resource, with the client's own headers (its token, its
 language, the proxy's ``X-Forwarded-*``): whatever the resource would answer (401, 403, 404,
 a 429 of the client's limit) is the stream's answer. Once open, the stream reads the resource
-again after each change notice. A stream says only the resource's version, so its readings
-ask for no more (``TAG_ONLY``): a resource with an entity tag answers 304 with its current
-tag, made from the same cheap state a conditional read compares, and never builds its body
-(an event's standings, a results page) for a stream; the client reads the body itself, from
-an app server, when told. Those readings are the server's, not the client's, and no client's
-rate limit counts them (``ratelimit.REREAD``); they are logged as any request.
+again after each change notice. Most streams say only the resource's version, so their
+readings ask for no more (``TAG_ONLY``): a resource with an entity tag answers 304 with its
+current tag, made from the same cheap state a conditional read compares, and never builds its
+body (an event's standings, a results page) for a stream; the client reads the body itself,
+from an app server, when told. A game's stream carries the game itself (``service/live``), so
+its readings ask for the body, conditionally: a 304 while the game is as the stream last read
+it. Those readings are the server's, not the client's, and no client's rate limit counts them
+(``ratelimit.REREAD``); they are logged as any request.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ PASSED_ON = ("authorization", "accept-language", "x-forwarded-for", "x-forwarded
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What the app answered: its status, its entity tag, and its body and type: a refusal's,
-    which the stream answers in its place, or a resource's that has no entity tag."""
+    which the stream answers in its place, a resource's that has no entity tag, or one read
+    whole (``read``'s ``body``)."""
 
     status: int
     etag: str | None
@@ -49,26 +52,29 @@ def passed_on(headers: Mapping[str, str]) -> dict[str, str]:
 
 
 def read(app: Any, path: str, headers: Mapping[str, str], remote_addr: str, *,
-         etag: str | None = None, again: bool = False) -> Reading:
+         etag: str | None = None, again: bool = False, body: bool = False) -> Reading:
     """``GET path`` through ``app`` (its whole WSGI stack) with ``headers``; ``etag``: as
-    ``If-None-Match``; ``again``: the stream's own reading after a notice."""
+    ``If-None-Match``; ``again``: the stream's own reading after a notice; ``body``: the
+    resource's body is wanted (else the entity tag alone)."""
     sent = dict(headers)
     sent["Accept"] = "text/html" if path.startswith("/results/") else "application/json"
     if etag:
         sent["If-None-Match"] = etag
     environ = EnvironBuilder(path=path, method="GET", headers=list(sent.items()),
                              environ_base={"REMOTE_ADDR": remote_addr}).get_environ()
-    environ[TAG_ONLY] = True
+    if not body:
+        environ[TAG_ONLY] = True
     if again:
         environ[REREAD] = True
-    body, status, answered = run_wsgi_app(app, environ, buffered=True)
+    answer, status, answered = run_wsgi_app(app, environ, buffered=True)
     code = int(status.split(" ", 1)[0])
     tag = answered.get("ETag")
     try:
         # A resource without an entity tag is known by its body (see ``version``).
-        content = b"" if code == 304 or (code == 200 and tag) else b"".join(body)
+        content = (b"" if code == 304 or (code == 200 and tag and not body)
+                   else b"".join(answer))
     finally:
-        close = getattr(body, "close", None)
+        close = getattr(answer, "close", None)
         if close is not None:
             close()
     kept = tuple((name, value) for name, value in answered.items()

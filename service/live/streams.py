@@ -12,10 +12,16 @@ when they say no. Then it waits, holding no thread: a coroutine of the server's 
   streams at once never keeps the app's other requests (a health check) waiting.
 - **Notices.** A committed write tells its topics (``service.application.notices``); the
   ``Hub`` pokes the followers listening to them, and each reads its resource again, for its
-  entity tag alone (``follow.TAG_ONLY``: the body is the client's to read when told). Only
-  when the resource's version moved does each of its streams get an event.
+  entity tag alone (``follow.TAG_ONLY``: the body is the client's to read when told), a game's
+  for its body. Only when the resource's version moved does each of its streams get an
+  event.
 - **Events.** ``event: change``, ``id`` the resource's version, ``data`` ``{"kind",
-  "version"}``: the page then reads what changed as it does when polling. A stream that sends
+  "version"}``: the page then reads what changed as it does when polling. A game's change
+  also carries the game as its read answers it (``etag`` and ``body``, while the body is at
+  most ``CARRIED_MOST`` bytes): the table's four phones, told of each hand and each verdict,
+  then read nothing. Its follower's readings ask for the body with the tag it holds, so an
+  unchanged game is a 304 and a changed one is made once per version in this process (the
+  app keeps each version's body), however many tokens follow it. A stream that sends
   ``Last-Event-ID`` is told at once when the resource moved since, and not otherwise. A
   comment every ``KEEP_ALIVE_S`` seconds keeps proxies and phones from closing a quiet
   stream. A token revoked or a resource gone ends the stream with ``event: gone`` and the
@@ -54,6 +60,12 @@ MIN_GAP_S = 0.2
 READY_PATH = "/api/v1/ready"
 #: The statuses that end a stream: the token no longer opens the resource, or it is gone.
 ENDING = frozenset({401, 403, 404, 410})
+#: The kinds whose change events carry the resource itself: a game, which its table's phones
+#: would otherwise each read again after every hand and verdict.
+CARRIED = frozenset({"game"})
+#: The largest body a change event carries (bytes, uncompressed: a stream is never
+#: compressed); a longer game's change says its version alone and the page reads it.
+CARRIED_MOST = 64 * 1024
 
 
 def version_of(parts: list[str]) -> str:
@@ -101,6 +113,11 @@ class Follower:
         self.remote = remote
         self.version = ""
         self.parts: dict[str, tuple[str | None, str]] = {}  # path -> (etag, part)
+        #: Whether its change events carry the resource (``CARRIED``), and the body last read.
+        self.carries = follow.kind in CARRIED and len(follow.paths) == 1
+        self.body = b""
+        #: The change event of the current version, as every stream of the follower sends it.
+        self.said = ""
         self.topics: frozenset[str] = frozenset()
         self.listeners: set[Listener] = set()
         self.reading = False
@@ -116,16 +133,27 @@ class Follower:
             return
         part = reading.etag or hashlib.sha256(reading.body).hexdigest()
         self.parts[path] = (reading.etag, part)
+        if self.carries:
+            self.body = reading.body
 
     def settle(self) -> None:
-        self.version = version_of([self.parts[p][1] for p in self.follow.paths])
+        """The version from the parts read, and its change event."""
+        version = version_of([self.parts[p][1] for p in self.follow.paths])
+        if version == self.version and self.said:
+            return
+        self.version = version
+        carried = None
+        if self.carries and self.body and len(self.body) <= CARRIED_MOST:
+            carried = (self.parts[self.follow.paths[0]][0], self.body)
+        self.said = change(self.follow.kind, version, carried)
 
     def read_again(self) -> Reading | None:
         """Every path read again (in a worker thread): the refusal that ends the streams,
         else None (the parts updated)."""
         for path in self.follow.paths:
             etag = self.parts.get(path, (None, ""))[0]
-            reading = self.hub.read(path, self.headers, self.remote, etag=etag, again=True)
+            reading = self.hub.read(path, self.headers, self.remote, etag=etag, again=True,
+                                    body=self.carries)
             if reading.status in ENDING:
                 return reading
             if reading.status in (200, 304):
@@ -194,8 +222,8 @@ class Hub:
         self.open_streams = 0
 
     def read(self, path: str, headers: Mapping[str, str], remote: str, *,
-             etag: str | None = None, again: bool = False) -> Reading:
-        return read(self.app, path, headers, remote, etag=etag, again=again)
+             etag: str | None = None, again: bool = False, body: bool = False) -> Reading:
+        return read(self.app, path, headers, remote, etag=etag, again=again, body=body)
 
     def deliver(self, topics: frozenset[str]) -> None:
         """Take a notice's topics, from any thread."""
@@ -231,7 +259,7 @@ class Hub:
 
         def first() -> Reading | None:
             for path in follow.paths:
-                reading = self.read(path, headers, remote)
+                reading = self.read(path, headers, remote, body=fresh.carries)
                 if reading.status not in (200, 304):
                     return reading
                 fresh.take(path, reading)
@@ -277,9 +305,18 @@ class Hub:
                     del self.by_topic[topic]
 
 
-def change(kind: str, version: str) -> str:
-    data = json.dumps({"kind": kind, "version": version}, separators=(",", ":"))
-    return f"id: {version}\nevent: change\ndata: {data}\n\n"
+def change(kind: str, version: str, carried: tuple[str | None, bytes] | None = None) -> str:
+    """A change event; ``carried``: the resource's entity tag and body (JSON), which its data
+    then holds as ``etag`` and ``body``."""
+    said: dict[str, Any] = {"kind": kind, "version": version}
+    if carried is not None:
+        said["etag"] = carried[0]
+    data = json.dumps(said, separators=(",", ":"), ensure_ascii=False)
+    if carried is not None:
+        data = f'{data[:-1]},"body":{carried[1].decode().strip()}}}'
+    # A line of the body's JSON is a ``data`` line: the client joins them again with newlines.
+    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    return f"id: {version}\nevent: change\n{lines}\n"
 
 
 def gone(reading: Reading) -> str:
@@ -346,13 +383,13 @@ class StreamHandler(RequestHandler):
         follower, listener = opened
         self.listener = listener
         try:
-            await self._stream(follow, follower, listener)
+            await self._stream(follower, listener)
         except StreamClosedError:
             pass
         finally:
             self.hub.leave(follower, listener)
 
-    async def _stream(self, follow: Follow, follower: Follower, listener: Listener) -> None:
+    async def _stream(self, follower: Follower, listener: Listener) -> None:
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -360,7 +397,7 @@ class StreamHandler(RequestHandler):
         self.write(f"retry: {RETRY_MS}\n\n")
         last = self.request.headers.get("Last-Event-ID")
         if last != follower.version:
-            self.write(change(follow.kind, follower.version))
+            self.write(follower.said)
         await self.flush()
         sent = follower.version
         while not listener.closed:
@@ -370,9 +407,10 @@ class StreamHandler(RequestHandler):
                 self.write(gone(listener.gone))
                 await self.flush()
                 return
-            elif listener.version and listener.version != sent:
-                sent = listener.version
-                self.write(change(follow.kind, sent))
+            elif listener.version and follower.version != sent:
+                # The follower's latest (a version told meanwhile and passed is not sent).
+                sent = follower.version
+                self.write(follower.said)
             else:
                 continue
             await self.flush()

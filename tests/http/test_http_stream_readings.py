@@ -1,15 +1,20 @@
 """A stream's readings of what it follows (``service/http/follow.py``) ask for the entity tag
 alone: a game, an event, its standings and a published results page answer 304 with the tag
-a client's read gets, without their body, and refuse as the resource does. On SQLite and
-PostgreSQL (the ``client`` fixture)."""
+a client's read gets, without their body, and refuse as the resource does. A game's stream
+reads the game whole, the body a client gets, then 304 until it moves, and its change event
+carries it (``service/live/streams.py``) unless it is too long. On SQLite and PostgreSQL (the
+``client`` fixture)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from http_support import auth
 
-from service.http.follow import read
+from service.application.notices import followed
+from service.http.follow import Reading, read
+from service.live.streams import CARRIED_MOST, Follower
 
 API = "/api/v1"
 
@@ -44,3 +49,60 @@ def test_a_streams_reading_gets_the_tag_a_client_gets_and_no_body(client: Any) -
     refused = read(app, f"{API}/games/{table['game']}", auth("nothing-opens-with-this"),
                    "127.0.0.1")
     assert refused.status == 401 and refused.etag is None
+
+
+def test_a_games_stream_reads_the_game_a_client_gets_and_then_304_until_it_moves(
+        client: Any) -> None:
+    game = client.post(f"{API}/games", json={"variant": "gatti-3",
+                                               "players": ["Anna", "Bruno", "Carla"]}).json
+    path, player = f"{API}/games/{game['id']}", auth(game["tokens"]["players"][1])
+    whole = client.get(path, headers=player)
+    reading = read(client.application, path, player, "127.0.0.1", body=True)
+    assert (reading.status, reading.etag) == (200, whole.headers["ETag"])
+    assert json.loads(reading.body) == whole.json
+    again = read(client.application, path, player, "127.0.0.1", etag=reading.etag, body=True)
+    assert (again.status, again.etag, again.body) == (304, reading.etag, b"")
+    hand = client.post(f"{path}/hands", json={"dealer": 0, "piles": [
+        {"side": 0, "points": 40}, {"side": 1, "points": 20}]},
+        headers=auth(game["tokens"]["edit"]))
+    assert hand.status_code == 201, hand.json
+    moved = read(client.application, path, player, "127.0.0.1", etag=reading.etag, body=True)
+    assert moved.status == 200 and moved.etag != reading.etag
+    assert json.loads(moved.body) == client.get(path, headers=player).json
+
+
+def carried_event(follower: Follower) -> dict[str, Any]:
+    """The data of the follower's change event, its lines joined as a client joins them."""
+    lines = follower.said.rstrip("\n").split("\n")
+    assert lines[0] == f"id: {follower.version}" and lines[1] == "event: change"
+    data = "\n".join(line.removeprefix("data: ") for line in lines[2:])
+    return json.loads(data)
+
+
+def test_a_games_change_event_carries_the_game_and_a_long_one_only_its_version() -> None:
+    follow = followed(f"{API}/games/g1")
+    assert follow is not None and follow.kind == "game"
+    follower = Follower(None, (), follow, {}, "")  # type: ignore[arg-type]
+    game = {"id": "g1", "players": ["Anna", "Bruno", "Carla"], "note": "riga\nnuova"}
+    body = json.dumps(game, indent=1).encode()  # a body of several lines stays whole
+    follower.take(follow.paths[0], Reading(200, 'W/"g1.3"', body))
+    follower.settle()
+    assert carried_event(follower) == {"kind": "game", "version": follower.version,
+                                       "etag": 'W/"g1.3"', "body": game}
+    # Unchanged (a 304 with the same tag): the same version and the same event.
+    said = follower.said
+    follower.take(follow.paths[0], Reading(304, 'W/"g1.3"'))
+    follower.settle()
+    assert follower.said is said
+    long = {"id": "g1", "hands": ["x" * 100] * (CARRIED_MOST // 100)}
+    follower.take(follow.paths[0], Reading(200, 'W/"g1.4"', json.dumps(long).encode()))
+    follower.settle()
+    assert carried_event(follower) == {"kind": "game", "version": follower.version}
+    # An event's stream says its version alone, whatever it read.
+    event = followed(f"{API}/events/e1")
+    assert event is not None
+    board = Follower(None, (), event, {}, "")  # type: ignore[arg-type]
+    for path in event.paths:
+        board.take(path, Reading(200, f'W/"{path}"', b'{"id": "e1"}'))
+    board.settle()
+    assert carried_event(board) == {"kind": "event", "version": board.version}

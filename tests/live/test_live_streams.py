@@ -3,6 +3,7 @@
 app's other requests in its threads), on SQLite and on PostgreSQL:
 
 - a stream says the resource's version at once, and a new one after each change of it;
+- a game's change carries the game as its read answers it, entity tag and body;
 - ``Last-Event-ID`` resumes: nothing is said until something moves, unless it moved since;
 - a quiet stream gets a comment every ``STREAM_KEEP_ALIVE_SECONDS``;
 - it opens on the resource's own access rules and refuses as the resource does;
@@ -166,6 +167,27 @@ def test_a_stream_says_the_version_at_once_and_a_new_one_after_each_change(
                     auth(token))
         second = version(stream.next_event())
         assert second != first
+    finally:
+        stream.close()
+
+
+def test_a_games_change_carries_the_game_as_its_read_answers_it(server: LiveServer) -> None:
+    game = server.create_game()
+    path, player = f"{API}/games/{game['id']}", auth(game["tokens"]["players"][2])
+    stream = open_stream(server, path, game["tokens"]["players"][2])
+    try:
+        for moved in (False, True):
+            if moved:
+                server.call("POST", f"{path}/hands", gatti3_hand(dealer=0),
+                            auth(game["tokens"]["edit"]))
+            event = stream.next_event()
+            version(event)
+            assert event is not None
+            carried = json.loads(event["data"])
+            read = server.call("GET", path, headers=player)
+            assert carried["etag"] == read.header("ETag")
+            assert carried["body"] == read.body
+            assert len(carried["body"]["hands"]) == int(moved)
     finally:
         stream.close()
 

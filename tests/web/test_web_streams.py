@@ -1,6 +1,7 @@
 """Screens told of each change by their stream (watch.js, stream.js): the wall board shows a
 table's new hand with no poll at all (its polls set ten minutes apart), its stream sent with
-the token as ``Authorization`` and never in the address; a phone whose stream is refused (a
+the token as ``Authorization`` and never in the address; a game's sheet shows a new hand
+from the game its stream's event carries, reading nothing; a phone whose stream is refused (a
 service or a proxy without streams) polls as before and still sees the hand; a published
 results page puts the new standings in place by itself, with no reload."""
 
@@ -36,6 +37,28 @@ def test_the_wall_board_shows_a_new_hand_from_its_stream_without_a_poll(phones: 
     expect(card.locator(".hands-played")).to_have_text("1 hand")
     assert page.evaluate("document.getElementById('event-live').classList.contains('offline')") \
         is False
+
+
+def test_a_sheet_shows_a_new_hand_from_its_stream_without_reading_the_game(phones: Any) -> None:
+    phone = phones(poll_ms=NO_POLL_MS)
+    page = phone.page
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if r.method == "GET" and re.search(
+        r"/api/v1/games/[^/]+$", r.url) else None)
+    with page.expect_response(lambda r: r.url.endswith("/stream")):
+        Table.seated(page, phone.base, "gatti-3", "gatti", ["Anna", "Bruno", "Carla"])
+    game_id = page.evaluate("location.hash").split("/")[2]
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('segnapunti.games.v1'))['{game_id}'].token")
+    reads.clear()
+    call(phone.base, "POST", f"/games/{game_id}/hands", token, {
+        "dealer": 0, "discard": ["2H", "3H", "4S"],
+        "piles": [{"side": 0, "tricks": 10, "counting": ["KH", "QH", "T1"]},
+                  {"side": 1, "tricks": 8, "counting": ["JD", "CD", "QD", "KD", "T21", "FOOL"]}]})
+    expect(page.locator("tfoot td[data-total='2']")).to_contain_text("31", timeout=5000)
+    expect(page.locator("#live")).not_to_have_class(re.compile(r"\boffline\b"))
+    # The game came in the stream's event: the sheet asked the service for nothing.
+    assert reads == []
 
 
 def test_a_sheet_whose_stream_is_refused_polls_and_still_sees_the_hand(phones: Any) -> None:

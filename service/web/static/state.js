@@ -180,7 +180,7 @@ async function flushAll() {
 // -- the current game --------------------------------------------------------------------
 
 const G = {
-  id: null, token: null, kind: null, game: null, etag: null, detail: null,
+  id: null, token: null, kind: null, game: null, etag: null, carried: null, detail: null,
   onChange: null, expanded: new Set(), lastUpdate: null,
 };
 
@@ -204,7 +204,19 @@ const live = watch(async (current) => {
     if (current()) setLive(false);
     throw error;
   }
-}, { follow: () => (G.id ? { path: `/api/v1/games/${G.id}`, token: G.token } : null) });
+}, {
+  follow: () => (G.id ? {
+    path: `/api/v1/games/${G.id}`,
+    token: G.token,
+    // A game's change event carries the game as a read answers it: kept for the read it
+    // brings, which then asks the service nothing.
+    told: (data) => {
+      if (data.kind === "game" && data.etag && data.body && data.body.id === G.id) {
+        G.carried = { etag: data.etag, game: data.body };
+      }
+    },
+  } : null),
+});
 
 /** The game on screen watched from now (a screen that has just drawn it). */
 function schedulePoll() {
@@ -247,6 +259,16 @@ function remember(game, patch = {}) {
 }
 
 async function refreshGame() {
+  const carried = G.carried;
+  G.carried = null;
+  if (carried && carried.game.id === G.id && G.kind && G.etag) {
+    // The stream brought the game: as a read would, without one (the token's access and
+    // seat are as the last read said; a token revoked ends the stream instead). A read
+    // asked for afresh (no entity tag: after this phone's own write) asks the service.
+    G.lastUpdate = new Date();
+    if (carried.etag === G.etag) return false;
+    return took(carried.game, carried.etag);
+  }
   const headers = G.etag ? { "If-None-Match": G.etag } : {};
   const response = await api("GET", `/games/${G.id}`, { token: G.token, headers });
   G.lastUpdate = new Date();
@@ -257,8 +279,13 @@ async function refreshGame() {
   const seat = response.headers.get("Game-Seat");
   G.seat = seat === null ? null : Number(seat);
   if (response.status === 304) return false;
-  G.game = response.data;
-  G.etag = response.headers.get("ETag");
+  return took(response.data, response.headers.get("ETag"));
+}
+
+/** The game as read now (its entity tag ``etag``): kept, remembered, and copied for offline. */
+function took(game, etag) {
+  G.game = game;
+  G.etag = etag;
   if (G.copyAt) banner(null);  // the network is back: the copy's notice goes
   G.copyAt = null;
   remember(G.game);
@@ -287,7 +314,7 @@ async function loadGame(id) {
   const saved = Store.get(id);
   if (!saved || !saved.token) throw new ApiError(401, { detail: t("err.noToken") });
   Object.assign(G, {
-    id, token: saved.token, kind: saved.kind || null, seat: saved.seat ?? null, game: null, etag: null, detail: null,
+    id, token: saved.token, kind: saved.kind || null, seat: saved.seat ?? null, game: null, etag: null, carried: null, detail: null,
     expanded: new Set(), copyAt: null,
   });
   try {

@@ -1,9 +1,9 @@
 /* A screen's stream: the service's Server-Sent Events beside the resource the screen shows
  * (``<resource>/stream``), read with fetch, since EventSource cannot send the token as
  * Authorization and a token never goes in an address. Each ``change`` event says the resource
- * moved (its ``id`` is the resource's version); ``gone`` says the token no longer opens it.
- * The watch (watch.js) reads the resource when told, and polls as before whenever no stream
- * can be held. */
+ * moved (its ``id`` is the resource's version; a game's also carries the game);
+ * ``gone`` says the token no longer opens it. The watch (watch.js) reads the resource when
+ * told, and polls as before whenever no stream can be held. */
 
 /** Why a stream could not be held: the answer's status (0: no answer, or no stream). */
 class StreamClosed extends Error {
@@ -20,7 +20,9 @@ function canStream() {
 }
 
 /** Hold the stream at ``url`` until it ends or ``signal`` aborts it. ``onOpen()`` once it is
- * held; ``onChange(id)`` for each change; ``onGone()`` when the token no longer opens it.
+ * held; ``onChange(id, data)`` for each change, ``data`` what the event says (a game's
+ * carries the game: ``etag`` and ``body``), or null; ``onGone()`` when the token no longer
+ * opens it.
  * ``lastId``: the version this screen last heard, so that a stream opened again says at once
  * only what moved since. Resolves with the last id heard when the service ends the stream;
  * throws ``StreamClosed`` when it is refused or cut. */
@@ -45,6 +47,7 @@ async function holdStream(url, { token, lastId, language, signal, onOpen, onChan
   let pending = "";
   let kind = "";
   let id = null;
+  let data = [];
   for (;;) {
     let chunk;
     try {
@@ -64,17 +67,30 @@ async function holdStream(url, { token, lastId, language, signal, onOpen, onChan
         }
         if (kind === "change" && id !== null && id !== last) {
           last = id;
-          onChange(id);
+          onChange(id, said(data));
         }
         kind = "";
         id = null;
+        data = [];
       } else if (line.startsWith("event:")) {
         kind = line.slice(6).trim();
       } else if (line.startsWith("id:")) {
         id = line.slice(3).trim();
+      } else if (line.startsWith("data:")) {
+        data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
       }
-      // data (the kind and version, which the id says), retry and comments: nothing to do
+      // retry and comments: nothing to do
     }
+  }
+}
+
+/** An event's data lines as the object they spell, or null. */
+function said(lines) {
+  if (!lines.length) return null;
+  try {
+    return JSON.parse(lines.join("\n"));
+  } catch (error) {
+    return null;
   }
 }
 

@@ -25,7 +25,8 @@ const NO_STREAMS_MS = 300000;
 /** A watch that runs ``step(current)`` each time: an async read that throws when it failed.
  * ``current()`` says whether the watch is still the one that started the read (a screen that
  * went meanwhile drops what comes back). ``follow()``: the resource's path and token
- * (``{ path: "/api/v1/games/…", token }``), or null, for its stream. */
+ * (``{ path: "/api/v1/games/…", token, told }``), or null, for its stream; ``told(data)``,
+ * where given, takes what a change event carries before the read it brings. */
 function watch(step, { every = EVERY_MS, follow = null } = {}) {
   let timer = null;
   let generation = 0;
@@ -130,8 +131,12 @@ function watch(step, { every = EVERY_MS, follow = null } = {}) {
         streamFailures = 0;
         if (!busy) schedule(wait());
       },
-      onChange(id) {
+      onChange(id, data) {
         lastId = id;
+        // What the event carries (a game's, the game itself) goes to the screen first: its
+        // read then takes it instead of asking the service.
+        const target = follow();
+        if (data && target && target.told) target.told(data);
         now();
       },
       onGone() {
