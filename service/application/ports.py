@@ -796,6 +796,11 @@ class Store(Protocol):
         """A unit of work: every write made inside joins one transaction, committed when the
         block ends and rolled back if it raises. Reads are not part of it."""
 
+    def reading(self) -> AbstractContextManager[None]:
+        """Reads outside a unit of work, until the block ends, through one connection to the
+        database (each sees what is committed when it runs): a request's many reads pay for
+        one. A unit of work begun inside still has its own."""
+
     @property
     def games(self) -> GameRepository: ...
 

@@ -135,18 +135,24 @@ def _protect_responses(response: Response) -> Response:
 
 
 class SegnapuntiFlask(Flask):
-    """Flask, reading once more when the database connection was lost under a read: a read
-    changes nothing, so it is always safe to run again (writes have their own rule, in
+    """Flask, reading through one database connection for the whole of a read (``GET``,
+    ``HEAD``: ``Store.reading``), and once more when that connection was lost under it: a
+    read changes nothing, so it is always safe to run again (writes have their own rule, in
     ``UnitOfWork.run``)."""
 
     def dispatch_request(self) -> Any:
-        try:
+        if request.method not in {"GET", "HEAD"}:
             return super().dispatch_request()
+        store = self.extensions["segnapunti.store"]
+        try:
+            with store.reading():
+                return super().dispatch_request()
         except StoreUnavailable as error:
-            if request.method not in {"GET", "HEAD"} or not error.lost_connection:
+            if not error.lost_connection:
                 raise
             log.warning("the database connection was lost during a read; reading again")
-            return super().dispatch_request()
+            with store.reading():
+                return super().dispatch_request()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

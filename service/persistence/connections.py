@@ -17,6 +17,13 @@ sees what was committed when it started, in a transaction or not, and a read the
 round trips to the database (the pool's check and the statement) instead of four (with
 ``BEGIN`` and ``ROLLBACK``).
 
+A request that only reads (``SqlConnections.reading``) takes one connection at its first read
+and keeps it for its others: an event's reading, which reads its state, its rounds and each of
+its tables' games, then checks a connection out of the pool once, and on PostgreSQL pays the
+pool's check (a round trip) once, not once per statement. A unit of work begun meanwhile gives
+that connection back first (a request still holds at most one), and a read that fails gives it
+back too: the next read takes another.
+
 Why a ``ContextVar`` holds the open transaction: one store object serves every thread (or
 task) of a worker, and SQLAlchemy needs one connection per transaction. The repositories'
 methods are the application's ports, which name no connection; the context variable is what
@@ -96,6 +103,23 @@ def _unavailable(context: ExceptionContext) -> StoreUnavailable | None:
     return None
 
 
+class _Reads:
+    """A request's reads outside a unit of work (``SqlConnections.reading``): the connection
+    its first read took, kept until the request ends."""
+
+    def __init__(self) -> None:
+        self.connection: Connection | None = None
+        self._exits = ExitStack()
+
+    def take(self, connection: AbstractContextManager[Connection]) -> Connection:
+        self.connection = self._exits.enter_context(connection)
+        return self.connection
+
+    def give_back(self) -> None:
+        self.connection = None
+        self._exits.close()
+
+
 @contextmanager
 def _pool_waits() -> Iterator[None]:
     """Every connection of the pool busy for the whole pool timeout: unavailable too."""
@@ -117,8 +141,13 @@ class SqlConnections:
         self._autocommit_reads = engine.dialect.name == "postgresql"
         # The unit of work open in this context (thread or task), if any: see the module's
         # docstring for why it is a context variable.
+        instance = next(_instances)
         self._unit: ContextVar[_Unit | None] = ContextVar(
-            f"segnapunti_unit_of_work_{next(_instances)}", default=None
+            f"segnapunti_unit_of_work_{instance}", default=None
+        )
+        # The reads of the request open in this context, if it reads through one connection.
+        self._reads: ContextVar[_Reads | None] = ContextVar(
+            f"segnapunti_reads_{instance}", default=None
         )
 
     @contextmanager
@@ -131,8 +160,35 @@ class SqlConnections:
         if unit is not None:
             yield unit.connection
             return
-        with self._own(reading=True) as connection:
+        reads = self._reads.get()
+        if reads is None:
+            with self._own(reading=True) as connection:
+                yield connection
+            return
+        connection = reads.connection or reads.take(self._own(reading=True))
+        try:
             yield connection
+        except BaseException:
+            # A read that failed (the database gone, a statement refused) leaves a connection
+            # the next read should not trust: it takes another.
+            reads.give_back()
+            raise
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Reads outside a unit of work through one connection, taken at the first and given
+        back when the block ends (or a unit of work begins). Inside one already, or inside a
+        unit of work, the block changes nothing."""
+        if self._reads.get() is not None or self._unit.get() is not None:
+            yield
+            return
+        reads = _Reads()
+        reset = self._reads.set(reads)
+        try:
+            yield
+        finally:
+            self._reads.reset(reset)
+            reads.give_back()
 
     @contextmanager
     def begin(self) -> Iterator[Connection]:
@@ -158,6 +214,9 @@ class SqlConnections:
         if self._unit.get() is not None:
             yield
             return
+        reads = self._reads.get()
+        if reads is not None:
+            reads.give_back()  # a request holds one connection: the unit's, from now on
         # The unit's exits (the writer gate, once taken) are left after it has committed.
         with ExitStack() as exits, self.begin() as connection:
             unit = _Unit(connection, exits)

@@ -83,6 +83,10 @@ class SqlStore:
         """Open the unit of work's transaction: every repository's writes inside join it."""
         return self.connections.atomic()
 
+    def reading(self) -> AbstractContextManager[None]:
+        """Reads through one connection until the block ends (``SqlConnections.reading``)."""
+        return self.connections.reading()
+
     def check_ready(self) -> None:
         """The database answers ``SELECT 1`` and its schema is the one this code reads (the
         migrations' head), within ``READY_WAIT_S``; else ``StoreUnavailable`` (or its
