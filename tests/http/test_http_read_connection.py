@@ -15,6 +15,8 @@ from http_support import auth
 from sqlalchemy import event, text
 from sqlalchemy.exc import DBAPIError
 
+from service.application.ports import StoreUnavailable
+
 API = "/api/v1"
 
 
@@ -74,7 +76,7 @@ def test_a_failed_read_gives_its_connection_back(app: Any) -> None:
     store = app.extensions["segnapunti.store"]
     connections = store.connections
     with checkouts(store.engine) as seen, store.reading():
-        with pytest.raises(DBAPIError), connections.connect() as failing:
+        with pytest.raises((DBAPIError, StoreUnavailable)), connections.connect() as failing:
             failing.execute(text("SELECT * FROM no_such_table"))
         assert store.engine.pool.checkedout() == 0
         with connections.connect() as next_one:
