@@ -73,12 +73,26 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class GivenVerdict:
+    """A player's verdict on hand ``number``, as one change of its game."""
+
+    number: int
+    confirmation: Confirmation
+
+
+@dataclass(frozen=True, slots=True)
 class AddedHands:
-    """The hands a game gained after a version it had, all its changes since being new
-    hands: the game is now at ``version``."""
+    """What a game gained after a version it had, when all its changes since were new hands
+    and players' verdicts: each in the order made (``changes``), the game now at
+    ``version``."""
 
     version: int
-    hands: tuple[StoredHand, ...]
+    changes: tuple[StoredHand | GivenVerdict, ...]
+
+    @property
+    def hands(self) -> tuple[StoredHand, ...]:
+        """The hands added, in order."""
+        return tuple(c for c in self.changes if isinstance(c, StoredHand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,12 +435,12 @@ class GameRepository(Protocol):
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         """The game's token hashes and version, or ``None`` when there is no such game."""
 
-    def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
-        """The hands appended to the game after its ``version``, when appending hands is all
-        that happened to it since as far as the hands' history tells (``None`` when a hand
-        was corrected or deleted: read it whole). Other changes bump the game's version
-        without an entry there (a player's verdict): the caller compares the version
-        reached with the game's."""
+    def changes_since(self, game_id: str, version: int) -> AddedHands | None:
+        """The hands appended to the game and the verdicts given on its hands after its
+        ``version``, when those are all that happened to it since, each version in turn
+        (``None`` when a hand was corrected or deleted: read it whole). Other changes bump
+        the game's version without an entry of either (the evening ended): the caller
+        compares the version reached with the game's."""
 
     def token_exists(self, token_hash: str) -> bool:
         """Whether any game has this edit, read or player token hash."""

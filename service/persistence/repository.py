@@ -34,6 +34,7 @@ from service.application.ports import (
     AddedHands,
     GameCredentials,
     GameIdTaken,
+    GivenVerdict,
     HandVersion,
     RecordedVerdict,
     StaleGame,
@@ -141,6 +142,13 @@ _CHANGES_SINCE = (
     .order_by(_versions.c.game_version)
 )
 
+_VERDICTS_SINCE = (
+    select(_confirmations)
+    .where(_confirmations.c.game_id == bindparam("game_id"),
+           _confirmations.c.game_version > bindparam("since"))
+    .order_by(_confirmations.c.game_version)
+)
+
 
 def _confirmation(row: Any) -> Confirmation:
     return Confirmation(seat=row.seat, verdict=row.verdict, version=row.hand_version,
@@ -226,20 +234,31 @@ class SqlGameRepository:
                 open_table_version=found[6] if found[5] is not None else None,
             )
 
-    def hands_added_since(self, game_id: str, version: int) -> AddedHands | None:
-        # One statement, reading only what changed: a worker's copy of a long game that
-        # another worker has since added a hand to costs one row, not the game.
+    def changes_since(self, game_id: str, version: int) -> AddedHands | None:
+        # Two statements, reading only what changed: a worker's copy of a long game that
+        # another worker has since added a hand to, or its players their verdicts, costs
+        # those rows, not the game.
+        since = {"game_id": game_id, "since": version}
         with self._connect() as connection:
-            rows = connection.execute(_CHANGES_SINCE, {"game_id": game_id, "since": version})
-            hands = []
-            for expected, row in enumerate(rows, start=version + 1):
-                if row.action != "create" or row.game_version != expected:
+            changes: dict[int, StoredHand | GivenVerdict] = {}
+            for row in connection.execute(_CHANGES_SINCE, since):
+                if row.action != "create":
                     return None
                 created = aware(row.created_at)
-                hands.append(StoredHand(number=row.number, version=row.version,
-                                        record=row.record, rules_version=row.rules_version,
-                                        created_at=created, updated_at=created))
-        return AddedHands(version=version + len(hands), hands=tuple(hands))
+                changes[row.game_version] = StoredHand(
+                    number=row.number, version=row.version, record=row.record,
+                    rules_version=row.rules_version, created_at=created, updated_at=created)
+            for row in connection.execute(_VERDICTS_SINCE, since):
+                changes[row.game_version] = GivenVerdict(row.number, _confirmation(row))
+        # Each version in turn, from the one after ``version``: a gap is a change of another
+        # kind, which the caller reads whole.
+        reached = version
+        while reached + 1 in changes:
+            reached += 1
+        if reached - version != len(changes):
+            return None
+        return AddedHands(version=reached,
+                          changes=tuple(changes[v] for v in range(version + 1, reached + 1)))
 
     def token_exists(self, token_hash: str) -> bool:
         with self._connect() as connection:

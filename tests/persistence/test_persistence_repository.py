@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
-from service.application.ports import GameIdTaken, StaleGame, StoredGame
+from service.application.ports import (
+    AddedHands,
+    GameIdTaken,
+    GivenVerdict,
+    StaleGame,
+    StoredGame,
+)
+from service.domain import Confirmation
 from service.persistence import SqlGameRepository, make_engine, normalise_url
 from service.persistence.base import pool_settings
 
@@ -57,21 +65,21 @@ def test_round_trip(repo: SqlGameRepository) -> None:
     assert repo.get_credentials("nope") is None
 
 
-def test_hands_added_since_a_version(repo: SqlGameRepository) -> None:
+def test_changes_since_a_version(repo: SqlGameRepository) -> None:
     repo.add_game(_game())
     for number in (1, 2, 3):
         _add(repo, number, number)
-    added = repo.hands_added_since("g1", 2)
+    added = repo.changes_since("g1", 2)
     assert added is not None and added.version == 4
     assert [(h.number, h.version, h.record) for h in added.hands] == [
         (2, 1, {"dealer": 0}), (3, 1, {"dealer": 0})]
     game = repo.get_game("g1")
     assert game is not None and added.hands == game.hands[1:]
-    nothing = repo.hands_added_since("g1", 4)
+    nothing = repo.changes_since("g1", 4)
     assert nothing is not None and nothing.hands == () and nothing.version == 4
 
 
-def test_hands_added_since_is_none_after_a_correction_or_a_deletion(
+def test_changes_since_is_none_after_a_correction_or_a_deletion(
     repo: SqlGameRepository,
 ) -> None:
     repo.add_game(_game())
@@ -80,14 +88,37 @@ def test_hands_added_since_is_none_after_a_correction_or_a_deletion(
     repo.replace_hand("g1", expected_game_version=3, number=1, expected_hand_version=1,
                       record={"dealer": 0, "x": 1}, rules_version="test", token_kind="edit",
                       now=T0)
-    assert repo.hands_added_since("g1", 2) is None
-    assert repo.hands_added_since("g1", 4) is not None
+    assert repo.changes_since("g1", 2) is None
+    assert repo.changes_since("g1", 4) is not None
     repo.delete_hand("g1", expected_game_version=4, number=2, expected_hand_version=1,
                      rules_version="test", token_kind="edit", now=T0)
-    assert repo.hands_added_since("g1", 4) is None
+    assert repo.changes_since("g1", 4) is None
     _add(repo, 2, 5)
-    added = repo.hands_added_since("g1", 5)
+    added = repo.changes_since("g1", 5)
     assert added is not None and [(h.number, h.version) for h in added.hands] == [(2, 3)]
+
+
+def test_changes_since_a_version_hold_the_verdicts_given_in_their_turn(
+        repo: SqlGameRepository) -> None:
+    repo.add_game(_game())
+    _add(repo, 1, 1)
+    said = Confirmation(seat=1, verdict="confirm", version=1, at=T0)
+    repo.add_confirmation("g1", confirmation=said, number=1)  # the game at 3
+    _add(repo, 2, 3)
+    doubt = Confirmation(seat=2, verdict="dispute", version=1, at=T0, reason="Sbagliato")
+    repo.add_confirmation("g1", confirmation=doubt, number=1)  # at 5
+    added = repo.changes_since("g1", 1)
+    assert added is not None and added.version == 5
+    hands = repo.get_game("g1").hands  # type: ignore[union-attr]
+    assert added.changes == (replace(hands[0], confirmations=()), GivenVerdict(1, said),
+                             hands[1], GivenVerdict(1, doubt))
+    assert added.hands == (replace(hands[0], confirmations=()), hands[1])
+    after = repo.changes_since("g1", 3)
+    assert after is not None and after.changes == (hands[1], GivenVerdict(1, doubt))
+    # A change of another kind (the evening ended) makes the game one to read whole.
+    repo.end_game("g1", expected_game_version=5, ended=True, token_kind="edit", now=T0)
+    assert repo.changes_since("g1", 3) is None
+    assert repo.changes_since("g1", 6) == AddedHands(version=6, changes=())
 
 
 def test_duplicate_game_id(repo: SqlGameRepository) -> None:

@@ -34,7 +34,7 @@ from service.domain import (
 )
 
 from ..caches import LruCache
-from ..ports import GameRepository, StoredGame, StoredHand
+from ..ports import AddedHands, GameRepository, GivenVerdict, StoredGame, StoredHand
 from .access import Created, game_not_found
 
 #: Hands each process keeps, by default (``CACHE_HANDS``): in its game views (each game it
@@ -313,27 +313,41 @@ class GameViews:
 
     def current(self, game_id: str, version: int) -> GameView:
         """The game at ``version`` (just read with its credentials) or later. A kept view of
-        an earlier version, when all that happened since is new hands (another worker took
-        them), is brought up to date with those hands alone: the cost of catching up is what
-        changed, not the game's length. Anything else reads the game whole."""
+        an earlier version, when all that happened since is new hands and players' verdicts
+        (another worker took them), is brought up to date with those alone: the cost of
+        catching up is what changed, not the game's length. Anything else reads the game
+        whole."""
         view = self.kept.get(game_id)
         if view is not None and view.game.version == version:
             return view
-        if view is not None and view.game.version < version and not view.summary.finished:
-            added = self.repository.hands_added_since(game_id, view.game.version)
-            # The hands' history reaching the version read says new hands are all that
-            # happened; one falling short means something else moved the game on (a
-            # player's verdict), and the game is read whole.
-            if added is not None and added.version >= version and all(
-                    stored.number == len(view.hands) + i
-                    for i, stored in enumerate(added.hands, start=1)):
-                hands = [hand_view(game_id, stored, *self.scored(view.setup, game_id, stored),
-                                     view.setup)
-                         for stored in added.hands]
-                caught_up = appended(view, added.version, added.hands, hands)
+        if view is not None and view.game.version < version:
+            added = self.repository.changes_since(game_id, view.game.version)
+            # The changes reaching the version read say they are all that happened; falling
+            # short means something else moved the game on, and the game is read whole.
+            caught_up = (self._caught_up(view, added)
+                         if added is not None and added.version >= version else None)
+            if caught_up is not None:
                 self.keep(caught_up)
                 return caught_up
         return self.view(self.load(game_id))
+
+    def _caught_up(self, view: GameView, added: AddedHands) -> GameView | None:
+        """``view`` with ``added``'s changes made in turn, or None when one does not follow
+        from the view (a hand out of its order, a verdict on another version of its hand)."""
+        for change in added.changes:
+            if isinstance(change, GivenVerdict):
+                number = change.number
+                if not (1 <= number <= len(view.hands) and change.confirmation.version
+                        == view.game.hands[number - 1].version):
+                    return None
+                view = with_verdict(view, number, change.confirmation)
+                continue
+            if change.number != len(view.hands) + 1:
+                return None
+            hand = hand_view(view.game.id, change,
+                             *self.scored(view.setup, view.game.id, change), view.setup)
+            view = appended(view, view.game.version + 1, (change,), (hand,))
+        return view if view.game.version == added.version else None
 
     def scored(self, setup: GameSetup, game_id: str,
                 stored: StoredHand) -> tuple[HandRecord, HandResult]:
