@@ -11,6 +11,12 @@ whole topology, whichever process a board's reading reaches first.
 - **Keys** are the entity tag, under the release that made the body (a release that says
   something differently never reads another's bodies) and a ``TTL_S`` after which Redis
   forgets them (a state is read for a few minutes at most).
+- **One maker.** The screens of a room read a new state all at once (a board, the
+  organiser, a thousand spectators' pages, each told by its stream): the first to miss a
+  body claims its making (``SET … NX``, for ``CLAIM_S`` at most) and the others wait for it,
+  asking Redis every ``POLL_S``, up to ``WAIT_S``, instead of each making it too. A claim
+  left by a process that died runs out; a waiter that sees the claim gone and no body (one
+  too large to share) makes its own.
 - **Redis away** (stopped, unreachable, too slow): the process makes the body itself, as
   without one, and asks Redis again after 1, 2, 4… s (``MAX_BACKOFF_S`` at most). A body is
   never wrong for being made twice; only its cost is shared.
@@ -36,6 +42,11 @@ MAX_BYTES = 4 * 1024 * 1024
 #: How long an answer of Redis is waited for, in seconds.
 TIMEOUT_S = 0.1
 MAX_BACKOFF_S = 30.0
+#: How long a claim to make a body stands at most, in seconds (its maker died meanwhile).
+CLAIM_S = 5.0
+#: How long a reader waits for the body another is making, and how often it asks.
+WAIT_S = 2.0
+POLL_S = 0.01
 
 
 def _release() -> str:
@@ -68,6 +79,55 @@ class SharedBodies:
             return None
         self._back()
         return found if isinstance(found, bytes) else None
+
+    def made(self, key: str, make: Callable[[], bytes],
+             sleep: Callable[[float], None] = time.sleep) -> bytes:
+        """The body of ``key``: from Redis, else made by one reader of all those asking now
+        (this one, or another it waits for)."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        claim = f"{self.prefix}{key}:making"
+        if self._claim(claim):
+            try:
+                body = make()
+                self.put(key, body)
+                return body
+            finally:
+                self._let_go(claim)
+        deadline = self.clock() + WAIT_S
+        while self._answering() and self.clock() < deadline:
+            sleep(POLL_S)
+            try:
+                body_now, making = self.client.mget([self.prefix + key, claim])
+            except redis.RedisError as error:
+                self._away(error)
+                break
+            if isinstance(body_now, bytes):
+                return body_now
+            if making is None:
+                break  # its maker ended without sharing it
+        body = make()
+        self.put(key, body)
+        return body
+
+    def _claim(self, claim: str) -> bool:
+        """Whether this reader makes the body (Redis away: it does, as every other)."""
+        if not self._answering():
+            return True
+        try:
+            return bool(self.client.set(claim, b"1", nx=True, px=int(CLAIM_S * 1000)))
+        except redis.RedisError as error:
+            self._away(error)
+            return True
+
+    def _let_go(self, claim: str) -> None:
+        if not self._answering():
+            return
+        try:
+            self.client.delete(claim)
+        except redis.RedisError as error:
+            self._away(error)
 
     def put(self, key: str, body: bytes) -> None:
         if len(body) > MAX_BYTES or not self._answering():

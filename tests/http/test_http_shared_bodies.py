@@ -1,10 +1,13 @@
 """The events' bodies shared by the processes behind one proxy (``SHARED_CACHE_URL``,
 ``service/http/shared_bodies.py``), with the Redis of CI: a second process answers an event's
-standings from the body the first one made, without making them; with Redis away each makes
-its own, and answers all the same."""
+standings from the body the first one made, without making them; readers asking at once wait
+for the one that makes it; with Redis away each makes its own, and answers all the same."""
 
 from __future__ import annotations
 
+import threading
+import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -105,3 +108,55 @@ def test_a_cache_that_does_not_answer_is_asked_again_only_after_a_while() -> Non
     shared.put("k", b"x")  # asked again, away again: two seconds now
     now[0] = 3.0
     assert not shared._answering()
+
+
+@needs_redis
+def test_readers_asking_at_once_wait_for_one_maker() -> None:
+    shared = SharedBodies(REDIS_URL, prefix=f"segnapunti-test-{uuid.uuid4().hex}")
+    started, release = threading.Event(), threading.Event()
+    makers: list[str] = []
+
+    def slow() -> bytes:
+        makers.append("first")
+        started.set()
+        assert release.wait(5)
+        return b'{"standings": []}'
+
+    def other() -> bytes:
+        makers.append("another")
+        return b"made twice"
+
+    answers: dict[str, bytes] = {}
+    first = threading.Thread(target=lambda: answers.setdefault("first", shared.made("k", slow)))
+    first.start()
+    assert started.wait(5)
+    waiters = [threading.Thread(target=lambda n=n: answers.setdefault(
+        f"waiter {n}", shared.made("k", other))) for n in range(3)]
+    for waiter in waiters:
+        waiter.start()
+    time.sleep(0.1)  # the waiters are asking Redis meanwhile
+    release.set()
+    for thread in (first, *waiters):
+        thread.join(5)
+    assert makers == ["first"]
+    assert set(answers.values()) == {b'{"standings": []}'} and len(answers) == 4
+    # The claim is let go: a body no longer in Redis is made again by the next reader.
+    shared.client.delete(shared.prefix + "k")
+    assert shared.made("k", other) == b"made twice"
+
+
+@needs_redis
+def test_a_reader_whose_maker_shared_nothing_makes_its_own() -> None:
+    shared = SharedBodies(REDIS_URL, prefix=f"segnapunti-test-{uuid.uuid4().hex}")
+    # Another reader claimed the body and will end without sharing it (too large to keep).
+    claim = f"{shared.prefix}k:making"
+    shared.client.set(claim, b"1", px=5000)
+    waits: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 3:
+            shared.client.delete(claim)
+
+    assert shared.made("k", lambda: b"mine", sleep=sleep) == b"mine"
+    assert len(waits) == 3

@@ -245,12 +245,11 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
     body = bodies.get(tag)
     if body is None:
         shared = current_app.extensions.get("segnapunti.shared_bodies") if shared_as else None
-        key = f"{shared_as}:{tag}"
-        body = shared.get(key) if shared is not None else None
-        if body is None:
-            body = current_app.json.response(build()).get_data()
-            if shared is not None:
-                shared.put(key, body)
+
+        def made() -> bytes:
+            return current_app.json.response(build()).get_data()
+
+        body = shared.made(f"{shared_as}:{tag}", made) if shared is not None else made()
         bodies.put(tag, body)
     response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)
