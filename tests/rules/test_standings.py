@@ -181,6 +181,26 @@ def test_standings_shared_place_skips_next() -> None:
                                        "separate them")
 
 
+def test_standings_a_place_shared_by_many_names_five_and_counts_the_others() -> None:
+    names = [f"Giocatore {n}" for n in range(40)]
+    results = [table(1, k + 1, [2 * k, 2 * k + 1], [50, 50]) for k in range(20)]
+    rows = standings(names, results, {}).rows
+    assert {r.place for r in rows} == {1}
+    assert rows[0].explanation[-1] == (
+        "place 1 shared with Giocatore 1, Giocatore 2, Giocatore 3, Giocatore 4, Giocatore 5 "
+        "and 34 others: level on match points, difference and points, and their meetings do "
+        "not separate them")
+    # Seven others: five named and two counted; five others: all named.
+    six = standings(names[:8], results[:4], {}).rows
+    assert six[7].explanation[-1].startswith(
+        "place 1 shared with Giocatore 0, Giocatore 1, Giocatore 2, Giocatore 3, Giocatore 4 "
+        "and 2 others: ")
+    five = standings(names[:6], results[:3], {}).rows
+    assert five[0].explanation[-1].startswith(
+        "place 1 shared with Giocatore 1, Giocatore 2, Giocatore 3, Giocatore 4, "
+        "Giocatore 5: ")
+
+
 def test_standings_provisional_while_a_table_is_playing() -> None:
     results = [table(1, 1, [0, 1], [60, 20], "playing"), table(1, 2, [2, 3], [10, 0])]
     result = standings(NAMES[:4], results, {})

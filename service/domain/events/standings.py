@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from itertools import islice
 from typing import Generic, Literal, Protocol, TypeVar
 
 from ..core.text import Figure, Text
@@ -401,6 +402,10 @@ def _by_meetings(group: list[int], meetings: Mapping[tuple[int, int], int]) -> l
 # -- the sentences --------------------------------------------------------------------------------
 
 
+#: The most others a shared place's sentence names (the standings list them all).
+NAMED_MATES = 5
+
+
 def _names(entrants: Sequence[str], who: Sequence[int]) -> str:
     return ", ".join(entrants[e] for e in who)
 
@@ -520,6 +525,15 @@ def shared_line(entrant: int, place: int, sharing: Sequence[int], entrants: Sequ
                 criteria: Text, reason: Text) -> Text:
     """Who shares ``entrant``'s place, on which ``criteria`` they are level, and why the
     rest does not separate them."""
-    mates = [e for e in sharing if e != entrant]
+    # The first few others (the sentence names at most ``NAMED_MATES``) and how many there
+    # are: a place shared by many (a field's hundreds level before a board is complete) costs
+    # its rows a few names each, so the standings grow with their rows, not with the square
+    # of a tie.
+    others = len(sharing) - 1
+    mates = list(islice((e for e in sharing if e != entrant), NAMED_MATES))
+    names: str = _names(entrants, mates)
+    if others > NAMED_MATES:
+        names = Text.counted("{names} and {n} other", "{names} and {n} others",
+                             others - NAMED_MATES, names=names)
     return Text("place {place} shared with {names}: level on {criteria}, and {reason}",
-                place=place, names=_names(entrants, mates), criteria=criteria, reason=reason)
+                place=place, names=names, criteria=criteria, reason=reason)
