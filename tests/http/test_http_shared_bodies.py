@@ -16,6 +16,7 @@ from http_support import auth
 from redis_support import CLOSED_PORT_URL, REDIS_URL, needs_redis
 
 from service.application.caches import LruCache
+from service.http import shared_bodies
 from service.http.app import create_app
 from service.http.resources import events as event_resources
 from service.http.shared_bodies import SharedBodies
@@ -110,9 +111,16 @@ def test_a_cache_that_does_not_answer_is_asked_again_only_after_a_while() -> Non
     assert not shared._answering()
 
 
+def patient(monkeypatch: pytest.MonkeyPatch) -> SharedBodies:
+    """Shared bodies of a test's own, whose Redis is given a while to answer: on a loaded
+    machine a tenth of a second can pass, and Redis would be taken for away."""
+    monkeypatch.setattr(shared_bodies, "TIMEOUT_S", 5.0)
+    return SharedBodies(REDIS_URL, prefix=f"segnapunti-test-{uuid.uuid4().hex}")
+
+
 @needs_redis
-def test_readers_asking_at_once_wait_for_one_maker() -> None:
-    shared = SharedBodies(REDIS_URL, prefix=f"segnapunti-test-{uuid.uuid4().hex}")
+def test_readers_asking_at_once_wait_for_one_maker(monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = patient(monkeypatch)
     started, release = threading.Event(), threading.Event()
     makers: list[str] = []
 
@@ -146,8 +154,9 @@ def test_readers_asking_at_once_wait_for_one_maker() -> None:
 
 
 @needs_redis
-def test_a_reader_whose_maker_shared_nothing_makes_its_own() -> None:
-    shared = SharedBodies(REDIS_URL, prefix=f"segnapunti-test-{uuid.uuid4().hex}")
+def test_a_reader_whose_maker_shared_nothing_makes_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = patient(monkeypatch)
     # Another reader claimed the body and will end without sharing it (too large to keep).
     claim = f"{shared.prefix}k:making"
     shared.client.set(claim, b"1", px=5000)
