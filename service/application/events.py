@@ -110,6 +110,34 @@ log = logging.getLogger(__name__)
 CACHED_STANDINGS = 256
 #: Events whose open round's clock a process keeps (``EventService.close_by_clock``).
 CACHED_CLOCKS = 4096
+#: Sections of fields whose summary a process keeps, one per state (``SectionSummary``).
+CACHED_SECTIONS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSummary:
+    """What the rest of its field reads of a section at one state: the boards it still owes
+    (``EventView.owed``), those all its own tables have played, whether a round of it is being
+    played, and a fingerprint of its results on each board. A section's room and the field's
+    readings move only when these do, not at every hand of every section."""
+
+    version: int
+    owed: frozenset[int]
+    complete: frozenset[int]
+    playing: bool
+    plays: Mapping[int, str]
+
+    @staticmethod
+    def of(view: EventView) -> SectionSummary:
+        by_board: dict[int, list[BoardPlay]] = defaultdict(list)
+        for play in board_plays(view):
+            by_board[play.board].append(play)
+        current = view.current
+        return SectionSummary(
+            view.event.version, view.owed(), complete_boards(view.progress()),
+            current is not None and current.stored.state == "open" and not current.finished,
+            {board: hashlib.sha256(repr(plays).encode()).hexdigest()[:16]
+             for board, plays in by_board.items()})
 
 
 class EventNotFound(NotFound):
@@ -402,6 +430,10 @@ class EventService:
         #: holds asks the database for them only once per version.
         self._clocks: LruCache[str, tuple[int, OpenRoundClock | None]] = LruCache(
             CACHED_CLOCKS)
+        #: Each section of a field summed up at a state of it (its id, version and games'
+        #: played versions): read once per state in this process, whichever section asks.
+        self._sections: LruCache[tuple[str, int, int], SectionSummary] = LruCache(
+            CACHED_SECTIONS)
         #: Units of work for the clock's closes a reading applies (``close_by_clock``); none:
         #: a round closes by its clock only at a write.
         self.units: Callable[[], UnitOfWork] | None = None
@@ -459,9 +491,9 @@ class EventService:
                                      event=repr(event_id)))
         # The organiser's answers say the tables' refusals too: their state is part of it.
         seen = (*state, self.refusals.refusals_state(event_id)) if kind == "edit" else state
-        # A section's room counts a board once the whole field has played it: the other
-        # sections' state is part of what it reads.
-        seen = (*seen, self.repository.field_state(event_id))
+        # A section's room counts a board once the whole field has played it: the boards
+        # the other sections still owe are part of what it reads.
+        seen = (*seen, self._owed_elsewhere_said(event_id))
         digest = hashlib.sha256(f"{event_id}|{seen}".encode()).hexdigest()[:16]
         return f"e{state[0]}.{state[1]}-{digest}", kind
 
@@ -774,9 +806,40 @@ class EventService:
         state = self.repository.public_event_state(event_id)
         if state is None:
             raise _unpublished(event_id)
-        return (*state, self.repository.field_state(event_id))
+        return (*state, self._owed_elsewhere_said(event_id))
 
     # -- one field across many clubs ---------------------------------------------------------
+
+    def _field_summaries(self, event_id: str) -> tuple[str, dict[str, SectionSummary]] | None:
+        """The field of the event (None for an event in no field): its host, and each
+        section's summary at its state now (read from the database only for a section whose
+        state this process has not summed up yet)."""
+        state = self.repository.field_state(event_id)
+        if state is None:
+            return None
+        host, sections = state
+        found: dict[str, SectionSummary] = {}
+        for section_id, version, played in sections:
+            key = (section_id, version, played)
+            summary = self._sections.get(key)
+            if summary is None:
+                event = self.repository.get_event(section_id)
+                if event is None:
+                    continue  # deleted meanwhile: it owes nothing
+                summary = SectionSummary.of(self._own_view(event))
+                self._sections.put(key, summary)
+            found[section_id] = summary
+        return host, found
+
+    def _owed_elsewhere_said(self, event_id: str) -> str | None:
+        """The boards the other sections of the event's field still owe, as a tag says them
+        (None for an event in no field)."""
+        found = self._field_summaries(event_id)
+        if found is None:
+            return None
+        host, sections = found
+        owed = frozenset().union(*(s.owed for i, s in sections.items() if i != event_id))
+        return f"{host}:{sorted(owed)}"
 
     def field_links(self, event_id: str, token: str | None) -> str | None:
         """The join key of the field the event hosts, again, for its organiser (edit token);
@@ -790,8 +853,18 @@ class EventService:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         every section's version and its tables' games', and how many sections there are."""
         host = self._field_access(event_id, token)
-        state = self.repository.field_state(event_id)
-        digest = hashlib.sha256(f"{host}|{state}".encode()).hexdigest()[:16]
+        found = self._field_summaries(event_id)
+        sections = found[1] if found is not None else {}
+        # What the field's readings say of each section: its version (its name, rounds and
+        # tables), whether it is playing, the boards it counts (its own complete ones that
+        # no other section owes) and its results on them; nothing of its other hands.
+        said = []
+        for section_id, summary in sorted(sections.items()):
+            owed = frozenset().union(*(s.owed for i, s in sections.items() if i != section_id))
+            counted = sorted(summary.complete - owed)
+            said.append((section_id, summary.version, summary.playing, counted,
+                         [summary.plays.get(board) for board in counted]))
+        digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
         return f"f{digest}"
 
     def _field_access(self, event_id: str, token: str | None) -> str:

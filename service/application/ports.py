@@ -615,10 +615,11 @@ class EventRepository(Protocol):
         """The ids of the events of the field ``field_host`` hosts (the host, if it is still
         there, and its sections), in the order they were made."""
 
-    def field_state(self, event_id: str) -> tuple[str, int, int, int] | None:
-        """The field of the event (None for an event in no field): its host's id, and a
-        fingerprint of every section's state (``event_state``'s, summed over the field, and
-        how many sections it has): what moves when anything any section counts moves."""
+    def field_state(self, event_id: str
+                    ) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
+        """The field of the event (None for an event in no field): its host's id, and each
+        section's id, version and its tables' games' versions summed (less their verdicts),
+        by id: what moves when anything a section counts moves."""
 
 
 @dataclass(frozen=True, slots=True)

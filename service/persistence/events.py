@@ -125,23 +125,22 @@ class SqlEventRepository:
                 select(_events.c.id).where(_events.c.field_host == field_host)
                 .order_by(_events.c.created_at, _events.c.id)).scalars())
 
-    def field_state(self, event_id: str) -> tuple[str, int, int, int] | None:
+    def field_state(self, event_id: str
+                    ) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
         with self._connect() as connection:
             host = connection.execute(select(_events.c.field_host)
                                       .where(_events.c.id == event_id)).scalar()
             if host is None:
                 return None
-            found = connection.execute(
-                select(func.coalesce(func.sum(_events.c.version), 0),
-                       func.count(func.distinct(_events.c.id)))
-                .where(_events.c.field_host == host)).first()
-            games = connection.execute(
-                select(func.coalesce(func.sum(_PLAYED_VERSION), 0))
-                .select_from(_events.join(_tables, _tables.c.event_id == _events.c.id)
-                             .join(_games, _games.c.id == _tables.c.game_id))
-                .where(_events.c.field_host == host)).scalar()
-        assert found is not None
-        return str(host), int(found[0]), int(games or 0), int(found[1])
+            rows = connection.execute(
+                select(_events.c.id, _events.c.version,
+                       func.coalesce(func.sum(_PLAYED_VERSION), 0))
+                .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
+                             .outerjoin(_games, _games.c.id == _tables.c.game_id))
+                .where(_events.c.field_host == host)
+                .group_by(_events.c.id, _events.c.version)
+                .order_by(_events.c.id)).all()
+        return str(host), tuple((str(r[0]), int(r[1]), int(r[2])) for r in rows)
 
     def open_round_clock(self, event_id: str
                          ) -> tuple[dict[str, Any] | None, int, datetime] | None:

@@ -324,7 +324,7 @@ def test_the_field_is_read_with_any_section_s_token_or_once_the_host_publishes(
     assert_problem(section.field(), 401)
 
 
-def test_the_field_answers_304_until_a_section_records_a_hand(client: Any) -> None:
+def test_the_field_answers_304_until_what_it_counts_moves(client: Any) -> None:
     host = _host(client)
     section = _join(client, host)
     host.start()
@@ -334,15 +334,43 @@ def test_the_field_answers_304_until_a_section_records_a_hand(client: Any) -> No
     again = client.get(f"{host.url}/field", headers={**auth(host.read), "If-None-Match": tag})
     assert again.status_code == 304
     room = client.get(host.url, headers=auth(host.read))
-    section.play()
-    moved = client.get(f"{host.url}/field", headers={**auth(host.read), "If-None-Match": tag})
-    assert moved.status_code == 200 and moved.headers["ETag"] != tag
-    # The host's room reads another event once a section plays: its tag moves too.
+    # A section plays board 1, which the host still owes: the field reads the same.
+    assert section.play() == 1
+    same = client.get(f"{host.url}/field", headers={**auth(host.read), "If-None-Match": tag})
+    assert same.status_code == 304
+    assert host.field(host.read).json == first.json
+    # The host's room reads another event (the section owes board 1 no more): its tag moves.
     after = client.get(host.url, headers={**auth(host.read),
                                           "If-None-Match": room.headers["ETag"]})
     assert after.status_code == 200
-    board = client.get(f"{host.url}/field/boards/1", headers=auth(host.read))
-    assert board.status_code == 404
+    assert client.get(f"{host.url}/field/boards/1", headers=auth(host.read)).status_code == 404
+    # The host plays it too: board 1 is complete, and the field counts it.
+    assert host.play() == 1
+    moved = client.get(f"{host.url}/field", headers={**auth(host.read), "If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag
+    assert moved.json["boards_complete"] == [1]
+    assert client.get(f"{host.url}/field/boards/1", headers=auth(host.read)).status_code == 200
+
+
+def test_a_hand_elsewhere_that_leaves_every_board_owed_moves_no_room(client: Any) -> None:
+    host = _host(client)
+    section = _join(client, host, players=("Dora", "Ezio", "Fede", "Gino", "Ines", "Luca"))
+    host.start()
+    section.start()
+    assert len(section.tables) == 2
+    rooms = {e.id: client.get(e.url, headers=auth(e.read)) for e in (host, section)}
+    field = host.field(host.read)
+    # One of the section's two tables plays board 1: the other still owes it.
+    assert section.play(table=0) == 1
+    host_room = client.get(host.url, headers={
+        **auth(host.read), "If-None-Match": rooms[host.id].headers["ETag"]})
+    assert host_room.status_code == 304
+    assert client.get(f"{host.url}/field", headers={
+        **auth(host.read), "If-None-Match": field.headers["ETag"]}).status_code == 304
+    # The section's own room and its organiser's reading moved, as ever.
+    assert client.get(section.url, headers={
+        **auth(section.read), "If-None-Match": rooms[section.id].headers["ETag"]}
+        ).status_code == 200
 
 
 def test_a_section_keeps_its_room_s_options_and_plays_by_the_host_s_rules(
