@@ -24,7 +24,10 @@ those errors still count). A real room arrives over minutes, not all in one seco
    a stream: its ``VmRSS`` (``/proc/<pid>/status``) before locust starts and once every stream
    is open, the difference divided by the streams then open.
 2. **The knee, both ways**: 40, 80, 120… tables (``--start``, ``--step``, ``--most``), each
-   step ``--step-seconds`` (75) with streams and then polling (no spectators), until a step's
+   step ``--step-seconds`` (75) with streams and then polling (no spectators), the tables
+   playing ``--knee-speedup`` times faster than a real room (10 by default, as the other
+   parts; 1 is a real room's pace: a hand every ~5 minutes a table) and, with
+   ``--knee-cached``, every page already in its phone's cache (no cold loads), until a step's
    p99 of a hand or of a game's read passes ``--knee-ms`` (250) or has an error: the knee of
    each way is its last step that held. A way stops climbing at its first step that did not
    hold; the whole stops when the time ``--budget-minutes`` (35) would run out.
@@ -164,10 +167,10 @@ class CpuSampler:
 
 def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spectators: int,
                sampler: CpuSampler, watch: Any = None,
-               field_sections: int = 0) -> dict[str, Any]:
+               field_sections: int = 0, pace: dict[str, str] | None = None) -> dict[str, Any]:
     """One headless run; its stats by request name, its printed summary, CPU shares.
     ``field_sections``: a field of that many sections sharing the tables (and a field board
-    each)."""
+    each); ``pace``: the locustfile's settings of the tables' speed and the pages' cache."""
     prefix = OUT / name
     sections = field_sections or -(-tables // 40)
     users = 4 * tables + 3 * sections + spectators + field_sections
@@ -181,6 +184,7 @@ def run_locust(name: str, host: str, tables: int, seconds: int, live: str, spect
                CLUBNIGHT_SPECTATORS=str(spectators), CLUBNIGHT_STATUS_FILE=str(status))
     if field_sections:
         env.update(CLUBNIGHT_FIELD="1", CLUBNIGHT_SECTION_TABLES=str(tables // field_sections))
+    env.update(pace or {})
     with (OUT / f"{name}.txt").open("w") as log:
         started = time.time()
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -326,6 +330,10 @@ def main() -> int:
     parser.add_argument("--most", type=int, default=400)
     parser.add_argument("--step-seconds", type=int, default=75)
     parser.add_argument("--knee-ms", type=float, default=250.0)
+    parser.add_argument("--knee-speedup", type=float, default=10.0,
+                        help="how much faster than a real room the knee's tables play")
+    parser.add_argument("--knee-cached", action="store_true",
+                        help="the knee's phones have the page cached: no cold page loads")
     parser.add_argument("--budget-minutes", type=float, default=35.0)
     parser.add_argument("--skip", default="", help="parts to skip: any of a, knee, field")
     parser.add_argument("--field", action="store_true", help="run the field's part too")
@@ -373,6 +381,9 @@ def main() -> int:
         print(json.dumps(row, indent=1), flush=True)
 
     if "knee" not in args.skip:
+        pace = {"CLUBNIGHT_SPEEDUP": f"{args.knee_speedup:g}",
+                "CLUBNIGHT_PAGES": "cached" if args.knee_cached else "cold"}
+        summary["knee_pace"] = pace
         knees: dict[str, int | None] = {"streams": None, "polling": None}
         climbing = {"streams": True, "polling": True}
         steps = []
@@ -388,7 +399,7 @@ def main() -> int:
                     summary.setdefault("budget_stopped", []).append([live, tables])
                     continue
                 run = run_locust(f"knee-{live}-{tables}", args.host, tables,
-                                 args.step_seconds, live, 0, sampler)
+                                 args.step_seconds, live, 0, sampler, pace=pace)
                 row = figures(run)
                 steps.append(row)
                 held = row["ok"] and row["errors"] == 0 and worst_p99(row) <= args.knee_ms

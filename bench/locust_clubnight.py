@@ -6,7 +6,8 @@ two wall boards, all from the one address locust runs on (through the proxy, the
 address). What each of them does is what the page does:
 
 - every phone, the boards and the organiser first load the page cold: the shell, every file it
-  names and every module those import (``/sw.js`` too), as a browser with an empty cache does;
+  names and every module those import (``/sw.js`` too), as a browser with an empty cache does
+  (with ``CLUBNIGHT_PAGES=cached`` none does: the page is in every phone's cache already);
 - a phone polls its table's game every 4 s with ``If-None-Match`` (the player's own link),
   and confirms each new hand of its table with its player's token once it has seen it;
 - the table's scorekeeper (seat 0's phone) records a hand every ``HAND_MINUTES`` simulated
@@ -93,6 +94,9 @@ STREAMS = LIVE == "streams"
 SPECTATORS = int(os.environ.get("CLUBNIGHT_SPECTATORS", "0")) if STREAMS else 0
 #: Where the number of open streams is written every second (for bench/bench_live.py).
 STATUS_FILE = os.environ.get("CLUBNIGHT_STATUS_FILE", "")
+#: ``cached`` (``CLUBNIGHT_PAGES``): every page is in its phone's cache already (the service
+#: worker keeps it after a first evening), so none is loaded cold; else each is.
+PAGES_CACHED = os.environ.get("CLUBNIGHT_PAGES", "cold") == "cached"
 #: A stream with nothing (not even a keep-alive comment) for this long is taken as cut.
 STREAM_SILENCE_S = 40.0
 #: A field (``CLUBNIGHT_FIELD=1``): every section a duplicate event of one field, the first
@@ -467,7 +471,7 @@ class Visitor(FastHttpUser):
             holder.end()
 
     def load_page(self) -> None:
-        for path in NIGHT.files:
+        for path in () if PAGES_CACHED else NIGHT.files:
             kind = "page" if path == "/" else "page file"
             with self.client.get(path, name=kind, catch_response=True) as response:
                 if response.status_code != 200:
