@@ -117,11 +117,13 @@ class StoreNotices:
         if not self.postgres or self.engine is None:
             self.local.tell(told)
             return
+        # Outside a transaction: each notice is sent as its statement runs, with no BEGIN or
+        # COMMIT (two round trips less after every write).
         with self.engine.connect() as connection:
+            connection.execution_options(isolation_level="AUTOCOMMIT")
             for payload in _payloads(told):
                 connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                    {"channel": CHANNEL, "payload": payload})
-            connection.commit()
 
     def listen(self, deliver: Callable[[frozenset[str]], None],
                stopping: asyncio.Event) -> Callable[[], None] | asyncio.Task[None]:
