@@ -22,10 +22,14 @@ from sqlalchemy import (
     String,
     bindparam,
     case,
+    cast,
     delete,
     func,
     insert,
+    literal,
+    null,
     select,
+    union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -132,21 +136,22 @@ _HAND_VERDICTS = (
            _confirmations.c.hand_version == bindparam("version"))
     .order_by(_confirmations.c.id)
 )
-# The game's changes after a version, in order.
-_CHANGES_SINCE = (
-    select(_versions.c.game_version, _versions.c.number, _versions.c.version,
-           _versions.c.action, _versions.c.record, _versions.c.rules_version,
-           _versions.c.created_at)
-    .where(_versions.c.game_id == bindparam("game_id"),
-           _versions.c.game_version > bindparam("since"))
-    .order_by(_versions.c.game_version)
-)
-
-_VERDICTS_SINCE = (
-    select(_confirmations)
-    .where(_confirmations.c.game_id == bindparam("game_id"),
-           _confirmations.c.game_version > bindparam("since"))
-    .order_by(_confirmations.c.game_version)
+# The game's changes after a version, in one statement: its hands' (an action on a hand) and
+# its players' verdicts (``verdict``), each with the game's version it made.
+_SINCE = {"game_id": bindparam("game_id"), "since": bindparam("since")}
+_CHANGES_SINCE = union_all(
+    select(_versions.c.game_version, _versions.c.action, _versions.c.number,
+           _versions.c.version, _versions.c.record, _versions.c.rules_version,
+           _versions.c.created_at, cast(null(), Integer).label("seat"),
+           cast(null(), String).label("verdict"), cast(null(), String).label("reason"))
+    .where(_versions.c.game_id == _SINCE["game_id"],
+           _versions.c.game_version > _SINCE["since"]),
+    select(_confirmations.c.game_version, literal("verdict", String), _confirmations.c.number,
+           _confirmations.c.hand_version, cast(null(), _versions.c.record.type),
+           cast(null(), String), _confirmations.c.created_at, _confirmations.c.seat,
+           _confirmations.c.verdict, _confirmations.c.reason)
+    .where(_confirmations.c.game_id == _SINCE["game_id"],
+           _confirmations.c.game_version > _SINCE["since"]),
 )
 
 
@@ -235,21 +240,25 @@ class SqlGameRepository:
             )
 
     def changes_since(self, game_id: str, version: int) -> AddedHands | None:
-        # Two statements, reading only what changed: a worker's copy of a long game that
+        # One statement, reading only what changed: a worker's copy of a long game that
         # another worker has since added a hand to, or its players their verdicts, costs
         # those rows, not the game.
-        since = {"game_id": game_id, "since": version}
         with self._connect() as connection:
+            rows = connection.execute(_CHANGES_SINCE, {"game_id": game_id, "since": version})
             changes: dict[int, StoredHand | GivenVerdict] = {}
-            for row in connection.execute(_CHANGES_SINCE, since):
-                if row.action != "create":
-                    return None
+            for row in rows:
                 created = aware(row.created_at)
-                changes[row.game_version] = StoredHand(
-                    number=row.number, version=row.version, record=row.record,
-                    rules_version=row.rules_version, created_at=created, updated_at=created)
-            for row in connection.execute(_VERDICTS_SINCE, since):
-                changes[row.game_version] = GivenVerdict(row.number, _confirmation(row))
+                if row.action == "verdict":
+                    changes[row.game_version] = GivenVerdict(row.number, Confirmation(
+                        seat=row.seat, verdict=row.verdict, version=row.version, at=created,
+                        reason=row.reason))
+                elif row.action == "create":
+                    changes[row.game_version] = StoredHand(
+                        number=row.number, version=row.version, record=row.record,
+                        rules_version=row.rules_version, created_at=created,
+                        updated_at=created)
+                else:
+                    return None
         # Each version in turn, from the one after ``version``: a gap is a change of another
         # kind, which the caller reads whole.
         reached = version
