@@ -851,7 +851,7 @@ class EventService:
 
     def field_tag(self, event_id: str, token: str | None) -> str:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
-        every section's version and its tables' games', and how many sections there are."""
+        what its readings say of every section (``SectionSummary``), and nothing more."""
         host = self._field_access(event_id, token)
         found = self._field_summaries(event_id)
         sections = found[1] if found is not None else {}
