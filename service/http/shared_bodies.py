@@ -1,12 +1,14 @@
 """Answers' bodies shared by every process of the topology, in Redis.
 
 An event's reading, its standings and a field's are made once for each state of the event
-(their entity tag) and kept in the process that made them (``kept_json``). Behind the proxy
-several processes answer (two app servers of two workers each): without a shared copy each
-one makes the standings of each new state again, and a worker busy making them holds up every
-other request of its own (one interpreter lock). With ``SHARED_CACHE_URL`` (a Redis URL) a
-body made by one process is read by the others: a state's standings are made once for the
-whole topology, whichever process a board's reading reaches first.
+(their entity tag) and kept in the process that made them (``kept_json``), as a game's is for
+each version. Behind the proxy several processes answer (two app servers of two workers each,
+and the streams' server): without a shared copy each one makes the standings of each new state
+again, and a worker busy making them holds up every other request of its own (one interpreter
+lock). With ``SHARED_CACHE_URL`` (a Redis URL) a body made by one process is read by the
+others: a state's standings are made once for the whole topology, whichever process a board's
+reading reaches first, and a game a room's phones open at once is read from the database
+once.
 
 - **Keys** are the entity tag, under the release that made the body (a release that says
   something differently never reads another's bodies) and a ``TTL_S`` after which Redis

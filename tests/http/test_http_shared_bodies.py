@@ -1,7 +1,8 @@
 """The events' bodies shared by the processes behind one proxy (``SHARED_CACHE_URL``,
 ``service/http/shared_bodies.py``), with the Redis of CI: a second process answers an event's
-standings from the body the first one made, without making them; readers asking at once wait
-for the one that makes it; with Redis away each makes its own, and answers all the same."""
+standings and a game from the bodies the first one made, without making them (nor reading the
+game); readers asking at once wait for the one that makes it; with Redis away each makes its
+own, and answers all the same."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from service.application.caches import LruCache
 from service.http import shared_bodies
 from service.http.app import create_app
 from service.http.resources import events as event_resources
+from service.http.resources import games as game_resources
 from service.http.shared_bodies import SharedBodies
 
 API = "/api/v1"
@@ -90,6 +92,30 @@ def test_a_second_process_answers_the_standings_the_first_made(
     one, two, _event, made = read_in_both(processes, monkeypatch)
     assert two.headers["ETag"] == one.headers["ETag"]
     assert made == []  # the second process made nothing
+
+
+@needs_redis
+def test_a_second_process_answers_a_game_from_the_body_the_first_made(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = (app.test_client() for app in processes)
+    game = first.post(f"{API}/games", json={"variant": "gatti-3",
+                                             "players": ["Anna", "Bruno", "Carla"]}).json
+    path, player = f"{API}/games/{game['id']}", auth(game["tokens"]["players"][0])
+    assert first.post(f"{path}/hands", json={"dealer": 0, "piles": [
+        {"side": 0, "points": 40}, {"side": 1, "points": 20}]},
+        headers=auth(game["tokens"]["edit"])).status_code == 201
+    one = first.get(path, headers=player)
+    # The second process: a cache of its own, and every game it reads whole counted.
+    monkeypatch.setattr(game_resources, "_GAME_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    views = processes[1].extensions["segnapunti.games"].views
+    loaded: list[str] = []
+    load = views.load
+    monkeypatch.setattr(views, "load", lambda game_id: loaded.append(game_id) or load(game_id))
+    two = second.get(path, headers=player)
+    assert two.status_code == one.status_code == 200
+    assert two.get_data() == one.get_data() and two.headers["ETag"] == one.headers["ETag"]
+    assert two.headers["Game-Access"] == "player" and two.headers["Game-Seat"] == "0"
+    assert loaded == []
 
 
 @pytest.mark.parametrize("processes", [CLOSED_PORT_URL], indirect=True)

@@ -341,20 +341,33 @@ class Game(MethodView):
             tag = language_tag(service.tag_of(access))
             if request.if_none_match.contains_weak(tag):
                 return not_modified(tag, weak=True)
-        view = service.view_for(access)
         gzip_ok = "gzip" in request.accept_encodings
-        tag = language_tag(view.etag)
-        key = f"{tag}/{'gzip' if gzip_ok else 'identity'}"
+        encoding = "gzip" if gzip_ok else "identity"
+        shared = current_app.extensions.get("segnapunti.shared_bodies")
+        # The version its credentials read, as this process or another made it (a room's
+        # phones open their new tables all at once, each table's four and its streams on
+        # whichever worker): the game itself is then not read at all.
+        tag = language_tag(service.tag_of(access))
+        key = f"{tag}/{encoding}"
         body = _GAME_BODIES.get(key)
+        if body is None and shared is not None:
+            body = shared.get(f"game:{key}")
         if body is None:
-            # What flask-smorest would send (``GameSchema`` sends the body as built), made once
-            # per version of the game, and compressed for the clients that take gzip (a long
-            # game's JSON is mostly repeated keys): the next read of the same version costs
-            # neither.
-            body = said_game(view).get_data()
-            if gzip_ok:
-                body = gzip.compress(body, compresslevel=6, mtime=0)
-            _GAME_BODIES.put(key, body)
+            view = service.view_for(access)  # that version, or a later one
+            tag = language_tag(view.etag)
+            key = f"{tag}/{encoding}"
+            body = _GAME_BODIES.get(key)
+            if body is None:
+                # What flask-smorest would send (``GameSchema`` sends the body as built), made
+                # once per version of the game, and compressed for the clients that take gzip
+                # (a long game's JSON is mostly repeated keys): the next read of the same
+                # version costs neither.
+                body = said_game(view).get_data()
+                if gzip_ok:
+                    body = gzip.compress(body, compresslevel=6, mtime=0)
+                if shared is not None:
+                    shared.put(f"game:{key}", body)
+        _GAME_BODIES.put(key, body)
         response = Response(body, status=200, mimetype="application/json")
         response.headers["ETag"] = weak(tag)
         response.vary.add("Accept-Encoding")
