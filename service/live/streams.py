@@ -13,8 +13,9 @@ when they say no. Then it waits, holding no thread: a coroutine of the server's 
 - **Notices.** A committed write tells its topics (``service.application.notices``); the
   ``Hub`` pokes the followers listening to them, and each reads its resource again, for its
   entity tag alone (``follow.TAG_ONLY``: the body is the client's to read when told), a game's
-  for its body. Only when the resource's version moved does each of its streams get an
-  event.
+  for its body, and an event's, its standings' and a field's for theirs too (``WARMED``:
+  made once and kept for every process before the screens told read them). Only when the
+  resource's version moved does each of its streams get an event.
 - **Events.** ``event: change``, ``id`` the resource's version, ``data`` ``{"kind",
   "version"}``: the page then reads what changed as it does when polling. A game's change
   also carries the game as its read answers it (``etag`` and ``body``, while the body is at
@@ -63,6 +64,11 @@ ENDING = frozenset({401, 403, 404, 410})
 #: The kinds whose change events carry the resource itself: a game, which its table's phones
 #: would otherwise each read again after every hand and verdict.
 CARRIED = frozenset({"game"})
+#: The kinds whose readings make the body (without keeping it) before the change is told:
+#: an event's, its standings' and a field's bodies are kept by entity tag for every process
+#: (``shared_bodies``), so the screens told read a body already made, not all at once
+#: waiting for its one maker.
+WARMED = frozenset({"event", "standings", "field"})
 #: The largest body a change event carries (bytes, uncompressed: a stream is never
 #: compressed); a longer game's change says its version alone and the page reads it.
 CARRIED_MOST = 64 * 1024
@@ -115,6 +121,8 @@ class Follower:
         self.parts: dict[str, tuple[str | None, str]] = {}  # path -> (etag, part)
         #: Whether its change events carry the resource (``CARRIED``), and the body last read.
         self.carries = follow.kind in CARRIED and len(follow.paths) == 1
+        #: Whether its readings ask for the body all the same (``WARMED``).
+        self.warms = self.carries or follow.kind in WARMED
         self.body = b""
         #: The change event of the current version, as every stream of the follower sends it.
         self.said = ""
@@ -153,7 +161,7 @@ class Follower:
         for path in self.follow.paths:
             etag = self.parts.get(path, (None, ""))[0]
             reading = self.hub.read(path, self.headers, self.remote, etag=etag, again=True,
-                                    body=self.carries)
+                                    body=self.warms)
             if reading.status in ENDING:
                 return reading
             if reading.status in (200, 304):

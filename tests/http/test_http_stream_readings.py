@@ -2,8 +2,9 @@
 alone: a game, an event, its standings and a published results page answer 304 with the tag
 a client's read gets, without their body, and refuse as the resource does. A game's stream
 reads the game whole, the body a client gets, then 304 until it moves, and its change event
-carries it (``service/live/streams.py``) unless it is too long. On SQLite and PostgreSQL (the
-``client`` fixture)."""
+carries it (``service/live/streams.py``) unless it is too long; an event's, its standings' and
+a field's readings make their bodies before the screens are told. On SQLite and PostgreSQL
+(the ``client`` fixture)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,28 @@ def test_a_games_change_event_carries_the_game_and_a_long_one_only_its_version()
         board.take(path, Reading(200, f'W/"{path}"', b'{"id": "e1"}'))
     board.settle()
     assert carried_event(board) == {"kind": "event", "version": board.version}
+
+
+class AskedHub:
+    """A hub that records what each reading asked for, and answers that nothing moved."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, bool]] = []
+
+    def read(self, path: str, headers: Any, remote: str, *, etag: str | None = None,
+             again: bool = False, body: bool = False) -> Reading:
+        self.asked.append((path, body))
+        return Reading(304, 'W/"same"')
+
+
+def test_the_readings_of_an_events_standings_and_a_fields_make_their_bodies_first() -> None:
+    # Made before the screens told read them, and kept for every process: those screens
+    # then find them made. A published page's readings still ask for its tag alone.
+    for path, warmed in ((f"{API}/events/e1", True), (f"{API}/events/e1/standings", True),
+                         (f"{API}/events/e1/field", True), (f"{API}/games/g1", True),
+                         ("/results/events/e1", False), (f"{API}/events/e1/door", False)):
+        follow = followed(path)
+        assert follow is not None
+        hub = AskedHub()
+        assert Follower(hub, (), follow, {}, "").read_again() is None  # type: ignore[arg-type]
+        assert hub.asked == [(p, warmed) for p in follow.paths], path
