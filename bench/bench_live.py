@@ -35,7 +35,7 @@ those errors still count). A real room arrives over minutes, not all in one seco
    the field's host and nine joining it with its key, duplicate deals, 4 boards a round,
    each section with its organiser, two boards and a field board reading the field's
    standings (``GET /events/{section}/field``), for ``--minutes``, with streams and then
-   polling: the p99 of a field standings' read while they play.
+   polling: the p99 of a field standings' read while they play (at the knee's pace).
 
 For each step it also samples the CPU time of each process every 5 s (over the whole step,
 and from 30 s after it starts, once every page is loaded, to 10 s before it ends): Caddy, app-1, app-2,
@@ -331,9 +331,10 @@ def main() -> int:
     parser.add_argument("--step-seconds", type=int, default=75)
     parser.add_argument("--knee-ms", type=float, default=250.0)
     parser.add_argument("--knee-speedup", type=float, default=10.0,
-                        help="how much faster than a real room the knee's tables play")
+                        help="how much faster than a real room the knee's and the field's "
+                             "tables play")
     parser.add_argument("--knee-cached", action="store_true",
-                        help="the knee's phones have the page cached: no cold page loads")
+                        help="the knee's and the field's phones have the page cached")
     parser.add_argument("--budget-minutes", type=float, default=35.0)
     parser.add_argument("--skip", default="", help="parts to skip: any of a, knee, field")
     parser.add_argument("--field", action="store_true", help="run the field's part too")
@@ -380,9 +381,10 @@ def main() -> int:
         summary["a"] = row
         print(json.dumps(row, indent=1), flush=True)
 
+    # The knee's and the field's pace: the tables' speed, and the pages cached or loaded cold.
+    pace = {"CLUBNIGHT_SPEEDUP": f"{args.knee_speedup:g}",
+            "CLUBNIGHT_PAGES": "cached" if args.knee_cached else "cold"}
     if "knee" not in args.skip:
-        pace = {"CLUBNIGHT_SPEEDUP": f"{args.knee_speedup:g}",
-                "CLUBNIGHT_PAGES": "cached" if args.knee_cached else "cold"}
         summary["knee_pace"] = pace
         knees: dict[str, int | None] = {"streams": None, "polling": None}
         climbing = {"streams": True, "polling": True}
@@ -425,7 +427,7 @@ def main() -> int:
         summary["field"] = {}
         for live in ("streams", "polling"):
             run = run_locust(f"field-{live}", args.host, 120, int(args.minutes * 60), live, 0,
-                             sampler, field_sections=10)
+                             sampler, field_sections=10, pace=pace)
             row = figures(run)
             s = run["stats"].get("field standings", {})
             row["field_standings"] = [s.get(q, "-") for q in ("50%", "95%", "99%")]
