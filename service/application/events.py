@@ -140,6 +140,12 @@ class SectionSummary:
              for board, plays in by_board.items()})
 
 
+def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
+    """The boards the sections of a field other than ``section`` still owe (``owed``: each
+    section's, by id)."""
+    return frozenset().union(*(o for i, o in owed.items() if i != section))
+
+
 class EventNotFound(NotFound):
     """No such event for this token (another event's token, or no event with this id)."""
 
@@ -810,16 +816,20 @@ class EventService:
 
     # -- one field across many clubs ---------------------------------------------------------
 
-    def _field_summaries(self, event_id: str) -> tuple[str, dict[str, SectionSummary]] | None:
+    def _field_summaries(self, event_id: str, *, but: str | None = None
+                         ) -> tuple[str, dict[str, SectionSummary]] | None:
         """The field of the event (None for an event in no field): its host, and each
         section's summary at its state now (read from the database only for a section whose
-        state this process has not summed up yet)."""
+        state this process has not summed up yet); ``but``: a section left out (the one a
+        write in progress changes, whose state may yet be rolled back: never kept)."""
         state = self.repository.field_state(event_id)
         if state is None:
             return None
         host, sections = state
         found: dict[str, SectionSummary] = {}
         for section_id, version, played in sections:
+            if section_id == but:
+                continue
             key = (section_id, version, played)
             summary = self._sections.get(key)
             if summary is None:
@@ -831,15 +841,21 @@ class EventService:
             found[section_id] = summary
         return host, found
 
-    def _owed_elsewhere_said(self, event_id: str) -> str | None:
-        """The boards the other sections of the event's field still owe, as a tag says them
-        (None for an event in no field)."""
-        found = self._field_summaries(event_id)
+    def _owed_in_field(self, event_id: str) -> tuple[str, frozenset[int]] | None:
+        """The event's field (None for an event in no field): its host, and the boards its
+        other sections still owe (a section deleted owes nothing, nor one that has not
+        started), each section summed up once per state."""
+        found = self._field_summaries(event_id, but=event_id)
         if found is None:
             return None
         host, sections = found
-        owed = frozenset().union(*(s.owed for i, s in sections.items() if i != event_id))
-        return f"{host}:{sorted(owed)}"
+        return host, frozenset().union(*(summary.owed for summary in sections.values()))
+
+    def _owed_elsewhere_said(self, event_id: str) -> str | None:
+        """The boards the other sections of the event's field still owe, as a tag says them
+        (None for an event in no field)."""
+        found = self._owed_in_field(event_id)
+        return None if found is None else f"{found[0]}:{sorted(found[1])}"
 
     def field_links(self, event_id: str, token: str | None) -> str | None:
         """The join key of the field the event hosts, again, for its organiser (edit token);
@@ -858,10 +874,10 @@ class EventService:
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
+        owed = {i: summary.owed for i, summary in sections.items()}
         said = []
         for section_id, summary in sorted(sections.items()):
-            owed = frozenset().union(*(s.owed for i, s in sections.items() if i != section_id))
-            counted = sorted(summary.complete - owed)
+            counted = sorted(summary.complete - _owed_by_others(owed, section_id))
             said.append((section_id, summary.version, summary.playing, counted,
                          [summary.plays.get(board) for board in counted]))
         digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
@@ -889,14 +905,10 @@ class EventService:
     def _field_sections(self, host: str) -> tuple[EventView, ...]:
         """Every section of the field as its room reads it: only the boards no table of
         any section is due to play counted."""
-        events = self._field_events(host)
-        own = {e.id: self._own_view(e) for e in events}
-        owed = {i: v.owed() for i, v in own.items()}
-        out = []
-        for event in events:
-            elsewhere = frozenset().union(*(o for i, o in owed.items() if i != event.id))
-            out.append(replace(own[event.id], field_owed=elsewhere).for_reader("read"))
-        return tuple(out)
+        own = [self._own_view(e) for e in self._field_events(host)]
+        owed = {v.id: v.owed() for v in own}
+        return tuple(replace(v, field_owed=_owed_by_others(owed, v.id)).for_reader("read")
+                     for v in own)
 
     def get_field(self, event_id: str, token: str | None) -> FieldReading:
         """The field of the event: its sections and its standings (every section's results
@@ -1385,14 +1397,10 @@ class EventService:
         return EventView(event, setup, rounds)
 
     def _owed_elsewhere(self, event: StoredEvent) -> frozenset[int]:
-        """The boards the other sections of the event's field still owe: a section deleted
-        owes nothing, nor one that has not started."""
-        assert event.field_host is not None
-        owed: set[int] = set()
-        for other in self._field_events(event.field_host):
-            if other.id != event.id:
-                owed |= self._own_view(other).owed()
-        return frozenset(owed)
+        """The boards the other sections of the event's field still owe, as its tag reads
+        them (``_owed_in_field``)."""
+        found = self._owed_in_field(event.id)
+        return found[1] if found is not None else frozenset()
 
     def _field_events(self, host: str) -> list[StoredEvent]:
         """The events of the field ``host`` hosts, in the order they joined it."""

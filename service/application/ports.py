@@ -89,11 +89,6 @@ class AddedHands:
     version: int
     changes: tuple[StoredHand | GivenVerdict, ...]
 
-    @property
-    def hands(self) -> tuple[StoredHand, ...]:
-        """The hands added, in order."""
-        return tuple(c for c in self.changes if isinstance(c, StoredHand))
-
 
 @dataclass(frozen=True, slots=True)
 class RecordedVerdict:

@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 import redis
 
@@ -72,12 +73,8 @@ class SharedBodies:
         self._backoff = 0.0
 
     def get(self, key: str) -> bytes | None:
-        if not self._answering():
-            return None
-        try:
-            found = self.client.get(self.prefix + key)
-        except redis.RedisError as error:
-            self._away(error)
+        answered, found = self._ask(lambda: self.client.get(self.prefix + key))
+        if not answered:
             return None
         self._back()
         return found if isinstance(found, bytes) else None
@@ -90,54 +87,56 @@ class SharedBodies:
         if found is not None:
             return found
         claim = f"{self.prefix}{key}:making"
-        if self._claim(claim):
-            try:
-                body = make()
-                self.put(key, body)
-                return body
-            finally:
-                self._let_go(claim)
-        deadline = self.clock() + WAIT_S
-        while self._answering() and self.clock() < deadline:
-            sleep(POLL_S)
-            try:
-                body_now, making = self.client.mget([self.prefix + key, claim])
-            except redis.RedisError as error:
-                self._away(error)
-                break
-            if isinstance(body_now, bytes):
-                return body_now
-            if making is None:
-                break  # its maker ended without sharing it
-        body = make()
-        self.put(key, body)
-        return body
+        claimed = self._claim(claim)
+        if not claimed:
+            found = self._made_elsewhere(key, claim, sleep)
+            if found is not None:
+                return found
+        try:
+            body = make()
+            self.put(key, body)
+            return body
+        finally:
+            if claimed:
+                self._ask(lambda: self.client.delete(claim))
 
     def _claim(self, claim: str) -> bool:
         """Whether this reader makes the body (Redis away: it does, as every other)."""
-        if not self._answering():
-            return True
-        try:
-            return bool(self.client.set(claim, b"1", nx=True, px=int(CLAIM_S * 1000)))
-        except redis.RedisError as error:
-            self._away(error)
-            return True
+        answered, claimed = self._ask(
+            lambda: self.client.set(claim, b"1", nx=True, px=int(CLAIM_S * 1000)))
+        return not answered or bool(claimed)
 
-    def _let_go(self, claim: str) -> None:
-        if not self._answering():
-            return
-        try:
-            self.client.delete(claim)
-        except redis.RedisError as error:
-            self._away(error)
+    def _made_elsewhere(self, key: str, claim: str,
+                        sleep: Callable[[float], None]) -> bytes | None:
+        """The body another reader claimed, once it is in Redis; None when it has not come
+        within ``WAIT_S``, its maker let go without sharing it, or Redis stopped answering."""
+        deadline = self.clock() + WAIT_S
+        while self._answering() and self.clock() < deadline:
+            sleep(POLL_S)
+            answered, found = self._ask(lambda: self.client.mget([self.prefix + key, claim]))
+            if not answered:
+                return None
+            body, making = found
+            if isinstance(body, bytes):
+                return body
+            if making is None:
+                return None  # its maker ended without sharing it
+        return None
 
     def put(self, key: str, body: bytes) -> None:
-        if len(body) > MAX_BYTES or not self._answering():
-            return
+        if len(body) <= MAX_BYTES:
+            self._ask(lambda: self.client.set(self.prefix + key, body, ex=TTL_S))
+
+    def _ask(self, command: Callable[[], Any]) -> tuple[bool, Any]:
+        """Whether Redis answered ``command``, and its answer; a Redis left alone for now
+        (``_answering``) is not asked, and one that fails is left alone a while longer."""
+        if not self._answering():
+            return False, None
         try:
-            self.client.set(self.prefix + key, body, ex=TTL_S)
+            return True, command()
         except redis.RedisError as error:
             self._away(error)
+            return False, None
 
     def _answering(self) -> bool:
         return self._backoff == 0.0 or self.clock() >= self._retry_at

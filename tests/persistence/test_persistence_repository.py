@@ -17,6 +17,7 @@ from service.application.ports import (
     GivenVerdict,
     StaleGame,
     StoredGame,
+    StoredHand,
 )
 from service.domain import Confirmation
 from service.persistence import SqlGameRepository, make_engine, normalise_url
@@ -71,12 +72,12 @@ def test_changes_since_a_version(repo: SqlGameRepository) -> None:
         _add(repo, number, number)
     added = repo.changes_since("g1", 2)
     assert added is not None and added.version == 4
-    assert [(h.number, h.version, h.record) for h in added.hands] == [
+    assert [(h.number, h.version, h.record) for h in added.changes] == [
         (2, 1, {"dealer": 0}), (3, 1, {"dealer": 0})]
     game = repo.get_game("g1")
-    assert game is not None and added.hands == game.hands[1:]
+    assert game is not None and added.changes == game.hands[1:]
     nothing = repo.changes_since("g1", 4)
-    assert nothing is not None and nothing.hands == () and nothing.version == 4
+    assert nothing is not None and nothing.changes == () and nothing.version == 4
 
 
 def test_changes_since_is_none_after_a_correction_or_a_deletion(
@@ -95,7 +96,7 @@ def test_changes_since_is_none_after_a_correction_or_a_deletion(
     assert repo.changes_since("g1", 4) is None
     _add(repo, 2, 5)
     added = repo.changes_since("g1", 5)
-    assert added is not None and [(h.number, h.version) for h in added.hands] == [(2, 3)]
+    assert added is not None and [(h.number, h.version) for h in added.changes] == [(2, 3)]
 
 
 def test_changes_since_a_version_hold_the_verdicts_given_in_their_turn(
@@ -112,7 +113,8 @@ def test_changes_since_a_version_hold_the_verdicts_given_in_their_turn(
     hands = repo.get_game("g1").hands  # type: ignore[union-attr]
     assert added.changes == (replace(hands[0], confirmations=()), GivenVerdict(1, said),
                              hands[1], GivenVerdict(1, doubt))
-    assert added.hands == (replace(hands[0], confirmations=()), hands[1])
+    assert tuple(c for c in added.changes if isinstance(c, StoredHand)) == (
+        replace(hands[0], confirmations=()), hands[1])
     after = repo.changes_since("g1", 3)
     assert after is not None and after.changes == (hands[1], GivenVerdict(1, doubt))
     # A change of another kind (the evening ended) makes the game one to read whole.

@@ -352,6 +352,8 @@ class Game(MethodView):
         body = _GAME_BODIES.get(key)
         if body is None and shared is not None:
             body = shared.get(f"game:{key}")
+            if body is not None:
+                _GAME_BODIES.put(key, body)
         if body is None:
             view = service.view_for(access)  # that version, or a later one
             tag = language_tag(view.etag)
@@ -367,7 +369,7 @@ class Game(MethodView):
                     body = gzip.compress(body, compresslevel=6, mtime=0)
                 if shared is not None:
                     shared.put(f"game:{key}", body)
-        _GAME_BODIES.put(key, body)
+                _GAME_BODIES.put(key, body)
         response = Response(body, status=200, mimetype="application/json")
         response.headers["ETag"] = weak(tag)
         response.vary.add("Accept-Encoding")

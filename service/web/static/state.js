@@ -211,7 +211,7 @@ const live = watch(async (current) => {
     // A game's change event carries the game as a read answers it: kept for the read it
     // brings, which then asks the service nothing.
     told: (data) => {
-      if (data.kind === "game" && data.etag && data.body && data.body.id === G.id) {
+      if (data.kind === "game" && data.etag && data.body) {
         G.carried = { etag: data.etag, game: data.body };
       }
     },
