@@ -118,6 +118,45 @@ def test_a_second_process_answers_a_game_from_the_body_the_first_made(
     assert loaded == []
 
 
+@needs_redis
+@pytest.mark.parametrize("encoding", ["gzip", "identity"])
+def test_a_round_s_new_games_are_read_elsewhere_without_reading_them(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch, encoding: str) -> None:
+    """The request that starts a round makes its games' first bodies for every process: the
+    phones opening their new tables, on any worker, read none of those games."""
+    first, second = (app.test_client() for app in processes)
+    created = first.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla", "Dario", "Elsa",
+                                           "Franco")]}).json
+    monkeypatch.setattr(game_resources, "_GAME_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    tables = first.post(f"{API}/events/{created['id']}/rounds", json={},
+                        headers=auth(created["tokens"]["edit"])).json["tables"]
+    assert len(tables) == 2
+    # The second process: a cache of its own, and every game it reads whole counted.
+    monkeypatch.setattr(game_resources, "_GAME_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    views = processes[1].extensions["segnapunti.games"].views
+    loaded: list[str] = []
+    load = views.load
+    monkeypatch.setattr(views, "load", lambda game_id: loaded.append(game_id) or load(game_id))
+    headers = {"Accept-Encoding": encoding}
+    read = [second.get(f"{API}/games/{t['game']}", headers={**headers, **auth(t["tokens"]["read"])})
+            for t in tables]
+    assert loaded == []
+    # What the game's own read makes, in a process that kept nothing.
+    monkeypatch.setattr(game_resources, "_GAME_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    processes[1].extensions["segnapunti.shared_bodies"].put = lambda *_args: None
+    processes[1].extensions["segnapunti.shared_bodies"].get = lambda *_args: None
+    for table, answer in zip(tables, read, strict=True):
+        fresh = second.get(f"{API}/games/{table['game']}",
+                           headers={**headers, **auth(table["tokens"]["read"])})
+        assert answer.status_code == fresh.status_code == 200
+        assert answer.headers["ETag"] == fresh.headers["ETag"]
+        assert answer.get_data() == fresh.get_data()
+        assert answer.headers.get("Content-Encoding") == fresh.headers.get("Content-Encoding")
+    assert loaded == [t["game"] for t in tables]
+
+
 @pytest.mark.parametrize("processes", [CLOSED_PORT_URL], indirect=True)
 def test_with_the_shared_cache_away_each_process_makes_its_own(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -85,6 +85,7 @@ from .common import (
 from .games import (
     corrects_a_hand,
     hand_tag,
+    keep_new_games,
     kept_json,
     said_hand,
     share_link,
@@ -509,6 +510,9 @@ class Rounds(MethodView):
             unit, event_id, bearer_token(), body.get("tables"),
             despite_disputes=bool(body.get("despite_disputes")))
         number = view.current.number if view.current else 1
+        if view.current is not None:
+            started = [table.game for table in view.current.tables]
+            unit.after_commit(lambda: keep_new_games(started))
         location = url_for("events.Round", event_id=event_id, number=number)
         return tables_json(view, number, links), 201, {"Location": location}
 

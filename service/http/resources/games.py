@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gzip
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Response, current_app, request, url_for
@@ -33,6 +33,7 @@ from ..schemas import (
     HistorySchema,
     PlayerLinksSchema,
 )
+from ..shared_bodies import SharedBodies
 from ..smorest import Blueprint
 from .common import (
     F,
@@ -343,39 +344,68 @@ class Game(MethodView):
                 return not_modified(tag, weak=True)
         gzip_ok = "gzip" in request.accept_encodings
         encoding = "gzip" if gzip_ok else "identity"
-        shared = current_app.extensions.get("segnapunti.shared_bodies")
         # The version its credentials read, as this process or another made it (a room's
         # phones open their new tables all at once, each table's four and its streams on
         # whichever worker): the game itself is then not read at all.
         tag = language_tag(service.tag_of(access))
-        key = f"{tag}/{encoding}"
-        body = _GAME_BODIES.get(key)
-        if body is None and shared is not None:
-            body = shared.get(f"game:{key}")
-            if body is not None:
-                _GAME_BODIES.put(key, body)
+        body = _kept_body(tag, encoding)
         if body is None:
             view = service.view_for(access)  # that version, or a later one
-            tag = language_tag(view.etag)
-            key = f"{tag}/{encoding}"
-            body = _GAME_BODIES.get(key)
+            later = language_tag(view.etag)
+            if later != tag:
+                tag, body = later, _GAME_BODIES.get(f"{later}/{encoding}")
             if body is None:
-                # What flask-smorest would send (``GameSchema`` sends the body as built), made
-                # once per version of the game, and compressed for the clients that take gzip
-                # (a long game's JSON is mostly repeated keys): the next read of the same
-                # version costs neither.
-                body = said_game(view).get_data()
-                if gzip_ok:
-                    body = gzip.compress(body, compresslevel=6, mtime=0)
-                if shared is not None:
-                    shared.put(f"game:{key}", body)
-                _GAME_BODIES.put(key, body)
+                body = _keep_body(view, tag, encoding)
         response = Response(body, status=200, mimetype="application/json")
         response.headers["ETag"] = weak(tag)
         response.vary.add("Accept-Encoding")
         if gzip_ok:
             response.headers["Content-Encoding"] = "gzip"
         return response
+
+
+def _shared() -> SharedBodies | None:
+    return current_app.extensions.get("segnapunti.shared_bodies")
+
+
+def _kept_body(tag: str, encoding: str) -> bytes | None:
+    """A version's body in ``encoding`` as this process keeps it, or another made it."""
+    key = f"{tag}/{encoding}"
+    body = _GAME_BODIES.get(key)
+    shared = _shared()
+    if body is None and shared is not None:
+        body = shared.get(f"game:{key}")
+        if body is not None:
+            _GAME_BODIES.put(key, body)
+    return body
+
+
+def _keep_body(view: GameView, tag: str, encoding: str, plain: bytes | None = None) -> bytes:
+    """A version's body (``tag``: its entity tag in the request's language) in ``encoding``,
+    kept in this process and for every other (``plain``: its JSON, made already): what
+    flask-smorest would send (``GameSchema`` sends the body as built), compressed for the
+    clients that take gzip (a long game's JSON is mostly repeated keys). The next read of
+    that version costs neither."""
+    body = said_game(view).get_data() if plain is None else plain
+    if encoding == "gzip":
+        body = gzip.compress(body, compresslevel=6, mtime=0)
+    key = f"{tag}/{encoding}"
+    _GAME_BODIES.put(key, body)
+    shared = _shared()
+    if shared is not None:
+        shared.put(f"game:{key}", body)
+    return body
+
+
+def keep_new_games(views: Iterable[GameView]) -> None:
+    """The first bodies of games just created (a round's tables), made once by the request
+    that created them, in its language and in both encodings, kept for every process: a
+    room's phones open their new tables within the same minute, four to a game and each with
+    its stream, and would otherwise each make the same body on whichever worker they reach."""
+    for view in views:
+        tag = language_tag(view.etag)
+        plain = _keep_body(view, tag, "identity")
+        _keep_body(view, tag, "gzip", plain)
 
 
 @blp.route("/<game_id:game_id>/hands")
