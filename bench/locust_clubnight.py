@@ -15,7 +15,9 @@ address). What each of them does is what the page does:
 - the boards poll the event and its standings every 4 s with ``If-None-Match``;
 - the organiser polls the same, and once every table has finished (or the round's time,
   ``ROUND_MINUTES`` simulated, is up) closes the round and starts the next; the phones then
-  find their new tables, as players do when the board shows the next round.
+  find their new tables, as players do when the board shows the next round: each opens its
+  new table's game at a moment drawn evenly within ``CLUBNIGHT_MOVE_MINUTES`` simulated
+  minutes (default 1; 0: all within the same second, the worst case).
 
 With ``CLUBNIGHT_LIVE=streams`` the screens hold streams instead of polling (Server-Sent
 Events through the proxy, each a gevent greenlet reading the answer line by line, opened again
@@ -81,6 +83,10 @@ TABLES = int(os.environ.get("CLUBNIGHT_TABLES", "40"))
 SPEEDUP = float(os.environ.get("CLUBNIGHT_SPEEDUP", "10"))
 HAND_MINUTES = float(os.environ.get("CLUBNIGHT_HAND_MINUTES", "5"))
 ROUND_MINUTES = float(os.environ.get("CLUBNIGHT_ROUND_MINUTES", "24"))
+#: The players' move to their new tables once a round starts, in simulated minutes: each phone
+#: opens its new table at a moment drawn evenly within it (the players read the board, get
+#: up and sit down again). 0: every phone within the second the round starts, the worst case.
+MOVE_MINUTES = float(os.environ.get("CLUBNIGHT_MOVE_MINUTES", "1"))
 POLL_S = 4.0
 #: ``polling`` (the page's 4 s polls) or ``streams`` (each screen holds its resource's stream
 #: and reads the resource only when told).
@@ -509,6 +515,8 @@ class Phone(Visitor):
         self.etags: dict[str, str] = {}
         self.confirmed: set[tuple[str, int, int]] = set()
         self.round = 0
+        #: When the player sits at the new round's table (monotonic), while moving to it.
+        self.seated_at: float | None = None
         self.next_hand = 0.0
         self.next_dealer = 0
         self.holder = Holder(self.environment, "phone") if STREAMS else None
@@ -527,6 +535,13 @@ class Phone(Visitor):
         index, seat = where
         table = section.tables[index]
         if self.round != section.round:  # a new round: the phone opens its new table's link
+            if self.seated_at is None:  # once the player has moved to it
+                self.seated_at = time.monotonic() + random.uniform(
+                    0, MOVE_MINUTES * 60 / SPEEDUP)
+            if time.monotonic() < self.seated_at:
+                time.sleep(min(1.0, self.seated_at - time.monotonic()))
+                return
+            self.seated_at = None
             self.round, self.etags = section.round, {}
             self.next_hand = time.monotonic() + hand_seconds() * random.uniform(0.3, 1.0)
             self.next_dealer = 0
