@@ -20,7 +20,7 @@ from typing import Any
 from service.domain import decimal_json, percent, travellers
 
 from .clubs import FAMILIES, ClubService
-from .door import rounds_played
+from .door import rounds_sat
 from .events import EventService, EventView, board_plays
 from .ports import StoredClub, StoredMember, StoredSeason
 
@@ -157,10 +157,11 @@ def public_event(view: EventView, club: StoredClub | None, label: Label) -> dict
     played = view.results()
     found = view.standings(played, explained=False)
     results = {(r.round, r.table): r for r in played}
+    sat = rounds_sat(view)
     rows = [{
         "place": row.place, "entrant": names[row.entrant], "number": row.entrant,
         "match_points": _number(row.match_points), "difference": decimal_json(row.difference),
-        "points": _number(row.points), "rounds_played": rounds_played(view, row.entrant),
+        "points": _number(row.points), "rounds_played": sat[row.entrant],
         "withdrawn": view.setup.entrants[row.entrant].withdrawn_from is not None,
         **({"boards": row.boards, "percentage": decimal_json(row.percentage)}
            if row.percentage is not None else {}),

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import JSON, Column, Integer, MetaData, Table, select, text
+from sqlalchemy.dialects.postgresql import JSONB
 
 from service.application.ports import (
     AddedHands,
@@ -21,7 +23,7 @@ from service.application.ports import (
 )
 from service.domain import Confirmation
 from service.persistence import SqlGameRepository, make_engine, normalise_url
-from service.persistence.base import pool_settings
+from service.persistence.base import pool_settings, read_json
 
 T0 = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -312,3 +314,38 @@ def test_database_timeouts_come_from_the_environment(
                 assert connection.execute(text("SHOW search_path")).scalar() == "somewhere"
         finally:
             engine.dispose()
+
+
+# -- stored JSON ---------------------------------------------------------------------------
+
+
+STORED = {"roster": [{"name": "Anna", "seed": 7}], "note": "già", "ratio": 0.5,
+          "past_64_bits": 2 ** 70, "nothing": None}
+
+
+def test_stored_json_reads_back_as_written(empty_db_url: str) -> None:
+    """A JSON column reads back what was written, by the engine's own reader (orjson), and
+    what orjson refuses (a whole number past 64 bits) by the standard library's."""
+    engine = make_engine(empty_db_url)
+    assert engine.dialect._json_deserializer is read_json
+    metadata = MetaData()
+    kept = Table("kept_json", metadata, Column("id", Integer, primary_key=True),
+                 Column("value", JSON().with_variant(JSONB(), "postgresql")))
+    metadata.create_all(engine)
+    try:
+        with engine.begin() as connection:
+            connection.execute(kept.insert(), [{"id": 1, "value": STORED},
+                                               {"id": 2, "value": {"small": 2 ** 40}}])
+        with engine.connect() as connection:
+            found = dict(connection.execute(select(kept.c.id, kept.c.value)).all())
+        assert found == {1: STORED, 2: {"small": 2 ** 40}}
+    finally:
+        metadata.drop_all(engine)
+        engine.dispose()
+
+
+@pytest.mark.parametrize("raw", [b'{"a": [1, 2.5, "\\u00e0"]}', '{"a": [1, 2.5, "\\u00e0"]}',
+                                 memoryview(b'{"a": [1, 2.5, "\\u00e0"]}')])
+def test_read_json_takes_what_a_driver_hands_it(raw: Any) -> None:
+    assert read_json(raw) == {"a": [1, 2.5, "à"]}
+    assert read_json(b"[18446744073709551616]") == [2 ** 64]

@@ -4,14 +4,14 @@ standings (JSON, PDF, CSV) and the organiser's history. Thin views over
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
-from service.application.door import Door, rounds_played
+from service.application.door import Door, rounds_played, rounds_sat
 from service.application.entrant_links import door_token
 from service.application.event_clock import (
     PrizeReading,
@@ -142,6 +142,7 @@ def event_json(view: EventView) -> dict[str, Any]:
     names = setup.names()
     clock = clock_of(event.settings)
     prizes, currency = prizes_of(event.settings)
+    sat = rounds_sat(view)
     return {
         "id": event.id,
         "name": setup.name,
@@ -160,7 +161,7 @@ def event_json(view: EventView) -> dict[str, Any]:
         "late_rounds": setup.late_rounds,
         # Entrants removed by the organiser are not listed (their numbers are never reused).
         "entrants": [{"number": i, **e.to_json(), **_members(stored),
-                      **entrant_state(view, i)}
+                      **entrant_state(view, i, sat)}
                      for i, (e, stored) in enumerate(zip(setup.entrants, event.entrants,
                                                          strict=True)) if not e.removed],
         "rounds": [{
@@ -206,16 +207,18 @@ def _field_of(event: Any) -> dict[str, Any] | None:
     return {"host": event.field_host, "hosts": event.field_host == event.id}
 
 
-def entrant_state(view: EventView, number: int) -> dict[str, Any]:
+def entrant_state(view: EventView, number: int, sat: Mapping[int, int] | None = None
+                  ) -> dict[str, Any]:
     """Where an entrant stands on the roster (docs/events.md#the-door): their first round,
     whether they withdrew (and from which round), came through the door, the rounds
-    they sat at a table."""
+    they sat at a table (``sat``: every entrant's, counted once for a whole roster)."""
     entrant = view.setup.entrants[number]
     return {"from_round": entrant.from_round,
             "withdrawn": entrant.withdrawn_from is not None,
             "withdrawn_from": entrant.withdrawn_from,
             "checked_in": entrant.checked_in,
-            "rounds_played": rounds_played(view, number)}
+            "rounds_played": (rounds_played(view, number) if sat is None
+                              else sat[number])}
 
 
 def door_links(event_id: str, edit_token: str) -> dict[str, Any]:
@@ -306,12 +309,13 @@ def _owed(table: TableView) -> dict[str, Any]:
 
 def standings_json(view: EventView, found: Standings) -> dict[str, Any]:
     names = view.setup.names()
+    sat = rounds_sat(view)
     out = {
         "provisional": found.provisional,
         "scoring": view.setup.scoring,
         "round": view.current.number if view.current else None,
         "rows": [{**row, "withdrawn": view.setup.entrants[row["number"]].withdrawn_from
-                  is not None, "rounds_played": rounds_played(view, row["number"])}
+                  is not None, "rounds_played": sat[row["number"]]}
                  for row in standings_rows(found, names)],
     }
     if view.setup.duplicate:
