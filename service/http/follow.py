@@ -48,7 +48,11 @@ class Reading:
 
 
 def passed_on(headers: Mapping[str, str]) -> dict[str, str]:
-    return {name: value for name, value in headers.items() if name.lower() in PASSED_ON}
+    """The client's headers a reading passes on, by their names in lower case: the streams
+    that share a follower are known by these (``authorization``, ``accept-language``), and a
+    server hands them over capitalised."""
+    return {name.lower(): value for name, value in headers.items()
+            if name.lower() in PASSED_ON}
 
 
 def read(app: Any, path: str, headers: Mapping[str, str], remote_addr: str, *,

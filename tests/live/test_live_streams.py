@@ -244,6 +244,36 @@ def test_a_stream_opens_on_the_resources_own_access_rules(server: LiveServer) ->
     unpublished.connection.close()
 
 
+def test_a_stream_held_with_one_token_opens_nothing_for_another(server: LiveServer) -> None:
+    """The streams that share one reading are those of one token: a stream opened while
+    another follows the same resource is read with its own token, and refused as its read
+    would be; a read-only token's stream is never told what the organiser's token reads."""
+    game = server.create_game()
+    path = f"{API}/games/{game['id']}"
+    held = open_stream(server, path, game["tokens"]["edit"])
+    try:
+        assert "body" in json.loads(held.next_event()["data"])
+        for token, status in ((None, 401), ("not-a-token-of-this-game", 401),
+                              (server.create_game()["tokens"]["edit"], 404)):
+            refused = open_stream(server, path, token)
+            assert refused.status == status, (token, refused.status)
+            refused.connection.close()
+        event = evening(server)
+        organiser = open_stream(server, f"{API}/events/{event['id']}", event["tokens"]["edit"])
+        room = open_stream(server, f"{API}/events/{event['id']}", event["tokens"]["read"])
+        try:
+            # Each has a version of its own: the organiser's answer is another's than the room's.
+            assert version(organiser.next_event()) != version(room.next_event())
+            stranger = open_stream(server, f"{API}/events/{event['id']}", "not-a-token")
+            assert stranger.status == 401
+            stranger.connection.close()
+        finally:
+            organiser.close()
+            room.close()
+    finally:
+        held.close()
+
+
 def test_a_token_revoked_ends_the_stream_with_gone(server: LiveServer) -> None:
     game = server.create_game()
     stream = open_stream(server, f"{API}/games/{game['id']}", game["tokens"]["edit"])
