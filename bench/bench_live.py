@@ -269,14 +269,17 @@ def figures(run: dict[str, Any]) -> dict[str, Any]:
     total = stats.get("Aggregated", {})
     row["requests"] = total.get("Request Count", "-")
     row["errors"] = int(total.get("Failure Count", "0") or 0)
-    arrival = re.search(r"^arrival: every page loaded in (\d+) s, (\d+) requests, (\d+) errors",
-                        run["text"], re.MULTILINE)
+    arrival = re.search(r"^arrival: every page loaded in (\d+) s, (\d+) requests, (\d+) errors"
+                        r".*?(?:\(at ([\d.]+)\))?$", run["text"], re.MULTILINE)
     if arrival:  # the figures are from the room's arrival on; its errors count all the same
         row["arrival"] = {"seconds": int(arrival.group(1)), "requests": int(arrival.group(2)),
                           "errors": int(arrival.group(3))}
         row["errors"] += row["arrival"]["errors"]
     if run.get("state") is not None:
-        since = run["started"] + (row["arrival"]["seconds"] if arrival else 0)
+        # From the moment the room arrived (the locustfile says when; its count of seconds
+        # starts after the night's set-up, so alone it would take in the arrival's last ones).
+        since = (float(arrival.group(4)) if arrival and arrival.group(4)
+                 else run["started"] + (row["arrival"]["seconds"] if arrival else 0))
         row["at_the_proxy"] = at_the_proxy(run["state"], since, run["ended"])
     row["ok"] = bool(stats) and "the night could not be set up" not in run["text"]
     heard = {}

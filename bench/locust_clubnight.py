@@ -194,6 +194,8 @@ class Night:
     #: errors meanwhile (cold page loads all at once: not what a hand or a read costs at the
     #: room's pace, so kept apart; its errors still count against the goal).
     arrival: tuple[float, int, int] | None = None
+    #: When it arrived (the wall clock: what the proxy's log is read from).
+    arrived_at: float = 0.0
     started: float = field(default_factory=time.monotonic)
 
 
@@ -214,6 +216,7 @@ def arrived(environment: Environment) -> None:
     request figures start again from here, the room at its pace."""
     total = environment.stats.total
     NIGHT.arrival = (time.monotonic() - NIGHT.started, total.num_requests, total.num_failures)
+    NIGHT.arrived_at = time.time()
     for error in environment.stats.errors.values():
         print(f"error while the room arrived: {error.occurrences} × {error.method} "
               f"{error.name}: {error.error}")
@@ -835,7 +838,8 @@ def report(environment: Environment, **_: Any) -> None:
     else:
         seconds, requests, arrival_errors = NIGHT.arrival
         print(f"\narrival: every page loaded in {seconds:.0f} s, {requests} requests, "
-              f"{arrival_errors} errors; the figures below are from then on")
+              f"{arrival_errors} errors; the figures below are from then on "
+              f"(at {NIGHT.arrived_at:.1f})")
     print(f"\nclub night ({LIVE}): {TABLES} tables, {SEATS * TABLES} phones, "
           f"{2 * SECTIONS} boards, {SECTIONS} organiser(s), {SPECTATORS} spectators, "
           f"one address; rounds started "
