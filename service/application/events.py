@@ -868,9 +868,19 @@ class EventService:
     def field_tag(self, event_id: str, token: str | None) -> str:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more."""
-        host = self._field_access(event_id, token)
-        found = self._field_summaries(event_id)
-        sections = found[1] if found is not None else {}
+        if token:
+            # A section's token: its field's host and summaries are read with the field's
+            # state (a stream's reading asks this after every hand of every section: the
+            # section itself is not loaded for it).
+            self._authorize(event_id, token, write=False)
+            found = self._field_summaries(event_id)
+            if found is None:
+                raise _no_field(event_id)
+            host, sections = found
+        else:
+            host = self._field_access(event_id, token)
+            found = self._field_summaries(event_id)
+            sections = found[1] if found is not None else {}
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
@@ -899,7 +909,7 @@ class EventService:
                 self._authorize(event_id, token, write=False)  # 401: it needs a token
                 raise _unpublished(event_id)  # pragma: no cover - the line above raises
         if event.field_host is None:
-            raise NotFound(Text("event {event} plays in no field", event=event_id))
+            raise _no_field(event_id)
         return event.field_host
 
     def _field_sections(self, host: str) -> tuple[EventView, ...]:
@@ -1519,6 +1529,10 @@ def end_rounds_left_open(events: EventService, units: Callable[[], UnitOfWork]) 
             log.exception("could not end the rounds left open of event %s; the next run "
                           "tries again", event_id)
     return ended
+
+
+def _no_field(event_id: str) -> NotFound:
+    return NotFound(Text("event {event} plays in no field", event=event_id))
 
 
 def _unpublished(event_id: str) -> EventNotFound:

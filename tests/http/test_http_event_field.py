@@ -352,6 +352,32 @@ def test_the_field_answers_304_until_what_it_counts_moves(client: Any) -> None:
     assert client.get(f"{host.url}/field/boards/1", headers=auth(host.read)).status_code == 200
 
 
+def test_the_field_s_304_to_a_section_s_token_loads_no_event(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream's reading of the field asks for its tag after every hand of every section:
+    with a section's token it reads the field's state and the sections' summaries it keeps,
+    and loads no section whole."""
+    host = _host(client)
+    section = _join(client, host)
+    host.start()
+    section.start()
+    tag = section.field(section.read).headers["ETag"]
+    repository = client.application.extensions["segnapunti.events"].repository
+    loaded: list[str] = []
+    get_event = repository.get_event
+    monkeypatch.setattr(repository, "get_event",
+                        lambda event_id: loaded.append(event_id) or get_event(event_id))
+    for url, token in ((section.url, section.read), (section.url, section.edit),
+                       (host.url, host.read)):
+        again = client.get(f"{url}/field", headers={**auth(token), "If-None-Match": tag})
+        assert again.status_code == 304 and again.headers["ETag"] == tag
+    assert loaded == []
+    # An event in no field is 404 all the same, and a wrong token 401.
+    alone = Section(client, _body("Circolo Parma", deals="duplicate", seed=SEED, rounds=1))
+    assert alone.field(alone.read).status_code == 404
+    assert section.field("not-a-token").status_code == 401
+
+
 def test_a_hand_elsewhere_that_leaves_every_board_owed_moves_no_room(client: Any) -> None:
     host = _host(client)
     section = _join(client, host, players=("Dora", "Ezio", "Fede", "Gino", "Ines", "Luca"))

@@ -11,7 +11,7 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from service.application.caches import LruCache
-from service.application.door import Door, rounds_played, rounds_sat
+from service.application.door import Door, rounds_sat
 from service.application.entrant_links import door_token
 from service.application.event_clock import (
     PrizeReading,
@@ -207,18 +207,16 @@ def _field_of(event: Any) -> dict[str, Any] | None:
     return {"host": event.field_host, "hosts": event.field_host == event.id}
 
 
-def entrant_state(view: EventView, number: int, sat: Mapping[int, int] | None = None
-                  ) -> dict[str, Any]:
+def entrant_state(view: EventView, number: int, sat: Mapping[int, int]) -> dict[str, Any]:
     """Where an entrant stands on the roster (docs/events.md#the-door): their first round,
     whether they withdrew (and from which round), came through the door, the rounds
-    they sat at a table (``sat``: every entrant's, counted once for a whole roster)."""
+    they sat at a table (``sat``: every entrant's, ``rounds_sat``)."""
     entrant = view.setup.entrants[number]
     return {"from_round": entrant.from_round,
             "withdrawn": entrant.withdrawn_from is not None,
             "withdrawn_from": entrant.withdrawn_from,
             "checked_in": entrant.checked_in,
-            "rounds_played": (rounds_played(view, number) if sat is None
-                              else sat[number])}
+            "rounds_played": sat[number]}
 
 
 def door_links(event_id: str, edit_token: str) -> dict[str, Any]:
