@@ -35,7 +35,10 @@ those errors still count). A real room arrives over minutes, not all in one seco
    the field's host and nine joining it with its key, duplicate deals, 4 boards a round,
    each section with its organiser, two boards and a field board reading the field's
    standings (``GET /events/{section}/field``), for ``--minutes``, with streams and then
-   polling: the p99 of a field standings' read while they play (at the knee's pace).
+   polling (``--field-ways``): the p99 of a field standings' read while they play (at the
+   knee's pace). With streams a field board reads the field only when it moved, once a board
+   is complete across the field: at a real room's pace, near the end of a round (some 20
+   minutes), so such a run needs ``--minutes`` past that.
 
 For each step it also samples the CPU time of each process every 5 s (over the whole step,
 and from 30 s after it starts, once every page is loaded, to 10 s before it ends): Caddy, app-1, app-2,
@@ -341,6 +344,8 @@ def main() -> int:
     parser.add_argument("--budget-minutes", type=float, default=35.0)
     parser.add_argument("--skip", default="", help="parts to skip: any of a, knee, field")
     parser.add_argument("--field", action="store_true", help="run the field's part too")
+    parser.add_argument("--field-ways", default="streams,polling",
+                        help="the field's ways, in order: streams, polling or both")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     began = time.monotonic()
@@ -428,7 +433,7 @@ def main() -> int:
 
     if args.field and "field" not in args.skip:
         summary["field"] = {}
-        for live in ("streams", "polling"):
+        for live in args.field_ways.split(","):
             run = run_locust(f"field-{live}", args.host, 120, int(args.minutes * 60), live, 0,
                              sampler, field_sections=10, pace=pace)
             row = figures(run)
