@@ -111,14 +111,9 @@ class EntrantReading:
     rounds_played: int
 
 
-def rounds_played(view: EventView, entrant: int) -> int:
-    """The rounds at which the entrant sat at a table (a bye is none)."""
-    return sum(1 for r in view.rounds for t in r.tables if entrant in t.stored.entrants)
-
-
 def rounds_sat(view: EventView) -> Counter[int]:
-    """``rounds_played`` of every entrant at once (one pass over the tables, where a row
-    each would walk them all again)."""
+    """The rounds at which each entrant sat at a table (a bye is none), every entrant's in
+    one pass over the tables: a roster's or a standings' rows read them all."""
     return Counter(e for r in view.rounds for t in r.tables for e in set(t.stored.entrants))
 
 
@@ -409,7 +404,7 @@ class Door:
             found = self.events.standings_of(view.for_reader("read"))
             standing = next((row for row in found.rows if row.entrant == number), None)
         return EntrantReading(view, number, view.setup.entrants[number], own, now, clock,
-                              standing, rounds_played(view, number))
+                              standing, rounds_sat(view)[number])
 
 
 def _members_entered(event: StoredEvent) -> dict[str, int]:

@@ -868,19 +868,17 @@ class EventService:
     def field_tag(self, event_id: str, token: str | None) -> str:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more."""
+        # With a section's token the host is read with the field's state, not from the
+        # section loaded whole: a stream's reading asks this after every hand of every
+        # section. Without one, whether the host published the field is asked first.
         if token:
-            # A section's token: its field's host and summaries are read with the field's
-            # state (a stream's reading asks this after every hand of every section: the
-            # section itself is not loaded for it).
             self._authorize(event_id, token, write=False)
-            found = self._field_summaries(event_id)
-            if found is None:
-                raise _no_field(event_id)
-            host, sections = found
         else:
-            host = self._field_access(event_id, token)
-            found = self._field_summaries(event_id)
-            sections = found[1] if found is not None else {}
+            self._field_access(event_id, token)
+        found = self._field_summaries(event_id)
+        if found is None:
+            raise _no_field(event_id)
+        host, sections = found
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
