@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from service.domain.hand.scoring import score_record
@@ -76,6 +76,8 @@ hands = st.tuples(st.sampled_from(FORMS), st.integers(0, 2**31), st.sampled_from
 
 @SETTINGS
 @given(hands)
+# The dealer holds all four Kings and no Queen, and would play alone: it calls another's Queen.
+@example(("gatti-4-call", 172, "random", False, False, True))
 def test_legal_play_scores_like_the_reference(hand: tuple[str, int, str, bool, bool, bool]
                                               ) -> None:
     form_id, seed, policy, melds, with_discard, alone = hand

@@ -485,7 +485,8 @@ def call_card(game: Game, rng: random.Random, alone: bool = False) -> str:
         queens = [f"Q{s}" for s in SUITS]
         mine = [q for q in queens if q in held or q in game.discard]
         others = [q for q in queens if q not in mine]
-        return rng.choice(mine if alone or not others else others)
+        # Alone with no Queen of its own it cannot call itself: it calls another's.
+        return rng.choice(mine if mine and (alone or not others) else others)
     mine = [k for k in kings if k in held]
     others = [k for k in kings if k not in held]
     return rng.choice(mine if alone and mine else others)
