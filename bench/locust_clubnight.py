@@ -490,9 +490,12 @@ class Visitor(FastHttpUser):
             arrived(self.environment)
 
     def conditional_get(self, path: str, token: str, name: str,
-                        etags: dict[str, str]) -> dict[str, Any] | None:
-        """The page's poll: the answer's JSON when it changed, ``None`` when it did not."""
+                        etags: dict[str, str], *, stale: bool = False) -> dict[str, Any] | None:
+        """The page's poll: the answer's JSON when it changed, ``None`` when it did not;
+        ``stale``: as an event's screen reads, taking the newest state made."""
         headers = {"Authorization": f"Bearer {token}"}
+        if stale:
+            headers["Cache-Control"] = "max-stale"
         if path in etags:
             headers["If-None-Match"] = etags[path]
         with self.client.get(API + path, headers=headers, name=name,
@@ -646,9 +649,9 @@ class Board(Watcher):
         if not self.told(section.read):
             return
         self.conditional_get(f"/events/{section.event}", section.read, "board event",
-                             self.etags)
+                             self.etags, stale=True)
         self.conditional_get(f"/events/{section.event}/standings", section.read,
-                             "board standings", self.etags)
+                             "board standings", self.etags, stale=True)
 
 
 class FieldBoard(Watcher):
@@ -688,9 +691,9 @@ class Organiser(Watcher):
         section = self.section
         if self.told(section.edit):
             self.conditional_get(f"/events/{section.event}", section.edit, "organiser event",
-                                 self.etags)
+                                 self.etags, stale=True)
             self.conditional_get(f"/events/{section.event}/standings", section.edit,
-                                 "organiser standings", self.etags)
+                                 "organiser standings", self.etags, stale=True)
         timed_out = time.monotonic() - section.round_started > ROUND_MINUTES * 60 / SPEEDUP
         if section.finished() or timed_out:
             self.next_round(section)

@@ -33,6 +33,8 @@ class LruCache(Generic[K, V]):
         self.total = 0
         self._entries: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self._lock = threading.Lock()
+        #: The keys being made now (``made``), each with what its waiters wait on.
+        self._making: dict[K, threading.Event] = {}
 
     def get(self, key: K) -> V | None:
         with self._lock:
@@ -55,6 +57,37 @@ class LruCache(Generic[K, V]):
             while self.total > self.size:
                 _, (_, dropped) = self._entries.popitem(last=False)
                 self.total -= dropped
+
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        """The value of ``key``: kept, else made by one of the threads asking for it at once
+        and kept; the others wait for it instead of each making it too. A waiter that finds
+        nothing kept once it is made (the maker failed, or the value was too heavy to keep)
+        makes its own, and keeps it."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+                return entry[0]
+            making = self._making.get(key)
+            mine = making is None
+            if making is None:
+                making = self._making[key] = threading.Event()
+        if not mine:
+            making.wait()
+            found = self.get(key)
+            if found is not None:
+                return found
+            value = make()
+            self.put(key, value)
+            return value
+        try:
+            value = make()
+            self.put(key, value)
+            return value
+        finally:
+            with self._lock:
+                del self._making[key]
+            making.set()
 
     def __len__(self) -> int:
         return len(self._entries)

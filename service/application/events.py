@@ -11,11 +11,13 @@ at any time and nothing but their hashes is kept.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -95,6 +97,7 @@ from .ports import (
     GameIdTaken,
     OpenRoundClock,
     RefusalRepository,
+    SharedValues,
     StaleGame,
     StoredEvent,
     StoredGame,
@@ -138,6 +141,35 @@ class SectionSummary:
             current is not None and current.stored.state == "open" and not current.finished,
             {board: hashlib.sha256(repr(plays).encode()).hexdigest()[:16]
              for board, plays in by_board.items()})
+
+    def to_bytes(self) -> bytes:
+        """The summary as the processes of a topology share it (``from_bytes`` reads it)."""
+        return json.dumps({
+            "version": self.version, "owed": sorted(self.owed),
+            "complete": sorted(self.complete), "playing": self.playing,
+            "plays": [[board, said] for board, said in sorted(self.plays.items())],
+        }, separators=(",", ":")).encode()
+
+    @staticmethod
+    def from_bytes(raw: bytes) -> SectionSummary:
+        said = json.loads(raw)
+        return SectionSummary(int(said["version"]), frozenset(said["owed"]),
+                              frozenset(said["complete"]), bool(said["playing"]),
+                              {int(board): str(fp) for board, fp in said["plays"]})
+
+
+#: A section deleted while it was read: in no summary of its field.
+_GONE = SectionSummary(-1, frozenset(), frozenset(), False, {})
+
+
+class _MovedOn(Exception):
+    """A section read for a state it had already left."""
+
+
+def _shared_key(key: tuple[str, int, int]) -> str:
+    """A section's summary at a state (its id, version and games' played versions), as the
+    topology's processes share it."""
+    return "section:{}:{}:{}".format(*key)
 
 
 def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
@@ -440,6 +472,11 @@ class EventService:
         #: played versions): read once per state in this process, whichever section asks.
         self._sections: LruCache[tuple[str, int, int], SectionSummary] = LruCache(
             CACHED_SECTIONS)
+        #: Where the processes of a topology share each section's summary at each state: one
+        #: of them sums a section up when it moves, the others read the summary (a field's
+        #: tag, read after every hand of every section, never loads the sections whole in
+        #: a process that has not read them since). None: each process sums up its own.
+        self.shared: SharedValues | None = None
         #: Units of work for the clock's closes a reading applies (``close_by_clock``); none:
         #: a round closes by its clock only at a write.
         self.units: Callable[[], UnitOfWork] | None = None
@@ -486,10 +523,11 @@ class EventService:
         kind, _credentials = self._authorize(event_id, token, write=False)
         return self._view(self._load(event_id)).for_reader(kind)
 
-    def state_tag(self, event_id: str, token: str | None) -> tuple[str, str]:
+    def state_tag(self, event_id: str, token: str | None) -> tuple[str, str, int]:
         """The event's current state as an entity tag (its version and every table's game's),
-        read in one cheap query: what a poll of the board or the standings compares; and the
-        kind of token that asked (``edit`` or ``read``)."""
+        read in one cheap query: what a poll of the board or the standings compares; the
+        kind of token that asked (``edit`` or ``read``); and the state's order (it grows
+        with every change to the event or its tables' games, versions only growing)."""
         kind, _credentials = self._authorize(event_id, token, write=False)
         state = self.repository.event_state(event_id)
         if state is None:
@@ -501,7 +539,7 @@ class EventService:
         # the other sections still owe are part of what it reads.
         seen = (*seen, self._owed_elsewhere_said(event_id))
         digest = hashlib.sha256(f"{event_id}|{seen}".encode()).hexdigest()[:16]
-        return f"e{state[0]}.{state[1]}-{digest}", kind
+        return f"e{state[0]}.{state[1]}-{digest}", kind, state[0] + state[1]
 
     def history(self, event_id: str, token: str | None) -> list[EventAction]:
         self._authorize(event_id, token, write=False)
@@ -826,20 +864,52 @@ class EventService:
         if state is None:
             return None
         host, sections = state
+        keys = [(section_id, version, played) for section_id, version, played in sections
+                if section_id != but]
+        self._summaries_shared(keys)
         found: dict[str, SectionSummary] = {}
-        for section_id, version, played in sections:
-            if section_id == but:
-                continue
-            key = (section_id, version, played)
-            summary = self._sections.get(key)
-            if summary is None:
-                event = self.repository.get_event(section_id)
-                if event is None:
-                    continue  # deleted meanwhile: it owes nothing
-                summary = SectionSummary.of(self._own_view(event))
-                self._sections.put(key, summary)
-            found[section_id] = summary
+        for key in keys:
+            summary = self._sections.made(key, partial(self._summed_up, *key))
+            if summary is not _GONE:
+                found[key[0]] = summary
         return host, found
+
+    def _summaries_shared(self, keys: Sequence[tuple[str, int, int]]) -> None:
+        """The summaries of ``keys`` this process has not kept, read in one request from
+        those the topology shares, and kept."""
+        missing = [key for key in keys if self._sections.get(key) is None]
+        if not missing or self.shared is None:
+            return
+        for key, raw in zip(missing, self.shared.get_many([_shared_key(k) for k in missing]),
+                            strict=True):
+            if raw is not None:
+                self._sections.put(key, SectionSummary.from_bytes(raw))
+
+    def _summed_up(self, section_id: str, version: int, played: int) -> SectionSummary:
+        """A section's summary at a state, made from the section read whole (``_GONE`` for
+        one deleted meanwhile: it owes nothing); shared with the topology's other
+        processes, made by one of them, when the section was read at that state."""
+        def make() -> SectionSummary:
+            event = self.repository.get_event(section_id)
+            return _GONE if event is None else SectionSummary.of(self._own_view(event))
+
+        if self.shared is None:
+            return make()
+        made: list[SectionSummary] = []
+
+        def shared() -> bytes:
+            summary = make()
+            made.append(summary)
+            # Still at the key's state once read (states only move on): it was read at it.
+            if (self.repository.event_state(section_id) or ())[:2] != (version, played):
+                raise _MovedOn  # read at a newer state than the key's: shared by no one
+            return summary.to_bytes()
+
+        try:
+            return SectionSummary.from_bytes(
+                self.shared.made(_shared_key((section_id, version, played)), shared))
+        except _MovedOn:
+            return made[0]
 
     def _owed_in_field(self, event_id: str) -> tuple[str, frozenset[int]] | None:
         """The event's field (None for an event in no field): its host, and the boards its

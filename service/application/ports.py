@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -825,3 +825,15 @@ class Store(Protocol):
 
     @property
     def refusals(self) -> RefusalRepository: ...
+
+
+class SharedValues(Protocol):
+    """Values every process of a topology reads (bytes by key), where one process makes each
+    and the others wait for it rather than make it too; a key names an immutable state, so a
+    value is never stale. Unreachable, it answers nothing and each process makes its own."""
+
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        """Each key's value, None where none is kept (or the store does not answer)."""
+
+    def made(self, key: str, make: Callable[[], bytes]) -> bytes:
+        """The value of ``key``: kept, else made once by one of the processes asking now."""

@@ -207,6 +207,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["segnapunti.poster_pdf"] = poster_pdf
     app.extensions["segnapunti.idempotency"] = keys
     app.extensions["segnapunti.shared_bodies"] = shared_bodies(app.config.get("SHARED_CACHE_URL"))
+    events.shared = app.extensions["segnapunti.shared_bodies"]
     app.extensions["segnapunti.units"] = units
     app.extensions["segnapunti.printer"] = SheetPrinter(
         render_sheet, cache_bytes=int(app.config["PDF_CACHE_BYTES"]),

@@ -8,7 +8,9 @@ again, and a worker busy making them holds up every other request of its own (on
 lock). With ``SHARED_CACHE_URL`` (a Redis URL) a body made by one process is read by the
 others: a state's standings are made once for the whole topology, whichever process a board's
 reading reaches first, and a game a room's phones open at once is read from the database
-once.
+once. A field's sections are summed up the same way (``EventService.shared``): each
+section's summary at each of its states is made by one process and read by the others, so a
+field's tag, read after every hand of every section, never has a process load every section.
 
 - **Keys** are the entity tag, under the release that made the body (a release that says
   something differently never reads another's bodies) and a ``TTL_S`` after which Redis
@@ -19,6 +21,13 @@ once.
   asking Redis every ``POLL_S``, up to ``WAIT_S``, instead of each making it too. A claim
   left by a process that died runs out; a waiter that sees the claim gone and no body (one
   too large to share) makes its own.
+- **The newest made.** An event's bodies are kept with a pointer to each reader's newest
+  (``Newest``: the event as one kind of token reads it, in one language). A screen told by
+  its stream reads when told, and by then another hand may have moved the event again: with
+  ``Cache-Control: max-stale`` it is answered the newest state already made, at once, while
+  another process makes the current one (never older than what its stream told it, which
+  was made before it was told), and its stream tells it of the next. Without it a read
+  waits for the current state, as after the reader's own write.
 - **Redis away** (stopped, unreachable, too slow): the process makes the body itself, as
   without one, and asks Redis again after 1, 2, 4… s (``MAX_BACKOFF_S`` at most). A body is
   never wrong for being made twice; only its cost is shared.
@@ -30,7 +39,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -50,6 +60,39 @@ CLAIM_S = 5.0
 #: How long a reader waits for the body another is making, and how often it asks.
 WAIT_S = 2.0
 POLL_S = 0.01
+
+
+#: Sets a resource's newest key (``Newest``) to ARGV[2], made at order ARGV[1], unless the one
+#: it names was made at a later order (two makers finishing in the other order).
+_SET_NEWEST = """
+local now = redis.call('GET', KEYS[1])
+if now then
+  local order = tonumber(string.match(now, '^(%d+):'))
+  if order and order > tonumber(ARGV[1]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+#: A resource's newest key and its body (ARGV[1]: the keys' prefix); nil when either is gone.
+_GET_NEWEST = """
+local now = redis.call('GET', KEYS[1])
+if not now then return nil end
+local key = string.match(now, '^%d+:(.*)$')
+local body = redis.call('GET', ARGV[1] .. key)
+if not body then return nil end
+return {key, body}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Newest:
+    """A resource whose newest body made is kept beside the bodies by key: its ``name`` (the
+    resource as one kind of reader reads it, whatever its state), and the ``order`` of the
+    state made (it grows as the resource moves), so that a body made later for an older
+    state never passes for the newest."""
+
+    name: str
+    order: int
 
 
 def _release() -> str:
@@ -79,23 +122,43 @@ class SharedBodies:
         self._back()
         return found if isinstance(found, bytes) else None
 
+    def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
+        """Each key's body in one request; None for each where Redis keeps none or is away."""
+        answered, found = self._ask(lambda: self.client.mget([self.prefix + k for k in keys]))
+        if not answered:
+            return [None] * len(keys)
+        self._back()
+        return [body if isinstance(body, bytes) else None for body in found]
+
     def made(self, key: str, make: Callable[[], bytes],
              sleep: Callable[[float], None] = time.sleep) -> bytes:
         """The body of ``key``: from Redis, else made by one reader of all those asking now
         (this one, or another it waits for)."""
+        return self.answered(key, make, sleep)[1]
+
+    def answered(self, key: str, make: Callable[[], bytes],
+                 sleep: Callable[[float], None] = time.sleep, *,
+                 newest: Newest | None = None, stale: bool = False) -> tuple[str, bytes]:
+        """The key answered and its body: ``key``'s, from Redis or made by one reader of all
+        those asking now. ``newest``: the resource's newest body is kept beside the one made
+        (``Newest``); ``stale``: while another process makes ``key``, the resource's newest
+        body made so far answers at once, rather than waiting for it (``max-stale``)."""
         found = self.get(key)
         if found is not None:
-            return found
+            return key, found
         claim = f"{self.prefix}{key}:making"
         claimed = self._claim(claim)
         if not claimed:
+            older = self._newest(newest) if newest is not None and stale else None
+            if older is not None:
+                return older
             found = self._made_elsewhere(key, claim, sleep)
             if found is not None:
-                return found
+                return key, found
         try:
             body = make()
-            self.put(key, body)
-            return body
+            self.put(key, body, newest)
+            return key, body
         finally:
             if claimed:
                 self._ask(lambda: self.client.delete(claim))
@@ -123,9 +186,29 @@ class SharedBodies:
                 return None  # its maker ended without sharing it
         return None
 
-    def put(self, key: str, body: bytes) -> None:
-        if len(body) <= MAX_BYTES:
+    def put(self, key: str, body: bytes, newest: Newest | None = None) -> None:
+        if len(body) > MAX_BYTES:
+            return
+        if newest is None:
             self._ask(lambda: self.client.set(self.prefix + key, body, ex=TTL_S))
+            return
+
+        def both() -> Any:
+            with self.client.pipeline(transaction=False) as pipe:
+                pipe.set(self.prefix + key, body, ex=TTL_S)
+                pipe.eval(_SET_NEWEST, 1, f"{self.prefix}newest:{newest.name}", newest.order,
+                          key, TTL_S)
+                return pipe.execute()
+
+        self._ask(both)
+
+    def _newest(self, newest: Newest) -> tuple[str, bytes] | None:
+        """The resource's newest body made so far, and its key; None when none is kept."""
+        answered, found = self._ask(lambda: self.client.eval(
+            _GET_NEWEST, 1, f"{self.prefix}newest:{newest.name}", self.prefix))
+        if not answered or not isinstance(found, list) or len(found) != 2:
+            return None
+        return found[0].decode(), found[1]
 
     def _ask(self, command: Callable[[], Any]) -> tuple[bool, Any]:
         """Whether Redis answered ``command``, and its answer; a Redis left alone for now

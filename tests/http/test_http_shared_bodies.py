@@ -21,7 +21,7 @@ from service.http import shared_bodies
 from service.http.app import create_app
 from service.http.resources import events as event_resources
 from service.http.resources import games as game_resources
-from service.http.shared_bodies import SharedBodies
+from service.http.shared_bodies import Newest, SharedBodies
 
 API = "/api/v1"
 NO_LIMITS = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0,
@@ -234,3 +234,143 @@ def test_a_reader_whose_maker_shared_nothing_makes_its_own(
 
     assert shared.made("k", lambda: b"mine", sleep=sleep) == b"mine"
     assert len(waits) == 3
+
+
+def counting_loads(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The events ``app`` reads whole from now on."""
+    repository = app.extensions["segnapunti.events"].repository
+    loaded: list[str] = []
+    get_event = repository.get_event
+    monkeypatch.setattr(repository, "get_event",
+                        lambda event_id: loaded.append(event_id) or get_event(event_id))
+    return loaded
+
+
+@needs_redis
+def test_a_second_process_reads_a_field_s_tag_from_the_sections_the_first_summed_up(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field's tag says every section's summary at its state: a process that has not read
+    the sections since they moved reads their summaries from the one that summed them up,
+    and loads no section whole."""
+    from test_http_event_field import _host, _join
+
+    first, second = (app.test_client() for app in processes)
+    host = _host(first)
+    section = _join(first, host)
+    host.start()
+    section.start()
+    host.play()
+    section.play()
+    one = first.get(f"{section.url}/field", headers=auth(section.read))
+    assert one.status_code == 200
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    loaded = counting_loads(processes[1], monkeypatch)
+    for url, token in ((section.url, section.read), (host.url, host.edit)):
+        again = second.get(f"{url}/field",
+                           headers={**auth(token), "If-None-Match": one.headers["ETag"]})
+        assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
+    assert loaded == []
+    # A hand moves the section: its new summary is made once, by whichever process asks.
+    section.play()
+    moved = second.get(f"{section.url}/field", headers=auth(section.read))
+    assert moved.status_code == 200 and loaded == [section.id]
+    loaded_first = counting_loads(processes[0], monkeypatch)
+    assert first.get(f"{host.url}/field", headers={
+        **auth(host.read), "If-None-Match": moved.headers["ETag"]}).status_code == 304
+    assert loaded_first == []
+
+
+@needs_redis
+def test_a_section_read_past_the_state_asked_for_is_summed_up_for_no_one_else(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A section that moved between the field's state and its reading is summed up as it
+    is now: that summary answers the reader, and no other process takes it for the older
+    state."""
+    from test_http_event_field import _host, _join
+
+    first = processes[0].test_client()
+    host = _host(first)
+    section = _join(first, host)
+    host.start()
+    section.start()
+    service = processes[0].extensions["segnapunti.events"]
+    state = service.repository.field_state(section.id)
+    section.play()  # the section moves on after its state was read
+    monkeypatch.setattr(service.repository, "field_state", lambda _event_id: state)
+    assert service.field_tag(section.id, section.read).startswith("f")
+    shared = processes[0].extensions["segnapunti.shared_bodies"]
+    keys = [f"section:{i}:{version}:{played}" for i, version, played in state[1]]
+    found = dict(zip(keys, shared.get_many(keys), strict=True))
+    assert [k for k, v in found.items() if v is None] == [
+        f"section:{i}:{version}:{played}" for i, version, played in state[1]
+        if i == section.id]
+
+
+@needs_redis
+def test_a_reader_that_takes_a_stale_answer_gets_the_newest_made_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = patient(monkeypatch)
+    board = Newest("e1-read-standings-it", 0)
+    shared.put("e1.5", b"five", Newest(board.name, 5))
+    shared.put("e1.3", b"three", Newest(board.name, 3))  # made later for an older state
+    # Another process is making the state of order 7.
+    claim = f"{shared.prefix}e1.7:making"
+    shared.client.set(claim, b"1", px=5000)
+    made: list[str] = []
+    assert shared.answered("e1.7", lambda: made.append("7") or b"seven",
+                           newest=Newest(board.name, 7), stale=True) == ("e1.5", b"five")
+    assert made == []
+    # Without max-stale the reader waits for the state it asked for.
+    waits: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        shared.put("e1.7", b"seven", Newest(board.name, 7))
+
+    assert shared.answered("e1.7", lambda: b"made again", sleep,
+                           newest=Newest(board.name, 7)) == ("e1.7", b"seven")
+    assert waits and made == []
+    # A resource with nothing made yet waits too, even when a stale answer would do.
+    shared.client.set(f"{shared.prefix}e2.1:making", b"1", px=5000)
+    assert shared.answered("e2.1", lambda: b"its own", lambda _s: shared.client.delete(
+        f"{shared.prefix}e2.1:making"), newest=Newest("e2-read", 1), stale=True) == (
+        "e2.1", b"its own")
+
+
+@needs_redis
+def test_a_board_told_of_a_hand_reads_the_newest_standings_made_while_the_next_are_made(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Cache-Control: max-stale`` (what an event's screen sends when its stream tells it):
+    while another process makes the event's current state, the newest state made answers at
+    once, with its own tag; without it, the current state answers."""
+    first, second = (app.test_client() for app in processes)
+    created = first.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]}).json
+    read = created["tokens"]["read"]
+    table = first.post(f"{API}/events/{created['id']}/rounds", json={},
+                       headers=auth(created["tokens"]["edit"])).json["tables"][0]
+
+    def hand(dealer: int) -> None:
+        assert first.post(f"{API}/games/{table['game']}/hands", json={
+            "dealer": dealer, "piles": [{"side": 0, "points": 40}, {"side": 1, "points": 20}]},
+            headers=auth(table["tokens"]["edit"])).status_code == 201
+
+    hand(0)
+    url = f"{API}/events/{created['id']}/standings"
+    one = first.get(url, headers=auth(read))
+    assert one.status_code == 200
+    hand(1)  # the event moves on; its new state is being made elsewhere (every claim taken)
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    shared = processes[1].extensions["segnapunti.shared_bodies"]
+    claims: list[str] = []
+    monkeypatch.setattr(shared, "_claim", lambda claim: claims.append(claim) and False)
+    stale = second.get(url, headers={**auth(read), "Cache-Control": "max-stale"})
+    assert stale.status_code == 200 and claims
+    assert stale.headers["ETag"] == one.headers["ETag"]
+    assert stale.get_data() == one.get_data()
+    again = second.get(url, headers={**auth(read), "Cache-Control": "max-stale",
+                                      "If-None-Match": one.headers["ETag"]})
+    assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
+    fresh = second.get(url, headers={**auth(read), "If-None-Match": one.headers["ETag"]})
+    assert fresh.status_code == 200 and fresh.headers["ETag"] != one.headers["ETag"]

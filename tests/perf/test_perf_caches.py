@@ -3,9 +3,11 @@ game (its newest version), weighed by its hands; caches bounded by entries, hand
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from test_perf_sql_statements import Game
 
 from service.application.caches import LruCache
@@ -23,6 +25,57 @@ def test_lru_cache_counts_entries_by_default_and_weighs_them_when_told() -> None
     assert weighed.get("three") is None and weighed.total == 3
     weighed.put("six", (1,) * 6)  # heavier than the whole bound: never kept
     assert weighed.get("six") is None and weighed.total == 3
+
+
+def test_threads_asking_for_one_missing_value_at_once_wait_for_one_maker() -> None:
+    kept: LruCache[str, str] = LruCache(8)
+    started, release = threading.Event(), threading.Event()
+    makers: list[str] = []
+
+    def slow() -> str:
+        makers.append("first")
+        started.set()
+        assert release.wait(5)
+        return "made"
+
+    got: list[str] = []
+    first = threading.Thread(target=lambda: got.append(kept.made("k", slow)))
+    first.start()
+    assert started.wait(5)
+    others = [threading.Thread(target=lambda: got.append(kept.made(
+        "k", lambda: makers.append("another") or "twice"))) for _ in range(4)]
+    for thread in others:
+        thread.start()
+    release.set()
+    for thread in (first, *others):
+        thread.join(5)
+    assert makers == ["first"] and got == ["made"] * 5
+    assert kept.made("k", lambda: "again") == "made"  # kept: nobody makes it again
+
+
+def test_when_the_one_maker_fails_its_waiters_make_their_own() -> None:
+    kept: LruCache[str, str] = LruCache(8)
+    started, release = threading.Event(), threading.Event()
+
+    def failing() -> str:
+        started.set()
+        assert release.wait(5)
+        raise RuntimeError("the database went away")
+
+    def first() -> None:
+        with pytest.raises(RuntimeError):
+            kept.made("k", failing)
+
+    maker = threading.Thread(target=first)
+    maker.start()
+    assert started.wait(5)
+    got: list[str] = []
+    waiter = threading.Thread(target=lambda: got.append(kept.made("k", lambda: "its own")))
+    waiter.start()
+    release.set()
+    maker.join(5)
+    waiter.join(5)
+    assert got == ["its own"] and kept.get("k") == "its own"
 
 
 def test_a_worker_keeps_one_view_per_game_at_its_newest_version(app: Any, client: Any) -> None:

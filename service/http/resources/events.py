@@ -353,11 +353,12 @@ def _cached_json(event_id: str, variant: str, build: Callable[[], dict[str, Any]
     """A read of the event answered by its state: 304 when the client has it, else the body
     made once per state and language (a poll costs one small query, at any event size)."""
     lang = request_language()
-    state, kind = event_service().state_tag(event_id, bearer_token())
+    state, kind, order = event_service().state_tag(event_id, bearer_token())
     # The organiser's answer and the room's differ while a duplicate board is secret: each
     # has its own tag (and body), so neither is ever answered with the other's.
     tag = f"{state}-{kind}-{variant}-{lang}"
-    response = kept_json(_BODIES, tag, build, shared_as="event")
+    response = kept_json(_BODIES, tag, build, shared_as="event",
+                         newest=(f"{event_id}-{kind}-{variant}-{lang}", order))
     response.headers[ACCESS_HEADER] = kind
     if response.status_code != 304:
         response.vary.add("Accept-Language")

@@ -33,7 +33,7 @@ from ..schemas import (
     HistorySchema,
     PlayerLinksSchema,
 )
-from ..shared_bodies import SharedBodies
+from ..shared_bodies import Newest, SharedBodies
 from ..smorest import Blueprint
 from .common import (
     F,
@@ -235,11 +235,15 @@ def wants_tag_only() -> bool:
 
 
 def kept_json(bodies: LruCache[str, bytes], tag: str,
-              build: Callable[[], dict[str, Any]], *, shared_as: str | None = None) -> Response:
+              build: Callable[[], dict[str, Any]], *, shared_as: str | None = None,
+              newest: tuple[str, int] | None = None) -> Response:
     """A read by its weak entity tag ``tag``: 304 while the client has it, else the JSON body
     ``build`` makes, made once per tag in this process (kept in ``bodies``) and, with
     ``shared_as`` (what the tag is the tag of), once for every process sharing a cache
-    (``shared_bodies``)."""
+    (``shared_bodies``). ``newest``: the resource's name for one kind of reader, and the
+    order of its state now; a reader that accepts a stale answer (``Cache-Control:
+    max-stale``) is answered the newest state made so far while another process makes this
+    one, with that state's tag."""
     if wants_tag_only() or (request.if_none_match
                             and request.if_none_match.contains_weak(tag)):
         return not_modified(tag, weak=True)
@@ -250,7 +254,18 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
         def made() -> bytes:
             return current_app.json.response(build()).get_data()
 
-        body = shared.made(f"{shared_as}:{tag}", made) if shared is not None else made()
+        if shared is None:
+            body = made()
+        else:
+            key, body = shared.answered(
+                f"{shared_as}:{tag}", made,
+                newest=Newest(f"{shared_as}:{newest[0]}", newest[1]) if newest else None,
+                stale="max-stale" in request.cache_control)
+            answered = key.removeprefix(f"{shared_as}:")
+            if answered != tag:  # an older state's, while this one is made elsewhere
+                if request.if_none_match and request.if_none_match.contains_weak(answered):
+                    return not_modified(answered, weak=True)
+                tag = answered
         bodies.put(tag, body)
     response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)

@@ -17,7 +17,9 @@ const EV = {
 const live = watch(async (current) => {
   if (!EV.id) return;
   try {
-    const changed = await refreshEvent();
+    // The watch's reads take the newest state the service has made (max-stale): a screen
+    // told by its stream never waits for a state a later hand is still making.
+    const changed = await refreshEvent({ stale: true });
     if (!current()) return;
     EV.live = true;
     if (changed && EV.onChange) await EV.onChange();
@@ -45,8 +47,9 @@ async function openEvent(id, token) {
   await refreshEvent();
 }
 
-async function read(id, path, key) {
+async function read(id, path, key, stale) {
   const headers = EV.etags[key] ? { "If-None-Match": EV.etags[key] } : {};
+  if (stale) headers["Cache-Control"] = "max-stale";
   const response = await api("GET", path, { token: EV.token, headers });
   if (EV.id !== id || response.status === 304) return false;
   EV[key] = response.data;
@@ -54,11 +57,12 @@ async function read(id, path, key) {
   return true;
 }
 
-/** The event and its standings as they are now; true when either changed. */
-async function refreshEvent() {
+/** The event and its standings as they are now (``stale``: or as last made, while the
+ * service makes them as they are now); true when either changed. */
+async function refreshEvent({ stale = false } = {}) {
   const id = EV.id;
   const [event, standings] = await Promise.all([
-    read(id, `/events/${id}`, "event"), read(id, `/events/${id}/standings`, "standings"),
+    read(id, `/events/${id}`, "event", stale), read(id, `/events/${id}/standings`, "standings", stale),
   ]);
   if (EV.id === id) EV.lastUpdate = new Date();
   return event || standings;
