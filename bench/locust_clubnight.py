@@ -674,7 +674,7 @@ class FieldBoard(Watcher):
             self.holder.follow(API + path, section.read, f"f:{section.event}")
             if not self.holder.wait(1.0):
                 return
-        self.conditional_get(path, section.read, "field standings", self.etags)
+        self.conditional_get(path, section.read, "field standings", self.etags, stale=True)
 
 
 class Organiser(Watcher):

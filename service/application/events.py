@@ -17,8 +17,8 @@ import secrets
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any, Protocol
 
 from service.domain import (
@@ -855,11 +855,12 @@ class EventService:
     # -- one field across many clubs ---------------------------------------------------------
 
     def _field_summaries(self, event_id: str, *, but: str | None = None
-                         ) -> tuple[str, dict[str, SectionSummary]] | None:
-        """The field of the event (None for an event in no field): its host, and each
-        section's summary at its state now (read from the database only for a section whose
-        state this process has not summed up yet); ``but``: a section left out (the one a
-        write in progress changes, whose state may yet be rolled back: never kept)."""
+                         ) -> tuple[str, dict[str, SectionSummary], int] | None:
+        """The field of the event (None for an event in no field): its host, each section's
+        summary at its state now (read from the database only for a section whose state
+        this process has not summed up yet), and the order of the field's state (it grows
+        with every change to any section); ``but``: a section left out (the one a write in
+        progress changes, whose state may yet be rolled back: never kept)."""
         state = self.repository.field_state(event_id)
         if state is None:
             return None
@@ -872,7 +873,7 @@ class EventService:
             summary = self._sections.made(key, partial(self._summed_up, *key))
             if summary is not _GONE:
                 found[key[0]] = summary
-        return host, found
+        return host, found, sum(version + played for _id, version, played in sections)
 
     def _summaries_shared(self, keys: Sequence[tuple[str, int, int]]) -> None:
         """The summaries of ``keys`` this process has not kept, read in one request from
@@ -918,7 +919,7 @@ class EventService:
         found = self._field_summaries(event_id, but=event_id)
         if found is None:
             return None
-        host, sections = found
+        host, sections, _order = found
         return host, frozenset().union(*(summary.owed for summary in sections.values()))
 
     def _owed_elsewhere_said(self, event_id: str) -> str | None:
@@ -935,9 +936,10 @@ class EventService:
         event = self._load(event_id)
         return field_key(token, event_id) if event.field_key_hash is not None else None
 
-    def field_tag(self, event_id: str, token: str | None) -> str:
+    def field_tag(self, event_id: str, token: str | None) -> tuple[str, str, int]:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
-        what its readings say of every section (``SectionSummary``), and nothing more."""
+        what its readings say of every section (``SectionSummary``), and nothing more; with
+        the field's host and the order of its state."""
         # With a section's token the host is read with the field's state, not from the
         # section loaded whole: a stream's reading asks this after every hand of every
         # section. Without one, whether the host published the field is asked first.
@@ -948,7 +950,7 @@ class EventService:
         found = self._field_summaries(event_id)
         if found is None:
             raise _no_field(event_id)
-        host, sections = found
+        host, sections, order = found
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
@@ -959,7 +961,7 @@ class EventService:
             said.append((section_id, summary.version, summary.playing, counted,
                          [summary.plays.get(board) for board in counted]))
         digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
-        return f"f{digest}"
+        return f"f{digest}", host, order
 
     def _field_access(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader who may read it: any token of the

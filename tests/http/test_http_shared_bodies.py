@@ -297,7 +297,7 @@ def test_a_section_read_past_the_state_asked_for_is_summed_up_for_no_one_else(
     state = service.repository.field_state(section.id)
     section.play()  # the section moves on after its state was read
     monkeypatch.setattr(service.repository, "field_state", lambda _event_id: state)
-    assert service.field_tag(section.id, section.read).startswith("f")
+    assert service.field_tag(section.id, section.read)[0].startswith("f")
     shared = processes[0].extensions["segnapunti.shared_bodies"]
     keys = [f"section:{i}:{version}:{played}" for i, version, played in state[1]]
     found = dict(zip(keys, shared.get_many(keys), strict=True))
@@ -373,4 +373,32 @@ def test_a_board_told_of_a_hand_reads_the_newest_standings_made_while_the_next_a
                                       "If-None-Match": one.headers["ETag"]})
     assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
     fresh = second.get(url, headers={**auth(read), "If-None-Match": one.headers["ETag"]})
+    assert fresh.status_code == 200 and fresh.headers["ETag"] != one.headers["ETag"]
+
+
+@needs_redis
+def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_section_s_token(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field's body is the same for every section: the newest made with one section's
+    token answers a stale read with another's while the current one is made elsewhere."""
+    from test_http_event_field import _host, _join
+
+    first, second = (app.test_client() for app in processes)
+    host = _host(first)
+    section = _join(first, host)
+    host.start()
+    section.start()
+    one = first.get(f"{host.url}/field", headers=auth(host.read))
+    assert one.status_code == 200
+    # The section closes its round: the field's state moves with it.
+    closed = first.post(f"{section.url}/rounds/1/close", headers=auth(section.edit))
+    assert closed.status_code == 200, closed.json
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    shared = processes[1].extensions["segnapunti.shared_bodies"]
+    monkeypatch.setattr(shared, "_claim", lambda _claim: False)
+    stale = second.get(f"{section.url}/field",
+                       headers={**auth(section.read), "Cache-Control": "max-stale"})
+    assert stale.status_code == 200 and stale.headers["ETag"] == one.headers["ETag"]
+    assert stale.get_data() == one.get_data()
+    fresh = second.get(f"{section.url}/field", headers=auth(section.read))
     assert fresh.status_code == 200 and fresh.headers["ETag"] != one.headers["ETag"]

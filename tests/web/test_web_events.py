@@ -123,7 +123,11 @@ def test_an_organiser_runs_an_evening_from_the_phone(phones: Any) -> None:
         re.compile(r"table 1, hand 2: disputed by .+ \(we had 36\)"))
     expect(page.locator("#close-anyway")).to_be_focused()
     assert violations(page) == []
-    page.click("#close-anyway")
+    # Its own change read back as the event now is, never the newest state made before it.
+    with page.expect_request(lambda request: request.url.endswith(
+            f"/api/v1/events/{event_id}/standings")
+            and "cache-control" not in request.headers):
+        page.click("#close-anyway")
     expect(page.locator("#event-status")).to_have_text("Round 1 done")
     expect(page.locator("#table-1 .table-state")).to_have_text("closed")
     expect(page.locator("#provisional")).to_have_text("After round 1")
@@ -138,10 +142,17 @@ def test_the_board_on_the_wall_updates_by_itself(phones: Any) -> None:
     wall = phones(viewport=WALL)
     base = wall.base
     event = evening(base, SIXTEEN, rounds=3)
+    # The board's reads of the event and its standings, and whether each takes the newest
+    # state made (max-stale: the watch's reads) or the event as it is (its first read).
+    reads: list[str | None] = []
+    read = re.compile(rf"/api/v1/events/{event['id']}(/standings)?$")
+    wall.page.on("request", lambda request: reads.append(
+        request.headers.get("cache-control")) if read.search(request.url) else None)
     wall.page.goto(event["links"]["read"])
     page = wall.page
     expect(page.locator("#board-table tbody tr.standing")).to_have_count(16)
     expect(page.locator(".board-table")).to_have_count(4)
+    assert reads[:2] == [None, None]
     expect(page.locator("#provisional")).to_contain_text("Provisional")
     # The wall's screen holds it all: standings on the left, tables on the right.
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
@@ -157,6 +168,7 @@ def test_the_board_on_the_wall_updates_by_itself(phones: Any) -> None:
     expect(card.locator("[data-total='0']")).to_have_text("50")
     expect(card.locator("[data-total='1']")).to_have_text("22")
     expect(card.locator(".hands-played")).to_have_text("1 hand")
+    assert set(reads[2:]) == {"max-stale"}, reads  # told of the hand (or polling)
     leader = page.locator("#board-table tbody tr.standing").first
     expect(leader).to_contain_text("+28")
     # How a row was reached, for whoever asks (the wall shows only the rows).

@@ -736,10 +736,13 @@ class BoardTraveller(MethodView):
 
 def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]]) -> Response:
     """A read of the field answered by its state (every section's): 304 while the client
-    has it, else the body made once per state and language."""
+    has it, else the body made once per state and language (or, with ``max-stale``, the
+    newest made while another process makes it)."""
     lang = request_language()
-    tag = f"{event_service().field_tag(event_id, bearer_token())}-{what}-{lang}"
-    response = kept_json(_BODIES, tag, build, shared_as="event")
+    state, host, order = event_service().field_tag(event_id, bearer_token())
+    # Every section's reader reads the same body of the field: its newest is the host's.
+    response = kept_json(_BODIES, f"{state}-{what}-{lang}", build, shared_as="event",
+                         newest=(f"field-{host}-{what}-{lang}", order))
     if response.status_code != 304:
         response.vary.add("Accept-Language")
     return response

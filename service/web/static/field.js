@@ -15,14 +15,18 @@ const F = { id: null, token: null, etag: null, data: null };
 const live = watch(async (current) => {
   if (!F.id) return;
   const id = F.id;
-  const changed = await readField();
+  // The newest field the service has made (max-stale): told by the stream, never waiting
+  // for a state another section's hand is still making.
+  const changed = await readField({ stale: true });
   if (current() && changed && F.id === id) drawField();
 }, { follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null) });
 
-/** The field read again; whether it changed. */
-async function readField() {
+/** The field read again (``stale``: or as last made, while the service makes it as it is
+ * now); whether it changed. */
+async function readField({ stale = false } = {}) {
   const id = F.id;
   const headers = F.etag ? { "If-None-Match": F.etag } : {};
+  if (stale) headers["Cache-Control"] = "max-stale";
   const response = await api("GET", `/events/${id}/field`, { token: F.token, headers });
   if (F.id !== id || response.status === 304) return false;
   F.data = response.data;
