@@ -172,6 +172,11 @@ def _shared_key(key: tuple[str, int, int]) -> str:
     return "section:{}:{}:{}".format(*key)
 
 
+def _newest_key(section_id: str) -> str:
+    """A section's newest summary, as the topology's processes share it."""
+    return f"section:{section_id}"
+
+
 def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
     """The boards the sections of a field other than ``section`` still owe (``owed``: each
     section's, by id)."""
@@ -854,13 +859,16 @@ class EventService:
 
     # -- one field across many clubs ---------------------------------------------------------
 
-    def _field_summaries(self, event_id: str, *, but: str | None = None
+    def _field_summaries(self, event_id: str, *, but: str | None = None,
+                         stale: bool = False
                          ) -> tuple[str, dict[str, SectionSummary], int] | None:
         """The field of the event (None for an event in no field): its host, each section's
         summary at its state now (read from the database only for a section whose state
         this process has not summed up yet), and the order of the field's state (it grows
         with every change to any section); ``but``: a section left out (the one a write in
-        progress changes, whose state may yet be rolled back: never kept)."""
+        progress changes, whose state may yet be rolled back: never kept). ``stale``: a
+        section that no process has summed up at its state now is taken at the newest state
+        one has, rather than summed up now (a reader that takes the newest field made)."""
         state = self.repository.field_state(event_id)
         if state is None:
             return None
@@ -870,10 +878,19 @@ class EventService:
         self._summaries_shared(keys)
         found: dict[str, SectionSummary] = {}
         for key in keys:
-            summary = self._sections.made(key, partial(self._summed_up, *key))
+            summary = self._sections.get(key)
+            if summary is None and stale:
+                summary = self._newest_summary(key[0])
+            if summary is None:
+                summary = self._sections.made(key, partial(self._summed_up, *key))
             if summary is not _GONE:
                 found[key[0]] = summary
         return host, found, sum(version + played for _id, version, played in sections)
+
+    def _newest_summary(self, section_id: str) -> SectionSummary | None:
+        """The section's summary at the newest state any process summed it up at."""
+        raw = self.shared.newest(_newest_key(section_id)) if self.shared is not None else None
+        return SectionSummary.from_bytes(raw) if raw is not None else None
 
     def _summaries_shared(self, keys: Sequence[tuple[str, int, int]]) -> None:
         """The summaries of ``keys`` this process has not kept, read in one request from
@@ -907,8 +924,9 @@ class EventService:
             return summary.to_bytes()
 
         try:
-            return SectionSummary.from_bytes(
-                self.shared.made(_shared_key((section_id, version, played)), shared))
+            return SectionSummary.from_bytes(self.shared.made(
+                _shared_key((section_id, version, played)), shared,
+                newest=(_newest_key(section_id), version + played)))
         except _MovedOn:
             return made[0]
 
@@ -936,10 +954,12 @@ class EventService:
         event = self._load(event_id)
         return field_key(token, event_id) if event.field_key_hash is not None else None
 
-    def field_tag(self, event_id: str, token: str | None) -> tuple[str, str, int]:
+    def field_tag(self, event_id: str, token: str | None, *, stale: bool = False
+                  ) -> tuple[str, str, int]:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more; with
-        the field's host and the order of its state."""
+        the field's host and the order of its state. ``stale``: each section as the
+        topology last summed it up, where none has summed it up as it is now."""
         # With a section's token the host is read with the field's state, not from the
         # section loaded whole: a stream's reading asks this after every hand of every
         # section. Without one, whether the host published the field is asked first.
@@ -947,7 +967,7 @@ class EventService:
             self._authorize(event_id, token, write=False)
         else:
             self._field_access(event_id, token)
-        found = self._field_summaries(event_id)
+        found = self._field_summaries(event_id, stale=stale)
         if found is None:
             raise _no_field(event_id)
         host, sections, order = found

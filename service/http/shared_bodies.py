@@ -131,10 +131,18 @@ class SharedBodies:
         return [body if isinstance(body, bytes) else None for body in found]
 
     def made(self, key: str, make: Callable[[], bytes],
-             sleep: Callable[[float], None] = time.sleep) -> bytes:
+             sleep: Callable[[float], None] = time.sleep, *,
+             newest: tuple[str, int] | None = None) -> bytes:
         """The body of ``key``: from Redis, else made by one reader of all those asking now
-        (this one, or another it waits for)."""
-        return self.answered(key, make, sleep)[1]
+        (this one, or another it waits for); ``newest``: the name and order of what it is
+        the newest of, once made (``Newest``)."""
+        return self.answered(key, make, sleep,
+                             newest=Newest(*newest) if newest is not None else None)[1]
+
+    def newest(self, name: str) -> bytes | None:
+        """The newest body made of ``name`` (``Newest``), None when none is kept."""
+        found = self._newest(Newest(name, 0))
+        return found[1] if found is not None else None
 
     def answered(self, key: str, make: Callable[[], bytes],
                  sleep: Callable[[float], None] = time.sleep, *,

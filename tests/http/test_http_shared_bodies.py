@@ -402,3 +402,30 @@ def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_sec
     assert stale.get_data() == one.get_data()
     fresh = second.get(f"{section.url}/field", headers=auth(section.read))
     assert fresh.status_code == 200 and fresh.headers["ETag"] != one.headers["ETag"]
+
+
+@needs_redis
+def test_a_field_board_s_stale_read_takes_a_section_as_last_summed_up_without_loading_it(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand moves a section: no process has summed it up as it is now. A read that takes
+    the newest field made reads the section as the topology last summed it up, and answers
+    the field made then, loading nothing; a read without ``max-stale`` sums the section up."""
+    from test_http_event_field import _host, _join
+
+    first, second = (app.test_client() for app in processes)
+    host = _host(first)
+    section = _join(first, host)
+    host.start()
+    section.start()
+    host.play()
+    one = first.get(f"{section.url}/field", headers=auth(section.read))
+    assert one.status_code == 200
+    section.play()  # no one reads the field after it
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    loaded = counting_loads(processes[1], monkeypatch)
+    stale = second.get(f"{host.url}/field",
+                       headers={**auth(host.read), "Cache-Control": "max-stale"})
+    assert stale.status_code == 200 and stale.headers["ETag"] == one.headers["ETag"]
+    assert stale.get_data() == one.get_data() and loaded == []
+    fresh = second.get(f"{host.url}/field", headers=auth(host.read))
+    assert fresh.status_code == 200 and section.id in loaded

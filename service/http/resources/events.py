@@ -87,6 +87,7 @@ from .games import (
     hand_tag,
     keep_new_games,
     kept_json,
+    kept_only,
     said_hand,
     share_link,
 )
@@ -416,7 +417,9 @@ class Event(MethodView):
         Setup, entrants, and every round with its tables (game ids, seats, status, live
         totals) and byes. Either token opens it. For the organiser's edit token a duplicate
         event adds `refusals`: each table's refused records of each board, and whether it
-        reached the limit (then it records that board no more until released).
+        reached the limit (then it records that board no more until released). With
+        `Cache-Control: max-stale` (a screen told of a change by its stream), while another
+        process makes the event's current state, the newest state made answers at once.
         """
         return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
 
@@ -629,7 +632,9 @@ class EventStandings(MethodView):
         """Read the standings
 
         Every entrant's place, match points, difference and points, round by round, and how
-        each row was reached; live (`provisional`) while a table is playing.
+        each row was reached; live (`provisional`) while a table is playing. With
+        `Cache-Control: max-stale`, as for the event: the newest standings made while the
+        current ones are made.
         """
         return _cached_json(event_id, "standings", lambda: standings_json(
             *event_service().get_standings(event_id, bearer_token())))
@@ -739,10 +744,17 @@ def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]])
     has it, else the body made once per state and language (or, with ``max-stale``, the
     newest made while another process makes it)."""
     lang = request_language()
-    state, host, order = event_service().field_tag(event_id, bearer_token())
-    # Every section's reader reads the same body of the field: its newest is the host's.
-    response = kept_json(_BODIES, f"{state}-{what}-{lang}", build, shared_as="event",
-                         newest=(f"field-{host}-{what}-{lang}", order))
+    response = None
+    if "max-stale" in request.cache_control:
+        # Each section as the topology last summed it up: the field's newest state made,
+        # when its body is made, answers without summing up a section that just moved.
+        state, _host, _order = event_service().field_tag(event_id, bearer_token(), stale=True)
+        response = kept_only(_BODIES, f"{state}-{what}-{lang}", shared_as="event")
+    if response is None:
+        state, host, order = event_service().field_tag(event_id, bearer_token())
+        # Every section's reader reads the same body of the field: its newest is the host's.
+        response = kept_json(_BODIES, f"{state}-{what}-{lang}", build, shared_as="event",
+                             newest=(f"field-{host}-{what}-{lang}", order))
     if response.status_code != 304:
         response.vary.add("Accept-Language")
     return response
@@ -797,6 +809,8 @@ class Field(MethodView):
         each row naming its section. Any token of any section's event opens it at that
         event's id; without a token once the host has published its event. Only the boards
         no table of any section is due to play are counted. 404 for an event in no field.
+        With `Cache-Control: max-stale`, as for the event: the newest field made while the
+        current one is made.
         """
         return _field_answer(event_id, "field", lambda: field_json(
             event_service().get_field(event_id, bearer_token())))

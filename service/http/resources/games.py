@@ -267,6 +267,26 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
                     return not_modified(answered, weak=True)
                 tag = answered
         bodies.put(tag, body)
+    return _json_answer(body, tag)
+
+
+def kept_only(bodies: LruCache[str, bytes], tag: str, *, shared_as: str) -> Response | None:
+    """A read by its weak entity tag ``tag`` answered only by a body already made for it, in
+    this process or any other sharing a cache (``kept_json``): 304 while the client has it;
+    None when none is made."""
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        return not_modified(tag, weak=True)
+    body = bodies.get(tag)
+    if body is None:
+        shared = current_app.extensions.get("segnapunti.shared_bodies")
+        body = shared.get(f"{shared_as}:{tag}") if shared is not None else None
+        if body is None:
+            return None
+        bodies.put(tag, body)
+    return _json_answer(body, tag)
+
+
+def _json_answer(body: bytes, tag: str) -> Response:
     response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)
     return response
