@@ -40,7 +40,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -84,15 +83,11 @@ return {key, body}
 """
 
 
-@dataclass(frozen=True, slots=True)
-class Newest:
-    """A resource whose newest body made is kept beside the bodies by key: its ``name`` (the
-    resource as one kind of reader reads it, whatever its state), and the ``order`` of the
-    state made (it grows as the resource moves), so that a body made later for an older
-    state never passes for the newest."""
-
-    name: str
-    order: int
+#: A resource whose newest body made is kept beside the bodies by key: its name (the resource
+#: as one kind of reader reads it, whatever its state), and the order of the state made (it
+#: grows as the resource moves), so that a body made later for an older state never passes
+#: for the newest.
+Newest = tuple[str, int]
 
 
 def _release() -> str:
@@ -132,16 +127,15 @@ class SharedBodies:
 
     def made(self, key: str, make: Callable[[], bytes],
              sleep: Callable[[float], None] = time.sleep, *,
-             newest: tuple[str, int] | None = None) -> bytes:
+             newest: Newest | None = None) -> bytes:
         """The body of ``key``: from Redis, else made by one reader of all those asking now
         (this one, or another it waits for); ``newest``: the name and order of what it is
         the newest of, once made (``Newest``)."""
-        return self.answered(key, make, sleep,
-                             newest=Newest(*newest) if newest is not None else None)[1]
+        return self.answered(key, make, sleep, newest=newest)[1]
 
     def newest(self, name: str) -> bytes | None:
         """The newest body made of ``name`` (``Newest``), None when none is kept."""
-        found = self._newest(Newest(name, 0))
+        found = self._newest(name)
         return found[1] if found is not None else None
 
     def answered(self, key: str, make: Callable[[], bytes],
@@ -157,7 +151,7 @@ class SharedBodies:
         claim = f"{self.prefix}{key}:making"
         claimed = self._claim(claim)
         if not claimed:
-            older = self._newest(newest) if newest is not None and stale else None
+            older = self._newest(newest[0]) if newest is not None and stale else None
             if older is not None:
                 return older
             found = self._made_elsewhere(key, claim, sleep)
@@ -204,16 +198,16 @@ class SharedBodies:
         def both() -> Any:
             with self.client.pipeline(transaction=False) as pipe:
                 pipe.set(self.prefix + key, body, ex=TTL_S)
-                pipe.eval(_SET_NEWEST, 1, f"{self.prefix}newest:{newest.name}", newest.order,
+                pipe.eval(_SET_NEWEST, 1, f"{self.prefix}newest:{newest[0]}", newest[1],
                           key, TTL_S)
                 return pipe.execute()
 
         self._ask(both)
 
-    def _newest(self, newest: Newest) -> tuple[str, bytes] | None:
-        """The resource's newest body made so far, and its key; None when none is kept."""
+    def _newest(self, name: str) -> tuple[str, bytes] | None:
+        """The newest body made of ``name``, and its key; None when none is kept."""
         answered, found = self._ask(lambda: self.client.eval(
-            _GET_NEWEST, 1, f"{self.prefix}newest:{newest.name}", self.prefix))
+            _GET_NEWEST, 1, f"{self.prefix}newest:{name}", self.prefix))
         if not answered or not isinstance(found, list) or len(found) != 2:
             return None
         return found[0].decode(), found[1]

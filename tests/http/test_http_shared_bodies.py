@@ -21,7 +21,7 @@ from service.http import shared_bodies
 from service.http.app import create_app
 from service.http.resources import events as event_resources
 from service.http.resources import games as game_resources
-from service.http.shared_bodies import Newest, SharedBodies
+from service.http.shared_bodies import SharedBodies
 
 API = "/api/v1"
 NO_LIMITS = {"RATE_LIMIT_PER_MINUTE": 0, "AUTH_FAILURES_PER_MINUTE": 0,
@@ -246,19 +246,25 @@ def counting_loads(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return loaded
 
 
+def started_field(client: Any) -> tuple[Any, Any]:
+    """A field's host and a section that joined it, each with its first round started."""
+    from test_http_event_field import _host, _join
+
+    host = _host(client)
+    section = _join(client, host)
+    host.start()
+    section.start()
+    return host, section
+
+
 @needs_redis
 def test_a_second_process_reads_a_field_s_tag_from_the_sections_the_first_summed_up(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """A field's tag says every section's summary at its state: a process that has not read
     the sections since they moved reads their summaries from the one that summed them up,
     and loads no section whole."""
-    from test_http_event_field import _host, _join
-
     first, second = (app.test_client() for app in processes)
-    host = _host(first)
-    section = _join(first, host)
-    host.start()
-    section.start()
+    host, section = started_field(first)
     host.play()
     section.play()
     one = first.get(f"{section.url}/field", headers=auth(section.read))
@@ -286,13 +292,8 @@ def test_a_section_read_past_the_state_asked_for_is_summed_up_for_no_one_else(
     """A section that moved between the field's state and its reading is summed up as it
     is now: that summary answers the reader, and no other process takes it for the older
     state."""
-    from test_http_event_field import _host, _join
-
     first = processes[0].test_client()
-    host = _host(first)
-    section = _join(first, host)
-    host.start()
-    section.start()
+    _host, section = started_field(first)
     service = processes[0].extensions["segnapunti.events"]
     state = service.repository.field_state(section.id)
     section.play()  # the section moves on after its state was read
@@ -310,30 +311,30 @@ def test_a_section_read_past_the_state_asked_for_is_summed_up_for_no_one_else(
 def test_a_reader_that_takes_a_stale_answer_gets_the_newest_made_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     shared = patient(monkeypatch)
-    board = Newest("e1-read-standings-it", 0)
-    shared.put("e1.5", b"five", Newest(board.name, 5))
-    shared.put("e1.3", b"three", Newest(board.name, 3))  # made later for an older state
+    board = "e1-read-standings-it"
+    shared.put("e1.5", b"five", (board, 5))
+    shared.put("e1.3", b"three", (board, 3))  # made later for an older state
     # Another process is making the state of order 7.
     claim = f"{shared.prefix}e1.7:making"
     shared.client.set(claim, b"1", px=5000)
     made: list[str] = []
     assert shared.answered("e1.7", lambda: made.append("7") or b"seven",
-                           newest=Newest(board.name, 7), stale=True) == ("e1.5", b"five")
+                           newest=(board, 7), stale=True) == ("e1.5", b"five")
     assert made == []
     # Without max-stale the reader waits for the state it asked for.
     waits: list[float] = []
 
     def sleep(seconds: float) -> None:
         waits.append(seconds)
-        shared.put("e1.7", b"seven", Newest(board.name, 7))
+        shared.put("e1.7", b"seven", (board, 7))
 
     assert shared.answered("e1.7", lambda: b"made again", sleep,
-                           newest=Newest(board.name, 7)) == ("e1.7", b"seven")
+                           newest=(board, 7)) == ("e1.7", b"seven")
     assert waits and made == []
     # A resource with nothing made yet waits too, even when a stale answer would do.
     shared.client.set(f"{shared.prefix}e2.1:making", b"1", px=5000)
     assert shared.answered("e2.1", lambda: b"its own", lambda _s: shared.client.delete(
-        f"{shared.prefix}e2.1:making"), newest=Newest("e2-read", 1), stale=True) == (
+        f"{shared.prefix}e2.1:making"), newest=("e2-read", 1), stale=True) == (
         "e2.1", b"its own")
 
 
@@ -381,13 +382,8 @@ def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_sec
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """The field's body is the same for every section: the newest made with one section's
     token answers a stale read with another's while the current one is made elsewhere."""
-    from test_http_event_field import _host, _join
-
     first, second = (app.test_client() for app in processes)
-    host = _host(first)
-    section = _join(first, host)
-    host.start()
-    section.start()
+    host, section = started_field(first)
     one = first.get(f"{host.url}/field", headers=auth(host.read))
     assert one.status_code == 200
     # The section closes its round: the field's state moves with it.
@@ -410,13 +406,8 @@ def test_a_field_board_s_stale_read_takes_a_section_as_last_summed_up_without_lo
     """A hand moves a section: no process has summed it up as it is now. A read that takes
     the newest field made reads the section as the topology last summed it up, and answers
     the field made then, loading nothing; a read without ``max-stale`` sums the section up."""
-    from test_http_event_field import _host, _join
-
     first, second = (app.test_client() for app in processes)
-    host = _host(first)
-    section = _join(first, host)
-    host.start()
-    section.start()
+    host, section = started_field(first)
     host.play()
     one = first.get(f"{section.url}/field", headers=auth(section.read))
     assert one.status_code == 200

@@ -33,7 +33,7 @@ from ..schemas import (
     HistorySchema,
     PlayerLinksSchema,
 )
-from ..shared_bodies import Newest, SharedBodies
+from ..shared_bodies import SharedBodies
 from ..smorest import Blueprint
 from .common import (
     F,
@@ -259,7 +259,7 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
         else:
             key, body = shared.answered(
                 f"{shared_as}:{tag}", made,
-                newest=Newest(f"{shared_as}:{newest[0]}", newest[1]) if newest else None,
+                newest=(f"{shared_as}:{newest[0]}", newest[1]) if newest else None,
                 stale="max-stale" in request.cache_control)
             answered = key.removeprefix(f"{shared_as}:")
             if answered != tag:  # an older state's, while this one is made elsewhere
