@@ -656,8 +656,8 @@ class Board(Watcher):
 
 class FieldBoard(Watcher):
     """A field's wall (``CLUBNIGHT_FIELD=1``), one a section: its sections and the field's
-    standings (``GET /events/{section}/field``, the section's read token), polled, or read when
-    its stream tells."""
+    standings (``GET /events/{section}/field?rows=brief``, the section's read token), polled,
+    or read when its stream tells."""
 
     abstract = not FIELD
     fixed_count = SECTIONS if FIELD else 0
@@ -674,7 +674,9 @@ class FieldBoard(Watcher):
             self.holder.follow(API + path, section.read, f"f:{section.event}")
             if not self.holder.wait(1.0):
                 return
-        self.conditional_get(path, section.read, "field standings", self.etags, stale=True)
+        # As the field's page reads it: the brief rows, the body its stream makes ahead.
+        self.conditional_get(f"{path}?rows=brief", section.read, "field standings", self.etags,
+                             stale=True)
 
 
 class Organiser(Watcher):

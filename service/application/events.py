@@ -115,6 +115,9 @@ CACHED_STANDINGS = 256
 CACHED_CLOCKS = 4096
 #: Sections of fields whose summary a process keeps, one per state (``SectionSummary``).
 CACHED_SECTIONS = 4096
+#: Sections of fields whose view a process keeps, one per state: a field's ten sections at
+#: a few states each.
+CACHED_SECTION_VIEWS = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,6 +480,10 @@ class EventService:
         #: played versions): read once per state in this process, whichever section asks.
         self._sections: LruCache[tuple[str, int, int], SectionSummary] = LruCache(
             CACHED_SECTIONS)
+        #: Each section of a field read whole at a state: a field's body, made again when any
+        #: section moves, loads only the sections that moved.
+        self._section_views: LruCache[tuple[str, int, int], EventView] = LruCache(
+            CACHED_SECTION_VIEWS)
         #: Where the processes of a topology share each section's summary at each state: one
         #: of them sums a section up when it moves, the others read the summary (a field's
         #: tag, read after every hand of every section, never loads the sections whole in
@@ -908,8 +915,8 @@ class EventService:
         one deleted meanwhile: it owes nothing); shared with the topology's other
         processes, made by one of them, when the section was read at that state."""
         def make() -> SectionSummary:
-            event = self.repository.get_event(section_id)
-            return _GONE if event is None else SectionSummary.of(self._own_view(event))
+            view = self._section_view((section_id, version, played))
+            return _GONE if view is None else SectionSummary.of(view)
 
         if self.shared is None:
             return make()
@@ -929,6 +936,24 @@ class EventService:
                 newest=(_newest_key(section_id), version + played)))
         except _MovedOn:
             return made[0]
+
+    def _section_view(self, key: tuple[str, int, int]) -> EventView | None:
+        """A section's own view at ``key``'s state (its id, version and games' played
+        versions), read whole once per state in this process; None for a section deleted
+        meanwhile. A section read at a newer state than the key's answers, and is not kept
+        under the key's."""
+        kept = self._section_views.get(key)
+        if kept is not None:
+            return kept
+        section_id = key[0]
+        event = self.repository.get_event(section_id)
+        if event is None:
+            return None
+        view = self._own_view(event)
+        # States only move on: still at the key's once read, it was read at it.
+        if (self.repository.event_state(section_id) or ())[:2] == key[1:]:
+            self._section_views.put(key, view)
+        return view
 
     def _owed_in_field(self, event_id: str) -> tuple[str, frozenset[int]] | None:
         """The event's field (None for an event in no field): its host, and the boards its
@@ -1003,21 +1028,28 @@ class EventService:
         return event.field_host
 
     def _field_sections(self, host: str) -> tuple[EventView, ...]:
-        """Every section of the field as its room reads it: only the boards no table of
-        any section is due to play counted."""
-        own = [self._own_view(e) for e in self._field_events(host)]
+        """Every section of the field as its room reads it, in the order they joined it:
+        only the boards no table of any section is due to play counted. Each section is read
+        whole only at a state this process has not read it at (``_section_view``)."""
+        state = self.repository.field_state(host)
+        at = {key[0]: key for key in state[1]} if state is not None else {}
+        found = (self._section_view(at[i]) for i in self.repository.field_sections(host)
+                 if i in at)
+        own = [v for v in found if v is not None]
         owed = {v.id: v.owed() for v in own}
         return tuple(replace(v, field_owed=_owed_by_others(owed, v.id)).for_reader("read")
                      for v in own)
 
-    def get_field(self, event_id: str, token: str | None) -> FieldReading:
+    def get_field(self, event_id: str, token: str | None, *, explained: bool = True
+                  ) -> FieldReading:
         """The field of the event: its sections and its standings (every section's results
-        on the boards complete for the field, scored together)."""
+        on the boards complete for the field, scored together); without ``explained``, no
+        row's explanation (a wall shows places alone)."""
         host = self._field_access(event_id, token)
         sections = self._field_sections(host)
         found, rows = field_standings([
             Section(v.id, tuple(v.setup.names()), frozenset(v.setup.listed()),
-                    tuple(board_plays(v))) for v in sections])
+                    tuple(board_plays(v))) for v in sections], explained=explained)
         provisional = any(v.current is not None and v.current.stored.state == "open"
                           and not v.current.finished for v in sections)
         return FieldReading(host, sections, replace(found, provisional=provisional), rows)
@@ -1501,11 +1533,6 @@ class EventService:
         them (``_owed_in_field``)."""
         found = self._owed_in_field(event.id)
         return found[1] if found is not None else frozenset()
-
-    def _field_events(self, host: str) -> list[StoredEvent]:
-        """The events of the field ``host`` hosts, in the order they joined it."""
-        found = (self.repository.get_event(i) for i in self.repository.field_sections(host))
-        return [e for e in found if e is not None]
 
     def _view_of(self, event: StoredEvent, rounds: tuple[RoundView, ...]) -> EventView:
         """The view of ``event`` as a write changed it (its rounds as they were)."""

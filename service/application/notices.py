@@ -122,7 +122,9 @@ _FOLLOWED: tuple[tuple[re.Pattern[str], str, str, Callable[[str], tuple[str, ...
     (re.compile(rf"/api/v1/events/({_ID})/entrants/{_ID}"), "entrant", "event",
      lambda p: (p,)),
     (re.compile(rf"/api/v1/events/({_ID})/boards/\d{{1,4}}"), "board", "event", lambda p: (p,)),
-    (re.compile(rf"/api/v1/events/({_ID})/field"), "field", "field", lambda p: (p,)),
+    # A field's wall reads its brief standings: the body its stream makes ahead.
+    (re.compile(rf"/api/v1/events/({_ID})/field"), "field", "field",
+     lambda p: (f"{p}?rows=brief",)),
     (re.compile(rf"/api/v1/events/({_ID})/field/boards/\d{{1,4}}"), "traveller", "field",
      lambda p: (p,)),
     (re.compile(rf"/results/events/({_ID})"), "results", "event", lambda p: (p,)),

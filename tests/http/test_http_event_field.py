@@ -324,6 +324,57 @@ def test_the_field_is_read_with_any_section_s_token_or_once_the_host_publishes(
     assert_problem(section.field(), 401)
 
 
+def test_a_wall_reads_the_field_s_brief_rows_with_a_tag_of_their_own(client: Any) -> None:
+    """``rows=brief``: each row's place, section, entrant and totals, without its results and
+    explanation; the same places and figures as the full rows, under a tag of its own that
+    moves with them."""
+    host = _host(client)
+    section = _join(client, host)
+    host.start()
+    section.start()
+    host.play(winner=0)
+    section.play(winner=1)
+    full = host.field(host.read)
+    brief = client.get(f"{host.url}/field?rows=brief", headers=auth(host.read))
+    assert brief.status_code == 200, brief.json
+    assert brief.headers["ETag"] != full.headers["ETag"]
+    kept = ("place", "section", "section_name", "entrant", "number", "boards", "percentage",
+            "match_points", "difference", "points")
+    assert [{k: r[k] for k in kept} for r in full.json["rows"]] == [
+        {k: r[k] for k in kept} for r in brief.json["rows"]]
+    assert all(set(r) == set(kept) for r in brief.json["rows"])
+    assert all(r["results"] and r["explanation"] for r in full.json["rows"])
+    assert {k: v for k, v in brief.json.items() if k != "rows"} == {
+        k: v for k, v in full.json.items() if k != "rows"}
+    tag = {**auth(host.read), "If-None-Match": brief.headers["ETag"]}
+    assert client.get(f"{host.url}/field?rows=brief", headers=tag).status_code == 304
+    host.play(winner=1)
+    section.play(winner=0)
+    assert client.get(f"{host.url}/field?rows=brief", headers=tag).status_code == 200
+    wrong = client.get(f"{host.url}/field?rows=short", headers=auth(host.read))
+    assert_problem(wrong, 422)
+    assert error_fields(wrong.json) == {"query.rows": "invalid_field"}
+
+
+def test_the_field_is_sent_compressed_once_to_a_client_that_takes_gzip(client: Any) -> None:
+    """A field's body is kept gzip-compressed: a client that takes gzip gets it as kept (so
+    the proxy compresses nothing again), one that does not gets the same JSON inflated."""
+    import gzip
+    import json
+
+    host = _host(client)
+    host.start()
+    host.play()
+    plain = host.field(host.read)
+    assert "Content-Encoding" not in plain.headers
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    packed = client.get(f"{host.url}/field",
+                        headers={**auth(host.read), "Accept-Encoding": "gzip, br"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert packed.headers["ETag"] == plain.headers["ETag"]
+    assert json.loads(gzip.decompress(packed.get_data())) == plain.json
+
+
 def test_the_field_answers_304_until_what_it_counts_moves(client: Any) -> None:
     host = _host(client)
     section = _join(client, host)
@@ -376,6 +427,32 @@ def test_the_field_s_304_to_a_section_s_token_loads_no_event(
     alone = Section(client, _body("Circolo Parma", deals="duplicate", seed=SEED, rounds=1))
     assert alone.field(alone.read).status_code == 404
     assert section.field("not-a-token").status_code == 401
+
+
+def test_the_field_made_again_after_a_hand_reads_only_the_section_that_moved(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each section is read whole once per state in a process: the field's standings, made
+    again after a hand in one section, read that section (once, for its summary and the
+    standings alike) and the reader's own event for its access, and no other section."""
+    host = _host(client)
+    moved = _join(client, host)
+    still = _join(client, host, "Circolo Parma", ("Gino", "Ines", "Luca"))
+    for section in (host, moved, still):
+        section.start()
+        section.play()
+    host.play()
+    still.play()
+    first = host.field(host.read)  # board 2 still owed by one section: not counted yet
+    assert first.status_code == 200 and first.json["boards_complete"] == [1]
+    repository = client.application.extensions["segnapunti.events"].repository
+    loaded: list[str] = []
+    get_event = repository.get_event
+    monkeypatch.setattr(repository, "get_event",
+                        lambda event_id: loaded.append(event_id) or get_event(event_id))
+    assert moved.play() == 2
+    again = host.field(host.read)
+    assert again.status_code == 200 and again.json["boards_complete"] == [1, 2]
+    assert sorted(loaded) == sorted([moved.id, host.id])
 
 
 def test_a_hand_elsewhere_that_leaves_every_board_owed_moves_no_room(client: Any) -> None:

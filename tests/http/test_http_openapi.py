@@ -65,3 +65,17 @@ def test_docs_page_and_its_assets_are_served_locally(stateless_client: Any) -> N
         assert response.status_code == 200, asset
         assert len(response.data) > 1000
         response.close()
+
+
+def test_a_conditional_read_documents_its_query_beside_its_headers() -> None:
+    """A read that takes a query and ``If-None-Match`` documents both: the header given to
+    ``Blueprint.doc`` joins the parameters of its ``arguments`` instead of replacing them."""
+    paths = build_spec()["paths"]
+
+    def named(path: str) -> set[tuple[str, str]]:
+        return {(p["in"], p["name"]) for p in paths[path]["get"].get("parameters", [])}
+
+    assert named("/api/v1/events/{event_id}/field") == {
+        ("query", "rows"), ("header", "If-None-Match")}
+    assert {("query", "lang"), ("query", "detail"), ("header", "If-None-Match")} <= named(
+        "/api/v1/games/{game_id}/sheet.pdf")

@@ -132,3 +132,31 @@ def test_the_readings_of_an_events_standings_and_a_fields_make_their_bodies_firs
         hub = AskedHub()
         assert Follower(hub, (), follow, {}, "").read_again() is None  # type: ignore[arg-type]
         assert hub.asked == [(p, warmed) for p in follow.paths], path
+
+
+def test_a_fields_stream_makes_the_brief_rows_its_wall_reads(
+        client: Any, monkeypatch: Any) -> None:
+    """A field's stream reads the field as its wall does (``rows=brief``): the wall, told,
+    finds that body made, under the tag the stream read, and nothing is made again."""
+    from test_http_event_field import _host, _join
+
+    from service.http.resources import events as event_resources
+
+    host = _host(client)
+    section = _join(client, host)
+    host.start()
+    section.start()
+    host.play()
+    section.play()
+    follow = followed(f"{section.url}/field")
+    assert follow is not None and follow.paths == (f"{section.url}/field?rows=brief",)
+    reading = read(client.application, follow.paths[0], auth(section.read), "127.0.0.1",
+                   body=True)
+    assert reading.status == 200 and "results" not in json.loads(reading.body)["rows"][0]
+    made: list[bool] = []
+    monkeypatch.setattr(event_resources, "field_json",
+                        lambda *_a, **_k: made.append(True) or {})
+    wall = client.get(f"{section.url}/field?rows=brief",
+                      headers={**auth(section.read), "Cache-Control": "max-stale"})
+    assert wall.status_code == 200 and wall.headers["ETag"] == reading.etag
+    assert wall.get_data() == reading.body and made == []

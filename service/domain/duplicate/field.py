@@ -61,9 +61,11 @@ class FieldRow:
     entrant: int
 
 
-def field_standings(sections: Sequence[Section]) -> tuple[BoardStandings, tuple[FieldRow, ...]]:
+def field_standings(sections: Sequence[Section], *, explained: bool = True
+                    ) -> tuple[BoardStandings, tuple[FieldRow, ...]]:
     """The field's standings by matchpoints: every section's plays scored together, each
-    row's entrant the section's (``FieldRow``, in the rows' order)."""
+    row's entrant the section's (``FieldRow``, in the rows' order); without ``explained``,
+    no row's explanation (``board_standings``)."""
     names: list[str] = []
     whose: list[FieldRow] = []
     plays: list[BoardPlay] = []
@@ -71,11 +73,18 @@ def field_standings(sections: Sequence[Section]) -> tuple[BoardStandings, tuple[
         offset = len(names)
         names += section.entrants
         whose += [FieldRow(section.event, n) for n in range(len(section.entrants))]
-        plays += [replace(p, entrants=tuple(tuple(e + offset for e in column)
-                                            for column in p.entrants))
-                  for p in section.plays]
-    found = board_standings(names, plays, "matchpoints")
+        plays += [_moved(p, offset) for p in section.plays]
+    found = board_standings(names, plays, "matchpoints", explained=explained)
     listed = {i for i, row in enumerate(whose)
               if row.entrant in next(s.listed for s in sections if s.event == row.section)}
     rows = tuple(row for row in found.rows if row.entrant in listed)
     return replace(found, rows=rows), tuple(whose[row.entrant] for row in rows)
+
+
+def _moved(play: BoardPlay, offset: int) -> BoardPlay:
+    """A section's play with its entrants numbered in the field (after ``offset`` others):
+    made directly, a field of ten sections moves some two thousand plays each time its
+    standings are made."""
+    return BoardPlay(play.board, play.round, play.table, play.game, play.hand, play.seats,
+                     tuple(tuple(e + offset for e in column) for column in play.entrants),
+                     play.columns)

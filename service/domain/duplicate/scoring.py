@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -310,13 +310,17 @@ class BoardRow:
     results: tuple[BoardEntry, ...]
     explanation: tuple[Text, ...]
 
-    def to_json(self) -> Json:
-        return {"place": self.place, "entrant": self.entrant, "name": self.name,
-                "boards": self.boards, "percentage": decimal_json(percent(self.percentage)),
-                "match_points": self.match_points,
-                "difference": decimal_json(self.difference), "points": self.points,
-                "results": [r.to_json() for r in self.results],
-                "explanation": list(self.explanation)}
+    def to_json(self, *, detail: bool = True) -> Json:
+        """The row; without ``detail``, its totals alone (no result of each board, no
+        explanation)."""
+        out: Json = {"place": self.place, "entrant": self.entrant, "name": self.name,
+                     "boards": self.boards, "percentage": decimal_json(percent(self.percentage)),
+                     "match_points": self.match_points,
+                     "difference": decimal_json(self.difference), "points": self.points}
+        if detail:
+            out |= {"results": [r.to_json() for r in self.results],
+                    "explanation": list(self.explanation)}
+        return out
 
 
 #: A duplicate event's standings: the free-deal standings' shape, with board rows.
@@ -325,9 +329,10 @@ BoardStandings = Ranking[BoardRow]
 
 def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
                     scoring: BoardScoring = "matchpoints",
-                    provisional: bool = False) -> BoardStandings:
+                    provisional: bool = False, *, explained: bool = True) -> BoardStandings:
     """The standings of a duplicate event from every board's plays (see the module). An
-    entrant who has played no board yet has 0 boards and 0 %, and says so."""
+    entrant who has played no board yet has 0 boards and 0 %, and says so. Without
+    ``explained`` the rows say nothing (a reader that shows places alone: a field's wall)."""
     n = len(entrants)
     entries: dict[int, list[tuple[BoardEntry, Text]]] = defaultdict(list)
     by_board: dict[int, list[BoardPlay]] = defaultdict(list)
@@ -353,18 +358,28 @@ def board_standings(entrants: Sequence[str], plays: Sequence[BoardPlay],
     for entrant in flat:
         items = entries.get(entrant, [])  # in board order, as the boards were taken
         total = totals[entrant]
-        lines = [line for _, line in items] + [total.summary(scoring)]
-        lines += neighbour_lines(entrant, flat, places, len(level_of[entrant]), entrants,
-                                 decide)
-        if len(level_of[entrant]) > 1:
-            criteria = (Text("percentage and points") if scoring == "matchpoints"
-                        else Text("difference and points"))
-            lines.append(shared_line(entrant, places[entrant], level_of[entrant], entrants,
-                                     criteria, Text("nothing else separates them")))
+        lines = _row_lines(entrant, items, total, flat, places, level_of[entrant], entrants,
+                           decide, scoring) if explained else []
         rows.append(BoardRow(places[entrant], entrant, entrants[entrant], len(items),
                              total.percentage, total.match_points, total.difference,
                              total.points, tuple(e for e, _ in items), tuple(lines)))
     return BoardStandings(provisional, tuple(rows))
+
+
+def _row_lines(entrant: int, items: Sequence[tuple[BoardEntry, Text]], total: _Totals,
+               flat: Sequence[int], places: Mapping[int, int], level: Sequence[int],
+               entrants: Sequence[str], decide: Callable[[int, int], tuple[str, str, str]],
+               scoring: BoardScoring) -> list[Text]:
+    """A row's explanation: each board's sentence, its totals, how it stands against its
+    neighbours, and with whom it shares its place."""
+    lines = [line for _, line in items] + [total.summary(scoring)]
+    lines += neighbour_lines(entrant, flat, places, len(level), entrants, decide)
+    if len(level) > 1:
+        criteria = (Text("percentage and points") if scoring == "matchpoints"
+                    else Text("difference and points"))
+        lines.append(shared_line(entrant, places[entrant], level, entrants, criteria,
+                                 Text("nothing else separates them")))
+    return lines
 
 
 @functools.lru_cache(maxsize=512)

@@ -57,6 +57,7 @@ from ..schemas.events import (
     EventPublishSchema,
     EventRefusalsSchema,
     EventSchema,
+    FieldQuerySchema,
     FieldSchema,
     FieldTravellerSchema,
     PrizeListSchema,
@@ -760,13 +761,14 @@ def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]])
     return response
 
 
-def field_json(found: FieldReading) -> dict[str, Any]:
-    """The field: its sections and its standings, each row naming its section."""
+def field_json(found: FieldReading, *, brief: bool = False) -> dict[str, Any]:
+    """The field: its sections and its standings, each row naming its section; ``brief``:
+    each row without its results on each board and its explanation."""
     names = {v.id: v.setup.name for v in found.sections}
     host = next((v for v in found.sections if v.id == found.host), None)
     rows = []
     for row, whose in zip(found.standings.rows, found.rows, strict=True):
-        out = row.to_json()
+        out = row.to_json(detail=not brief)
         del out["name"], out["entrant"]
         view = next(v for v in found.sections if v.id == whose.section)
         out |= {"section": whose.section, "section_name": names[whose.section],
@@ -800,7 +802,8 @@ def field_traveller_json(found: FieldTraveller) -> dict[str, Any]:
 class Field(MethodView):
     @conditional_read(blp, event_protected, FieldSchema, {},
                       "nothing in the field changed since the ETag sent")
-    def get(self, event_id: str) -> Any:
+    @blp.arguments(FieldQuerySchema, location="query")
+    def get(self, query: dict[str, Any], event_id: str) -> Any:
         """Read the field
 
         One field across many clubs: its sections (each club's event: its name, tables,
@@ -810,10 +813,13 @@ class Field(MethodView):
         event's id; without a token once the host has published its event. Only the boards
         no table of any section is due to play are counted. 404 for an event in no field.
         With `Cache-Control: max-stale`, as for the event: the newest field made while the
-        current one is made.
+        current one is made. `rows=brief`: each row without its results and explanation, what
+        a wall of the field shows (its stream makes this one ahead).
         """
-        return _field_answer(event_id, "field", lambda: field_json(
-            event_service().get_field(event_id, bearer_token())))
+        brief = query.get("rows") == "brief"
+        return _field_answer(event_id, "field-brief" if brief else "field", lambda: field_json(
+            event_service().get_field(event_id, bearer_token(), explained=not brief),
+            brief=brief))
 
 
 @blp.route("/<id:event_id>/field/boards/<int:board>")

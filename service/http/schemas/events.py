@@ -270,7 +270,14 @@ class FieldSchema(PassThroughSchema):
         "description": "the field's standings, by average percentage: each row's place, "
                        "section (its event id) and section_name, entrant (its name) and "
                        "number (in its section), boards, percentage, match_points, points, "
-                       "results and explanation"})
+                       "results and explanation (these two left out with rows=brief)"})
+
+
+class FieldQuerySchema(StrictSchema):
+    rows = fields.String(validate=validate.OneOf(("full", "brief")), metadata={
+        "description": "full (the default): each row with its results and explanation; "
+                       "brief: each row's place, section, entrant, boards and totals alone "
+                       "(what a wall shows: a tenth of the body at the end of a night)"})
 
 
 class FieldTravellerSchema(PassThroughSchema):

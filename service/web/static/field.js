@@ -27,7 +27,8 @@ async function readField({ stale = false } = {}) {
   const id = F.id;
   const headers = F.etag ? { "If-None-Match": F.etag } : {};
   if (stale) headers["Cache-Control"] = "max-stale";
-  const response = await api("GET", `/events/${id}/field`, { token: F.token, headers });
+  // The wall shows each row's place and totals: the brief rows, not every board's sentence.
+  const response = await api("GET", `/events/${id}/field?rows=brief`, { token: F.token, headers });
   if (F.id !== id || response.status === 304) return false;
   F.data = response.data;
   F.etag = response.headers.get("ETag");
