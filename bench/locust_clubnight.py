@@ -108,6 +108,8 @@ STREAM_SILENCE_S = 40.0
 #: A field (``CLUBNIGHT_FIELD=1``): every section a duplicate event of one field, the first
 #: its host, the others joining with its key; each section's boards also read the field.
 FIELD = os.environ.get("CLUBNIGHT_FIELD", "") == "1"
+#: A field's wall told of a change reads within this many seconds (field.js's ``SPREAD_MS``).
+FIELD_SPREAD_S = 1.0
 #: An event holds at most 200 entrants: a larger night runs in sections of 40 tables (a field's
 #: of ``CLUBNIGHT_SECTION_TABLES``), each an event with its organiser and its two wall boards.
 SECTION_TABLES = int(os.environ.get("CLUBNIGHT_SECTION_TABLES", "40"))
@@ -674,6 +676,9 @@ class FieldBoard(Watcher):
             self.holder.follow(API + path, section.read, f"f:{section.event}")
             if not self.holder.wait(1.0):
                 return
+            # As the field's page does (field.js): told with every other section's wall, it
+            # reads within a second, at a moment of its own.
+            gevent.sleep(random.uniform(0, FIELD_SPREAD_S))
         # As the field's page reads it: the brief rows, the body its stream makes ahead.
         self.conditional_get(f"{path}?rows=brief", section.read, "field standings", self.etags,
                              stale=True)

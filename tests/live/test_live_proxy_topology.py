@@ -145,6 +145,21 @@ def test_a_short_game_through_the_proxy_served_by_both_app_servers(
     assert all(served()), f"API requests each app server served: {served()}"
 
 
+def test_an_events_body_compressed_by_the_app_passes_the_proxy_as_it_is(
+        topology: NativeTopology) -> None:
+    """An event's reading, kept gzip-compressed by the app, reaches a client that takes zstd
+    too as the app made it: gzip, not compressed again by the proxy."""
+    created = call(topology.port, "POST", f"{API}/events", {
+        "name": "Sera", "variant": "gatti-3", "format": "individual",
+        "entrants": [{"name": n} for n in ("Anna", "Bruno", "Carla")]})
+    assert created.status == 201, created.body
+    event = created.json()
+    read = call(topology.port, "GET", f"{API}/events/{event['id']}/standings",
+                headers={**auth(event["tokens"]["read"]), "Accept-Encoding": "zstd, gzip"})
+    assert read.status == 200 and read.headers["Content-Encoding"] == "gzip"
+    assert read.json()["rows"] and "Accept-Encoding" in read.headers["Vary"]
+
+
 def test_a_stream_through_the_proxy_hears_a_hand_an_app_server_wrote(
         topology: NativeTopology, database: tuple[str, Forwarder | None]) -> None:
     """The hand goes to an app server (gunicorn), the stream to the streams' server (tornado),

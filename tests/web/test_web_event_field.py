@@ -7,6 +7,7 @@ Italian."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from page_driver import call, new_event_form
@@ -146,6 +147,9 @@ def test_the_field_standings_move_as_the_last_section_plays_without_a_poll(
     seated = call(base, "POST", f"/events/{section['id']}/rounds", section["tokens"]["edit"], {})
     table = seated["tables"][0]
     _play_all(base, host, winner=0)
+    reads: list[Any] = []
+    page.on("request", lambda r: reads.append(r) if re.search(
+        r"/api/v1/events/[^/]+/field(\?|$)", r.url) else None)
     with page.expect_response(lambda r: r.url.endswith(f"/events/{host['id']}/field/stream")):
         page.goto(f"{base}/#/events/{host['id']}/board?token={host['tokens']['read']}")
         page.click("#board-to-field")
@@ -156,3 +160,8 @@ def test_the_field_standings_move_as_the_last_section_plays_without_a_poll(
              _record(number, 1))
     expect(page.locator("#field-boards")).to_have_text("Boards counted: 1, 2, 3", timeout=5000)
     expect(page.locator("#field-table tbody tr")).to_have_count(6)
+    # The wall reads the brief rows, the body the field's stream made ahead; once told, it
+    # takes the newest made (max-stale) rather than wait for one being made.
+    assert reads and all(r.url.endswith("/field?rows=brief") for r in reads)
+    assert reads[0].headers.get("cache-control") is None
+    assert reads[-1].headers.get("cache-control") == "max-stale"

@@ -11,6 +11,8 @@ import { Events } from "./stores.js";
 import { watch } from "./watch.js";
 
 const F = { id: null, token: null, etag: null, data: null };
+/** A told wall reads within this many ms, at a moment of its own (watch.js). */
+const SPREAD_MS = 1000;
 
 const live = watch(async (current) => {
   if (!F.id) return;
@@ -19,7 +21,11 @@ const live = watch(async (current) => {
   // for a state another section's hand is still making.
   const changed = await readField({ stale: true });
   if (current() && changed && F.id === id) drawField();
-}, { follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null) });
+}, {
+  follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null),
+  // Every section's wall is told of the field's change at once: each reads within a second.
+  spread: SPREAD_MS,
+});
 
 /** The field read again (``stale``: or as last made, while the service makes it as it is
  * now); whether it changed. */

@@ -26,8 +26,10 @@ const NO_STREAMS_MS = 300000;
  * ``current()`` says whether the watch is still the one that started the read (a screen that
  * went meanwhile drops what comes back). ``follow()``: the resource's path and token
  * (``{ path: "/api/v1/games/…", token, told }``), or null, for its stream; ``told(data)``,
- * where given, takes what a change event carries before the read it brings. */
-function watch(step, { every = EVERY_MS, follow = null } = {}) {
+ * where given, takes what a change event carries before the read it brings. ``spread``: told
+ * of a change, read within that many ms, at a moment of its own (a wall told at the same
+ * moment as many others, which no one waits for to the tenth of a second), not at once. */
+function watch(step, { every = EVERY_MS, follow = null, spread = 0 } = {}) {
   let timer = null;
   let generation = 0;
   let running = false;
@@ -137,7 +139,9 @@ function watch(step, { every = EVERY_MS, follow = null } = {}) {
         // read then takes it instead of asking the service.
         const target = follow();
         if (data && target && target.told) target.told(data);
-        now();
+        if (!spread) now();
+        else if (busy) again = true;
+        else schedule(Math.random() * spread);
       },
       onGone() {
         now();  // the read says what happened, as a poll would
