@@ -13,8 +13,8 @@ every few thousand new objects that outlive a young collection; once the caches 
 (a field's sections, its games' views) each full collection walks them all, and a field's
 standings, made in some 50 ms, took 150 ms every second or third time they were made. With
 ten thousand new objects between young collections, fewer short-lived ones are promoted and
-full collections come an order of magnitude less often; the young generation holds a few
-megabytes more at most (``docs/measurements.md``).
+full collections come an order of magnitude less often. The price is memory: an earlier run
+of the HTTP benchmark left workers 7–18 MB larger (``docs/measurements.md``).
 
 And its log: what the service and its libraries log (each request's line, a database that
 went away, the rate limiter falling back to memory when Redis did) goes to standard error

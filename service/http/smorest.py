@@ -168,8 +168,8 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
 
     @staticmethod
     def doc(**kwargs: Any) -> Callable[[Any], Any]:
-        """As flask-smorest's, but ``parameters`` are added to the operation's (``_more``)
-        rather than put in place of those its ``arguments`` document."""
+        """As flask-smorest's, but ``parameters`` are added to the operation's
+        (``_more_parameters``) rather than put in place of those its ``arguments`` document."""
         more = kwargs.pop("parameters", [])
         documented = _documentation_only(SmorestBlueprint.doc(**kwargs))
 

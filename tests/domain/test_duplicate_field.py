@@ -57,3 +57,21 @@ def test_an_entrant_removed_from_a_section_is_not_a_row() -> None:
     found, rows = field_standings([home])
     assert [r.name for r in found.rows if r.name == "Zeno"] == []
     assert len(rows) == 3
+
+
+def test_the_field_standings_unexplained_rank_alike_and_say_nothing() -> None:
+    """A wall's standings (``explained=False``): the same places, figures and boards, each
+    row without its sentences."""
+    home = Section("home", ("Anna", "Bruno", "Carla"), frozenset({0, 1, 2}),
+                   (_play(1, "g1", (40, 20, 18)), _play(2, "g1", (30, 30, 12))))
+    away = Section("away", ("Dora", "Ezio", "Fede"), frozenset({0, 1, 2}),
+                   (_play(1, "g2", (20, 40, 18)), _play(2, "g2", (36, 24, 12))))
+    explained, rows = field_standings([home, away])
+    brief, brief_rows = field_standings([home, away], explained=False)
+    assert brief_rows == rows
+    assert [(r.place, r.name, r.percentage, r.match_points, r.points, r.results)
+            for r in brief.rows] == [
+        (r.place, r.name, r.percentage, r.match_points, r.points, r.results)
+        for r in explained.rows]
+    assert all(r.explanation for r in explained.rows)
+    assert all(r.explanation == () for r in brief.rows)

@@ -237,7 +237,7 @@ def wants_tag_only() -> bool:
 #: How hard a kept JSON body is compressed: made once per state and sent to every reader of
 #: it, but made while its first readers wait; a field's standings (some 3 MB of JSON at the
 #: end of a night) take 18 ms at this level and shrink to a seventh, where level 6 takes 41 ms
-#: for a quarter less (docs/measurements.md).
+#: for a quarter less (docs/decisions.md, "A field's body").
 KEPT_LEVEL = 3
 
 
