@@ -35,8 +35,8 @@ those errors still count). A real room arrives over minutes, not all in one seco
    the field's host and nine joining it with its key, duplicate deals, 4 boards a round,
    each section with its organiser, two boards and a field board reading the field's
    standings as its page does (``GET /events/{section}/field?rows=brief``), for
-   ``--minutes``, with streams and then polling (``--field-ways``): the p99 of a field standings' read while they play (at the
-   knee's pace). With streams a field board reads the field only when it moved, once a board
+   ``--minutes``, with streams and then polling (``--field-ways``): the p99 of a field
+   standings' read while they play (at the knee's pace). With streams a field board reads the field only when it moved, once a board
    is complete across the field: at a real room's pace, near the end of a round (some 20
    minutes), so such a run needs ``--minutes`` past that.
 

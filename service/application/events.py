@@ -914,19 +914,18 @@ class EventService:
         """A section's summary at a state, made from the section read whole (``_GONE`` for
         one deleted meanwhile: it owes nothing); shared with the topology's other
         processes, made by one of them, when the section was read at that state."""
-        def make() -> SectionSummary:
-            view = self._section_view((section_id, version, played))
-            return _GONE if view is None else SectionSummary.of(view)
+        def make() -> tuple[SectionSummary, bool]:
+            view, at_key = self._section_view((section_id, version, played))
+            return (_GONE if view is None else SectionSummary.of(view)), at_key
 
         if self.shared is None:
-            return make()
+            return make()[0]
         made: list[SectionSummary] = []
 
         def shared() -> bytes:
-            summary = make()
+            summary, at_key = make()
             made.append(summary)
-            # Still at the key's state once read (states only move on): it was read at it.
-            if (self.repository.event_state(section_id) or ())[:2] != (version, played):
+            if not at_key:
                 raise _MovedOn  # read at a newer state than the key's: shared by no one
             return summary.to_bytes()
 
@@ -937,23 +936,24 @@ class EventService:
         except _MovedOn:
             return made[0]
 
-    def _section_view(self, key: tuple[str, int, int]) -> EventView | None:
+    def _section_view(self, key: tuple[str, int, int]) -> tuple[EventView | None, bool]:
         """A section's own view at ``key``'s state (its id, version and games' played
-        versions), read whole once per state in this process; None for a section deleted
-        meanwhile. A section read at a newer state than the key's answers, and is not kept
-        under the key's."""
+        versions), read whole once per state in this process (None for a section deleted
+        meanwhile), and whether it was read at that state: a section that moved on since is
+        read as it is now, and kept under no key."""
         kept = self._section_views.get(key)
         if kept is not None:
-            return kept
+            return kept, True
         section_id = key[0]
         event = self.repository.get_event(section_id)
         if event is None:
-            return None
+            return None, False
         view = self._own_view(event)
         # States only move on: still at the key's once read, it was read at it.
-        if (self.repository.event_state(section_id) or ())[:2] == key[1:]:
+        at_key = (self.repository.event_state(section_id) or ())[:2] == key[1:]
+        if at_key:
             self._section_views.put(key, view)
-        return view
+        return view, at_key
 
     def _owed_in_field(self, event_id: str) -> tuple[str, frozenset[int]] | None:
         """The event's field (None for an event in no field): its host, and the boards its
@@ -1032,9 +1032,7 @@ class EventService:
         only the boards no table of any section is due to play counted. Each section is read
         whole only at a state this process has not read it at (``_section_view``)."""
         state = self.repository.field_state(host)
-        at = {key[0]: key for key in state[1]} if state is not None else {}
-        found = (self._section_view(at[i]) for i in self.repository.field_sections(host)
-                 if i in at)
+        found = (self._section_view(key)[0] for key in (state[1] if state else ()))
         own = [v for v in found if v is not None]
         owed = {v.id: v.owed() for v in own}
         return tuple(replace(v, field_owed=_owed_by_others(owed, v.id)).for_reader("read")

@@ -606,15 +606,12 @@ class EventRepository(Protocol):
         """``event_state`` of a published event and its club's version (0 for an event of
         no club: a member's public name moves it); None for one not published (or none)."""
 
-    def field_sections(self, field_host: str) -> list[str]:
-        """The ids of the events of the field ``field_host`` hosts (the host, if it is still
-        there, and its sections), in the order they were made."""
-
     def field_state(self, event_id: str
                     ) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
         """The field of the event (None for an event in no field): its host's id, and each
         section's id, version and its tables' games' versions summed (less their verdicts),
-        by id: what moves when anything a section counts moves."""
+        in the order the sections were made (the host first, if it is still there): what
+        moves when anything a section counts moves."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,12 +119,6 @@ class SqlEventRepository:
             found = connection.execute(_PUBLIC_STATE, {"event_id": event_id}).first()
         return (int(found[0]), int(found[1]), int(found[2]), int(found[3])) if found else None
 
-    def field_sections(self, field_host: str) -> list[str]:
-        with self._connect() as connection:
-            return list(connection.execute(
-                select(_events.c.id).where(_events.c.field_host == field_host)
-                .order_by(_events.c.created_at, _events.c.id)).scalars())
-
     def field_state(self, event_id: str
                     ) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
         with self._connect() as connection:
@@ -138,8 +132,8 @@ class SqlEventRepository:
                 .select_from(_events.outerjoin(_tables, _tables.c.event_id == _events.c.id)
                              .outerjoin(_games, _games.c.id == _tables.c.game_id))
                 .where(_events.c.field_host == host)
-                .group_by(_events.c.id, _events.c.version)
-                .order_by(_events.c.id)).all()
+                .group_by(_events.c.id, _events.c.version, _events.c.created_at)
+                .order_by(_events.c.created_at, _events.c.id)).all()
         return str(host), tuple((str(r[0]), int(r[1]), int(r[2])) for r in rows)
 
     def open_round_clock(self, event_id: str

@@ -308,11 +308,16 @@ def _kept_answer(body: bytes, tag: str) -> Response:
     proxy, seeing it encoded, sends it on as it is: a field's standings are compressed once
     per state, not once a reader), inflated for one that does not."""
     gzip_ok = "gzip" in request.accept_encodings
-    response = Response(body if gzip_ok else gzip.decompress(body),
-                        mimetype="application/json")
+    return _encoded_json(body if gzip_ok else gzip.decompress(body), tag, gzipped=gzip_ok)
+
+
+def _encoded_json(body: bytes, tag: str, *, gzipped: bool) -> Response:
+    """A JSON body under its weak entity tag, as it varies with ``Accept-Encoding``;
+    ``gzipped``: sent gzip-encoded."""
+    response = Response(body, mimetype="application/json")
     response.headers["ETag"] = weak(tag)
     response.vary.add("Accept-Encoding")
-    if gzip_ok:
+    if gzipped:
         response.headers["Content-Encoding"] = "gzip"
     return response
 
@@ -416,12 +421,7 @@ class Game(MethodView):
                 tag, body = later, _GAME_BODIES.get(f"{later}/{encoding}")
             if body is None:
                 body = _keep_body(view, tag, encoding)
-        response = Response(body, status=200, mimetype="application/json")
-        response.headers["ETag"] = weak(tag)
-        response.vary.add("Accept-Encoding")
-        if gzip_ok:
-            response.headers["Content-Encoding"] = "gzip"
-        return response
+        return _encoded_json(body, tag, gzipped=gzip_ok)
 
 
 def _shared() -> SharedBodies | None:
