@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from service.domain import (
     Board,
@@ -178,6 +178,28 @@ def _shared_key(key: tuple[str, int, int]) -> str:
 def _newest_key(section_id: str) -> str:
     """A section's newest summary, as the topology's processes share it."""
     return f"section:{section_id}"
+
+
+class FieldSummaries(NamedTuple):
+    """A field as its sections' summaries say it (``EventService._field_summaries``): its
+    host, each section's summary by id, and the order of its state; ``behind``: the
+    sections (their keys) taken as last summed up rather than as they are now."""
+
+    host: str
+    sections: dict[str, SectionSummary]
+    order: int
+    behind: tuple[tuple[str, int, int], ...] = ()
+
+
+class FieldTag(NamedTuple):
+    """A field's state as an entity tag (``EventService.field_tag``), its host and the
+    order of its state; ``summing``: a stale tag's, taken while a process sums up one of
+    the sections it took as last summed up (the field as it is now is on its way)."""
+
+    tag: str
+    host: str
+    order: int
+    summing: bool = False
 
 
 def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
@@ -867,8 +889,7 @@ class EventService:
     # -- one field across many clubs ---------------------------------------------------------
 
     def _field_summaries(self, event_id: str, *, but: str | None = None,
-                         stale: bool = False
-                         ) -> tuple[str, dict[str, SectionSummary], int] | None:
+                         stale: bool = False) -> FieldSummaries | None:
         """The field of the event (None for an event in no field): its host, each section's
         summary at its state now (read from the database only for a section whose state
         this process has not summed up yet), and the order of the field's state (it grows
@@ -884,15 +905,20 @@ class EventService:
                 if section_id != but]
         self._summaries_shared(keys)
         found: dict[str, SectionSummary] = {}
+        behind = []
         for key in keys:
             summary = self._sections.get(key)
             if summary is None and stale:
                 summary = self._newest_summary(key[0])
+                if summary is not None:
+                    behind.append(key)
             if summary is None:
                 summary = self._sections.made(key, partial(self._summed_up, *key))
             if summary is not _GONE:
                 found[key[0]] = summary
-        return host, found, sum(version + played for _id, version, played in sections)
+        return FieldSummaries(host, found,
+                              sum(version + played for _id, version, played in sections),
+                              tuple(behind))
 
     def _newest_summary(self, section_id: str) -> SectionSummary | None:
         """The section's summary at the newest state any process summed it up at."""
@@ -962,8 +988,7 @@ class EventService:
         found = self._field_summaries(event_id, but=event_id)
         if found is None:
             return None
-        host, sections, _order = found
-        return host, frozenset().union(*(summary.owed for summary in sections.values()))
+        return found.host, frozenset().union(*(s.owed for s in found.sections.values()))
 
     def _owed_elsewhere_said(self, event_id: str) -> str | None:
         """The boards the other sections of the event's field still owe, as a tag says them
@@ -980,11 +1005,12 @@ class EventService:
         return field_key(token, event_id) if event.field_key_hash is not None else None
 
     def field_tag(self, event_id: str, token: str | None, *, stale: bool = False
-                  ) -> tuple[str, str, int]:
+                  ) -> FieldTag:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more; with
         the field's host and the order of its state. ``stale``: each section as the
-        topology last summed it up, where none has summed it up as it is now."""
+        topology last summed it up, where none has summed it up as it is now (and whether
+        a process is summing up such a section now)."""
         # With a section's token the host is read with the field's state, not from the
         # section loaded whole: a stream's reading asks this after every hand of every
         # section. Without one, whether the host published the field is asked first.
@@ -995,7 +1021,7 @@ class EventService:
         found = self._field_summaries(event_id, stale=stale)
         if found is None:
             raise _no_field(event_id)
-        host, sections, order = found
+        host, sections, order = found.host, found.sections, found.order
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
@@ -1006,7 +1032,9 @@ class EventService:
             said.append((section_id, summary.version, summary.playing, counted,
                          [summary.plays.get(board) for board in counted]))
         digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
-        return f"f{digest}", host, order
+        summing = bool(found.behind) and self.shared is not None and self.shared.making(
+            [_shared_key(key) for key in found.behind])
+        return FieldTag(f"f{digest}", host, order, summing)
 
     def _field_access(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader who may read it: any token of the

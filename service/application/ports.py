@@ -840,3 +840,6 @@ class SharedValues(Protocol):
 
     def newest(self, name: str) -> bytes | None:
         """The newest value made of ``name``, None when none is kept."""
+
+    def making(self, keys: Sequence[str]) -> bool:
+        """Whether another process is making the value of any of ``keys`` now."""

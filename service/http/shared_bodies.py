@@ -138,6 +138,20 @@ class SharedBodies:
         found = self._newest(name)
         return found[1] if found is not None else None
 
+    def making(self, keys: Sequence[str]) -> bool:
+        """Whether a reader (of any process, this one's other threads too) claims the making
+        of any of ``keys`` now; Redis away: none, as far as this process can tell."""
+        if not keys:
+            return False
+        answered, found = self._ask(
+            lambda: self.client.mget([self._claim_key(key) for key in keys]))
+        return answered and any(claim is not None for claim in found)
+
+    def newest_made(self, name: str) -> tuple[str, bytes] | None:
+        """The newest body made of ``name`` and its key (``Newest``); None when none is
+        kept."""
+        return self._newest(name)
+
     def answered(self, key: str, make: Callable[[], bytes],
                  sleep: Callable[[float], None] = time.sleep, *,
                  newest: Newest | None = None, stale: bool = False) -> tuple[str, bytes]:
@@ -148,7 +162,7 @@ class SharedBodies:
         found = self.get(key)
         if found is not None:
             return key, found
-        claim = f"{self.prefix}{key}:making"
+        claim = self._claim_key(key)
         claimed = self._claim(claim)
         if not claimed:
             older = self._newest(newest[0]) if newest is not None and stale else None
@@ -164,6 +178,9 @@ class SharedBodies:
         finally:
             if claimed:
                 self._ask(lambda: self.client.delete(claim))
+
+    def _claim_key(self, key: str) -> str:
+        return f"{self.prefix}{key}:making"
 
     def _claim(self, claim: str) -> bool:
         """Whether this reader makes the body (Redis away: it does, as every other)."""

@@ -420,3 +420,47 @@ def test_a_field_board_s_stale_read_takes_a_section_as_last_summed_up_without_lo
     assert stale.get_data() == one.get_data() and loaded == []
     fresh = second.get(f"{host.url}/field", headers=auth(host.read))
     assert fresh.status_code == 200 and section.id in loaded
+
+
+@needs_redis
+def test_a_field_board_s_stale_read_takes_the_newest_field_made_while_a_section_is_summed_up(
+        processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two sections move: a read of one's event sums up the other as it is now, and a
+    process is summing up the first. The summaries last made make a field no one has made; a read that
+    takes the newest field made answers the one made before, at once, loading nothing and
+    waiting for no one. Once no one is summing up, the same read sums up the section and
+    answers the field as it is now: with no stream to make it, the screens' reads do."""
+    first, second = (app.test_client() for app in processes)
+    host, section = started_field(first)
+    one = first.get(f"{section.url}/field", headers=auth(section.read))
+    assert one.status_code == 200
+    for moved in (host, section):  # each closes its round: the field's tag moves
+        closed = first.post(f"{moved.url}/rounds/1/close", headers=auth(moved.edit))
+        assert closed.status_code == 200, closed.json
+    # The section's room reads its event: the boards the host owes sum up the host.
+    assert first.get(section.url, headers=auth(section.read)).status_code == 200
+    service = processes[0].extensions["segnapunti.events"]
+    _host_id, sections = service.repository.field_state(section.id)
+    shared = processes[0].extensions["segnapunti.shared_bodies"]
+    keys = {i: f"section:{i}:{version}:{played}" for i, version, played in sections}
+    assert [v is not None for v in shared.get_many([keys[host.id], keys[section.id]])] == [
+        True, False]
+    claim = f"{shared.prefix}{keys[section.id]}:making"
+    shared.client.set(claim, b"1", px=5000)  # another process is summing up the section
+    monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
+    loaded = counting_loads(processes[1], monkeypatch)
+    waits: list[float] = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    stale = second.get(f"{host.url}/field",
+                       headers={**auth(host.read), "Cache-Control": "max-stale"})
+    assert stale.status_code == 200 and stale.headers["ETag"] == one.headers["ETag"]
+    assert stale.get_data() == one.get_data()
+    assert loaded == [] and waits == []
+    again = second.get(f"{host.url}/field", headers={
+        **auth(host.read), "Cache-Control": "max-stale", "If-None-Match": one.headers["ETag"]})
+    assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
+    shared.client.delete(claim)
+    now = second.get(f"{host.url}/field",
+                     headers={**auth(host.read), "Cache-Control": "max-stale"})
+    assert now.status_code == 200 and now.headers["ETag"] != one.headers["ETag"]
+    assert section.id in loaded

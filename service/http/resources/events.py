@@ -88,6 +88,7 @@ from .games import (
     hand_tag,
     keep_new_games,
     kept_json,
+    kept_newest,
     kept_only,
     said_hand,
     share_link,
@@ -749,16 +750,28 @@ def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]])
     if "max-stale" in request.cache_control:
         # Each section as the topology last summed it up: the field's newest state made,
         # when its body is made, answers without summing up a section that just moved.
-        state, _host, _order = event_service().field_tag(event_id, bearer_token(), stale=True)
-        response = kept_only(_BODIES, f"{state}-{what}-{lang}", shared_as="event")
+        stale = event_service().field_tag(event_id, bearer_token(), stale=True)
+        response = kept_only(_BODIES, f"{stale.tag}-{what}-{lang}", shared_as="event")
+        if response is None and stale.summing:
+            # Those summaries make a field no one made, and a process is summing up a
+            # section now (the field as it is now is on its way, and the reader's stream
+            # will tell of it): the newest field made answers rather than wait for it.
+            response = kept_newest(_BODIES, _field_name(stale.host, what, lang),
+                                   shared_as="event")
     if response is None:
-        state, host, order = event_service().field_tag(event_id, bearer_token())
+        now = event_service().field_tag(event_id, bearer_token())
         # Every section's reader reads the same body of the field: its newest is the host's.
-        response = kept_json(_BODIES, f"{state}-{what}-{lang}", build, shared_as="event",
-                             newest=(f"field-{host}-{what}-{lang}", order))
+        response = kept_json(_BODIES, f"{now.tag}-{what}-{lang}", build, shared_as="event",
+                             newest=(_field_name(now.host, what, lang), now.order))
     if response.status_code != 304:
         response.vary.add("Accept-Language")
     return response
+
+
+def _field_name(host: str, what: str, lang: str) -> str:
+    """The field's ``what`` in ``lang``, whatever its state: the same for every section's
+    reader (its newest body made is the host's field's)."""
+    return f"field-{host}-{what}-{lang}"
 
 
 def field_json(found: FieldReading, *, brief: bool = False) -> dict[str, Any]:

@@ -294,6 +294,23 @@ def kept_only(bodies: LruCache[str, bytes], tag: str, *, shared_as: str) -> Resp
     return _kept_answer(body, tag)
 
 
+def kept_newest(bodies: LruCache[str, bytes], name: str, *, shared_as: str
+                ) -> Response | None:
+    """A read answered by the newest body made of ``name`` (``kept_json``'s ``newest``) by
+    any process sharing a cache, under that body's own tag: 304 while the client has it;
+    None when none is kept (or nothing is shared)."""
+    shared = current_app.extensions.get("segnapunti.shared_bodies")
+    found = shared.newest_made(f"{shared_as}:{_kept_key(name)}") if shared else None
+    if found is None:
+        return None
+    key, body = found
+    tag = key.removeprefix(f"{shared_as}:").removesuffix(_KEPT_SUFFIX)
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        return not_modified(tag, weak=True)
+    bodies.put(_kept_key(tag), body)
+    return _kept_answer(body, tag)
+
+
 #: What a kept body's key says of it: gzip-compressed (a process that kept bodies otherwise
 #: never takes one for its own).
 _KEPT_SUFFIX = "/gzip"
