@@ -175,31 +175,23 @@ def _shared_key(key: tuple[str, int, int]) -> str:
     return "section:{}:{}:{}".format(*key)
 
 
-def _newest_key(section_id: str) -> str:
-    """A section's newest summary, as the topology's processes share it."""
-    return f"section:{section_id}"
-
-
 class FieldSummaries(NamedTuple):
     """A field as its sections' summaries say it (``EventService._field_summaries``): its
-    host, each section's summary by id, and the order of its state; ``behind``: the
-    sections (their keys) taken as last summed up rather than as they are now."""
+    host, each section's summary by id, and the order of its state (it grows with every
+    change to any section)."""
 
     host: str
     sections: dict[str, SectionSummary]
     order: int
-    behind: tuple[tuple[str, int, int], ...] = ()
 
 
 class FieldTag(NamedTuple):
     """A field's state as an entity tag (``EventService.field_tag``), its host and the
-    order of its state; ``summing``: a stale tag's, taken while a process sums up one of
-    the sections it took as last summed up (the field as it is now is on its way)."""
+    order of its state."""
 
     tag: str
     host: str
     order: int
-    summing: bool = False
 
 
 def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
@@ -888,15 +880,13 @@ class EventService:
 
     # -- one field across many clubs ---------------------------------------------------------
 
-    def _field_summaries(self, event_id: str, *, but: str | None = None,
-                         stale: bool = False) -> FieldSummaries | None:
+    def _field_summaries(self, event_id: str, *, but: str | None = None
+                         ) -> FieldSummaries | None:
         """The field of the event (None for an event in no field): its host, each section's
         summary at its state now (read from the database only for a section whose state
         this process has not summed up yet), and the order of the field's state (it grows
         with every change to any section); ``but``: a section left out (the one a write in
-        progress changes, whose state may yet be rolled back: never kept). ``stale``: a
-        section that no process has summed up at its state now is taken at the newest state
-        one has, rather than summed up now (a reader that takes the newest field made)."""
+        progress changes, whose state may yet be rolled back: never kept)."""
         state = self.repository.field_state(event_id)
         if state is None:
             return None
@@ -905,25 +895,14 @@ class EventService:
                 if section_id != but]
         self._summaries_shared(keys)
         found: dict[str, SectionSummary] = {}
-        behind = []
         for key in keys:
             summary = self._sections.get(key)
-            if summary is None and stale:
-                summary = self._newest_summary(key[0])
-                if summary is not None:
-                    behind.append(key)
             if summary is None:
                 summary = self._sections.made(key, partial(self._summed_up, *key))
             if summary is not _GONE:
                 found[key[0]] = summary
         return FieldSummaries(host, found,
-                              sum(version + played for _id, version, played in sections),
-                              tuple(behind))
-
-    def _newest_summary(self, section_id: str) -> SectionSummary | None:
-        """The section's summary at the newest state any process summed it up at."""
-        raw = self.shared.newest(_newest_key(section_id)) if self.shared is not None else None
-        return SectionSummary.from_bytes(raw) if raw is not None else None
+                              sum(version + played for _id, version, played in sections))
 
     def _summaries_shared(self, keys: Sequence[tuple[str, int, int]]) -> None:
         """The summaries of ``keys`` this process has not kept, read in one request from
@@ -957,8 +936,7 @@ class EventService:
 
         try:
             return SectionSummary.from_bytes(self.shared.made(
-                _shared_key((section_id, version, played)), shared,
-                newest=(_newest_key(section_id), version + played)))
+                _shared_key((section_id, version, played)), shared))
         except _MovedOn:
             return made[0]
 
@@ -1004,13 +982,10 @@ class EventService:
         event = self._load(event_id)
         return field_key(token, event_id) if event.field_key_hash is not None else None
 
-    def field_tag(self, event_id: str, token: str | None, *, stale: bool = False
-                  ) -> FieldTag:
+    def field_tag(self, event_id: str, token: str | None) -> FieldTag:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more; with
-        the field's host and the order of its state. ``stale``: each section as the
-        topology last summed it up, where none has summed it up as it is now (and whether
-        a process is summing up such a section now)."""
+        the field's host and the order of its state."""
         # With a section's token the host is read with the field's state, not from the
         # section loaded whole: a stream's reading asks this after every hand of every
         # section. Without one, whether the host published the field is asked first.
@@ -1018,7 +993,7 @@ class EventService:
             self._authorize(event_id, token, write=False)
         else:
             self._field_access(event_id, token)
-        found = self._field_summaries(event_id, stale=stale)
+        found = self._field_summaries(event_id)
         if found is None:
             raise _no_field(event_id)
         host, sections, order = found.host, found.sections, found.order
@@ -1032,9 +1007,18 @@ class EventService:
             said.append((section_id, summary.version, summary.playing, counted,
                          [summary.plays.get(board) for board in counted]))
         digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
-        summing = bool(found.behind) and self.shared is not None and self.shared.making(
-            [_shared_key(key) for key in found.behind])
-        return FieldTag(f"f{digest}", host, order, summing)
+        return FieldTag(f"f{digest}", host, order)
+
+    def field_host(self, event_id: str, token: str | None) -> str:
+        """The host of the event's field, for a reader allowed to read it (as ``field_tag``),
+        read with the field's state and no section loaded where a token says who reads."""
+        if not token:
+            return self._field_access(event_id, token)
+        self._authorize(event_id, token, write=False)
+        state = self.repository.field_state(event_id)
+        if state is None:
+            raise _no_field(event_id)
+        return state[0]
 
     def _field_access(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader who may read it: any token of the

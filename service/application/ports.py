@@ -832,14 +832,5 @@ class SharedValues(Protocol):
     def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
         """Each key's value, None where none is kept (or the store does not answer)."""
 
-    def made(self, key: str, make: Callable[[], bytes], *,
-             newest: tuple[str, int] | None = None) -> bytes:
-        """The value of ``key``: kept, else made once by one of the processes asking now;
-        ``newest``: what it is the newest value of (a name), at which order (values made
-        later for a lower order never pass for the newest)."""
-
-    def newest(self, name: str) -> bytes | None:
-        """The newest value made of ``name``, None when none is kept."""
-
-    def making(self, keys: Sequence[str]) -> bool:
-        """Whether another process is making the value of any of ``keys`` now."""
+    def made(self, key: str, make: Callable[[], bytes]) -> bytes:
+        """The value of ``key``: kept, else made once by one of the processes asking now."""

@@ -24,10 +24,10 @@ field's tag, read after every hand of every section, never has a process load ev
 - **The newest made.** An event's bodies are kept with a pointer to each reader's newest
   (``Newest``: the event as one kind of token reads it, in one language). A screen told by
   its stream reads when told, and by then another hand may have moved the event again: with
-  ``Cache-Control: max-stale`` it is answered the newest state already made, at once, while
-  another process makes the current one (never older than what its stream told it, which
-  was made before it was told), and its stream tells it of the next. Without it a read
-  waits for the current state, as after the reader's own write.
+  ``Cache-Control: max-stale`` it is answered the newest state already made, at once, where
+  the current one is not made yet: never older than what its stream told it (made before it
+  was told), and its stream, which makes the current one, tells it of the next. Without it
+  (a poll, the reader's read after its own write) a read waits for the current state.
 - **Redis away** (stopped, unreachable, too slow): the process makes the body itself, as
   without one, and asks Redis again after 1, 2, 4… s (``MAX_BACKOFF_S`` at most). A body is
   never wrong for being made twice; only its cost is shared.
@@ -126,26 +126,10 @@ class SharedBodies:
         return [body if isinstance(body, bytes) else None for body in found]
 
     def made(self, key: str, make: Callable[[], bytes],
-             sleep: Callable[[float], None] = time.sleep, *,
-             newest: Newest | None = None) -> bytes:
+             sleep: Callable[[float], None] = time.sleep) -> bytes:
         """The body of ``key``: from Redis, else made by one reader of all those asking now
-        (this one, or another it waits for); ``newest``: the name and order of what it is
-        the newest of, once made (``Newest``)."""
-        return self.answered(key, make, sleep, newest=newest)[1]
-
-    def newest(self, name: str) -> bytes | None:
-        """The newest body made of ``name`` (``Newest``), None when none is kept."""
-        found = self._newest(name)
-        return found[1] if found is not None else None
-
-    def making(self, keys: Sequence[str]) -> bool:
-        """Whether a reader (of any process, this one's other threads too) claims the making
-        of any of ``keys`` now; Redis away: none, as far as this process can tell."""
-        if not keys:
-            return False
-        answered, found = self._ask(
-            lambda: self.client.mget([self._claim_key(key) for key in keys]))
-        return answered and any(claim is not None for claim in found)
+        (this one, or another it waits for)."""
+        return self.answered(key, make, sleep)[1]
 
     def newest_made(self, name: str) -> tuple[str, bytes] | None:
         """The newest body made of ``name`` and its key (``Newest``); None when none is
@@ -157,17 +141,18 @@ class SharedBodies:
                  newest: Newest | None = None, stale: bool = False) -> tuple[str, bytes]:
         """The key answered and its body: ``key``'s, from Redis or made by one reader of all
         those asking now. ``newest``: the resource's newest body is kept beside the one made
-        (``Newest``); ``stale``: while another process makes ``key``, the resource's newest
-        body made so far answers at once, rather than waiting for it (``max-stale``)."""
+        (``Newest``); ``stale``: where ``key``'s is not made yet, the resource's newest body
+        made so far answers at once (``max-stale``: a reader told by a stream, which makes
+        ``key``'s before it tells of it)."""
         found = self.get(key)
         if found is not None:
             return key, found
+        older = self._newest(newest[0]) if newest is not None and stale else None
+        if older is not None:
+            return older
         claim = self._claim_key(key)
         claimed = self._claim(claim)
         if not claimed:
-            older = self._newest(newest[0]) if newest is not None and stale else None
-            if older is not None:
-                return older
             found = self._made_elsewhere(key, claim, sleep)
             if found is not None:
                 return key, found

@@ -314,10 +314,13 @@ def test_a_reader_that_takes_a_stale_answer_gets_the_newest_made_at_once(
     board = "e1-read-standings-it"
     shared.put("e1.5", b"five", (board, 5))
     shared.put("e1.3", b"three", (board, 3))  # made later for an older state
-    # Another process is making the state of order 7.
+    # The state of order 7 is not made yet: whether another process is making it or not,
+    # the reader told by its stream (which makes it) takes the newest made.
+    made: list[str] = []
+    assert shared.answered("e1.7", lambda: made.append("7") or b"seven",
+                           newest=(board, 7), stale=True) == ("e1.5", b"five")
     claim = f"{shared.prefix}e1.7:making"
     shared.client.set(claim, b"1", px=5000)
-    made: list[str] = []
     assert shared.answered("e1.7", lambda: made.append("7") or b"seven",
                            newest=(board, 7), stale=True) == ("e1.5", b"five")
     assert made == []
@@ -342,8 +345,8 @@ def test_a_reader_that_takes_a_stale_answer_gets_the_newest_made_at_once(
 def test_a_board_told_of_a_hand_reads_the_newest_standings_made_while_the_next_are_made(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """``Cache-Control: max-stale`` (what an event's screen sends when its stream tells it):
-    while another process makes the event's current state, the newest state made answers at
-    once, with its own tag; without it, the current state answers."""
+    where the event's current state is not made yet, the newest state made answers at once,
+    with its own tag, and nothing is made; without it, the current state answers."""
     first, second = (app.test_client() for app in processes)
     created = first.post(f"{API}/events", json={
         "name": "Sera", "variant": "gatti-3", "format": "individual",
@@ -361,13 +364,11 @@ def test_a_board_told_of_a_hand_reads_the_newest_standings_made_while_the_next_a
     url = f"{API}/events/{created['id']}/standings"
     one = first.get(url, headers=auth(read))
     assert one.status_code == 200
-    hand(1)  # the event moves on; its new state is being made elsewhere (every claim taken)
+    hand(1)  # the event moves on; no process has made its new state yet
     monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
-    shared = processes[1].extensions["segnapunti.shared_bodies"]
-    claims: list[str] = []
-    monkeypatch.setattr(shared, "_claim", lambda claim: claims.append(claim) and False)
+    made = counting_standings(processes[1], monkeypatch)
     stale = second.get(url, headers={**auth(read), "Cache-Control": "max-stale"})
-    assert stale.status_code == 200 and claims
+    assert stale.status_code == 200 and made == []
     assert stale.headers["ETag"] == one.headers["ETag"]
     assert stale.get_data() == one.get_data()
     again = second.get(url, headers={**auth(read), "Cache-Control": "max-stale",
@@ -375,13 +376,14 @@ def test_a_board_told_of_a_hand_reads_the_newest_standings_made_while_the_next_a
     assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
     fresh = second.get(url, headers={**auth(read), "If-None-Match": one.headers["ETag"]})
     assert fresh.status_code == 200 and fresh.headers["ETag"] != one.headers["ETag"]
+    assert made == [created["id"]]
 
 
 @needs_redis
 def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_section_s_token(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """The field's body is the same for every section: the newest made with one section's
-    token answers a stale read with another's while the current one is made elsewhere."""
+    token answers a stale read with another's where the current one is not made yet."""
     first, second = (app.test_client() for app in processes)
     host, section = started_field(first)
     one = first.get(f"{host.url}/field", headers=auth(host.read))
@@ -390,8 +392,6 @@ def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_sec
     closed = first.post(f"{section.url}/rounds/1/close", headers=auth(section.edit))
     assert closed.status_code == 200, closed.json
     monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
-    shared = processes[1].extensions["segnapunti.shared_bodies"]
-    monkeypatch.setattr(shared, "_claim", lambda _claim: False)
     stale = second.get(f"{section.url}/field",
                        headers={**auth(section.read), "Cache-Control": "max-stale"})
     assert stale.status_code == 200 and stale.headers["ETag"] == one.headers["ETag"]
@@ -401,11 +401,11 @@ def test_a_field_board_told_of_a_change_reads_the_newest_field_made_with_any_sec
 
 
 @needs_redis
-def test_a_field_board_s_stale_read_takes_a_section_as_last_summed_up_without_loading_it(
+def test_a_field_board_s_stale_read_takes_the_newest_field_made_loading_nothing(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand moves a section: no process has summed it up as it is now. A read that takes
-    the newest field made reads the section as the topology last summed it up, and answers
-    the field made then, loading nothing; a read without ``max-stale`` sums the section up."""
+    the newest field made answers the field made before, loading nothing; a read without
+    ``max-stale`` sums the section up."""
     first, second = (app.test_client() for app in processes)
     host, section = started_field(first)
     host.play()
@@ -423,13 +423,13 @@ def test_a_field_board_s_stale_read_takes_a_section_as_last_summed_up_without_lo
 
 
 @needs_redis
-def test_a_field_board_s_stale_read_takes_the_newest_field_made_while_a_section_is_summed_up(
+def test_a_field_board_s_stale_read_waits_for_no_section_being_summed_up(
         processes: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two sections move: a read of one's event sums up the other as it is now, and a
-    process is summing up the first. The summaries last made make a field no one has made; a read that
-    takes the newest field made answers the one made before, at once, loading nothing and
-    waiting for no one. Once no one is summing up, the same read sums up the section and
-    answers the field as it is now: with no stream to make it, the screens' reads do."""
+    """Two sections close their rounds: a read of one's event sums up the other as it is
+    now, and a process is summing up the first (the field's stream, making the field it will
+    tell of). A wall's read that takes the newest field made answers the one made before at
+    once, loading nothing and waiting for no one; a read without ``max-stale`` (a poll)
+    waits for the section and answers the field as it is now."""
     first, second = (app.test_client() for app in processes)
     host, section = started_field(first)
     one = first.get(f"{section.url}/field", headers=auth(section.read))
@@ -449,8 +449,16 @@ def test_a_field_board_s_stale_read_takes_the_newest_field_made_while_a_section_
     shared.client.set(claim, b"1", px=5000)  # another process is summing up the section
     monkeypatch.setattr(event_resources, "_BODIES", LruCache(4 * 1024 * 1024, weight=len))
     loaded = counting_loads(processes[1], monkeypatch)
-    waits: list[float] = []
-    monkeypatch.setattr(time, "sleep", waits.append)
+    other = processes[1].extensions["segnapunti.shared_bodies"]
+    waits: list[str] = []
+    made_elsewhere = other._made_elsewhere
+
+    def waited(key: str, claim: str, sleep: Any) -> Any:
+        waits.append(key.removeprefix(other.prefix))
+        shared.client.delete(claim)  # the other process ends without sharing it
+        return made_elsewhere(key, claim, sleep)
+
+    monkeypatch.setattr(other, "_made_elsewhere", waited)
     stale = second.get(f"{host.url}/field",
                        headers={**auth(host.read), "Cache-Control": "max-stale"})
     assert stale.status_code == 200 and stale.headers["ETag"] == one.headers["ETag"]
@@ -459,8 +467,7 @@ def test_a_field_board_s_stale_read_takes_the_newest_field_made_while_a_section_
     again = second.get(f"{host.url}/field", headers={
         **auth(host.read), "Cache-Control": "max-stale", "If-None-Match": one.headers["ETag"]})
     assert again.status_code == 304 and again.headers["ETag"] == one.headers["ETag"]
-    shared.client.delete(claim)
-    now = second.get(f"{host.url}/field",
-                     headers={**auth(host.read), "Cache-Control": "max-stale"})
+
+    now = second.get(f"{host.url}/field", headers=auth(host.read))
     assert now.status_code == 200 and now.headers["ETag"] != one.headers["ETag"]
-    assert section.id in loaded
+    assert waits == [keys[section.id]] and section.id in loaded

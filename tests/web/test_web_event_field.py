@@ -160,8 +160,8 @@ def test_the_field_standings_move_as_the_last_section_plays_without_a_poll(
              _record(number, 1))
     expect(page.locator("#field-boards")).to_have_text("Boards counted: 1, 2, 3", timeout=5000)
     expect(page.locator("#field-table tbody tr")).to_have_count(6)
-    # The wall reads the brief rows, the body the field's stream made ahead; once told, it
-    # takes the newest made (max-stale) rather than wait for one being made.
+    # The wall reads the brief rows, the body the field's stream made ahead; told by its
+    # stream, it takes the newest made (max-stale) rather than wait for one being made.
     assert reads and all(r.url.endswith("/field?rows=brief") for r in reads)
     assert reads[0].headers.get("cache-control") is None
-    assert reads[-1].headers.get("cache-control") == "max-stale"
+    assert "max-stale" in [r.headers.get("cache-control") for r in reads[1:]]

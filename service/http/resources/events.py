@@ -89,7 +89,6 @@ from .games import (
     keep_new_games,
     kept_json,
     kept_newest,
-    kept_only,
     said_hand,
     share_link,
 )
@@ -420,8 +419,9 @@ class Event(MethodView):
         totals) and byes. Either token opens it. For the organiser's edit token a duplicate
         event adds `refusals`: each table's refused records of each board, and whether it
         reached the limit (then it records that board no more until released). With
-        `Cache-Control: max-stale` (a screen told of a change by its stream), while another
-        process makes the event's current state, the newest state made answers at once.
+        `Cache-Control: max-stale` (a screen told of a change by its stream, which makes each
+        state before it tells of it), the newest state made answers at once where the
+        current one is not made yet.
         """
         return _cached_json(event_id, "event", lambda: _organisers_event_json(event_id))
 
@@ -635,8 +635,8 @@ class EventStandings(MethodView):
 
         Every entrant's place, match points, difference and points, round by round, and how
         each row was reached; live (`provisional`) while a table is playing. With
-        `Cache-Control: max-stale`, as for the event: the newest standings made while the
-        current ones are made.
+        `Cache-Control: max-stale`, as for the event: the newest standings made where the
+        current ones are not made yet.
         """
         return _cached_json(event_id, "standings", lambda: standings_json(
             *event_service().get_standings(event_id, bearer_token())))
@@ -744,20 +744,15 @@ class BoardTraveller(MethodView):
 def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]]) -> Response:
     """A read of the field answered by its state (every section's): 304 while the client
     has it, else the body made once per state and language (or, with ``max-stale``, the
-    newest made while another process makes it)."""
+    newest made)."""
     lang = request_language()
     response = None
     if "max-stale" in request.cache_control:
-        # Each section as the topology last summed it up: the field's newest state made,
-        # when its body is made, answers without summing up a section that just moved.
-        stale = event_service().field_tag(event_id, bearer_token(), stale=True)
-        response = kept_only(_BODIES, f"{stale.tag}-{what}-{lang}", shared_as="event")
-        if response is None and stale.summing:
-            # Those summaries make a field no one made, and a process is summing up a
-            # section now (the field as it is now is on its way, and the reader's stream
-            # will tell of it): the newest field made answers rather than wait for it.
-            response = kept_newest(_BODIES, _field_name(stale.host, what, lang),
-                                   shared_as="event")
+        # A wall told by the field's stream, which made the field before it told: the
+        # newest field made answers at once, whatever moved since (the stream makes that
+        # and tells of it), with no section summed up or loaded.
+        host = event_service().field_host(event_id, bearer_token())
+        response = kept_newest(_BODIES, _field_name(host, what, lang), shared_as="event")
     if response is None:
         now = event_service().field_tag(event_id, bearer_token())
         # Every section's reader reads the same body of the field: its newest is the host's.
@@ -825,8 +820,8 @@ class Field(MethodView):
         each row naming its section. Any token of any section's event opens it at that
         event's id; without a token once the host has published its event. Only the boards
         no table of any section is due to play are counted. 404 for an event in no field.
-        With `Cache-Control: max-stale`, as for the event: the newest field made while the
-        current one is made. `rows=brief`: each row without its results and explanation, what
+        With `Cache-Control: max-stale`, as for the event: the newest field made, whatever
+        moved since (a wall told by the field's stream). `rows=brief`: each row without its results and explanation, what
         a wall of the field shows (its stream makes this one ahead).
         """
         brief = query.get("rows") == "brief"

@@ -249,8 +249,8 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
     ``shared_as`` (what the tag is the tag of), once for every process sharing a cache
     (``shared_bodies``). ``newest``: the resource's name for one kind of reader, and the
     order of its state now; a reader that accepts a stale answer (``Cache-Control:
-    max-stale``) is answered the newest state made so far while another process makes this
-    one, with that state's tag. The body is kept gzip-compressed (``_kept_answer``)."""
+    max-stale``: one its stream told, the stream making this state) is answered the newest
+    state made so far where this one is not made yet, with that state's tag. The body is kept gzip-compressed (``_kept_answer``)."""
     if wants_tag_only() or (request.if_none_match
                             and request.if_none_match.contains_weak(tag)):
         return not_modified(tag, weak=True)
@@ -270,26 +270,10 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
                 newest=(f"{shared_as}:{_kept_key(newest[0])}", newest[1]) if newest else None,
                 stale="max-stale" in request.cache_control)
             answered = key.removeprefix(f"{shared_as}:").removesuffix(_KEPT_SUFFIX)
-            if answered != tag:  # an older state's, while this one is made elsewhere
+            if answered != tag:  # an older state's: this one is not made yet
                 if request.if_none_match and request.if_none_match.contains_weak(answered):
                     return not_modified(answered, weak=True)
                 tag = answered
-        bodies.put(_kept_key(tag), body)
-    return _kept_answer(body, tag)
-
-
-def kept_only(bodies: LruCache[str, bytes], tag: str, *, shared_as: str) -> Response | None:
-    """A read by its weak entity tag ``tag`` answered only by a body already made for it, in
-    this process or any other sharing a cache (``kept_json``): 304 while the client has it;
-    None when none is made."""
-    if request.if_none_match and request.if_none_match.contains_weak(tag):
-        return not_modified(tag, weak=True)
-    body = bodies.get(_kept_key(tag))
-    if body is None:
-        shared = current_app.extensions.get("segnapunti.shared_bodies")
-        body = shared.get(f"{shared_as}:{_kept_key(tag)}") if shared is not None else None
-        if body is None:
-            return None
         bodies.put(_kept_key(tag), body)
     return _kept_answer(body, tag)
 

@@ -14,12 +14,13 @@ const EV = {
 
 /** The event on screen, read again while it is: the screen told what moved, the "updated at"
  * line said. */
-const live = watch(async (current) => {
+const live = watch(async (current, told) => {
   if (!EV.id) return;
   try {
-    // The watch's reads take the newest state the service has made (max-stale): a screen
-    // told by its stream never waits for a state a later hand is still making.
-    const changed = await refreshEvent({ stale: true });
+    // Told by its stream, the screen takes the newest state the service has made
+    // (max-stale): the stream made it before it told, and tells of the next; it never waits
+    // for a state a later hand is still making. A poll asks for the state as it is now.
+    const changed = await refreshEvent({ stale: told });
     if (!current()) return;
     EV.live = true;
     if (changed && EV.onChange) await EV.onChange();
@@ -58,7 +59,8 @@ async function read(id, path, key, stale) {
 }
 
 /** The event and its standings as they are now (``stale``: or as last made, while the
- * service makes them as they are now); true when either changed. */
+ * service makes them as they are now, for a screen its stream told); true when either
+ * changed. */
 async function refreshEvent({ stale = false } = {}) {
   const id = EV.id;
   const [event, standings] = await Promise.all([

@@ -14,12 +14,12 @@ const F = { id: null, token: null, etag: null, data: null };
 /** A told wall reads within this many ms, at a moment of its own (watch.js). */
 const SPREAD_MS = 1000;
 
-const live = watch(async (current) => {
+const live = watch(async (current, told) => {
   if (!F.id) return;
   const id = F.id;
-  // The newest field the service has made (max-stale): told by the stream, never waiting
-  // for a state another section's hand is still making.
-  const changed = await readField({ stale: true });
+  // Told by the stream, the newest field the service has made (max-stale): never waiting
+  // for a state another section's hand is still making. A poll asks for the field as it is.
+  const changed = await readField({ stale: told });
   if (current() && changed && F.id === id) drawField();
 }, {
   follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null),
@@ -27,8 +27,8 @@ const live = watch(async (current) => {
   spread: SPREAD_MS,
 });
 
-/** The field read again (``stale``: or as last made, while the service makes it as it is
- * now); whether it changed. */
+/** The field read again (``stale``: or as last made, for a wall its stream told); whether it
+ * changed. */
 async function readField({ stale = false } = {}) {
   const id = F.id;
   const headers = F.etag ? { "If-None-Match": F.etag } : {};

@@ -22,9 +22,12 @@ const REOPEN_MS = 3000;
 const REOPEN_LONGEST_MS = 120000;
 const NO_STREAMS_MS = 300000;
 
-/** A watch that runs ``step(current)`` each time: an async read that throws when it failed.
- * ``current()`` says whether the watch is still the one that started the read (a screen that
- * went meanwhile drops what comes back). ``follow()``: the resource's path and token
+/** A watch that runs ``step(current, told)`` each time: an async read that throws when it
+ * failed. ``current()`` says whether the watch is still the one that started the read (a
+ * screen that went meanwhile drops what comes back); ``told``, whether the read is its
+ * stream's telling of a change (the stream tells once the service has made the new state:
+ * such a read may take the newest state made), not a poll, a return to the screen or a read
+ * after the stream was cut (each of those asks for the state as it is now). ``follow()``: the resource's path and token
  * (``{ path: "/api/v1/games/…", token, told }``), or null, for its stream; ``told(data)``,
  * where given, takes what a change event carries before the read it brings. ``spread``: told
  * of a change, read within that many ms, at a moment of its own (a wall told at the same
@@ -36,6 +39,7 @@ function watch(step, { every = EVERY_MS, follow = null, spread = 0 } = {}) {
   let failures = 0;
   let busy = false;
   let again = false;  // told of a change while a read was on its way: read once more
+  let told = false;  // the next read is a stream's telling of a change
   // The stream: its abort, whether it is held now, its failures in a row, its next opening,
   // the last version it said, and the path it follows (a new path starts afresh).
   let controller = null;
@@ -68,8 +72,10 @@ function watch(step, { every = EVERY_MS, follow = null, spread = 0 } = {}) {
     const current = () => running && mine === generation;
     busy = true;
     again = false;
+    const byStream = told;
+    told = false;
     try {
-      await step(current);
+      await step(current, byStream);
       failures = 0;
     } catch (error) {
       failures += 1;
@@ -139,6 +145,7 @@ function watch(step, { every = EVERY_MS, follow = null, spread = 0 } = {}) {
         // read then takes it instead of asking the service.
         const target = follow();
         if (data && target && target.told) target.told(data);
+        told = true;
         if (!spread) now();
         else if (busy) again = true;
         else schedule(Math.random() * spread);
