@@ -494,7 +494,8 @@ class Visitor(FastHttpUser):
     def conditional_get(self, path: str, token: str, name: str,
                         etags: dict[str, str], *, stale: bool = False) -> dict[str, Any] | None:
         """The page's poll: the answer's JSON when it changed, ``None`` when it did not;
-        ``stale``: as an event's screen reads, taking the newest state made."""
+        ``stale``: as an event's screen reads when its stream told it, taking the newest
+        state made."""
         headers = {"Authorization": f"Bearer {token}"}
         if stale:
             headers["Cache-Control"] = "max-stale"
@@ -650,10 +651,13 @@ class Board(Watcher):
         section = self.section
         if not self.told(section.read):
             return
+        # As the page reads: the newest state made when its stream told it (max-stale), the
+        # state as it is now when it polls.
+        told = self.holder is not None
         self.conditional_get(f"/events/{section.event}", section.read, "board event",
-                             self.etags, stale=True)
+                             self.etags, stale=told)
         self.conditional_get(f"/events/{section.event}/standings", section.read,
-                             "board standings", self.etags, stale=True)
+                             "board standings", self.etags, stale=told)
 
 
 class FieldBoard(Watcher):
@@ -681,7 +685,7 @@ class FieldBoard(Watcher):
             gevent.sleep(random.uniform(0, FIELD_SPREAD_S))
         # As the field's page reads it: the brief rows, the body its stream makes ahead.
         self.conditional_get(f"{path}?rows=brief", section.read, "field standings", self.etags,
-                             stale=True)
+                             stale=self.holder is not None)
 
 
 class Organiser(Watcher):
@@ -697,10 +701,11 @@ class Organiser(Watcher):
     def watch(self) -> None:
         section = self.section
         if self.told(section.edit):
+            told = self.holder is not None
             self.conditional_get(f"/events/{section.event}", section.edit, "organiser event",
-                                 self.etags, stale=True)
+                                 self.etags, stale=told)
             self.conditional_get(f"/events/{section.event}/standings", section.edit,
-                                 "organiser standings", self.etags, stale=True)
+                                 "organiser standings", self.etags, stale=told)
         timed_out = time.monotonic() - section.round_started > ROUND_MINUTES * 60 / SPEEDUP
         if section.finished() or timed_out:
             self.next_round(section)
