@@ -150,7 +150,7 @@ class SharedBodies:
         older = self._newest(newest[0]) if newest is not None and stale else None
         if older is not None:
             return older
-        claim = self._claim_key(key)
+        claim = f"{self.prefix}{key}:making"
         claimed = self._claim(claim)
         if not claimed:
             found = self._made_elsewhere(key, claim, sleep)
@@ -163,9 +163,6 @@ class SharedBodies:
         finally:
             if claimed:
                 self._ask(lambda: self.client.delete(claim))
-
-    def _claim_key(self, key: str) -> str:
-        return f"{self.prefix}{key}:making"
 
     def _claim(self, claim: str) -> bool:
         """Whether this reader makes the body (Redis away: it does, as every other)."""

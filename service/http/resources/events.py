@@ -821,8 +821,9 @@ class Field(MethodView):
         event's id; without a token once the host has published its event. Only the boards
         no table of any section is due to play are counted. 404 for an event in no field.
         With `Cache-Control: max-stale`, as for the event: the newest field made, whatever
-        moved since (a wall told by the field's stream). `rows=brief`: each row without its results and explanation, what
-        a wall of the field shows (its stream makes this one ahead).
+        moved since (a wall told by the field's stream). `rows=brief`: each row without its
+        results and explanation, what a wall of the field shows (its stream makes this one
+        ahead).
         """
         brief = query.get("rows") == "brief"
         return _field_answer(event_id, "field-brief" if brief else "field", lambda: field_json(

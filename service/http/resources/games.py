@@ -250,7 +250,8 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
     (``shared_bodies``). ``newest``: the resource's name for one kind of reader, and the
     order of its state now; a reader that accepts a stale answer (``Cache-Control:
     max-stale``: one its stream told, the stream making this state) is answered the newest
-    state made so far where this one is not made yet, with that state's tag. The body is kept gzip-compressed (``_kept_answer``)."""
+    state made so far where this one is not made yet, with that state's tag. The body is
+    kept gzip-compressed (``_kept_answer``)."""
     if wants_tag_only() or (request.if_none_match
                             and request.if_none_match.contains_weak(tag)):
         return not_modified(tag, weak=True)

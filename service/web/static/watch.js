@@ -27,11 +27,12 @@ const NO_STREAMS_MS = 300000;
  * screen that went meanwhile drops what comes back); ``told``, whether the read is its
  * stream's telling of a change (the stream tells once the service has made the new state:
  * such a read may take the newest state made), not a poll, a return to the screen or a read
- * after the stream was cut (each of those asks for the state as it is now). ``follow()``: the resource's path and token
- * (``{ path: "/api/v1/games/…", token, told }``), or null, for its stream; ``told(data)``,
- * where given, takes what a change event carries before the read it brings. ``spread``: told
- * of a change, read within that many ms, at a moment of its own (a wall told at the same
- * moment as many others, which no one waits for to the tenth of a second), not at once. */
+ * after the stream was cut (each of those asks for the state as it is now). ``follow()``:
+ * the resource's path and token (``{ path: "/api/v1/games/…", token, told }``), or null, for
+ * its stream; ``told(data)``, where given, takes what a change event carries before the
+ * read it brings. ``spread``: told of a change, read within that many ms, at a moment of its
+ * own (a wall told at the same moment as many others, which no one waits for to the tenth
+ * of a second), not at once. */
 function watch(step, { every = EVERY_MS, follow = null, spread = 0 } = {}) {
   let timer = null;
   let generation = 0;
