@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from service.domain import (
     Board,
@@ -173,25 +173,6 @@ def _shared_key(key: tuple[str, int, int]) -> str:
     """A section's summary at a state (its id, version and games' played versions), as the
     topology's processes share it."""
     return "section:{}:{}:{}".format(*key)
-
-
-class FieldSummaries(NamedTuple):
-    """A field as its sections' summaries say it (``EventService._field_summaries``): its
-    host, each section's summary by id, and the order of its state (it grows with every
-    change to any section)."""
-
-    host: str
-    sections: dict[str, SectionSummary]
-    order: int
-
-
-class FieldTag(NamedTuple):
-    """A field's state as an entity tag (``EventService.field_tag``), its host and the
-    order of its state."""
-
-    tag: str
-    host: str
-    order: int
 
 
 def _owed_by_others(owed: Mapping[str, frozenset[int]], section: str) -> frozenset[int]:
@@ -881,7 +862,7 @@ class EventService:
     # -- one field across many clubs ---------------------------------------------------------
 
     def _field_summaries(self, event_id: str, *, but: str | None = None
-                         ) -> FieldSummaries | None:
+                         ) -> tuple[str, dict[str, SectionSummary], int] | None:
         """The field of the event (None for an event in no field): its host, each section's
         summary at its state now (read from the database only for a section whose state
         this process has not summed up yet), and the order of the field's state (it grows
@@ -901,8 +882,7 @@ class EventService:
                 summary = self._sections.made(key, partial(self._summed_up, *key))
             if summary is not _GONE:
                 found[key[0]] = summary
-        return FieldSummaries(host, found,
-                              sum(version + played for _id, version, played in sections))
+        return host, found, sum(version + played for _id, version, played in sections)
 
     def _summaries_shared(self, keys: Sequence[tuple[str, int, int]]) -> None:
         """The summaries of ``keys`` this process has not kept, read in one request from
@@ -966,7 +946,8 @@ class EventService:
         found = self._field_summaries(event_id, but=event_id)
         if found is None:
             return None
-        return found.host, frozenset().union(*(s.owed for s in found.sections.values()))
+        host, sections, _order = found
+        return host, frozenset().union(*(summary.owed for summary in sections.values()))
 
     def _owed_elsewhere_said(self, event_id: str) -> str | None:
         """The boards the other sections of the event's field still owe, as a tag says them
@@ -982,7 +963,7 @@ class EventService:
         event = self._load(event_id)
         return field_key(token, event_id) if event.field_key_hash is not None else None
 
-    def field_tag(self, event_id: str, token: str | None) -> FieldTag:
+    def field_tag(self, event_id: str, token: str | None) -> tuple[str, str, int]:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more; with
         the field's host and the order of its state."""
@@ -996,7 +977,7 @@ class EventService:
         found = self._field_summaries(event_id)
         if found is None:
             raise _no_field(event_id)
-        host, sections, order = found.host, found.sections, found.order
+        host, sections, order = found
         # What the field's readings say of each section: its version (its name, rounds and
         # tables), whether it is playing, the boards it counts (its own complete ones that
         # no other section owes) and its results on them; nothing of its other hands.
@@ -1007,7 +988,7 @@ class EventService:
             said.append((section_id, summary.version, summary.playing, counted,
                          [summary.plays.get(board) for board in counted]))
         digest = hashlib.sha256(f"{host}|{said}".encode()).hexdigest()[:16]
-        return FieldTag(f"f{digest}", host, order)
+        return f"f{digest}", host, order
 
     def field_host(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader allowed to read it (as ``field_tag``),

@@ -131,11 +131,6 @@ class SharedBodies:
         (this one, or another it waits for)."""
         return self.answered(key, make, sleep)[1]
 
-    def newest_made(self, name: str) -> tuple[str, bytes] | None:
-        """The newest body made of ``name`` and its key (``Newest``); None when none is
-        kept."""
-        return self._newest(name)
-
     def answered(self, key: str, make: Callable[[], bytes],
                  sleep: Callable[[float], None] = time.sleep, *,
                  newest: Newest | None = None, stale: bool = False) -> tuple[str, bytes]:
@@ -147,7 +142,7 @@ class SharedBodies:
         found = self.get(key)
         if found is not None:
             return key, found
-        older = self._newest(newest[0]) if newest is not None and stale else None
+        older = self.newest_made(newest[0]) if newest is not None and stale else None
         if older is not None:
             return older
         claim = f"{self.prefix}{key}:making"
@@ -203,8 +198,9 @@ class SharedBodies:
 
         self._ask(both)
 
-    def _newest(self, name: str) -> tuple[str, bytes] | None:
-        """The newest body made of ``name``, and its key; None when none is kept."""
+    def newest_made(self, name: str) -> tuple[str, bytes] | None:
+        """The newest body made of ``name`` (``Newest``), and its key; None when none is
+        kept."""
         answered, found = self._ask(lambda: self.client.eval(
             _GET_NEWEST, 1, f"{self.prefix}newest:{name}", self.prefix))
         if not answered or not isinstance(found, list) or len(found) != 2:

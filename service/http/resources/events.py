@@ -754,10 +754,10 @@ def _field_answer(event_id: str, what: str, build: Callable[[], dict[str, Any]])
         host = event_service().field_host(event_id, bearer_token())
         response = kept_newest(_BODIES, _field_name(host, what, lang), shared_as="event")
     if response is None:
-        now = event_service().field_tag(event_id, bearer_token())
+        state, host, order = event_service().field_tag(event_id, bearer_token())
         # Every section's reader reads the same body of the field: its newest is the host's.
-        response = kept_json(_BODIES, f"{now.tag}-{what}-{lang}", build, shared_as="event",
-                             newest=(_field_name(now.host, what, lang), now.order))
+        response = kept_json(_BODIES, f"{state}-{what}-{lang}", build, shared_as="event",
+                             newest=(_field_name(host, what, lang), order))
     if response.status_code != 304:
         response.vary.add("Accept-Language")
     return response

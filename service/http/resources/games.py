@@ -263,18 +263,14 @@ def kept_json(bodies: LruCache[str, bytes], tag: str,
             return gzip.compress(current_app.json.response(build()).get_data(),
                                  compresslevel=KEPT_LEVEL, mtime=0)
 
-        if shared is None:
+        if shared is None or shared_as is None:
             body = made()
         else:
-            key, body = shared.answered(
+            # The key answered may be an older state's (max-stale: this one is not made yet).
+            return _shared_answer(bodies, shared_as, *shared.answered(
                 f"{shared_as}:{_kept_key(tag)}", made,
                 newest=(f"{shared_as}:{_kept_key(newest[0])}", newest[1]) if newest else None,
-                stale="max-stale" in request.cache_control)
-            answered = key.removeprefix(f"{shared_as}:").removesuffix(_KEPT_SUFFIX)
-            if answered != tag:  # an older state's: this one is not made yet
-                if request.if_none_match and request.if_none_match.contains_weak(answered):
-                    return not_modified(answered, weak=True)
-                tag = answered
+                stale="max-stale" in request.cache_control))
         bodies.put(_kept_key(tag), body)
     return _kept_answer(body, tag)
 
@@ -288,7 +284,13 @@ def kept_newest(bodies: LruCache[str, bytes], name: str, *, shared_as: str
     found = shared.newest_made(f"{shared_as}:{_kept_key(name)}") if shared else None
     if found is None:
         return None
-    key, body = found
+    return _shared_answer(bodies, shared_as, *found)
+
+
+def _shared_answer(bodies: LruCache[str, bytes], shared_as: str, key: str, body: bytes
+                   ) -> Response:
+    """A body read from the shared cache under ``key`` (``shared_as:…``), answered under the
+    tag it was made for and kept in ``bodies``: 304 while the client has that tag."""
     tag = key.removeprefix(f"{shared_as}:").removesuffix(_KEPT_SUFFIX)
     if request.if_none_match and request.if_none_match.contains_weak(tag):
         return not_modified(tag, weak=True)
