@@ -97,6 +97,34 @@ def test_the_door_token_opens_the_door_and_says_who_came(client: Any) -> None:
     assert_problem(client.get(f"{door.url}/door", headers=auth(door.read)), 403)
 
 
+def test_the_door_read_again_is_304_until_someone_checks_in(client: Any) -> None:
+    # The door's screen reads it every few seconds: while nobody came, a few bytes say so.
+    door = Door(client)
+    first = client.get(f"{door.url}/door", headers=auth(door.door))
+    tag = first.headers["ETag"]
+    again = client.get(f"{door.url}/door", headers={**auth(door.door), "If-None-Match": tag})
+    assert again.status_code == 304 and again.headers["ETag"] == tag and again.data == b""
+    door.arrive("Anna")
+    moved = client.get(f"{door.url}/door", headers={**auth(door.door), "If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag
+    assert moved.json["checked_in"] == 1
+
+
+def test_an_entrants_page_read_again_is_304_until_the_round_seats_them(client: Any) -> None:
+    door = Door(client)
+    came = [door.arrive(name) for name in PLAYERS[:4]]
+    token = came[0]["tokens"]["entrant"]
+    first = door.page(0, token)
+    tag = first.headers["ETag"]
+    again = client.get(f"{door.url}/entrants/0",
+                       headers={**auth(token), "If-None-Match": tag})
+    assert again.status_code == 304 and again.headers["ETag"] == tag
+    door.start()
+    seated = client.get(f"{door.url}/entrants/0",
+                        headers={**auth(token), "If-None-Match": tag})
+    assert seated.status_code == 200 and seated.json["now"]["round"] == 1
+
+
 def test_a_check_in_answers_the_entrants_own_link(client: Any) -> None:
     door = Door(client)
     came = door.arrive("Anna")

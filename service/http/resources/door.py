@@ -22,7 +22,15 @@ from ..schemas.events import (
     EntrantReadingSchema,
     NewEntrantSchema,
 )
-from .common import bearer_token, club_service, json_body, prints_standings, write
+from .common import (
+    bearer_token,
+    club_service,
+    json_body,
+    not_modified_doc,
+    prints_standings,
+    tagged_by_content,
+    write,
+)
 from .events import blp, door_links, event_protected, event_service, status_of
 from .games import share_link
 
@@ -125,6 +133,7 @@ def _arrive(unit: UnitOfWork, event_id: str, body: dict[str, Any], *,
 class EventDoor(MethodView):
     @event_protected(blp, write=True)
     @blp.response(200, DoorSchema)
+    @not_modified_doc(blp, "the door is as the ETag sent")
     def get(self, event_id: str) -> Any:
         """Open the door
 
@@ -140,10 +149,11 @@ class EventDoor(MethodView):
                        for m in [e.get("member"), *(e.get("members") or ())] if m}
             members = [{"id": i, "name": n}
                        for i, n in club_service().door_members(view.event.club, entered)]
-        return {"event": _event(view, "id", "name", "format", "status", "current_round",
-                                "rounds_planned", "variant"),
-                "open": found.open, "from_round": found.from_round,
-                "checked_in": found.checked_in, "members": members}
+        return tagged_by_content(DoorSchema(), {
+            "event": _event(view, "id", "name", "format", "status", "current_round",
+                            "rounds_planned", "variant"),
+            "open": found.open, "from_round": found.from_round,
+            "checked_in": found.checked_in, "members": members})
 
 
 @blp.route("/<id:event_id>/poster.pdf")
@@ -219,6 +229,7 @@ class Entrants(MethodView):
 class EntrantPage(MethodView):
     @event_protected(blp, write=True)
     @blp.response(200, EntrantReadingSchema)
+    @not_modified_doc(blp, "the entrant's page is as the ETag sent")
     def get(self, event_id: str, number: int) -> Any:
         """Read an entrant's page
 
@@ -226,7 +237,8 @@ class EntrantPage(MethodView):
         round being played (their seats, each with its player link, and who else is at the
         table) or their bye, the round's clock, and their standing.
         """
-        return reading_json(door().entrant(event_id, bearer_token(), number))
+        return tagged_by_content(EntrantReadingSchema(),
+                                 reading_json(door().entrant(event_id, bearer_token(), number)))
 
     @event_protected(blp, write=True)
     @write(blp)
