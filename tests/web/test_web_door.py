@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from page_driver import call, new_event_form
+from page_driver import call, new_event_form, page_module
 from playwright.sync_api import expect
 from test_web_accessibility import violations
 
@@ -214,3 +214,48 @@ def test_the_organiser_opens_the_door_before_round_1_and_a_pair_checks_in_with_t
     expect(phone.locator("#entrant h1")).to_have_text("Anna & Bruno")
     expect(page.locator("#roster summary")).to_have_text("Checked in: 3 pairs")
     expect(page.locator("#door-checked")).to_have_text("1 pair has checked in at the door")
+
+
+def test_news_that_comes_while_a_finger_is_down_waits_for_it_to_lift(phones: Any) -> None:
+    # The door's tablet reads the door often; Bruno's finger is on his name when the read
+    # brings Anna checked in from her own phone, the row above his gone.
+    door = phones(poll_ms=300)
+    base = door.base
+    club = club_with_members(base, MEMBERS[:4])
+    event = door_event(base, club)
+    page = door.page
+    page.goto(event["links"]["door"])
+    bruno = page.locator(f"#member-{club['members']['Bruno']}")
+    expect(bruno).to_be_visible()
+    box = bruno.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    with page.expect_response(lambda r: r.url.endswith("/door") and r.status == 200):
+        call(base, "POST", f"/events/{event['id']}/checkins", event["tokens"]["door"],
+             {"member": club["members"]["Anna"]})
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
+    # Nothing moved under the finger: the news waits.
+    expect(page.locator("#door-count")).to_have_text("0 players checked in")
+    page.mouse.up()
+    # The tap was Bruno's, and the news is on the screen with it.
+    expect(page.locator("#door-yes")).to_have_text(re.compile("Bruno"))
+    expect(page.locator(f"#member-{club['members']['Anna']}")).to_have_count(0)
+    expect(page.locator("#door-count")).to_have_text("1 player checked in")
+
+
+def test_a_read_that_comes_back_after_a_later_one_is_dropped(phones: Any) -> None:
+    # Two reads of one resource: the first (a poll still on its way when the screen read
+    # afresh) answered last. Its older state is not taken over the newer one.
+    phone = phones()
+    page = phone.page
+    page.goto(f"{phone.base}/")
+    taken = page_module(page, "api.js", """async ({ inOrder }) => {
+        const reads = inOrder();
+        let answerFirst;
+        const first = reads(() => new Promise((done) => { answerFirst = done; }));
+        const second = await reads(async () => "newer");
+        answerFirst("older");
+        return [await first, second, await reads(async () => "next")];
+    }""")
+    assert taken == [None, "newer", "next"]

@@ -101,4 +101,20 @@ function problemErrors(error) {
   return [{ field: "", message: problem.detail || error.message, code: problem.code }];
 }
 
-export { API, ApiError, api, problemErrors };
+/** Reads of one resource that may overlap (a poll still on its way when the screen is opened
+ * again and reads afresh): ``reads(read)`` runs ``read`` and gives its answer, or null when a
+ * read started after it was answered first. An older state, come back late, never replaces a
+ * newer one (nor its entity tag, which would bring the newer state again as news). */
+function inOrder() {
+  let started = 0;
+  let taken = 0;
+  return async (read) => {
+    const mine = ++started;
+    const answer = await read();
+    if (mine < taken) return null;
+    taken = mine;
+    return answer;
+  };
+}
+
+export { API, ApiError, api, inOrder, problemErrors };

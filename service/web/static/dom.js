@@ -103,7 +103,28 @@ function banner(text, kind = "info") {
   el.hidden = false;
 }
 
+// A finger (or a mouse button) down on the screen: news a poll or a stream brings waits
+// for it to lift. A redraw replaces every control with its copy, and a tap that began on one
+// and ends on the other is no tap at all: the player's tap would be lost to the news.
+let pressing = false;
+let waiting = null;
+document.addEventListener("pointerdown", () => { pressing = true; }, true);
+function lifted() {
+  pressing = false;
+  // After the click the lift brings, whose own redraw (drawn from the state as it is then,
+  // news included) drops what waited.
+  setTimeout(() => {
+    const draw = waiting;
+    waiting = null;
+    if (draw && !pressing) draw();
+  }, 0);
+}
+document.addEventListener("pointerup", lifted, true);
+document.addEventListener("pointercancel", lifted, true);
+window.addEventListener("blur", () => { if (pressing) lifted(); });
+
 function show(view, { focus = true } = {}) {
+  waiting = null;
   main.replaceChildren(view);
   if (focus) {
     const heading = main.querySelector("h1");
@@ -117,8 +138,12 @@ function show(view, { focus = true } = {}) {
 
 /** A screen shown anew (``first``: focused and scrolled to the top as a new screen) or redrawn
  * in place with news from a poll, keeping where the reader was: the scroll and the control
- * that had the focus. */
+ * that had the focus; news that comes while a finger is down is drawn once it lifts. */
 function redraw(view, first) {
+  if (!first && pressing) {
+    waiting = () => redraw(view, false);
+    return;
+  }
   const active = document.activeElement && document.activeElement.id;
   const scroll = window.scrollY;
   show(view, { focus: first });

@@ -4,7 +4,7 @@
  * tap on one's name, a tap to confirm); a newcomer types a name once (a pair, two names).
  * Checked in, the phone keeps the entrant's own link and opens it (entrant.js). It reads the
  * door again every few seconds, so a member checked in elsewhere leaves the list. */
-import { api, problemErrors } from "./api.js";
+import { api, inOrder, problemErrors } from "./api.js";
 import { h, randomKey, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 import { problemText } from "./problems.js";
@@ -23,6 +23,8 @@ const live = watch(async (current) => {
   if (current() && changed) drawDoor(false);
 }, { follow: () => (D.id ? { path: `/api/v1/events/${D.id}/door`, token: D.token } : null) });
 
+const doorReads = inOrder();
+
 function stopDoor() {
   live.stop();
 }
@@ -30,8 +32,8 @@ function stopDoor() {
 async function readDoor() {
   const headers = D.etag ? { "If-None-Match": D.etag } : {};
   const id = D.id;
-  const response = await api("GET", `/events/${id}/door`, { token: D.token, headers });
-  if (D.id !== id || response.status === 304) return false;
+  const response = await doorReads(() => api("GET", `/events/${id}/door`, { token: D.token, headers }));
+  if (!response || D.id !== id || response.status === 304) return false;
   D.door = response.data;
   D.etag = response.headers.get("ETag");
   return true;

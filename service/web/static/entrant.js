@@ -5,7 +5,7 @@
  * the next round (asked first) or coming back. Read again every few seconds (with its ETag),
  * like the event's other live screens. The organiser's phone opens it too, with the
  * organiser's token. */
-import { api, problemErrors } from "./api.js";
+import { api, inOrder, problemErrors } from "./api.js";
 import { append, h, redraw, toast } from "./dom.js";
 import { I18n, t } from "./i18n.js";
 import { problemText } from "./problems.js";
@@ -39,6 +39,8 @@ const live = watch(async (current) => {
     : { path: `/api/v1/events/${E.id}/entrants/${E.number}`, token: E.token }),
 });
 
+const entrantReads = inOrder();
+
 function stopEntrant() {
   live.stop();
 }
@@ -46,8 +48,9 @@ function stopEntrant() {
 async function readEntrant() {
   const headers = E.etag ? { "If-None-Match": E.etag } : {};
   const key = `${E.id}/${E.number}`;
-  const response = await api("GET", `/events/${E.id}/entrants/${E.number}`, { token: E.token, headers });
-  if (`${E.id}/${E.number}` !== key) return false;
+  const response = await entrantReads(
+    () => api("GET", `/events/${E.id}/entrants/${E.number}`, { token: E.token, headers }));
+  if (!response || `${E.id}/${E.number}` !== key) return false;
   E.at = new Date();
   if (response.status === 304) return false;
   E.reading = response.data;

@@ -4,7 +4,7 @@
  * the field's events (the organiser's or the room's), or by none once the host publishes.
  * Kept current while on show: told by the field's stream when any section moves (watch.js),
  * read again with its ETag, and drawn again in place. */
-import { api } from "./api.js";
+import { api, inOrder } from "./api.js";
 import { banner, h, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { Events } from "./stores.js";
@@ -13,6 +13,7 @@ import { watch } from "./watch.js";
 const F = { id: null, token: null, etag: null, data: null };
 /** A told wall reads within this many ms, at a moment of its own (watch.js). */
 const SPREAD_MS = 1000;
+const fieldReads = inOrder();
 
 const live = watch(async (current, told) => {
   if (!F.id) return;
@@ -34,8 +35,9 @@ async function readField({ stale = false } = {}) {
   const headers = F.etag ? { "If-None-Match": F.etag } : {};
   if (stale) headers["Cache-Control"] = "max-stale";
   // The wall shows each row's place and totals: the brief rows, not every board's sentence.
-  const response = await api("GET", `/events/${id}/field?rows=brief`, { token: F.token, headers });
-  if (F.id !== id || response.status === 304) return false;
+  const response = await fieldReads(
+    () => api("GET", `/events/${id}/field?rows=brief`, { token: F.token, headers }));
+  if (!response || F.id !== id || response.status === 304) return false;
   F.data = response.data;
   F.etag = response.headers.get("ETag");
   return true;
