@@ -1516,7 +1516,10 @@ class EventService:
 
     def _own_view(self, event: StoredEvent) -> EventView:
         setup = _setup_of(event)
-        rounds = tuple(self._round_view(r) for r in event.played)
+        # Every table's game of every round, read together where this process keeps none.
+        games = self.games.views_at([(t.game_id, t.game_version)
+                                     for r in event.played for t in r.tables])
+        rounds = tuple(self._round_view(r, games) for r in event.played)
         return EventView(event, setup, rounds)
 
     def _owed_elsewhere(self, event: StoredEvent) -> frozenset[int]:
@@ -1534,8 +1537,9 @@ class EventService:
 
     def _round_view(self, played: StoredRound, fresh: Mapping[str, GameView] | None = None
                     ) -> RoundView:
-        """A round's view; ``fresh``: games as the write in progress leaves them (read
-        again, they would be kept in this process's views before the write commits)."""
+        """A round's view; ``fresh``: games already in hand (as the write in progress leaves
+        them: read again, they would be kept in this process's views before the write
+        commits; or read together for the event's every round)."""
         fresh = fresh or {}
         return RoundView(played, tuple(
             TableView(played.number, t, fresh[t.game_id] if t.game_id in fresh

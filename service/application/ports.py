@@ -427,6 +427,9 @@ class GameRepository(Protocol):
     def get_game(self, game_id: str) -> StoredGame | None:
         """The game with its current hands in order, or ``None``."""
 
+    def get_games(self, game_ids: Sequence[str]) -> dict[str, StoredGame]:
+        """Each of the games found, by id, as ``get_game`` reads one, read together."""
+
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         """The game's token hashes and version, or ``None`` when there is no such game."""
 

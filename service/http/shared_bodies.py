@@ -198,6 +198,19 @@ class SharedBodies:
 
         self._ask(both)
 
+    def put_many(self, bodies: Sequence[tuple[str, bytes]]) -> None:
+        """Each ``(key, body)`` kept, in one exchange with Redis (a body over ``MAX_BYTES``
+        is not kept, as ``put`` keeps none)."""
+
+        def every() -> Any:
+            with self.client.pipeline(transaction=False) as pipe:
+                for key, body in bodies:
+                    if len(body) <= MAX_BYTES:
+                        pipe.set(self.prefix + key, body, ex=TTL_S)
+                return pipe.execute()
+
+        self._ask(every)
+
     def newest_made(self, name: str) -> tuple[str, bytes] | None:
         """The newest body made of ``name`` (``Newest``), and its key; None when none is
         kept."""

@@ -11,6 +11,7 @@ version moved on and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -79,6 +80,25 @@ _CONFIRMATIONS = (
     .where(ConfirmationRow.game_id == bindparam("game_id"))
     .order_by(ConfirmationRow.id)
 )
+# The same three for many games at once (an event's tables): one statement each, each row
+# saying its game.
+_GAMES = select(*_GAME.selected_columns).where(
+    GameRow.id.in_(bindparam("game_ids", expanding=True)))
+_HANDS_OF = (
+    select(HandRow.game_id, *_HANDS.selected_columns)
+    .where(HandRow.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(HandRow.game_id, HandRow.number)
+)
+_CONFIRMATIONS_OF = (
+    select(ConfirmationRow.game_id, *_CONFIRMATIONS.selected_columns)
+    .join(HandRow, (HandRow.game_id == ConfirmationRow.game_id)
+          & (HandRow.number == ConfirmationRow.number)
+          & (HandRow.version == ConfirmationRow.hand_version))
+    .where(ConfirmationRow.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(ConfirmationRow.id)
+)
+#: Games read together in one statement at most (an event of many rounds reads in several).
+GAMES_A_READ = 500
 _CREDENTIALS = (
     select(GameRow.edit_token_hash, GameRow.read_token_hash, GameRow.version,
            PlayerTokenRow.seat, PlayerTokenRow.token_hash,
@@ -178,6 +198,33 @@ def _hand(row: Any) -> StoredHand:
     )
 
 
+def _stored_game(row: Any, hands: Sequence[Any],
+                 verdicts: Mapping[int, Sequence[Confirmation]]) -> StoredGame:
+    """A game as stored: its row, its hands' rows in order, and the verdicts on them by
+    hand."""
+    return StoredGame(
+        id=row.id,
+        variant=row.variant,
+        options=dict(row.options),
+        players=tuple(row.players),
+        first_dealer=row.first_dealer,
+        edit_token_hash=row.edit_token_hash,
+        read_token_hash=row.read_token_hash,
+        created_at=aware(row.created_at),
+        version=row.version,
+        hands=tuple(_with_verdicts(_hand(hand), verdicts.get(hand.number, ()))
+                    for hand in hands),
+        event=((row.event_id, row.event_round, row.event_table)
+               if row.event_id is not None else None),
+        closed_at=aware(row.closed_at) if row.closed_at is not None else None,
+        club=row.club_id,
+        seat_members=(tuple(row.seat_members) if row.seat_members is not None else None),
+        ended_at=aware(row.ended_at) if row.ended_at is not None else None,
+        boards=tuple(row.boards["numbers"]) if row.boards else (),
+        board_seed=row.boards["seed"] if row.boards else None,
+    )
+
+
 class SqlGameRepository:
     """Games, their hands, verdicts and history. Its writes join the unit of work open on
     its ``connections`` (shared with the store's other repositories)."""
@@ -191,8 +238,8 @@ class SqlGameRepository:
     # -- reads -------------------------------------------------------------------------------
 
     def get_game(self, game_id: str) -> StoredGame | None:
-        # Two statements whatever the game's length (the game, then all its hands), through
-        # Core: rows straight into the port's value objects, no ORM identity map.
+        # Three statements whatever the game's length (the game, its hands, their verdicts),
+        # through Core: rows straight into the port's value objects, no ORM identity map.
         with self._connect() as connection:
             row = connection.execute(_GAME, {"game_id": game_id}).first()
             if row is None:
@@ -201,27 +248,28 @@ class SqlGameRepository:
             verdicts: dict[int, list[Confirmation]] = {}
             for found in connection.execute(_CONFIRMATIONS, {"game_id": game_id}):
                 verdicts.setdefault(found.number, []).append(_confirmation(found))
-        return StoredGame(
-            id=row.id,
-            variant=row.variant,
-            options=dict(row.options),
-            players=tuple(row.players),
-            first_dealer=row.first_dealer,
-            edit_token_hash=row.edit_token_hash,
-            read_token_hash=row.read_token_hash,
-            created_at=aware(row.created_at),
-            version=row.version,
-            hands=tuple(_with_verdicts(_hand(hand), verdicts.get(hand.number, ()))
-                        for hand in hands),
-            event=((row.event_id, row.event_round, row.event_table)
-                   if row.event_id is not None else None),
-            closed_at=aware(row.closed_at) if row.closed_at is not None else None,
-            club=row.club_id,
-            seat_members=(tuple(row.seat_members) if row.seat_members is not None else None),
-            ended_at=aware(row.ended_at) if row.ended_at is not None else None,
-            boards=tuple(row.boards["numbers"]) if row.boards else (),
-            board_seed=row.boards["seed"] if row.boards else None,
-        )
+        return _stored_game(row, hands, verdicts)
+
+    def get_games(self, game_ids: Sequence[str]) -> dict[str, StoredGame]:
+        # The same three statements for every game together, however many (in reads of
+        # ``GAMES_A_READ``), not three a game.
+        found: dict[str, StoredGame] = {}
+        wanted = list(dict.fromkeys(game_ids))
+        with self._connect() as connection:
+            for start in range(0, len(wanted), GAMES_A_READ):
+                ids = {"game_ids": wanted[start:start + GAMES_A_READ]}
+                rows = connection.execute(_GAMES, ids).all()
+                hands: dict[str, list[Any]] = {}
+                for hand in connection.execute(_HANDS_OF, ids):
+                    hands.setdefault(hand.game_id, []).append(hand)
+                verdicts: dict[str, dict[int, list[Confirmation]]] = {}
+                for given in connection.execute(_CONFIRMATIONS_OF, ids):
+                    verdicts.setdefault(given.game_id, {}).setdefault(
+                        given.number, []).append(_confirmation(given))
+                for row in rows:
+                    found[row.id] = _stored_game(row, hands.get(row.id, []),
+                                                 verdicts.get(row.id, {}))
+        return found
 
     def get_credentials(self, game_id: str) -> GameCredentials | None:
         # Every request to a game runs this first: Core, not the ORM (no session, no

@@ -199,3 +199,55 @@ def test_an_imported_game_is_read_without_scoring_its_hands_again(
     assert len(read.json["hands"]) == LONG
     assert again.json["hands"] == exported.json["hands"]
     assert scored == []
+
+
+def _event_of(client: Any, tables: int, rounds: int) -> tuple[str, str]:
+    """An event of ``tables`` tables of four, ``rounds`` rounds of it started (each played to
+    its end first): its id and edit token."""
+    created = client.post(f"{API}/events", json={
+        "name": "Sera", "variant": "gatti-4", "format": "individual", "seed": 3,
+        "entrants": [{"name": f"Giocatore {i}"} for i in range(4 * tables)]})
+    assert created.status_code == 201, created.json
+    event, token = created.json["id"], created.json["tokens"]["edit"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for number in range(1, rounds + 1):
+        if number > 1:
+            assert client.post(f"{API}/events/{event}/rounds/{number - 1}/close",
+                               headers=auth).status_code == 200
+        assert client.post(f"{API}/events/{event}/rounds", json={},
+                           headers=auth).status_code == 201
+    return event, token
+
+
+def test_an_events_tables_are_read_together_whatever_their_number(app: Any,
+                                                                    client: Any) -> None:
+    # A worker that keeps none of an event's games (another served its tables) reads them in
+    # the same statements for two tables of one round as for six tables of three rounds.
+    events = app.extensions["segnapunti.events"]
+    views = app.extensions["segnapunti.games"].views
+    counts = []
+    for tables, rounds in ((2, 1), (6, 3)):
+        event, token = _event_of(client, tables, rounds)
+        views.kept = type(views.kept)(views.kept.size)
+        with app.app_context(), counted(app) as statements:
+            view = events.get_event(event, token)
+        assert [len(r.tables) for r in view.rounds] == [tables] * rounds
+        counts.append(statements)
+    assert len(counts[0]) == len(counts[1]), counts
+
+
+def test_a_round_start_reads_its_clock_once_for_its_tables_first_bodies(
+        app: Any, client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The new tables' first bodies are made as the round starts, each with the round's
+    # clock: one read of it serves all six.
+    events = app.extensions["segnapunti.events"]
+    asked: list[tuple[str, int]] = []
+    clock = events.round_clock
+
+    def counting(event_id: str, number: int) -> Any:
+        asked.append((event_id, number))
+        return clock(event_id, number)
+
+    monkeypatch.setattr(events, "round_clock", counting)
+    event, _token = _event_of(client, 6, 1)
+    assert asked == [(event, 1)]

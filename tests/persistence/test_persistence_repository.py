@@ -125,6 +125,27 @@ def test_changes_since_a_version_hold_the_verdicts_given_in_their_turn(
     assert repo.changes_since("g1", 6) == AddedHands(version=6, changes=())
 
 
+def test_games_read_together_are_each_as_read_alone(repo: SqlGameRepository) -> None:
+    # An event's tables are read in three statements, whatever their number; each game
+    # comes back with its own hands in order and the verdicts on them.
+    for game_id in ("g1", "g2", "g3"):
+        repo.add_game(_game(game_id))
+    for number in (1, 2, 3):
+        _add(repo, number, number)
+    repo.add_hand("g2", expected_game_version=1, number=1, record={"dealer": 1},
+                  rules_version="test", token_kind="edit", now=T0)
+    repo.add_confirmation("g2", confirmation=Confirmation(seat=0, verdict="confirm",
+                                                          version=1, at=T0), number=1)
+    found = repo.get_games(["g3", "g1", "nope", "g2", "g1"])
+    assert sorted(found) == ["g1", "g2", "g3"]
+    for game_id in ("g1", "g2", "g3"):
+        assert found[game_id] == repo.get_game(game_id)
+    assert [h.number for h in found["g1"].hands] == [1, 2, 3]
+    assert found["g2"].hands[0].confirmations[0].verdict == "confirm"
+    assert found["g3"].hands == ()
+    assert repo.get_games([]) == {}
+
+
 def test_duplicate_game_id(repo: SqlGameRepository) -> None:
     repo.add_game(_game())
     with pytest.raises(GameIdTaken):

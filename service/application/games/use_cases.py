@@ -339,6 +339,11 @@ class GameService:
         later, from this process's views where it can."""
         return self.views.current(game_id, version)
 
+    def views_at(self, wanted: Sequence[tuple[str, int]]) -> dict[str, GameView]:
+        """Each game at its ``(game_id, version)`` or later, by id: those this process keeps,
+        and the others read together (an event's tables)."""
+        return self.views.current_many(wanted)
+
     def player_links(self, game_id: str, token: str | None) -> tuple[str | None, ...]:
         """Each seat's player token, with the edit token only: they are worked out from it
         (so they need not be kept), and a game from before player links gets them stored

@@ -331,6 +331,26 @@ class GameViews:
                 return caught_up
         return self.view(self.load(game_id))
 
+    def current_many(self, wanted: Sequence[tuple[str, int]]) -> dict[str, GameView]:
+        """Each game at its ``(game_id, version)`` or later, by id: the views kept at that
+        version, and every other game read together (an event's tables, not one read a
+        table)."""
+        found: dict[str, GameView] = {}
+        missing: list[str] = []
+        for game_id, version in wanted:
+            view = self.kept.get(game_id)
+            if view is not None and view.game.version >= version:
+                found[game_id] = view
+            else:
+                missing.append(game_id)
+        if missing:
+            stored = self.repository.get_games(missing)
+            for game_id in missing:
+                if game_id not in stored:
+                    raise game_not_found(game_id)
+                found[game_id] = self.view(stored[game_id])
+        return found
+
     def _caught_up(self, view: GameView, added: AddedHands) -> GameView | None:
         """``view`` with ``added``'s changes made in turn, or None when one does not follow
         from the view (a hand out of its order, a verdict on another version of its hand)."""

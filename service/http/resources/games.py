@@ -143,12 +143,17 @@ def said_hand(hand: HandView) -> Response:
     return said_json(hand_json(hand), hand_speaker(hand))
 
 
-def said_game(view: GameView, **more: Any) -> Response:
-    """A game's body (and ``more`` fields after it), said as its table does."""
-    return said_json({**game_json(view), **more}, game_speaker(view))
+def said_game(view: GameView, *, clock: dict[str, Any] | None = None,
+              **more: Any) -> Response:
+    """A game's body (and ``more`` fields after it), said as its table does; ``clock``: its
+    round's clock, where the caller has it already (``game_json``)."""
+    return said_json({**game_json(view, clock=clock), **more}, game_speaker(view))
 
 
-def game_json(view: GameView) -> dict[str, Any]:
+def game_json(view: GameView, *, clock: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game's body. At an event's table ``clock`` is its round's clock
+    (``table_round_clock``), where the caller has read it already: a round's tables share
+    one."""
     game = view.game
     summary = view.summary.to_json()
     return {
@@ -168,7 +173,8 @@ def game_json(view: GameView) -> dict[str, Any]:
            if view.setup.boards else {}),
         **({"event": {"id": game.event[0], "round": game.event[1], "table": game.event[2],
                       "closed": game.closed_at is not None,
-                      **table_round_clock(game.event[0], game.event[1])}}
+                      **(table_round_clock(game.event[0], game.event[1])
+                         if clock is None else clock)}}
            if game.event else {}),
         **({"club": {"id": game.club, "members": list(game.seat_members or ())}}
            if game.club else {}),
@@ -444,15 +450,18 @@ def _kept_body(tag: str, encoding: str) -> bytes | None:
     return body
 
 
-def _keep_body(view: GameView, tag: str, encoding: str, plain: bytes | None = None) -> bytes:
+def _encoded(plain: bytes, encoding: str) -> bytes:
+    """A version's JSON body (what flask-smorest would send: ``GameSchema`` sends the body as
+    built) in ``encoding``: compressed for the clients that take gzip (a long game's JSON is
+    mostly repeated keys)."""
+    return gzip.compress(plain, compresslevel=6, mtime=0) if encoding == "gzip" else plain
+
+
+def _keep_body(view: GameView, tag: str, encoding: str) -> bytes:
     """A version's body (``tag``: its entity tag in the request's language) in ``encoding``,
-    kept in this process and for every other (``plain``: its JSON, made already): what
-    flask-smorest would send (``GameSchema`` sends the body as built), compressed for the
-    clients that take gzip (a long game's JSON is mostly repeated keys). The next read of
-    that version costs neither."""
-    body = said_game(view).get_data() if plain is None else plain
-    if encoding == "gzip":
-        body = gzip.compress(body, compresslevel=6, mtime=0)
+    kept in this process and for every other. The next read of that version costs
+    neither."""
+    body = _encoded(said_game(view).get_data(), encoding)
     key = f"{tag}/{encoding}"
     _GAME_BODIES.put(key, body)
     shared = _shared()
@@ -463,13 +472,29 @@ def _keep_body(view: GameView, tag: str, encoding: str, plain: bytes | None = No
 
 def keep_new_games(views: Iterable[GameView]) -> None:
     """The first bodies of games just created (a round's tables), made once by the request
-    that created them, in its language and in both encodings, kept for every process: a
-    room's phones open their new tables within the same minute, four to a game and each with
-    its stream, and would otherwise each make the same body on whichever worker they reach."""
+    that created them, in its language and in both encodings, kept for every process in one
+    exchange with the shared cache: a room's phones open their new tables within the same
+    minute, four to a game and each with its stream, and would otherwise each make the same
+    body on whichever worker they reach. A round's tables share their round's clock, read
+    once."""
+    clocks: dict[tuple[str, int], dict[str, Any]] = {}
+    kept: list[tuple[str, bytes]] = []
     for view in views:
+        event = view.game.event
+        clock = None
+        if event is not None:
+            if (event[0], event[1]) not in clocks:
+                clocks[event[0], event[1]] = table_round_clock(event[0], event[1])
+            clock = clocks[event[0], event[1]]
         tag = language_tag(view.etag)
-        plain = _keep_body(view, tag, "identity")
-        _keep_body(view, tag, "gzip", plain)
+        plain = said_game(view, clock=clock).get_data()
+        for encoding in ("identity", "gzip"):
+            body = _encoded(plain, encoding)
+            _GAME_BODIES.put(f"{tag}/{encoding}", body)
+            kept.append((f"game:{tag}/{encoding}", body))
+    shared = _shared()
+    if shared is not None and kept:
+        shared.put_many(kept)
 
 
 @blp.route("/<game_id:game_id>/hands")
