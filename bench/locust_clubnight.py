@@ -9,7 +9,8 @@ address). What each of them does is what the page does:
   names and every module those import (``/sw.js`` too), as a browser with an empty cache does
   (with ``CLUBNIGHT_PAGES=cached`` none does: the page is in every phone's cache already);
 - a phone polls its table's game every 4 s with ``If-None-Match`` (the player's own link),
-  and confirms each new hand of its table with its player's token once it has seen it;
+  and confirms each new hand of its table with its player's token once it has seen it, a
+  player's tap a few seconds later (``TAP_S``: the time to read the hand);
 - the table's scorekeeper (seat 0's phone) records a hand every ``HAND_MINUTES`` simulated
   minutes (± 20 %), with the edit token, until the game's four hands are played;
 - the boards poll the event and its standings every 4 s with ``If-None-Match``;
@@ -88,6 +89,10 @@ ROUND_MINUTES = float(os.environ.get("CLUBNIGHT_ROUND_MINUTES", "24"))
 #: up and sit down again). 0: every phone within the second the round starts, the worst case.
 MOVE_MINUTES = float(os.environ.get("CLUBNIGHT_MOVE_MINUTES", "1"))
 POLL_S = 4.0
+#: A player's tap on "confirm", seconds after the hand shows on the phone (the time to read
+#: it): a person's, whatever the room's pace. The four players of a table never tap in the
+#: same millisecond, as four phones confirming the moment they are told would.
+TAP_S = (1.0, 6.0)
 #: ``polling`` (the page's 4 s polls) or ``streams`` (each screen holds its resource's stream
 #: and reads the resource only when told).
 LIVE = os.environ.get("CLUBNIGHT_LIVE", "polling")
@@ -523,6 +528,8 @@ class Phone(Visitor):
         self.section, self.name_ = phone_seat(next(PHONES))
         self.etags: dict[str, str] = {}
         self.confirmed: set[tuple[str, int, int]] = set()
+        #: The hands seen and not yet confirmed: when the player taps, and which.
+        self.taps: list[tuple[float, Table, int, dict[str, Any]]] = []
         self.round = 0
         #: When the player sits at the new round's table (monotonic), while moving to it.
         self.seated_at: float | None = None
@@ -543,6 +550,7 @@ class Phone(Visitor):
             return
         index, seat = where
         table = section.tables[index]
+        self.tap_due()
         if self.round != section.round:  # a new round: the phone opens its new table's link
             if self.seated_at is None:  # once the player has moved to it
                 self.seated_at = time.monotonic() + random.uniform(
@@ -557,9 +565,12 @@ class Phone(Visitor):
         if self.holder is not None:
             self.holder.follow(f"{API}/games/{table.game}", table.players[seat],
                                f"g:{table.game}")
-            # Told of a change, or the scorekeeper's next hand due, or a second (a new round).
+            # Told of a change, or the scorekeeper's next hand due, a tap due, or a second (a
+            # new round).
             most = min(1.0, self.next_hand - time.monotonic()) if seat == 0 else 1.0
-            if not self.holder.wait(most):
+            if self.taps:
+                most = min(most, self.taps[0][0] - time.monotonic())
+            if not self.holder.wait(max(0.0, most)):
                 if seat == 0 and table.hands < HANDS_PER_GAME \
                         and time.monotonic() >= self.next_hand:
                     self.record_hand(table)
@@ -575,15 +586,26 @@ class Phone(Visitor):
         if game is not None:
             self.next_dealer = game.get("next_dealer") or 0
             for hand in game.get("hands", []):
-                self.confirm(table, seat, hand)
+                self.seen(table, seat, hand)
         if seat == 0 and table.hands < HANDS_PER_GAME and time.monotonic() >= self.next_hand:
             self.record_hand(table)
 
-    def confirm(self, table: Table, seat: int, hand: dict[str, Any]) -> None:
+    def seen(self, table: Table, seat: int, hand: dict[str, Any]) -> None:
+        """A hand on the phone: the player taps "confirm" once they have read it."""
         key = (table.game, hand["number"], hand.get("version", 1))
         if key in self.confirmed:
             return
         self.confirmed.add(key)
+        self.taps.append((time.monotonic() + random.uniform(*TAP_S), table, seat, hand))
+        self.taps.sort(key=lambda tap: tap[0])
+
+    def tap_due(self) -> None:
+        """The taps whose moment has come, each a verdict sent."""
+        while self.taps and self.taps[0][0] <= time.monotonic():
+            _when, table, seat, hand = self.taps.pop(0)
+            self.confirm(table, seat, hand)
+
+    def confirm(self, table: Table, seat: int, hand: dict[str, Any]) -> None:
         with self.client.post(f"{API}/games/{table.game}/hands/{hand['number']}/confirmations",
                               json={"verdict": "confirm"}, name="verdict",
                               headers={"Authorization": f"Bearer {table.players[seat]}"},
