@@ -445,6 +445,9 @@ class TableGames(Protocol):
     def view_at(self, game_id: str, version: int) -> GameView:
         """A game's view at ``version`` (read with the event) or later."""
 
+    def views_at(self, wanted: Sequence[tuple[str, int]]) -> dict[str, GameView]:
+        """Each game's view at its ``(game_id, version)`` or later, by id, read together."""
+
     def opens_a_game(self, token_hash: str) -> bool:
         """Whether any game has this edit, read or player token hash."""
 
