@@ -35,10 +35,13 @@ those errors still count). A real room arrives over minutes, not all in one seco
    the field's host and nine joining it with its key, duplicate deals, 4 boards a round,
    each section with its organiser, two boards and a field board reading the field's
    standings as its page does (``GET /events/{section}/field?rows=brief``), for
-   ``--minutes``, with streams and then polling (``--field-ways``): the p99 of a field
-   standings' read while they play (at the knee's pace). With streams a field board reads the field only when it moved, once a board
-   is complete across the field: at a real room's pace, near the end of a round (some 20
-   minutes), so such a run needs ``--minutes`` past that.
+   ``--field-minutes`` (``--minutes`` unless given), with streams and then polling
+   (``--field-ways``): the p99 of a field standings' read while they play (at the knee's
+   pace). With streams a field board reads the field only when it moved, once a board is
+   complete across the field: at a real room's pace, near the end of a round (some 20
+   minutes), so such a run needs ``--field-minutes`` past that. The three parts in one
+   run: ``--field --field-ways streams --field-minutes 26 --start 300 --most 300
+   --step-seconds 180 --knee-speedup 1 --knee-cached`` (some 40 minutes).
 
 For each step it also samples the CPU time of each process every 5 s (over the whole step,
 and from 30 s after it starts, once every page is loaded, to 10 s before it ends): Caddy, app-1, app-2,
@@ -331,6 +334,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--minutes", type=float, default=2.5)
+    parser.add_argument("--field-minutes", type=float, default=None,
+                        help="the field's minutes a way (default: --minutes)")
     parser.add_argument("--start", type=int, default=40)
     parser.add_argument("--step", type=int, default=40)
     parser.add_argument("--most", type=int, default=400)
@@ -434,7 +439,8 @@ def main() -> int:
     if args.field and "field" not in args.skip:
         summary["field"] = {}
         for live in args.field_ways.split(","):
-            run = run_locust(f"field-{live}", args.host, 120, int(args.minutes * 60), live, 0,
+            minutes = args.minutes if args.field_minutes is None else args.field_minutes
+            run = run_locust(f"field-{live}", args.host, 120, int(minutes * 60), live, 0,
                              sampler, field_sections=10, pace=pace)
             row = figures(run)
             s = run["stats"].get("field standings", {})
