@@ -11,7 +11,8 @@ import re
 import urllib.request
 from typing import Any
 
-from page_driver import Table
+from page_driver import Table, call
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
@@ -173,3 +174,38 @@ def test_a_players_link_says_which_hands_wait_and_in_what_order(phones: Any) -> 
     bruno.page.click("#confirm-2")
     expect(card.locator("h2")).to_have_text("Check hand 1")
     expect(card).not_to_contain_text("After this one")
+
+
+def test_a_players_tap_on_confirm_is_not_lost_to_another_players_verdict(phones: Any) -> None:
+    # Bruno's finger is on "confirm" when Carla's verdict reaches his sheet: the news waits
+    # for the finger to lift, and his tap confirms the hand.
+    scorekeeper = phones()
+    _table, game_id, _edit, links = Table.with_a_hand_by_points(
+        scorekeeper.page, scorekeeper.base, THREE)
+    bruno = phones(poll_ms=300).page
+    bruno.goto(links[1])
+    confirm = bruno.locator("#confirm-1")
+    expect(confirm).to_be_visible()
+    expect(bruno.locator("#live")).not_to_have_class(re.compile(r"\boffline\b"))
+    box = None
+    while box is None:  # measured while the opening screen drew again: once more
+        try:
+            confirm.scroll_into_view_if_needed()
+            box = confirm.bounding_box()
+        except PlaywrightError:
+            box = None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    bruno.mouse.move(x, y)
+    bruno.mouse.down()
+    pressed = bruno.evaluate_handle("([x, y]) => document.elementFromPoint(x, y)", [x, y])
+    assert pressed.evaluate("(element) => element.id") == "confirm-1"
+    carla = links[2].split("token=")[1]
+    call(scorekeeper.base, "POST", f"/games/{game_id}/hands/1/confirmations", carla,
+         {"verdict": "confirm"})
+    # Read by now, by the stream or a poll: drawn, it would have replaced the button.
+    bruno.wait_for_timeout(1500)
+    assert pressed.evaluate("(button) => button.isConnected")
+    bruno.mouse.up()
+    expect(bruno.locator("#verdict")).to_contain_text("You have had your say on every hand")
+    verdicts = call(scorekeeper.base, "GET", f"/games/{game_id}", carla)["hands"][0]
+    assert sorted(c["seat"] for c in verdicts["confirmations"]) == [1, 2]

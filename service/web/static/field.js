@@ -5,7 +5,7 @@
  * Kept current while on show: told by the field's stream when any section moves (watch.js),
  * read again with its ETag, and drawn again in place. */
 import { api, inOrder } from "./api.js";
-import { banner, h, show } from "./dom.js";
+import { banner, h, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 import { Events } from "./stores.js";
 import { watch } from "./watch.js";
@@ -21,7 +21,7 @@ const live = watch(async (current, told) => {
   // Told by the stream, the newest field the service has made (max-stale): never waiting
   // for a state another section's hand is still making. A poll asks for the field as it is.
   const changed = await readField({ stale: told });
-  if (current() && changed && F.id === id) drawField();
+  if (current() && changed && F.id === id) drawField(false);
 }, {
   follow: () => (F.id ? { path: `/api/v1/events/${F.id}/field`, token: F.token } : null),
   // Every section's wall is told of the field's change at once: each reads within a second.
@@ -55,11 +55,13 @@ async function fieldScreen(id) {
   Object.assign(F, { id, token: saved.tokens?.edit || saved.tokens?.read || null, etag: null, data: null });
   await readField();
   if (F.id !== id || !F.data) return;  // another screen opened meanwhile
-  drawField();
+  drawField(true);
   live.start();
 }
 
-function drawField() {
+/** The field as last read: ``first``, shown anew; else drawn again in place, where the
+ * reader was (dom.redraw). */
+function drawField(first) {
   const id = F.id;
   const data = F.data;
   const saved = Events.get(id) || {};
@@ -73,7 +75,7 @@ function drawField() {
     h("div", { class: "row tools" },
       h("button", { type: "button", class: "button", id: "field-refresh", onclick: () => live.now() }, t("field.refresh")),
       h("a", { class: "button", href: back, id: "field-back" }, t("field.back"))));
-  show(root);
+  redraw(root, first);
 }
 
 function sectionsCard(data) {

@@ -5,7 +5,7 @@
 import { API, api, problemErrors } from "./api.js";
 import { Cards } from "./cards.js";
 import { runningChart, runningTotals } from "./chart.js";
-import { append, banner, h, initials, money, num, randomKey, saveFile, show, signed, toast } from "./dom.js";
+import { append, banner, h, initials, money, num, randomKey, redraw, saveFile, signed, toast } from "./dom.js";
 import { Explain } from "./explain.js";
 import { openNewGame, submitNew } from "./gamechoice.js";
 import { I18n, t } from "./i18n.js";
@@ -74,11 +74,8 @@ function drawSheet(first) {
   const V = G.detail;
   // The variant's rules not read yet (a send that ended first): the sheet is drawn once they are.
   if (!g || !V) return;
-  // A redraw (a poll, the rulebook arriving) keeps the keyboard's place.
-  const active = document.activeElement && document.activeElement.id;
   const mitigatti = V.settles_in_marca;  // the sheet in marca and balances (Mitigatti)
   const finished = g.status === "finished";
-  const scroll = window.scrollY;
   const root = h("section", { class: "screen sheet-screen" });
   const next = nextHand(g);
   const waiting = Outbox.of(g.id);
@@ -148,11 +145,9 @@ function drawSheet(first) {
     h("button", { type: "button", class: "button", id: "pdf", onclick: downloadPdf }, t("sheet.pdf")),
     h("a", { class: "button", href: `#/games/${g.id}/share` }, t("sheet.share")),
     h("a", { class: "button", href: "#/" }, t("action.home"))));
-  show(root, { focus: first });
-  if (!first) {
-    window.scrollTo(0, scroll);
-    if (active) document.getElementById(active)?.focus({ preventScroll: true });
-  }
+  // A redraw (a poll, the rulebook arriving) keeps the keyboard's place and the scroll,
+  // and waits for a finger on the screen to lift.
+  redraw(root, first);
 }
 
 /** The hands this phone keeps until the service has them: each with its local count, and
