@@ -970,13 +970,7 @@ class EventService:
         """The field's state as an entity tag, for a reader allowed it (``_field_access``):
         what its readings say of every section (``SectionSummary``), and nothing more; with
         the field's host and the order of its state."""
-        # With a section's token the host is read with the field's state, not from the
-        # section loaded whole: a stream's reading asks this after every hand of every
-        # section. Without one, whether the host published the field is asked first.
-        if token:
-            self._authorize(event_id, token, write=False)
-        else:
-            self._field_access(event_id, token)
+        self._field_reader(event_id, token)
         found = self._field_summaries(event_id)
         if found is None:
             raise _no_field(event_id)
@@ -996,13 +990,24 @@ class EventService:
     def field_host(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader allowed to read it (as ``field_tag``),
         read with the field's state and no section loaded where a token says who reads."""
-        if not token:
-            return self._field_access(event_id, token)
-        self._authorize(event_id, token, write=False)
+        host = self._field_reader(event_id, token)
+        if host is not None:
+            return host
         state = self.repository.field_state(event_id)
         if state is None:
             raise _no_field(event_id)
         return state[0]
+
+    def _field_reader(self, event_id: str, token: str | None) -> str | None:
+        """Refuse a reader who may not read the event's field. With a token, the token alone
+        is checked: the host is then read with the field's state, not from the section
+        loaded whole (a stream's reading asks after every hand of every section). Without
+        one, whether the host published the field (``_field_access``), which finds the host:
+        returned."""
+        if token:
+            self._authorize(event_id, token, write=False)
+            return None
+        return self._field_access(event_id, token)
 
     def _field_access(self, event_id: str, token: str | None) -> str:
         """The host of the event's field, for a reader who may read it: any token of the

@@ -457,16 +457,22 @@ def _encoded(plain: bytes, encoding: str) -> bytes:
     return gzip.compress(plain, compresslevel=6, mtime=0) if encoding == "gzip" else plain
 
 
+def _kept_here(tag: str, encoding: str, plain: bytes) -> tuple[str, bytes]:
+    """A version's body (``tag``: its entity tag in the request's language; ``plain``: its
+    JSON) in ``encoding``, kept in this process; its key in the shared cache, and the body,
+    for the caller to keep there."""
+    body = _encoded(plain, encoding)
+    _GAME_BODIES.put(f"{tag}/{encoding}", body)
+    return f"game:{tag}/{encoding}", body
+
+
 def _keep_body(view: GameView, tag: str, encoding: str) -> bytes:
-    """A version's body (``tag``: its entity tag in the request's language) in ``encoding``,
-    kept in this process and for every other. The next read of that version costs
-    neither."""
-    body = _encoded(said_game(view).get_data(), encoding)
-    key = f"{tag}/{encoding}"
-    _GAME_BODIES.put(key, body)
+    """A version's body in ``encoding``, kept in this process and for every other. The next
+    read of that version costs neither."""
+    key, body = _kept_here(tag, encoding, said_game(view).get_data())
     shared = _shared()
     if shared is not None:
-        shared.put(f"game:{key}", body)
+        shared.put(key, body)
     return body
 
 
@@ -480,18 +486,15 @@ def keep_new_games(views: Iterable[GameView]) -> None:
     clocks: dict[tuple[str, int], dict[str, Any]] = {}
     kept: list[tuple[str, bytes]] = []
     for view in views:
-        event = view.game.event
         clock = None
-        if event is not None:
-            if (event[0], event[1]) not in clocks:
-                clocks[event[0], event[1]] = table_round_clock(event[0], event[1])
-            clock = clocks[event[0], event[1]]
+        if view.game.event is not None:
+            event, number, _table = view.game.event
+            if (event, number) not in clocks:
+                clocks[event, number] = table_round_clock(event, number)
+            clock = clocks[event, number]
         tag = language_tag(view.etag)
         plain = said_game(view, clock=clock).get_data()
-        for encoding in ("identity", "gzip"):
-            body = _encoded(plain, encoding)
-            _GAME_BODIES.put(f"{tag}/{encoding}", body)
-            kept.append((f"game:{tag}/{encoding}", body))
+        kept += [_kept_here(tag, encoding, plain) for encoding in ("identity", "gzip")]
     shared = _shared()
     if shared is not None and kept:
         shared.put_many(kept)
